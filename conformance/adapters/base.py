@@ -1,0 +1,73 @@
+"""The one interface between the harness and an engine.
+
+The harness never talks to an engine any other way: the bundled reference engine, a third-party Python
+engine, a process speaking the JSON-lines protocol and every faulty engine used in tests all sit behind
+:class:`Engine`.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Chooser(Protocol):
+    """Answers the player choices an engine must ask for while it plays a scenario.
+
+    The harness builds one per run from the scenario's ``choices`` (see :class:`conformance.choices.ScenarioChooser`),
+    so that Hypothesis draws, and shrinks, every answer.
+    """
+
+    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
+        """Order simultaneous trigger instances of one player.
+
+        ``triggers`` are the trace ``trigger`` entries being ordered (with ``ability``, ``source``, ``event``); the
+        answer is a permutation of ``range(len(triggers))``: the order in which they should resolve.
+        """
+
+    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
+        """Answer whether ``player`` uses the optional triggered ability of trace entry ``trigger``."""
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """What an engine says about itself: its name, version, and the rulesets and editions it implements."""
+
+    name: str
+    version: str
+    rulesets: dict[str, list[str]] = field(default_factory=dict)
+
+    def supports(self, ruleset: str, edition: str) -> bool:
+        return edition in self.rulesets.get(ruleset, ())
+
+
+class Skipped(Exception):
+    """Raised by an engine (or its adapter) for a scenario it does not support; ``reason`` says why."""
+
+    def __init__(self, reason: str, issue_url: str | None = None):
+        self.reason = reason
+        self.issue_url = issue_url
+        super().__init__(reason)
+
+
+class Engine(abc.ABC):
+    """A rules engine under test.
+
+    ``run`` plays one whole scenario and returns its trace (a dict matching ``schemas/trace.schema.json``).
+    The scenario passed in always carries its full, resolved ``options`` (defaults filled in by the harness).
+    An engine that cannot play a scenario raises :class:`Skipped`; any other exception is reported as the
+    engine erroring on that scenario, and the run goes on.
+    """
+
+    @property
+    @abc.abstractmethod
+    def info(self) -> EngineInfo:
+        """Name, version and supported rulesets of the engine."""
+
+    @abc.abstractmethod
+    def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
+        """Play ``scenario`` to the end, asking ``chooser`` for every player choice, and return the trace."""
+
+    def close(self) -> None:
+        """Release the engine's resources (a process, a connection). Called once, at the end of a run."""

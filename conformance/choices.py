@@ -1,0 +1,35 @@
+"""Answering player choices from a scenario's ``choices``, keyed by content rather than by the order of asking.
+
+Two engines that ask for the same decisions in a different order get the same answers, so a difference in their
+traces is a difference in the rules they follow, not in the questions they happened to ask first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ScenarioChooser:
+    """A :class:`conformance.adapters.base.Chooser` built from ``scenario["choices"]``.
+
+    Ordering: each trigger instance ranks by its ability's place in ``choices.trigger_order`` (unlisted abilities
+    after every listed one), then by its source's place in the scenario, then by the order the engine offered them.
+    Optional abilities: ``choices.optional[ability id]``, yes when absent.
+    """
+
+    def __init__(self, scenario: dict[str, Any]):
+        choices = scenario.get("choices", {})
+        preferred = choices.get("trigger_order", [])
+        self._rank = {ability: n for n, ability in enumerate(preferred)}
+        self._unlisted = len(preferred)
+        self._object_rank = {obj["id"]: n for n, obj in enumerate(scenario["objects"])}
+        self._optional = choices.get("optional", {})
+
+    def _key(self, trigger: dict[str, Any]) -> tuple[int, int]:
+        return (self._rank.get(trigger["ability"], self._unlisted), self._object_rank.get(trigger["source"], len(self._object_rank)))
+
+    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
+        return sorted(range(len(triggers)), key=lambda k: (self._key(triggers[k]), k))
+
+    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
+        return bool(self._optional.get(trigger["ability"], True))

@@ -1,0 +1,103 @@
+"""Loading and validating every JSON document that crosses a boundary.
+
+Schemas ship inside the installed distribution (``conformance/schemas``) and are read with
+:mod:`importlib.resources`, so the tool works from a plain ``pip install``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from conformance.errors import DocumentError
+
+SUFFIX = ".schema.json"
+
+
+def schema_names() -> list[str]:
+    """Names of every schema shipped in ``schemas/`` (``scenario``, ``trace``, ...)."""
+    folder = resources.files("conformance").joinpath("schemas")
+    return sorted(p.name[: -len(SUFFIX)] for p in folder.iterdir() if p.name.endswith(SUFFIX))
+
+
+@cache
+def _registry() -> Registry:
+    """Every shipped schema by its ``$id``, so that schemas can refer to each other."""
+    schemas = [load_schema(name) for name in schema_names()]
+    return Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas)
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """Return the schema ``schemas/<name>.schema.json`` as a dict. Raises FileNotFoundError for an unknown name."""
+    text = resources.files("conformance").joinpath("schemas", f"{name}{SUFFIX}").read_text("utf-8")
+    return json.loads(text)
+
+
+@cache
+def _validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(load_schema(name), registry=_registry())
+
+
+def json_path(parts) -> str:
+    """Render a jsonschema ``absolute_path`` deque as ``$.a[0].b``."""
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _best_messages(error) -> list[tuple[str, str]]:
+    # For oneOf/anyOf failures, the most specific sub-error usually says what was expected.
+    if error.context:
+        deepest = max(error.context, key=lambda e: (len(e.absolute_path), -len(e.message)))
+        if len(deepest.absolute_path) > len(error.absolute_path) or error.validator in ("oneOf", "anyOf"):
+            return _best_messages(deepest)
+    return [(json_path(error.absolute_path), error.message)]
+
+
+def problems(document: Any, schema_name: str, limit: int = 5) -> list[tuple[str, str]]:
+    """All schema violations of ``document`` as ``(json_path, message)`` pairs, at most ``limit``, shallowest first."""
+    errors = sorted(_validator(schema_name).iter_errors(document), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
+    found: list[tuple[str, str]] = []
+    for error in errors:
+        for item in _best_messages(error):
+            if item not in found:
+                found.append(item)
+    return found[:limit]
+
+
+def validate(document: Any, schema_name: str, where: str) -> Any:
+    """Return ``document`` unchanged if it matches ``schemas/<schema_name>.schema.json``.
+
+    Raises :class:`DocumentError` naming ``where`` and each failing JSON path otherwise.
+    """
+    found = problems(document, schema_name)
+    if found:
+        raise DocumentError(where, found)
+    return document
+
+
+def read_json(path: str | Path, schema_name: str) -> Any:
+    """Read and validate a JSON file. Raises DocumentError for unreadable files, bad JSON or schema violations."""
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise DocumentError(str(path), [("$", f"cannot read the file: {exc.strerror or exc}")]) from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DocumentError(str(path), [("$", f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")]) from None
+    return validate(document, schema_name, str(path))
+
+
+def dump_json(document: Any) -> str:
+    """Stable, readable JSON (two-space indent, keys in insertion order, trailing newline)."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

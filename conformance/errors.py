@@ -1,0 +1,39 @@
+"""The errors the harness raises. Each names where it went wrong; none is a bare traceback for the user."""
+
+from __future__ import annotations
+
+
+class ConformanceError(Exception):
+    """Base class: an error the CLI reports in one clear paragraph (exit code 2)."""
+
+
+class DocumentError(ConformanceError):
+    """A JSON document (scenario, trace, fixture, replay file, report) does not match its schema.
+
+    ``where`` names the document (a file path or a description such as "trace from engine X");
+    ``problems`` lists ``(json_path, message)`` pairs, e.g. ``("$.objects[0].zone", "'board' is not one of ...")``.
+    """
+
+    def __init__(self, where: str, problems: list[tuple[str, str]]):
+        self.where = where
+        self.problems = problems
+        lines = [f"{where} is not a valid document:"]
+        lines += [f"  at {path}: {message}" for path, message in problems]
+        super().__init__("\n".join(lines))
+
+
+class ScenarioError(ConformanceError):
+    """A scenario is well-formed JSON but inconsistent (an unknown object id, an active player who does not play...)."""
+
+
+class EngineError(ConformanceError):
+    """An engine misbehaved: it raised, returned something that is not a trace, or could not be loaded.
+
+    ``outcome`` is one of ``errored`` (the engine reported or raised an error), ``garbage`` (its answer is not a
+    valid trace) or ``unavailable`` (it could not be loaded). ``context`` holds anything that helps (a traceback, stderr).
+    """
+
+    def __init__(self, outcome: str, message: str, context: str = ""):
+        self.outcome = outcome
+        self.context = context
+        super().__init__(message)

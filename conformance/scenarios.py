@@ -1,0 +1,90 @@
+"""Preparing a scenario for a run: schema validation, consistency checks, and the ruleset's resolved options."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from conformance.documents import validate
+from conformance.errors import ScenarioError
+from reference_engine.ruleset import OptionError, Ruleset
+from reference_engine.rulesets import get_ruleset
+
+
+def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
+    problems = []
+    players = scenario["players"]
+    if scenario["active_player"] not in players:
+        problems.append(f"$.active_player: {scenario['active_player']!r} is not one of the players {players}")
+    ids: set[str] = set()
+    abilities: set[str] = set()
+    for n, obj in enumerate(scenario["objects"]):
+        where = f"$.objects[{n}]"
+        if obj["id"] in ids:
+            problems.append(f"{where}.id: object id {obj['id']!r} is used twice")
+        ids.add(obj["id"])
+        for field in ("owner", "controller"):
+            if field in obj and obj[field] not in players:
+                problems.append(f"{where}.{field}: {obj[field]!r} is not a player")
+        seen_here: set[str] = set()
+        for m, ability in enumerate(obj.get("abilities", ())):
+            if ability["id"] in seen_here:
+                problems.append(f"{where}.abilities[{m}].id: ability id {ability['id']!r} is used twice on {obj['id']}")
+            seen_here.add(ability["id"])
+            abilities.add(ability["id"])
+
+    def check_actions(actions, where):
+        for k, action in enumerate(actions):
+            for field in ("object", "source"):
+                if field in action and action[field] not in ids:
+                    problems.append(f"{where}[{k}].{field}: no object {action[field]!r}")
+            if action.get("do") == "remedy_missed_trigger" and action["source"] in ids:
+                owner = next(o for o in scenario["objects"] if o["id"] == action["source"])
+                if action["ability"] not in {a["id"] for a in owner.get("abilities", ())}:
+                    problems.append(f"{where}[{k}].ability: {action['source']} has no ability {action['ability']!r}")
+            check_actions(action.get("snatch_check", ()), f"{where}[{k}].snatch_check")
+
+    for n, obj in enumerate(scenario["objects"]):
+        for m, ability in enumerate(obj.get("abilities", ())):
+            where = f"$.objects[{n}].abilities[{m}]"
+            check_actions(ability["effect"], f"{where}.effect")
+            subject = ability["trigger"].get("subject", "any")
+            if subject not in ("self", "other", "any") and subject not in ids:
+                problems.append(f"{where}.trigger.subject: no object {subject!r} (nor self, other, any)")
+            condition = ability.get("intervening_if")
+            if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
+                problems.append(f"{where}.intervening_if.object: no object {condition['object']!r}")
+    for s, step in enumerate(scenario["script"]):
+        for a, action in enumerate(step["actions"]):
+            if action["by"] not in players:
+                problems.append(f"$.script[{s}].actions[{a}].by: {action['by']!r} is not a player")
+            check_actions(action["effect"], f"$.script[{s}].actions[{a}].effect")
+    for k, ability in enumerate(scenario.get("choices", {}).get("trigger_order", ())):
+        if ability not in abilities:
+            problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
+    return problems
+
+
+def prepare_scenario(document: Any, where: str) -> tuple[Ruleset, dict[str, Any]]:
+    """Validate a scenario and return its ruleset and a copy carrying the full, resolved ``options``.
+
+    Raises DocumentError (schema) or ScenarioError (unknown ruleset, edition or option; inconsistent references),
+    each naming ``where`` and the JSON path at fault.
+    """
+    validate(document, "scenario", where)
+    try:
+        ruleset = get_ruleset(document["ruleset"])
+    except KeyError as exc:
+        raise ScenarioError(f"{where}: at $.ruleset: {exc.args[0]}") from None
+    if document["edition"] not in ruleset.editions:
+        raise ScenarioError(f"{where}: at $.edition: ruleset {ruleset.name} has no edition {document['edition']!r} "
+                            f"(known: {', '.join(ruleset.editions)})")
+    problems = _consistency_problems(document)
+    if problems:
+        raise ScenarioError(f"{where} is inconsistent:\n" + "\n".join(f"  at {p}" for p in problems))
+    scenario = copy.deepcopy(document)
+    try:
+        scenario["options"] = ruleset.resolve_options(document.get("options"))
+    except OptionError as exc:
+        raise ScenarioError(f"{where}: at $.options: {exc}") from None
+    return ruleset, scenario

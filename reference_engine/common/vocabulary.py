@@ -1,0 +1,89 @@
+"""What the shared scenario vocabulary means: event patterns, intervening conditions and zone tracking.
+
+Used by the reference engines and by the invariants alike, so that "this event satisfies that trigger condition"
+has one definition (schemas/scenario.schema.json describes the same vocabulary for engine authors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+IN_PLAY = "field"
+
+# Events in which their subject leaves the zone it was in: whether the subject's own abilities trigger is judged
+# by looking back in time, at the game state just before the event.
+LEAVING_EVENTS = frozenset({"leave", "defeated", "move"})
+
+
+def movement_event(from_zone: str, to_zone: str) -> str:
+    """The event type of a zone change: ``enter`` into play, ``leave`` out of play, ``move`` elsewhere."""
+    if to_zone == IN_PLAY:
+        return "enter"
+    if from_zone == IN_PLAY:
+        return "leave"
+    return "move"
+
+
+def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
+    """Whether ``event`` (a trace event entry) satisfies the trigger condition ``pattern`` of an ability of ``source``.
+
+    ``subject`` is ``self`` (the event is about the source), ``other`` (about another object), ``any`` (the default),
+    or an object id; ``name`` restricts signal events to one signal name.
+    """
+    if pattern["event"] != event["type"]:
+        return False
+    if "name" in pattern and pattern["name"] != event.get("name"):
+        return False
+    subject = pattern.get("subject", "any")
+    if subject == "any":
+        return True
+    if subject == "self":
+        return event.get("subject") == source
+    if subject == "other":
+        return event.get("subject") not in (None, source)
+    return event.get("subject") == subject
+
+
+def condition_holds(condition: dict[str, Any] | None, zones: dict[str, str], source: str) -> bool:
+    """Evaluate an intervening condition against the current zones (object id -> zone). None always holds."""
+    if condition is None:
+        return True
+    obj = source if condition.get("object", "self") == "self" else condition["object"]
+    inside = zones.get(obj) == condition["zone"]
+    return inside if condition["test"] == "in_zone" else not inside
+
+
+def active_zones(ability: dict[str, Any]) -> list[str]:
+    return ability.get("active_in", [IN_PLAY])
+
+
+class ZoneTracker:
+    """Zones of every object, moved along by the zone-changing events of a trace (``from``/``to`` fields)."""
+
+    def __init__(self, scenario: dict[str, Any]):
+        self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
+
+    def apply(self, event: dict[str, Any]) -> None:
+        if event.get("to") and event.get("subject") in self.zones:
+            self.zones[event["subject"]] = event["to"]
+
+    def satisfied_abilities(self, event: dict[str, Any], scenario: dict[str, Any], before: dict[str, str]):
+        """(source, ability) pairs whose condition ``event`` satisfies, given zones ``before`` and after the event.
+
+        An ability whose source is the subject of a leaving event is judged on the zones just before the event
+        (it looks back in time); every other ability on the zones just after it. The intervening condition is
+        judged just after the event.
+        """
+        after = self.zones
+        for obj in scenario["objects"]:
+            source = obj["id"]
+            for ability in obj.get("abilities", ()):
+                if not pattern_matches(ability["trigger"], event, source):
+                    continue
+                looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source
+                zone = (before if looks_back else after).get(source)
+                if zone not in active_zones(ability):
+                    continue
+                if not condition_holds(ability.get("intervening_if"), after, source):
+                    continue
+                yield source, ability

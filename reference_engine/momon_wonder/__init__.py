@@ -1,0 +1,20 @@
+"""Momon Wonder Comprehensive Rules 1.0.0, section 11.2 (Triggering and the Queue).
+
+Read in this order: ``options.py`` (the assumptions standing in for the unavailable sections 9.3 and 11.3, the
+State-Based Conditions, the Snatch Check and the Missed Trigger Remedy), ``engine.py`` (the reference engine), then
+``invariants/`` (one module per numbered rule).
+"""
+
+from reference_engine.momon_wonder.engine import EDITIONS, RULESET, MomonWonderEngine
+from reference_engine.momon_wonder.invariants import INVARIANTS
+from reference_engine.momon_wonder.options import OPTIONS
+from reference_engine.ruleset import Ruleset
+
+MOMON_WONDER = Ruleset(
+    name=RULESET,
+    title="Momon Wonder Comprehensive Rules, section 11.2 (Triggering and the Queue)",
+    editions=tuple(EDITIONS),
+    options=OPTIONS,
+    invariants=INVARIANTS,
+    engine_factory=MomonWonderEngine,
+)

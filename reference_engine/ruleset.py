@@ -1,0 +1,66 @@
+"""What a ruleset is, as the harness sees it: editions, documented options, invariants and a reference engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from reference_engine.invariant import Invariant
+
+
+class OptionError(ValueError):
+    """An option name or value the ruleset does not know."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named assumption where the rule text is silent, ambiguous or missing.
+
+    ``stands_for`` names the unavailable or ambiguous text (e.g. "Section 11.3"); ``values`` maps each allowed value
+    to a one-line description; ``default`` is one of them.
+    """
+
+    name: str
+    default: Any
+    values: dict[Any, str]
+    stands_for: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A rule system: its name (``momon-wonder``), editions, options, invariants and reference engine factory."""
+
+    name: str
+    title: str
+    editions: tuple[str, ...]
+    options: tuple[Option, ...]
+    invariants: tuple[Invariant, ...]
+    engine_factory: Callable[[], Any] = field(repr=False)
+
+    @property
+    def default_edition(self) -> str:
+        return self.editions[0]
+
+    def invariants_for(self, edition: str) -> tuple[Invariant, ...]:
+        return tuple(inv for inv in self.invariants if inv.applies_to(edition))
+
+    def invariant(self, key: str) -> Invariant:
+        for inv in self.invariants:
+            if inv.key == key:
+                return inv
+        raise KeyError(key)
+
+    def resolve_options(self, overrides: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``overrides``. Raises OptionError naming an unknown option or an invalid value."""
+        resolved = {option.name: option.default for option in self.options}
+        for name, value in (overrides or {}).items():
+            option = next((o for o in self.options if o.name == name), None)
+            if option is None:
+                known = ", ".join(o.name for o in self.options)
+                raise OptionError(f"ruleset {self.name} has no option {name!r} (known: {known})")
+            if value not in option.values:
+                allowed = ", ".join(repr(v) for v in option.values)
+                raise OptionError(f"option {name} of ruleset {self.name} cannot be {value!r} (allowed: {allowed})")
+            resolved[name] = value
+        return resolved

@@ -1,0 +1,16 @@
+"""The registry of rulesets: name -> :class:`reference_engine.ruleset.Ruleset`."""
+
+from __future__ import annotations
+
+from reference_engine.momon_wonder import MOMON_WONDER
+from reference_engine.ruleset import Ruleset
+
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (MOMON_WONDER,)}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``. Raises KeyError with the known names."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(RULESETS))})") from None

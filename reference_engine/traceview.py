@@ -1,0 +1,185 @@
+"""An indexed, read-only view of one (scenario, trace) pair, shared by every invariant of a check.
+
+Indexes are built once per trace, so that running every invariant stays one pass each. Positions ``i`` below are
+indexes into ``entries``. The view never trusts the engine: :meth:`TraceView.structure_problems` lists dangling
+references, duplicate ids and out-of-order positions, and the harness reports a trace with such problems as
+garbage before any invariant sees it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cached_property
+from typing import Any
+
+
+class TraceView:
+    """``scenario`` and ``trace`` are the validated documents; ``options`` the resolved ruleset options."""
+
+    def __init__(self, scenario: dict[str, Any], trace: dict[str, Any], options: dict[str, Any]):
+        self.scenario = scenario
+        self.trace = trace
+        self.options = options
+        self.edition: str = scenario["edition"]
+        self.entries: list[dict[str, Any]] = trace["entries"]
+        self.players: list[str] = scenario["players"]
+        self.active_player: str = scenario["active_player"]
+
+        self.events: dict[str, dict] = {}
+        self.event_index: dict[str, int] = {}
+        self.triggers: dict[str, dict] = {}
+        self.trigger_index: dict[str, int] = {}
+        self.enqueues: dict[str, list[int]] = defaultdict(list)
+        self.resolve_begin: dict[str, int] = {}
+        self.resolve_end: dict[str, int] = {}
+        self.removed: dict[str, int] = {}
+        self.sbc_checks: list[int] = []
+        self.step_advances: list[int] = []
+        self.by_kind: dict[str, list[int]] = defaultdict(list)
+        self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
+        self._duplicates: list[str] = []
+        for i, entry in enumerate(self.entries):
+            kind = entry["kind"]
+            self.by_kind[kind].append(i)
+            if kind == "event":
+                self._remember(self.events, self.event_index, entry, i)
+            elif kind == "trigger":
+                self._remember(self.triggers, self.trigger_index, entry, i)
+            elif kind == "enqueue":
+                self.enqueues[entry["trigger"]].append(i)
+            elif kind == "resolve_begin":
+                self._first(self.resolve_begin, entry["trigger"], i, kind)
+            elif kind == "resolve_end":
+                self._first(self.resolve_end, entry["trigger"], i, kind)
+            elif kind == "removed":
+                self._first(self.removed, entry["trigger"], i, kind)
+            elif kind == "sbc_check":
+                self.sbc_checks.append(i)
+            elif kind == "step_advance":
+                self.step_advances.append(i)
+
+    def _remember(self, table: dict, index: dict, entry: dict, i: int) -> None:
+        if entry["id"] in table:
+            self._duplicates.append(f"entry {i}: {entry['kind']} id {entry['id']} is used twice")
+            return
+        table[entry["id"]] = entry
+        index[entry["id"]] = i
+
+    def _first(self, table: dict, key: str, i: int, kind: str) -> None:
+        if key in table:
+            self._duplicates.append(f"entry {i}: a second {kind} for trigger {key}")
+            return
+        table[key] = i
+
+    # -- Structure -------------------------------------------------------------------------------------------
+
+    def structure_problems(self) -> list[str]:
+        """Referential problems that make the trace unreadable as a record (not rule violations)."""
+        found = list(self._duplicates)
+        last_position = None
+        for i, entry in enumerate(self.entries):
+            kind = entry["kind"]
+            if kind == "event":
+                if last_position is not None and entry["position"] <= last_position:
+                    found.append(f"entry {i}: event {entry['id']} has position {entry['position']}, not after {last_position}")
+                last_position = entry["position"]
+            elif kind == "trigger":
+                if entry["event"] is not None and entry["event"] not in self.events:
+                    found.append(f"entry {i}: trigger {entry['id']} names unknown event {entry['event']}")
+                elif entry["event"] is not None and self.event_index[entry["event"]] > i:
+                    found.append(f"entry {i}: trigger {entry['id']} comes before its event {entry['event']}")
+            elif kind in ("enqueue", "resolve_begin", "resolve_end", "removed"):
+                if entry["trigger"] not in self.triggers:
+                    found.append(f"entry {i}: {kind} names unknown trigger {entry['trigger']}")
+                elif self.trigger_index[entry["trigger"]] > i:
+                    found.append(f"entry {i}: {kind} of trigger {entry['trigger']} comes before the trigger itself")
+        for trigger, end in self.resolve_end.items():
+            begin = self.resolve_begin.get(trigger)
+            if begin is None or begin > end:
+                found.append(f"entry {end}: resolve_end of trigger {trigger} without an earlier resolve_begin")
+        return found
+
+    # -- Lookups ---------------------------------------------------------------------------------------------
+
+    @cached_property
+    def objects(self) -> dict[str, dict]:
+        return {obj["id"]: obj for obj in self.scenario["objects"]}
+
+    @cached_property
+    def abilities(self) -> dict[tuple[str, str], dict]:
+        """(source id, ability id) -> ability."""
+        return {(obj["id"], ab["id"]): ab for obj in self.scenario["objects"] for ab in obj.get("abilities", ())}
+
+    @cached_property
+    def object_order(self) -> dict[str, int]:
+        return {obj["id"]: n for n, obj in enumerate(self.scenario["objects"])}
+
+    def ability_of(self, trigger_id: str) -> dict | None:
+        t = self.triggers[trigger_id]
+        return self.abilities.get((t["source"], t["ability"]))
+
+    def position_of(self, trigger_id: str) -> int | None:
+        """Chronological position of the event a trigger instance came from (None for a restored trigger)."""
+        event = self.triggers[trigger_id]["event"]
+        return None if event is None else self.events[event]["position"]
+
+    def left_at(self, trigger_id: str) -> int | None:
+        """Index of the entry where the instance left its queue: its resolve_begin or its removal."""
+        begin = self.resolve_begin.get(trigger_id)
+        removed = self.removed.get(trigger_id)
+        candidates = [i for i in (begin, removed) if i is not None]
+        return min(candidates) if candidates else None
+
+    @cached_property
+    def events_by_cause(self) -> dict[tuple[str, Any], list[dict]]:
+        """(cause kind, cause value) -> events, e.g. ("resolution", "T3") or ("action", (0, 1))."""
+        table: dict[tuple[str, Any], list[dict]] = defaultdict(list)
+        for i in self.by_kind["event"]:
+            event = self.entries[i]
+            ((kind, value),) = event["cause"].items()
+            table[(kind, tuple(value) if isinstance(value, list) else value)].append(event)
+        return table
+
+    @cached_property
+    def triggers_by_event(self) -> dict[str | None, list[str]]:
+        table: dict[str | None, list[str]] = defaultdict(list)
+        for i in self.by_kind["trigger"]:
+            entry = self.entries[i]
+            table[entry["event"]].append(entry["id"])
+        return table
+
+    @cached_property
+    def resolution_spans(self) -> list[tuple[str, int, int]]:
+        """(trigger id, begin index, end index) of every completed resolution, in trace order."""
+        spans = [(t, b, self.resolve_end[t]) for t, b in self.resolve_begin.items() if t in self.resolve_end]
+        return sorted(spans, key=lambda span: span[1])
+
+    def describe_trigger(self, trigger_id: str) -> str:
+        """Human form of a trigger instance: ``T7 (ability A2 of O3, from event E4 at position 4)``."""
+        t = self.triggers.get(trigger_id)
+        if t is None:
+            return trigger_id
+        if t["event"] is None:
+            origin = "restored by the Missed Trigger Remedy"
+        else:
+            origin = f"from event {t['event']} at position {self.events[t['event']]['position']}"
+        return f"{trigger_id} (ability {t['ability']} of {t['source']}, {origin})"
+
+    def describe_event(self, event_id: str) -> str:
+        e = self.events[event_id]
+        what = e["type"] + (f" {e['name']}" if e.get("name") else "") + (f" of {e['subject']}" if e.get("subject") else "")
+        return f"event {event_id} ({what}, position {e['position']})"
+
+
+def memoized(function):
+    """Cache a ``function(view)`` result on the view, so that invariants sharing an observation compute it once."""
+    name = f"{function.__module__}.{function.__qualname__}"
+
+    def wrapper(view: TraceView):
+        if name not in view.memo:
+            view.memo[name] = function(view)
+        return view.memo[name]
+
+    wrapper.__doc__ = function.__doc__
+    wrapper.__name__ = function.__name__
+    return wrapper
