@@ -1,31 +1,59 @@
 """One scenario through the pipeline: engine (via its adapter) -> trace -> invariants -> per-rule outcome.
 
-Nothing here raises for a misbehaving engine or a buggy check: an engine that raises or returns garbage becomes an
-``errored`` or ``garbage`` outcome, and a check that raises becomes a ``check-error`` for that rule alone, so the
-run goes on and nothing already found is lost.
+Nothing here raises for a misbehaving engine or a buggy check: an engine that raises, returns garbage, crashes,
+hangs or speaks another protocol becomes an :class:`EngineOutcome` (the one vocabulary of what an engine did), and a
+check that raises becomes a ``check-error`` for that rule alone, so the run goes on and nothing already found is lost.
 """
 
 from __future__ import annotations
 
+import json
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from conformance.adapters.base import Engine, Skipped
 from conformance.choices import ScenarioChooser
 from conformance.documents import problems as schema_problems
+from conformance.errors import EngineError
 from reference_engine.invariant import Invariant
 from reference_engine.traceview import TraceView
 
 
 @dataclass
 class EngineOutcome:
-    """What an engine did with one scenario: ``status`` is ``trace``, ``skipped``, ``errored`` or ``garbage``."""
+    """What an engine did with one scenario. ``status`` is one of :attr:`STATUSES` (the one vocabulary for it).
+
+    Only ``trace`` goes on to the invariants; every other status is a verdict on the engine, never a rule failure.
+    ``message`` says what happened in one line, ``context`` holds details (a traceback, an issue URL for
+    ``skipped``), ``stderr`` what a process engine wrote on its stderr (bounded).
+    """
+
+    STATUSES: ClassVar[dict[str, str]] = {
+        "trace": "the engine answered with a valid trace; the invariants judge it",
+        "skipped": "the engine declined the scenario (message: its reason, context: an issue URL if given)",
+        "errored": "the engine raised or reported an error on this scenario",
+        "garbage": "the engine's answer is not a valid trace or protocol message (not JSON, schema violation, "
+                   "wrong id, a trace that contradicts itself, stdout flooded)",
+        "crashed": "the engine's process died while playing the scenario (it is restarted for the next one)",
+        "timed-out": "the engine did not answer within the timeout; its process group was killed",
+        "wrong-protocol": "the engine answered the handshake with another protocol version",
+        "nondeterministic": "replaying the same scenario with the same choices gave different answers",
+        "unavailable": "the engine could not be started, or used up its restart budget; the scenario was not played",
+    }
+    MISBEHAVIOURS: ClassVar[frozenset[str]] = frozenset(
+        {"garbage", "crashed", "timed-out", "wrong-protocol", "nondeterministic", "unavailable"})
 
     status: str
     trace: dict[str, Any] | None = None
     message: str = ""
     context: str = ""
+    stderr: str = ""
+
+    @property
+    def misbehaved(self) -> bool:
+        """True for an engine fault that is not about the rules (garbage, crashed, timed-out, ...)."""
+        return self.status in self.MISBEHAVIOURS
 
 
 @dataclass
@@ -48,6 +76,8 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
         trace = engine.run(scenario, ScenarioChooser(scenario))
     except Skipped as exc:
         return EngineOutcome("skipped", message=exc.reason, context=exc.issue_url or "")
+    except EngineError as exc:  # an adapter's verdict on its engine: crashed, timed-out, garbage, ...
+        return EngineOutcome(exc.outcome, message=str(exc), context=exc.context, stderr=exc.stderr)
     except Exception as exc:  # an engine's own bug is an outcome, not a crash of the run
         return EngineOutcome("errored", message=f"{type(exc).__name__}: {exc}", context=traceback.format_exc())
     found = schema_problems(trace, "trace")
@@ -92,3 +122,94 @@ def check_scenario(engine: Engine, scenario: dict[str, Any], invariants: Iterabl
     if outcome.status != "trace":
         return ScenarioCheck(outcome)
     return check_trace(scenario, outcome.trace, invariants, outcome)
+
+
+# -- Nondeterminism ------------------------------------------------------------------------------------------------
+
+
+def canonical_answer(outcome: EngineOutcome) -> str | None:
+    """What must be identical between two plays of the same scenario with the same choices, as a string.
+
+    A trace (valid or garbage) compares by its canonical JSON (sorted keys; engine ids included, so an engine must
+    number its ids deterministically); ``skipped`` by its reason; ``errored`` by its status alone (messages may hold
+    addresses or times). A process-level misbehaviour (crashed, timed-out, ...) is not an answer: None.
+    """
+    if outcome.status in ("trace", "garbage") and outcome.trace is not None:
+        return "trace:" + json.dumps(outcome.trace, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if outcome.status == "skipped":
+        return "skipped:" + outcome.message
+    if outcome.status == "errored":
+        return "errored"
+    return None
+
+
+def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
+    """The JSON path of the first place two JSON values differ, with both sides, or None when they are equal."""
+    if type(a) is not type(b):
+        return f"{path}: {_short(a)} vs {_short(b)}"
+    if isinstance(a, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if key not in a or key not in b:
+                return f"{path}.{key}: {'absent' if key not in a else _short(a[key])} vs " \
+                       f"{'absent' if key not in b else _short(b[key])}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        for n, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{n}]")
+            if found:
+                return found
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items vs {len(b)} items"
+        return None
+    return None if a == b else f"{path}: {_short(a)} vs {_short(b)}"
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _describe(outcome: EngineOutcome) -> str:
+    return f"a trace of {len(outcome.trace.get('entries', ()))} entries" if outcome.trace is not None \
+        else f"{outcome.status} ({outcome.message[:120]})" if outcome.message else outcome.status
+
+
+def replay_for_determinism(engine: Engine, scenario: dict[str, Any], times: int = 3,
+                           first: EngineOutcome | None = None) -> EngineOutcome | None:
+    """Play a prepared scenario ``times`` more times and compare the answers with ``first`` (or the first replay).
+
+    The chooser is rebuilt from the scenario for every play, so every play gets the same choices. Returns a
+    ``nondeterministic`` :class:`EngineOutcome` naming the plays that differ and the first JSON path where their
+    traces differ, or None when every answer agrees. A play that misbehaves at the process level (crashed,
+    timed-out, ...) is no answer and is not compared: a crash says nothing about determinism, and it must not
+    hide a rule failure already found.
+    """
+    answers: list[tuple[str, EngineOutcome]] = []
+    if first is not None and canonical_answer(first) is not None:
+        answers.append(("the first play", first))
+    for n in range(1, times + 1):
+        outcome = play(engine, scenario)
+        if canonical_answer(outcome) is not None:
+            answers.append((f"replay {n}", outcome))
+    if not answers:
+        return None
+    label0, reference = answers[0]
+    expected = canonical_answer(reference)
+    for label, outcome in answers[1:]:
+        if canonical_answer(outcome) == expected:
+            continue
+        if reference.trace is not None and outcome.trace is not None:
+            where = first_difference(reference.trace, outcome.trace) or "the traces differ"
+            detail = f"first difference at {where}"
+        else:
+            detail = f"{label0} gave {_describe(reference)}, {label} gave {_describe(outcome)}"
+        distinct = len({canonical_answer(o) for _, o in answers})
+        return EngineOutcome(
+            "nondeterministic", trace=reference.trace,
+            message=f"the same scenario with the same choices got {distinct} different answers in {len(answers)} "
+                    f"plays ({label0} vs {label}): {detail}",
+            context=detail, stderr=outcome.stderr or reference.stderr)
+    return None

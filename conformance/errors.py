@@ -29,11 +29,14 @@ class ScenarioError(ConformanceError):
 class EngineError(ConformanceError):
     """An engine misbehaved: it raised, returned something that is not a trace, or could not be loaded.
 
-    ``outcome`` is one of ``errored`` (the engine reported or raised an error), ``garbage`` (its answer is not a
-    valid trace) or ``unavailable`` (it could not be loaded). ``context`` holds anything that helps (a traceback, stderr).
+    ``outcome`` is one of the statuses of :class:`conformance.checking.EngineOutcome` (which describes them all):
+    ``errored``, ``garbage``, ``unavailable``, and for process engines ``crashed``, ``timed-out`` and
+    ``wrong-protocol``. ``context`` holds anything that helps (a traceback); ``stderr`` what a process engine wrote
+    on its stderr, when it has one.
     """
 
-    def __init__(self, outcome: str, message: str, context: str = ""):
+    def __init__(self, outcome: str, message: str, context: str = "", stderr: str = ""):
         self.outcome = outcome
         self.context = context
+        self.stderr = stderr
         super().__init__(message)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from reference_engine.momon_wonder import MOMON_WONDER
+from reference_engine.mtg import MTG
+from reference_engine.redemption import REDEMPTION
 from reference_engine.ruleset import Ruleset
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (MOMON_WONDER,)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (MOMON_WONDER, REDEMPTION, MTG)}
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -38,6 +38,7 @@ class TraceView:
         self.by_kind: dict[str, list[int]] = defaultdict(list)
         self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
         self._duplicates: list[str] = []
+        self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_*/removed
         for i, entry in enumerate(self.entries):
             kind = entry["kind"]
             self.by_kind[kind].append(i)
@@ -67,7 +68,7 @@ class TraceView:
 
     def _first(self, table: dict, key: str, i: int, kind: str) -> None:
         if key in table:
-            self._duplicates.append(f"entry {i}: a second {kind} for trigger {key}")
+            self.repeated.append((kind, key, i))  # resolving twice is a rule violation, not an unreadable trace
             return
         table[key] = i
 

@@ -29,6 +29,13 @@ class Chooser(Protocol):
     def optional(self, player: str, trigger: dict[str, Any]) -> bool:
         """Answer whether ``player`` uses the optional triggered ability of trace entry ``trigger``."""
 
+    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
+        """MTG (603.3d): which of the legal ``candidates`` (object ids, never empty) ``trigger`` targets; an index."""
+
+    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
+        """MTG (603.7b): which of several simultaneous trace ``events`` the once-only delayed triggered ability of
+        trace entry ``delayed`` (a ``delayed_create``) triggers on; an index."""
+
 
 @dataclass(frozen=True)
 class EngineInfo:

@@ -20,6 +20,8 @@ class Recorder:
         self._position = count(1)
 
     def new_id(self, prefix: str) -> str:
+        if prefix not in self._ids:  # a ruleset's own kind of id (e.g. Redemption's activations, A1...)
+            self._ids[prefix] = count(1)
         return f"{prefix}{next(self._ids[prefix])}"
 
     def add(self, kind: str, **fields: Any) -> dict[str, Any]:

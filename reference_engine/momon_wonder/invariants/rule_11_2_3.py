@@ -61,6 +61,9 @@ def once_per_event(view: TraceView) -> list[str]:
         if len(indexes) > 1:
             found.append(f"{view.describe_trigger(trigger)} entered a queue {len(indexes)} times "
                          f"(entries {', '.join(map(str, indexes))})")
+    for kind, trigger, i in view.repeated:
+        if kind == "resolve_begin":
+            found.append(f"{view.describe_trigger(trigger)} resolved a second time at entry {i}")
     return found
 
 

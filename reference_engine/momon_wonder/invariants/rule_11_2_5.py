@@ -112,33 +112,40 @@ def package_processing_queue(view: TraceView) -> list[str]:
 
 
 def _nested(view: TraceView):
+    """(successful Summon event, the package open when it occurred, its own packages) for Summons inside a package."""
     open_at = package_open_at(view)
     seen = packages(view)
+    own: dict[str, list] = {}
     for package in seen.values():
-        event_index = view.event_index.get(package.event)
-        outer = open_at[event_index] if event_index is not None else None
-        if outer is not None and outer != package.id and outer in seen:
-            yield package, seen[outer]
+        own.setdefault(package.event, []).append(package)
+    for i in view.by_kind["event"]:
+        event = view.entries[i]
+        outer = open_at[i]
+        if event["type"] == "summon" and outer is not None and outer in seen:
+            yield event, seen[outer], own.get(event["id"], [])
 
 
 @invariant(
     key="mw.nested-package-deferred",
     ruleset=RULESET,
     rules=RULE,
-    summary="A package created while another is processed stays deferred until that package finishes.",
+    summary="A Summon during a package's processing gets its own package, deferred until that package finishes; its "
+    "triggers do not join the current processing queue.",
     exercised=lambda view: sum(1 for _ in _nested(view)),
 )
 def nested_package_deferred(view: TraceView) -> list[str]:
     found = []
-    for package, outer in _nested(view):
-        opened, outer_closed = package.at("package_open"), outer.at("package_close")
-        if opened is not None and (outer_closed is None or opened < outer_closed):
-            found.append(f"package {package.id} of {view.describe_event(package.event)} arose inside package "
-                         f"{outer.id} and was opened at entry {opened}, before {outer.id} finished")
-        in_queue = [t for t in view.triggers_by_event.get(package.event, ()) if queue_of(view).get(t) == outer.id]
-        if in_queue:
-            found.append(f"{view.describe_trigger(in_queue[0])} from nested Summon {package.event} joined package "
-                         f"{outer.id}'s processing queue instead of waiting in its own package {package.id}")
+    queues = queue_of(view)
+    for event, outer, own in _nested(view):
+        joined = [t for t in view.triggers_by_event.get(event["id"], ()) if queues.get(t) == outer.id]
+        if joined:
+            found.append(f"{view.describe_trigger(joined[0])} from the nested Summon {view.describe_event(event['id'])} "
+                         f"joined package {outer.id}'s processing queue instead of waiting in a deferred package")
+        for package in own:
+            opened, outer_closed = package.at("package_open"), outer.at("package_close")
+            if opened is not None and (outer_closed is None or opened < outer_closed):
+                found.append(f"package {package.id} of {view.describe_event(package.event)} arose inside package "
+                             f"{outer.id} and was opened at entry {opened}, before {outer.id} finished")
     return found
 
 

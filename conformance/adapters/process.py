@@ -1,0 +1,523 @@
+"""An engine running as its own process, in any language, speaking protocol version 1 (docs/protocol.md).
+
+:class:`ProcessEngine` is an ordinary :class:`~conformance.adapters.base.Engine`: the harness calls ``info``,
+``run`` and ``close`` and never sees the process. Behind ``run`` sits a watchdog:
+
+* the command is an argv list (a string is split with :func:`shlex.split`; never a shell), started in its own
+  session so that the whole process group (the engine and anything it spawned) can be killed with SIGKILL;
+* every request has a deadline (``timeout``; ``start_timeout`` for the handshake): an engine that does not answer
+  in time, or does not read its stdin, is killed and the scenario is ``timed-out``;
+* stdout is read in chunks with a cap on the length of one line (``max_line_bytes``): flooding it is ``garbage``
+  and never costs unbounded memory;
+* every message is parsed and validated against ``schemas/protocol-engine.schema.json``, and must echo the id of
+  the pending run request and be of a type expected at that point; anything else is ``garbage``;
+* an engine that dies (end of stdout, broken stdin) is ``crashed``, with its exit status;
+* a handshake answered with another protocol version is ``wrong-protocol``; the engine is not used again;
+* stderr is drained by a background thread into a bounded buffer (the last ``stderr_bytes`` bytes) and attached to
+  every misbehaviour and ``errored`` outcome;
+* after a misbehaviour the process is killed, and the next request starts a new one, replaying the handshake and the
+  current configuration, within a restart budget (``restarts``). Once the budget is spent, scenarios are
+  ``unavailable`` without starting anything.
+
+Each misbehaviour is raised as :class:`~conformance.errors.EngineError` with its outcome (or
+:class:`~conformance.adapters.base.Skipped`), which :func:`conformance.checking.play` turns into an
+:class:`~conformance.checking.EngineOutcome`: the run goes on with the next scenario.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from itertools import count
+from typing import Any, Iterable, Sequence
+
+from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
+from conformance.documents import problems as schema_problems
+from conformance.errors import EngineError
+
+PROTOCOL_VERSION = 1
+
+DEFAULT_TIMEOUT = 10.0  # seconds for one run request (the whole scenario, choices included)
+DEFAULT_START_TIMEOUT = 30.0  # seconds for the handshake (interpreters and JVMs start slowly)
+DEFAULT_RESTARTS = 10  # like bowtie
+DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024  # one protocol message; a long trace is a few MiB
+DEFAULT_STDERR_BYTES = 64 * 1024
+
+_CHUNK = 1 << 20
+
+try:  # an optional accelerator: the same JSON, three times faster
+    import orjson
+except ImportError:  # pragma: no cover - depends on the environment
+    orjson = None
+
+
+def encode_message(message: dict[str, Any]) -> bytes:
+    if orjson is not None:
+        try:
+            return orjson.dumps(message) + b"\n"
+        except TypeError:  # e.g. an integer beyond 64 bits: let the standard library say it
+            pass
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
+
+
+def decode_line(line: bytes) -> Any:
+    """Parse one line; the standard library's semantics and error messages, orjson's speed when it agrees."""
+    if orjson is not None:
+        try:
+            return orjson.loads(line)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(line)
+
+
+def _index_into(field: str):
+    def valid(answer: Any, question: dict[str, Any]) -> bool:
+        return type(answer) is int and 0 <= answer < len(question[field])
+    return valid
+
+
+# Every player choice an engine can ask (one per Chooser method): decision -> (Chooser method, the fields of the
+# question passed to it after the player, a check of the answer). Shared by the harness and the reference server.
+DECISIONS: dict[str, tuple[str, tuple[str, ...], Any]] = {
+    "order": ("order", ("triggers",),
+              lambda answer, q: isinstance(answer, list) and sorted(answer) == list(range(len(q["triggers"])))),
+    "optional": ("optional", ("trigger",), lambda answer, q: isinstance(answer, bool)),
+    "target": ("target", ("trigger", "candidates"), _index_into("candidates")),
+    "occurrence": ("occurrence", ("delayed", "events"), _index_into("events")),
+}
+
+
+def answer_choice(chooser: Chooser, question: dict[str, Any]) -> Any:
+    """Ask ``chooser`` the ``choose`` message ``question``; raises ValueError if its answer does not fit."""
+    method, fields, valid = DECISIONS[question["decision"]]
+    answer = getattr(chooser, method)(question["player"], *(question[f] for f in fields))
+    if question["decision"] == "optional":
+        answer = bool(answer)
+    elif question["decision"] == "order":
+        answer = [int(k) for k in answer]
+    if not valid(answer, question):
+        raise ValueError(f"the chooser's answer {answer!r} does not fit a {question['decision']!r} choice")
+    return answer
+
+
+def _excerpt(data: bytes | str, limit: int = 200) -> str:
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL the engine's whole process group (it leads its own session), then reap the engine."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not wait for anyone
+        pass
+    for stream in (proc.stdin, proc.stdout):
+        try:
+            if stream is not None:
+                stream.close()
+        except OSError:
+            pass
+
+
+def _exit_status(proc: subprocess.Popen) -> str:
+    code = proc.returncode
+    if code is None:
+        return "it closed its stdout but is still running"
+    if code < 0:
+        try:
+            return f"it was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"it was killed by signal {-code}"
+    return f"it exited with code {code}"
+
+
+class StderrTail:
+    """Drains a process's stderr on a daemon thread, keeping only the last ``limit`` bytes."""
+
+    def __init__(self, stream, limit: int):
+        self._stream = stream
+        self._limit = limit
+        self._buffer = bytearray()
+        self._total = 0  # bytes read so far
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._drain, name="engine-stderr", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        fd = self._stream.fileno()
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            with self._lock:
+                self._buffer += chunk
+                self._total += len(chunk)
+                if len(self._buffer) > self._limit:
+                    del self._buffer[: len(self._buffer) - self._limit]
+        try:
+            self._stream.close()
+        except OSError:
+            pass
+
+    @property
+    def mark(self) -> int:
+        """A position to pass to :meth:`text` later: what was written after it."""
+        with self._lock:
+            return self._total
+
+    def finish(self, timeout: float = 1.0) -> None:
+        """Wait (briefly) until the process's stderr is closed, so that nothing it wrote before dying is missed."""
+        self._thread.join(timeout)
+
+    def text(self, since: int = 0) -> str:
+        """What was written after ``since`` (at most the last ``limit`` bytes), as text."""
+        with self._lock:
+            start = self._total - len(self._buffer)  # offset of buffer[0]
+            dropped = max(0, start - since)
+            data = bytes(self._buffer[max(0, since - start):])
+        text = data.decode("utf-8", "replace")
+        if dropped:
+            text = f"[... {dropped} earlier bytes of stderr not kept ...]\n" + text
+        return text
+
+
+class ProcessEngine(Engine):
+    """An engine behind the JSON-lines protocol, version 1, with a watchdog (see the module docstring).
+
+    ``command`` is an argv list, or a string split with :func:`shlex.split` (never run through a shell).
+    Construction starts nothing; the first ``info`` or ``run`` starts the process and performs the handshake.
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        start_timeout: float = DEFAULT_START_TIMEOUT,
+        restarts: int = DEFAULT_RESTARTS,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        stderr_bytes: int = DEFAULT_STDERR_BYTES,
+        env: dict[str, str] | None = None,
+        cwd: str | None = None,
+    ):
+        if isinstance(command, str):
+            try:
+                argv = shlex.split(command)
+            except ValueError as exc:
+                raise EngineError("unavailable", f"cannot split the engine command {command!r}: {exc}") from None
+        else:
+            argv = [str(part) for part in command]
+        if not argv:
+            raise EngineError("unavailable", "the engine command is empty")
+        self.argv = argv
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.restarts = restarts
+        self.max_line_bytes = max_line_bytes
+        self.stderr_bytes = stderr_bytes
+        self.env = env
+        self.cwd = cwd
+
+        self.restarts_used = 0
+        self.log: list[str] = []  # what the watchdog did (starts, kills, restarts), for reports
+        self._proc: subprocess.Popen | None = None
+        self._finalizer: weakref.finalize | None = None
+        self._stderr: StderrTail | None = None
+        self._selector: selectors.BaseSelector | None = None
+        self._buffer = bytearray()
+        self._scanned = 0  # bytes of _buffer known to hold no newline
+        self._starts = 0
+        self._info: EngineInfo | None = None
+        self._broken: EngineError | None = None  # a permanent failure: every later request reports it
+        self._configuration: tuple[str, str, dict] | None = None  # what the running process was configured with
+        self._configured: dict[str, Any] | None = None  # its answer
+        self._ids = count(1)
+
+    # -- The Engine interface ----------------------------------------------------------------------------------
+
+    @property
+    def command(self) -> str:
+        return shlex.join(self.argv)
+
+    @property
+    def info(self) -> EngineInfo:
+        """The engine's handshake answer. Starts the process the first time; raises EngineError if that fails."""
+        if self._info is None:
+            self._ensure_running()
+        assert self._info is not None
+        return self._info
+
+    def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
+        ruleset, edition = scenario["ruleset"], scenario["edition"]
+        info = self.info
+        if not info.supports(ruleset, edition):
+            implemented = "; ".join(f"{r} {', '.join(e)}" for r, e in sorted(info.rulesets.items())) or "nothing"
+            raise Skipped(f"{info.name} {info.version} does not implement {ruleset} {edition} (it implements: {implemented})")
+        self._ensure_running()
+        options = scenario.get("options", {})
+        configuration = (ruleset, edition, options)
+        if self._configuration != configuration:
+            self._configure(ruleset, edition, options)
+            self._configuration = (ruleset, edition, dict(options))
+        answer = self._configured or {}
+        if not answer.get("ok", True):
+            raise Skipped(answer.get("reason", "the engine declined this configuration"), answer.get("issue_url"))
+
+        run_id = next(self._ids)
+        what = f"run request {run_id}"
+        mark = self._stderr.mark if self._stderr else 0
+        deadline = time.monotonic() + self.timeout
+        completed = False
+        try:
+            self._send({"type": "run", "id": run_id, "scenario": scenario}, deadline, what)
+            expected_request = 1
+            while True:
+                message = self._receive(deadline, ("choose", "result"), what, run_id)
+                if message["type"] == "result":
+                    break
+                if message["request"] != expected_request:
+                    self._fail("garbage", f"choice request numbered {message['request']} during {what}; "
+                                          f"the next one is {expected_request} (they count from 1 within a run)")
+                expected_request += 1
+                self._send({"type": "chosen", "id": run_id, "request": message["request"],
+                            "answer": self._choose(message, chooser, what)}, deadline, what)
+            completed = True
+        finally:
+            if not completed and self._proc is not None:
+                # Interrupted half-way (by the harness itself, e.g. a chooser that raised or Ctrl-C): the engine's
+                # state is unknown, so it is not used again.
+                self._kill("the harness abandoned " + what)
+        result = message["result"]
+        if result == "trace":
+            return message["trace"]
+        if result == "skipped":
+            raise Skipped(message["reason"], message.get("issue_url"))
+        context = message["context"]
+        if isinstance(context, dict):
+            text = context.get("message") or json.dumps(context, ensure_ascii=False)[:500]
+            details = context.get("traceback") or json.dumps(context, indent=2, ensure_ascii=False)
+        else:
+            text, details = context.splitlines()[0] if context else "", context
+        raise EngineError("errored", f"the engine reported an error: {text}", context=details,
+                          stderr=self._stderr.text(mark) if self._stderr else "")
+
+    def close(self) -> None:
+        """Send ``stop``, give the engine a moment to exit cleanly, then kill whatever is left of its group."""
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            if proc.poll() is None:
+                self._send({"type": "stop"}, time.monotonic() + 1.0, "stop")
+                proc.stdin.close()
+                proc.wait(timeout=2.0)
+        except (EngineError, OSError, subprocess.TimeoutExpired, ValueError):
+            pass
+        self._kill("closed", reap_only=True)
+
+    def __enter__(self) -> "ProcessEngine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- Process lifecycle ---------------------------------------------------------------------------------------
+
+    def _ensure_running(self) -> None:
+        if self._proc is not None:
+            return
+        if self._broken is not None:  # a fresh exception each time, so that tracebacks do not pile up
+            raise EngineError(self._broken.outcome, str(self._broken), self._broken.context, self._broken.stderr)
+        if self._starts:
+            if self.restarts_used >= self.restarts:
+                self._broken = EngineError(
+                    "unavailable",
+                    f"the engine was not restarted again: it already used its restart budget of {self.restarts} "
+                    f"(see the earlier crashed, timed-out or garbage outcomes)")
+                raise self._broken
+            self.restarts_used += 1
+            self.log.append(f"restart {self.restarts_used} of {self.restarts}")
+        self._spawn()
+        self._handshake()
+
+    def _spawn(self) -> None:
+        self._starts += 1
+        try:
+            proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                start_new_session=True, bufsize=0, close_fds=True, env=self.env, cwd=self.cwd,
+            )
+        except OSError as exc:
+            self._broken = EngineError(
+                "unavailable", f"cannot start the engine command {self.command}: {exc.strerror or exc}")
+            raise self._broken from None
+        self._proc = proc
+        self._finalizer = weakref.finalize(self, _kill_group, proc)  # no orphan if the harness forgets close()
+        self._stderr = StderrTail(proc.stderr, self.stderr_bytes)
+        os.set_blocking(proc.stdin.fileno(), False)
+        os.set_blocking(proc.stdout.fileno(), False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
+        self._buffer.clear()
+        self._scanned = 0
+        self._configuration = None
+        self._configured = None
+        self.log.append(f"started pid {proc.pid}: {self.command}")
+
+    def _handshake(self) -> None:
+        deadline = time.monotonic() + self.start_timeout
+        self._send({"type": "start", "protocol": PROTOCOL_VERSION}, deadline, "the handshake")
+        message = self._receive(deadline, ("started",), "the handshake")
+        if message["protocol"] != PROTOCOL_VERSION:
+            error = self._error("wrong-protocol", f"the engine speaks protocol version {message['protocol']}; "
+                                                  f"this harness speaks version {PROTOCOL_VERSION} only")
+            self._broken = error  # restarting would not change its mind
+            raise error
+        info = EngineInfo(name=message["name"], version=message["version"],
+                          rulesets={r: list(e) for r, e in message["rulesets"].items()})
+        if self._info is None:
+            self._info = info
+        elif info != self._info:
+            self.log.append(f"after a restart the engine describes itself differently: {info} (was {self._info})")
+
+    def _configure(self, ruleset: str, edition: str, options: dict[str, Any]) -> None:
+        deadline = time.monotonic() + self.timeout
+        what = f"configure {ruleset} {edition}"
+        self._send({"type": "configure", "ruleset": ruleset, "edition": edition, "options": options}, deadline, what)
+        self._configured = self._receive(deadline, ("configured",), what)
+
+    def _kill(self, why: str, reap_only: bool = False) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if not reap_only:
+            self.log.append(f"killed pid {proc.pid}: {why}")
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        _kill_group(proc)
+        if self._selector is not None:
+            self._selector.close()
+            self._selector = None
+        if self._stderr is not None:
+            self._stderr.finish()
+        self._configuration = None
+        self._configured = None
+
+    def _error(self, outcome: str, message: str) -> EngineError:
+        """Kill the process (its state is unknown after any misbehaviour) and describe what happened."""
+        proc = self._proc
+        self._kill(f"{outcome}: {message}")
+        stderr = self._stderr.text() if self._stderr else ""
+        if proc is not None:
+            message = f"{message} [engine: {self.command}, pid {proc.pid}]"
+        return EngineError(outcome, message, stderr=stderr)
+
+    def _fail(self, outcome: str, message: str):
+        raise self._error(outcome, message)
+
+    # -- Reading and writing messages -------------------------------------------------------------------------------
+
+    def _send(self, message: dict[str, Any], deadline: float, what: str) -> None:
+        data = memoryview(encode_message(message))
+        fd = self._proc.stdin.fileno()
+        while data:
+            try:
+                written = os.write(fd, data)
+                data = data[written:]
+                continue
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
+                self._crashed(what)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._fail("timed-out", f"the engine stopped reading its stdin during {what} "
+                                        f"(no progress within {self._limit_for(what)} s); its process group was killed")
+            with selectors.DefaultSelector() as writable:
+                writable.register(fd, selectors.EVENT_WRITE)
+                writable.select(min(remaining, 0.5))
+
+    def _limit_for(self, what: str) -> float:
+        return self.start_timeout if what == "the handshake" else self.timeout
+
+    def _crashed(self, what: str):
+        proc = self._proc
+        try:
+            proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            pass
+        self._fail("crashed", f"the engine died during {what}: {_exit_status(proc)}")
+
+    def _read_line(self, deadline: float, what: str) -> bytes:
+        buffer = self._buffer
+        while True:
+            newline = buffer.find(b"\n", self._scanned)
+            if newline >= 0:
+                line = bytes(buffer[:newline])
+                del buffer[: newline + 1]
+                self._scanned = 0
+                if line.strip():
+                    return line
+                continue
+            self._scanned = len(buffer)
+            if len(buffer) > self.max_line_bytes:
+                self._fail("garbage", f"the engine wrote more than {self.max_line_bytes} bytes on stdout without a "
+                                      f"line break during {what} (flooding; one message per line): starts with "
+                                      f"{_excerpt(bytes(buffer[:200]))}")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._fail("timed-out", f"no answer to {what} within {self._limit_for(what)} s; the engine's process "
+                                        f"group was killed (raise the timeout if the engine is only slow)")
+            if not self._selector.select(remaining):
+                continue
+            try:
+                chunk = os.read(self._proc.stdout.fileno(), _CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._crashed(what)
+            buffer += chunk
+
+    def _receive(self, deadline: float, expected: Iterable[str], what: str, run_id: Any = None) -> dict[str, Any]:
+        """The next message: JSON, valid against the protocol, of an expected type, echoing ``run_id``."""
+        line = self._read_line(deadline, what)
+        try:
+            message = decode_line(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            self._fail("garbage", f"the engine wrote a line that is not JSON during {what} ({exc}): {_excerpt(line)}. "
+                                  "stdout carries protocol messages only; write logs to stderr")
+        found = schema_problems(message, "protocol-engine")
+        if found:
+            details = "; ".join(f"at {path}: {msg}" for path, msg in found)
+            self._fail("garbage", f"the engine's message during {what} is not a valid protocol message: {details} "
+                                  f"(message: {_excerpt(line)})")
+        if message["type"] not in expected:
+            wanted = " or ".join(repr(t) for t in expected)
+            self._fail("garbage", f"the engine sent a {message['type']!r} message during {what}; expected {wanted}")
+        if run_id is not None and message["id"] != run_id:
+            self._fail("garbage", f"the engine's {message['type']!r} message carries id {message['id']!r} during "
+                                  f"{what}; it must echo the pending request's id {run_id!r}")
+        return message
+
+    def _choose(self, message: dict[str, Any], chooser: Chooser, what: str) -> Any:
+        try:
+            return answer_choice(chooser, message)
+        except ValueError as exc:  # a harness bug, but say so clearly
+            raise ValueError(f"{exc} (choice {message['request']} of {what})") from None

@@ -1,0 +1,62 @@
+"""Turning what the user typed (``--engine``, ``--engine-cmd``) into an :class:`~conformance.adapters.base.Engine`.
+
+``--engine`` takes ``reference`` (the bundled reference engine of the ruleset being checked), ``mutant:NAME`` (a
+bundled faulty engine, see ``reference_engine/mutants``), a name registered under the entry-point group
+``trigger_conformance.engines``, or ``module:attribute`` for an in-process Python engine (a class or factory
+returning an Engine, or an Engine instance). ``--engine-cmd 'PROGRAM ARGS'`` starts a process engine speaking the
+JSON-lines protocol (split with shlex, never run through a shell); it is recorded as the spec ``cmd:PROGRAM ARGS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+
+from conformance.adapters.base import Engine
+from conformance.errors import EngineError
+
+ENTRY_POINT_GROUP = "trigger_conformance.engines"
+
+
+def _instantiate(target, spec: str) -> Engine:
+    engine = target() if callable(target) and not isinstance(target, Engine) else target
+    if not isinstance(engine, Engine):
+        raise EngineError("unavailable", f"engine {spec!r} is a {type(engine).__name__}, not an Engine "
+                          f"(see conformance.adapters.base.Engine)")
+    return engine
+
+
+def load_engine(spec: str, ruleset: str) -> Engine:
+    """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...)."""
+    if spec == "reference":
+        from reference_engine.rulesets import get_ruleset
+
+        return get_ruleset(ruleset).engine_factory()
+    if spec.startswith("cmd:"):
+        from conformance.adapters.process import ProcessEngine
+
+        return ProcessEngine(spec[len("cmd:"):])
+    if spec.startswith("mutant:"):
+        from reference_engine.mutants import MUTANTS
+
+        name = spec[len("mutant:"):]
+        if name not in MUTANTS:
+            raise EngineError("unavailable", f"no bundled mutant {name!r} (known: {', '.join(sorted(MUTANTS))})")
+        return MUTANTS[name].factory()
+    if ":" in spec:
+        module_name, _, attribute = spec.partition(":")
+        try:
+            target = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError) as exc:
+            raise EngineError("unavailable", f"cannot load engine {spec!r}: {exc}") from None
+        return _instantiate(target, spec)
+    found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == spec]
+    if not found:
+        known = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)} | {"reference"})
+        raise EngineError("unavailable", f"no engine named {spec!r} (known: {', '.join(known)}; or use "
+                          f"module:attribute, mutant:NAME, or --engine-cmd)")
+    try:
+        target = found[0].load()
+    except Exception as exc:
+        raise EngineError("unavailable", f"cannot load engine {spec!r}: {type(exc).__name__}: {exc}") from None
+    return _instantiate(target, spec)

@@ -1,0 +1,343 @@
+"""The ``trigger-conformance`` command.
+
+Exit codes, the same for every subcommand: 0 all passed, 1 a rule (or fixture) failed or errored, 2 bad input or
+usage (a malformed file, an unknown ruleset, option or engine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import secrets
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from conformance import __version__
+from conformance.documents import dump_json, read_json, schema_names, validate
+from conformance.errors import ConformanceError
+from conformance.reports.text import describe_scenario, failure_block, rule_row, side_by_side
+from conformance.session import RunSpec, Session, parse_option
+
+PASSED, FAILED, BAD_INPUT = 0, 1, 2
+
+
+# -- run ----------------------------------------------------------------------------------------------------------
+
+
+class _Rows:
+    """Prints one row per finished rule key or fixture as pytest reports it (works under pytest-xdist too)."""
+
+    def __init__(self, results: Path, out):
+        self.results = results
+        self.out = out
+
+    def pytest_runtest_logreport(self, report) -> None:
+        if report.when != "call" and not (report.when == "setup" and report.failed):
+            return
+        name = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
+        kind = "rule" if "test_rule[" in report.nodeid else "fixture"
+        path = self.results / f"{kind}-{name}.json"
+        if not path.exists():
+            print(f"ERROR {name:<34} the check did not finish: {report.longreprtext.strip()[:500]}", file=self.out)
+            return
+        entry = json.loads(path.read_text("utf-8"))
+        if kind == "rule":
+            print(rule_row(entry), file=self.out)
+        else:
+            mark = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "skipped": "SKIP"}[entry["status"]]
+            print(f"{mark:5} fixture {entry['id']:<26} covers {', '.join(entry['rule_keys'])}", file=self.out)
+        self.out.flush()
+
+
+def _pytest_args(spec: RunSpec, results: Path, workers: int, junit_xml: str | None) -> list[str]:
+    suite = Path(__file__).with_name("suite.py")
+    ini = results / "pytest.ini"
+    ini.write_text("[pytest]\n", "utf-8")  # keep a project's own pytest configuration out of the run
+    args = [str(suite), "-c", str(ini), "--rootdir", str(results), "-p", "conformance.pytest_plugin",
+            "-p", "no:cacheprovider", "-q", "--no-header", "-W", "ignore::pytest.PytestAssertRewriteWarning",
+            f"--conformance-spec={spec.to_json()}", f"--conformance-results-dir={results}"]
+    if workers > 1:
+        args += ["-n", str(workers)]
+    else:
+        args += ["-p", "no:xdist"]
+    if junit_xml:
+        args += [f"--junit-xml={junit_xml}", "-o", "junit_suite_name=trigger-conformance"]
+    return args
+
+
+def run(args: argparse.Namespace) -> int:
+    import pytest
+
+    seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
+    engine = f"cmd:{args.engine_cmd}" if args.engine_cmd else args.engine
+    spec = RunSpec(
+        ruleset=args.ruleset, edition=args.edition, engine=engine,
+        options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
+        database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
+        fixtures=not args.no_fixtures,
+    )
+    session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option or rule key
+    try:
+        info = session.engine.info
+        described = session.engine_description()
+    finally:
+        session.close()
+    if not info.supports(session.ruleset.name, session.edition):
+        raise ConformanceError(f"engine {info.name} {info.version} does not implement {session.ruleset.name} "
+                               f"{session.edition} (it implements: {json.dumps(info.rulesets)})")
+    out = sys.stdout
+    print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {info.name} {info.version}"
+          f", {spec.max_examples} scenarios per rule, seed {seed}", file=out)
+    changed = {k: v for k, v in session.options.items() if v != next(o.default for o in session.ruleset.options if o.name == k)}
+    if changed:
+        print("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), file=out)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
+        results = Path(folder)
+        pytest_output = io.StringIO()
+        with contextlib.redirect_stdout(pytest_output):
+            code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml), plugins=[_Rows(results, out)])
+        rules = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("rule-*.json"))]
+        fixtures = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("fixture-*.json"))]
+    if code not in (0, 1) or len(rules) != len(session.rule_keys()):
+        print(pytest_output.getvalue()[-4000:], file=sys.stderr)
+        raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {int(code)})")
+    order = {key: n for n, key in enumerate(session.rule_keys())}
+    rules.sort(key=lambda r: order[r["key"]])
+    report = _report(spec, session, described, rules, fixtures, time.monotonic() - started)
+    _print_summary(report, out)
+    if args.report_json:
+        validate(report, "report", "the report being written")
+        Path(args.report_json).write_text(dump_json(report), "utf-8")
+        print(f"report written to {args.report_json}", file=out)
+    bad = report["summary"].get("rules_failed", 0) + report["summary"].get("rules_errored", 0) \
+        + report["summary"].get("fixtures_failed", 0) + report["summary"].get("fixtures_errored", 0)
+    if args.strict_exercise:
+        bad += report["summary"].get("rules_unexercised", 0)
+    return FAILED if bad else PASSED
+
+
+def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
+            seconds: float) -> dict[str, Any]:
+    summary: dict[str, int] = {}
+    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
+        for item in items:
+            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
+    return {
+        "format": "trigger-conformance/report/1", "tool_version": __version__, "engine": engine,
+        "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options, "seed": spec.seed,
+        "max_examples": spec.max_examples, "seconds": round(seconds, 2), "rules": rules, "fixtures": fixtures,
+        "summary": summary,
+    }
+
+
+def _print_summary(report: dict[str, Any], out) -> None:
+    for rule in report["rules"]:
+        if rule["status"] in ("failed", "errored"):
+            print("", file=out)
+            print(rule_row(rule), file=out)
+            for line in failure_block(rule):
+                print(line, file=out)
+    for fixture in report["fixtures"]:
+        if fixture["status"] in ("failed", "errored"):
+            print(f"\n{fixture['status'].upper()} fixture {fixture['id']}", file=out)
+            for message in fixture.get("messages", ())[:5]:
+                print(f"      -> {message}", file=out)
+    never = [r["key"] for r in report["rules"] if r["status"] == "unexercised"]
+    if never:
+        print(f"\nwarning: {len(never)} rule(s) never applied in this run, so their pass says nothing: "
+              f"{', '.join(never)} (raise --max-examples, or use --strict-exercise to make this fatal)", file=out)
+    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(report["summary"].items()))
+    print(f"\n{counts} in {report['seconds']} s", file=out)
+
+
+# -- replay -------------------------------------------------------------------------------------------------------
+
+
+def replay(args: argparse.Namespace) -> int:
+    from conformance.adapters.registry import load_engine
+    from conformance.checking import check_scenario, play
+    from conformance.scenarios import prepare_scenario
+    from reference_engine.rulesets import get_ruleset
+
+    document = read_json(args.file, "replay")
+    ruleset, scenario = prepare_scenario(document["scenario"], f"{args.file} (scenario)")
+    spec = args.engine or document["engine"]["spec"]
+    engine = load_engine(spec, ruleset.name)
+    try:
+        invariants = ruleset.invariants_for(scenario["edition"])
+        checked = check_scenario(engine, scenario, invariants)
+        key = document["rule_key"]
+        print(f"replaying {args.file}: rule {key} [{document['rule_number']}] on {engine.info.name} {engine.info.version}")
+        for line in describe_scenario(scenario):
+            print("  " + line)
+        expected = play(ruleset.engine_factory(), scenario)
+        for line in side_by_side(expected.trace, checked.outcome.trace):
+            print(line)
+        if checked.outcome.status != "trace":
+            print(f"ERRORED: the engine answered {checked.outcome.status}: {checked.outcome.message}")
+            return FAILED
+        if key in checked.violations:
+            print(f"STILL FAILING: {key}")
+            for message in checked.violations[key]:
+                print(f"  -> {message}")
+            return FAILED
+        others = sorted(checked.violations)
+        print(f"FIXED: {key} now holds" + (f" (but {', '.join(others)} fail)" if others else ""))
+        return FAILED if others else PASSED
+    finally:
+        engine.close()
+
+
+# -- rules, explain, options, validate --------------------------------------------------------------------------------
+
+
+def list_rules(args: argparse.Namespace) -> int:
+    from reference_engine.rulesets import RULESETS
+
+    for ruleset in RULESETS.values():
+        if args.ruleset and ruleset.name != args.ruleset:
+            continue
+        print(f"{ruleset.name}: {ruleset.title} (editions {', '.join(ruleset.editions)})")
+        for inv in ruleset.invariants:
+            numbers = ", ".join(f"{n} in {e}" for e, n in inv.rule_numbers.items())
+            print(f"  {inv.key:<36} {numbers}\n      {inv.summary}")
+    return PASSED
+
+
+def explain(args: argparse.Namespace) -> int:
+    import inspect
+
+    from reference_engine.rulesets import RULESETS
+
+    for ruleset in RULESETS.values():
+        for inv in ruleset.invariants:
+            if inv.key == args.key:
+                print(f"{inv.key} ({ruleset.name}): {inv.summary}")
+                for edition, number in inv.rule_numbers.items():
+                    print(f"  rule {number} in edition {edition}")
+                module = inspect.getmodule(inv.check)
+                if module is not None and module.__doc__:
+                    print("\nThe rule, in our words:\n  " + "\n  ".join(module.__doc__.strip().splitlines()))
+                print(f"\nChecked by {module.__name__ if module else '?'}.{inv.check.__name__}. A failure names the "
+                      f"witnesses in the trace; `trigger-conformance replay FILE` shows the expected and actual traces.")
+                return PASSED
+    raise ConformanceError(f"no rule key {args.key!r} (see `trigger-conformance rules`)")
+
+
+def options(args: argparse.Namespace) -> int:
+    from reference_engine.rulesets import RULESETS
+
+    for ruleset in RULESETS.values():
+        if args.ruleset and ruleset.name != args.ruleset:
+            continue
+        print(f"{ruleset.name}:")
+        for option in ruleset.options:
+            print(f"  {option.name} (default {json.dumps(option.default)}) stands for {option.stands_for}: {option.doc}")
+            for value, meaning in option.values.items():
+                print(f"      {json.dumps(value)}: {meaning}")
+    return PASSED
+
+
+def validate_file(args: argparse.Namespace) -> int:
+    document = read_json(args.file, args.kind)
+    if args.kind == "scenario":
+        from conformance.scenarios import prepare_scenario
+
+        prepare_scenario(document, args.file)
+    elif args.kind == "fixture":
+        from conformance.fixtures import load_fixture
+
+        load_fixture(document, args.file)
+    print(f"{args.file}: a valid {args.kind}")
+    return PASSED
+
+
+# -- the parser ---------------------------------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seed(text: str) -> str:
+    if text != "random" and not text.isdigit():
+        raise argparse.ArgumentTypeError("a whole number, or 'random'")
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="trigger-conformance", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    p = commands.add_parser("run", help="check an engine against every rule of a ruleset")
+    p.add_argument("--ruleset", default="momon-wonder")
+    p.add_argument("--edition", help="rules edition (default: the ruleset's first listed)")
+    p.add_argument("--engine", default="reference",
+                   help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
+    p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
+    p.add_argument("--max-examples", type=_positive, default=100, help="generated scenarios per rule (default 100)")
+    p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")
+    p.add_argument("--report-json", metavar="FILE", help="write the JSON report here")
+    p.add_argument("--failures-dir", default="trigger-conformance-failures", metavar="DIR",
+                   help="where replay files of failures are written (default ./trigger-conformance-failures)")
+    p.add_argument("--database", metavar="DIR", help="Hypothesis example database shared between runs and machines")
+    p.add_argument("--workers", type=_positive, default=1, help="parallel workers (pytest-xdist)")
+    p.add_argument("--junit-xml", metavar="FILE", help="also write JUnit XML (one test case per rule key)")
+    p.add_argument("--rules", nargs="+", metavar="KEY", help="check only these rule keys")
+    p.add_argument("--no-fixtures", action="store_true", help="skip the golden scenarios")
+    p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
+    p.set_defaults(handler=run)
+
+    p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
+    p.add_argument("file")
+    p.add_argument("--engine", help="engine spec (default: the one recorded in the file)")
+    p.set_defaults(handler=replay)
+
+    p = commands.add_parser("rules", help="list rule keys with their rule numbers and paraphrases")
+    p.add_argument("--ruleset")
+    p.set_defaults(handler=list_rules)
+
+    p = commands.add_parser("explain", help="what a rule key checks, in our words")
+    p.add_argument("key")
+    p.set_defaults(handler=explain)
+
+    p = commands.add_parser("options", help="the documented assumptions of each ruleset, with their defaults")
+    p.add_argument("--ruleset")
+    p.set_defaults(handler=options)
+
+    p = commands.add_parser("validate", help="validate a JSON document against its schema")
+    p.add_argument("file")
+    p.add_argument("--as", dest="kind", default="scenario", choices=schema_names())
+    p.set_defaults(handler=validate_file)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return BAD_INPUT if exc.code not in (0, None) else PASSED
+    try:
+        return args.handler(args)
+    except ConformanceError as exc:
+        print(f"trigger-conformance: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        print("trigger-conformance: interrupted", file=sys.stderr)
+        return BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

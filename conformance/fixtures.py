@@ -1,0 +1,120 @@
+"""Golden scenarios: loading the bundled fixtures and judging an engine on them.
+
+An engine passes a fixture when its trace obeys every invariant of the ruleset and takes the same course as the
+expected trace once ids are renamed in order of first appearance (an engine's ids are its own business).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from conformance.adapters.base import Engine
+from conformance.checking import check_scenario
+from conformance.documents import validate
+from conformance.scenarios import prepare_scenario
+
+# Which fields hold engine-assigned ids, and of what: renamed per category in order of first appearance.
+ID_OF_ENTRY = {"event": "E", "trigger": "T", "sbc_check": "S"}  # the "id" field of these entry kinds
+ID_FIELDS = {"trigger": "T", "event": "E", "package": "K", "queue": "K"}
+ID_LIST_FIELDS = {"among": "T", "chosen": "T"}
+CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K"}
+
+
+@dataclass
+class Fixture:
+    id: str
+    description: str
+    rule_keys: list[str]
+    scenario: dict[str, Any]  # prepared: options resolved
+    expected_trace: dict[str, Any]
+    document: dict[str, Any] = field(repr=False, default_factory=dict)
+
+
+@dataclass
+class FixtureResult:
+    id: str
+    status: str  # passed, failed, errored, skipped
+    rule_keys: list[str]
+    messages: list[str]
+    actual_trace: dict[str, Any] | None = None
+
+
+def load_fixture(document: Any, where: str) -> Fixture:
+    """Validate a fixture document. Raises DocumentError or ScenarioError naming ``where``."""
+    validate(document, "fixture", where)
+    _, scenario = prepare_scenario(document["scenario"], f"{where} (scenario)")
+    return Fixture(document["id"], document["description"], list(document["rule_keys"]), scenario,
+                   document["expected_trace"], document)
+
+
+def bundled_fixtures(ruleset: str) -> list[Fixture]:
+    """Every fixture shipped in ``fixtures/<ruleset>/``, in file-name order."""
+    folder = resources.files("conformance").joinpath("fixtures", ruleset)
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if path.name.endswith(".json"):
+            out.append(load_fixture(json.loads(path.read_text("utf-8")), f"fixtures/{ruleset}/{path.name}"))
+    return out
+
+
+def canonical_entries(trace: dict[str, Any]) -> list[dict[str, Any]]:
+    """Trace entries with every engine-assigned id renamed by category and order of first appearance."""
+    names: dict[tuple[str, str], str] = {}
+    counters: dict[str, int] = {}
+
+    def rename(category: str, value):
+        if not isinstance(value, str) or value == "main":
+            return value
+        if (category, value) not in names:
+            counters[category] = counters.get(category, 0) + 1
+            names[(category, value)] = f"{category}{counters[category]}"
+        return names[(category, value)]
+
+    out = []
+    for entry in trace["entries"]:
+        entry = dict(entry)
+        if entry["kind"] in ID_OF_ENTRY and "id" in entry:
+            entry["id"] = rename(ID_OF_ENTRY[entry["kind"]], entry["id"])
+        for key, category in ID_FIELDS.items():
+            if key in entry:
+                entry[key] = rename(category, entry[key])
+        for key, category in ID_LIST_FIELDS.items():
+            if isinstance(entry.get(key), list):
+                entry[key] = [rename(category, v) for v in entry[key]]
+        if isinstance(entry.get("cause"), dict):
+            entry["cause"] = {k: rename(CAUSE_IDS[k], v) if k in CAUSE_IDS else v for k, v in entry["cause"].items()}
+        out.append(entry)
+    return out
+
+
+def first_difference(expected: dict[str, Any], actual: dict[str, Any]) -> str | None:
+    """Where two traces first take a different course, in words; None if they agree."""
+    a, b = canonical_entries(expected), canonical_entries(actual)
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"entry {i}: expected {json.dumps(x)}, got {json.dumps(y)}"
+    if len(a) != len(b):
+        longer, which = (a, "expected") if len(a) > len(b) else (b, "actual")
+        return f"entry {min(len(a), len(b))}: the {which} trace goes on with {json.dumps(longer[min(len(a), len(b))])}"
+    return None
+
+
+def check_fixture(engine: Engine, fixture: Fixture, invariants) -> FixtureResult:
+    """Play a fixture on ``engine``: every invariant must hold and the course must match the expected trace."""
+    result = check_scenario(engine, fixture.scenario, invariants)
+    outcome = result.outcome
+    if outcome.status == "skipped":
+        return FixtureResult(fixture.id, "skipped", fixture.rule_keys, [outcome.message])
+    if outcome.status != "trace":
+        return FixtureResult(fixture.id, "errored", fixture.rule_keys, [f"{outcome.status}: {outcome.message}"],
+                             outcome.trace)
+    messages = [m for key, found in sorted(result.violations.items()) for m in (f"{key}: {x}" for x in found)]
+    difference = first_difference(fixture.expected_trace, outcome.trace)
+    if difference:
+        messages.append(f"the trace differs from the expected one at {difference}")
+    return FixtureResult(fixture.id, "failed" if messages else "passed", fixture.rule_keys, messages, outcome.trace)

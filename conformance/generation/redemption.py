@@ -1,0 +1,159 @@
+"""Random Redemption scenarios: two to four players with the active player in any seat, simultaneous mandatory and
+optional triggers of several players, cards discarded or set aside while their triggers are pending, negation,
+changes of control, cards played from hand with "If X, Y" abilities that check on play, triggers arising while
+another triggered ability resolves, and effects that end the phase while triggers are still pending.
+
+Every scenario terminates: a card enters play only by being played from hand (nothing returns to hand), so each card
+enters and leaves play a bounded number of times; moves between the set-aside area and the discard pile trigger
+nothing; and a signal ``sK`` only triggers abilities that emit signals of a higher level, so chains of signals are
+at most ``MAX_LEVEL`` long.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.generation.source import ChoiceSource
+
+MAX_LEVEL = 2
+PHASES = ["draw", "upkeep", "preparation", "battle", "discard"]
+ZONES_OUT = ["graveyard", "set_aside"]
+ZONES_TESTED = ["field", "graveyard", "set_aside", "hand"]
+
+
+class _Builder:
+    def __init__(self, source: ChoiceSource, edition: str):
+        self.source = source
+        self.edition = edition
+        self.objects: list[dict[str, Any]] = []
+        self.hand: list[str] = []
+        self.next_ability = 0
+        self.optional: list[str] = []
+        self.players: list[str] = []
+
+    def ability_id(self) -> str:
+        self.next_ability += 1
+        return f"A{self.next_ability}"
+
+    def card_ids(self) -> list[str]:
+        return [o["id"] for o in self.objects]
+
+    # -- Effects -----------------------------------------------------------------------------------------------
+
+    def primitive(self, level: int, scripted: bool = False) -> dict[str, Any]:
+        """One primitive action of an effect of an ability triggered at ``level`` (-1: a scripted action)."""
+        s = self.source
+        kind = s.integer(0, 9)
+        if kind <= 2 and level < MAX_LEVEL:
+            return {"do": "signal", "name": f"s{s.integer(level + 1, MAX_LEVEL) if not scripted else s.integer(0, 1)}"}
+        if kind <= 5:
+            return {"do": "move", "object": s.pick(self.card_ids()), "to": s.pick(ZONES_OUT)}
+        if kind == 6 and self.hand:
+            return {"do": "play", "object": s.pick(self.hand)}
+        if kind == 7:
+            action = {"do": "negate", "object": s.pick(self.card_ids())}
+            abilities = [a["id"] for o in self.objects if o["id"] == action["object"] for a in o.get("abilities", ())]
+            if abilities and s.chance(40):
+                action["ability"] = s.pick(abilities)
+            return action
+        if kind == 8:
+            return {"do": "gain_control", "object": s.pick(self.card_ids()), "player": s.pick(self.players)}
+        return {"do": "end_phase"}
+
+    def effect(self, level: int) -> list[dict[str, Any]]:
+        return [self.primitive(level) for _ in range(self.source.count(0, 2))]
+
+    # -- Abilities ---------------------------------------------------------------------------------------------
+
+    def triggered(self, in_hand: bool) -> dict[str, Any]:
+        s = self.source
+        kind = s.integer(0, 6)
+        if kind <= 3:
+            level = s.integer(0, MAX_LEVEL)
+            trigger, effect_level = {"event": "signal", "name": f"s{level}"}, level
+        elif kind == 4:
+            trigger, effect_level = {"event": "leave", "subject": "self"}, -1
+        elif kind == 5:
+            trigger, effect_level = {"event": "leave", "subject": s.pick(["any", "other"])}, -1
+        else:
+            trigger, effect_level = {"event": "play", "subject": "self" if in_hand else "any"}, -1
+        ability: dict[str, Any] = {"id": self.ability_id(), "trigger": trigger}
+        if s.chance(40):
+            ability["optional"] = True
+            self.optional.append(ability["id"])
+        elif s.chance(15):
+            ability["ends_if_card_leaves"] = True
+        if s.chance(20):
+            ability["active_in"] = ["field", "set_aside"]
+        ability["effect"] = self.effect(max(effect_level, 0))
+        return ability
+
+    def on_play(self, card: str) -> dict[str, Any]:
+        s = self.source
+        condition = {"test": s.pick(["in_zone", "not_in_zone"]), "object": s.pick(self.card_ids() + ["self"]),
+                     "zone": s.pick(ZONES_TESTED)}
+        return {"id": self.ability_id(), "trigger": {"event": "play", "subject": "self"}, "checks_on_play": True,
+                "condition": condition, "effect": [self.primitive(0) for _ in range(s.count(1, 2))]}
+
+    # -- The scenario ------------------------------------------------------------------------------------------
+
+    def build(self) -> dict[str, Any]:
+        s = self.source
+        self.players = [f"P{k + 1}" for k in range(2 + s.integer(0, 2))]
+        active = self.players[s.integer(0, len(self.players) - 1)]
+        for player in self.players:
+            for k in range(1 + s.count(0, 1)):
+                self.objects.append({"id": f"{player}c{k + 1}", "owner": player, "zone": "field"})
+            if s.chance(45):
+                card = f"{player}h1"
+                self.objects.append({"id": card, "owner": player, "zone": "hand"})
+                self.hand.append(card)
+        for obj in self.objects:
+            if obj["zone"] == "field" and s.chance(10):
+                obj["controller"] = s.pick([p for p in self.players if p != obj["owner"]])
+        for obj in self.objects:
+            abilities = []
+            if obj["zone"] == "hand":
+                abilities += [self.on_play(obj["id"]) for _ in range(s.count(1, 2))]
+                if s.chance(50):
+                    abilities.append(self.triggered(in_hand=True))
+            else:
+                abilities += [self.triggered(in_hand=False) for _ in range(1 + s.count(0, 1))]
+            obj["abilities"] = abilities
+
+        first = s.integer(0, len(PHASES) - 1)
+        phases = PHASES[first: first + 1 + s.count(0, 2)]
+        script = []
+        for phase in phases:
+            actions = []
+            for _ in range(1 + s.count(0, 1)):
+                by = active if not s.chance(20) else s.pick(self.players)
+                effect = [{"do": "signal", "name": f"s{s.integer(0, 1)}"}]
+                effect += [self.primitive(-1, scripted=True) for _ in range(s.count(0, 2))]
+                actions.append({"by": by, "effect": effect})
+            script.append({"step": phase, "actions": actions})
+
+        scenario: dict[str, Any] = {
+            "format": "trigger-conformance/scenario/1",
+            "ruleset": "redemption",
+            "edition": self.edition,
+            "players": self.players,
+            "active_player": active,
+            "objects": self.objects,
+            "script": script,
+        }
+        choices: dict[str, Any] = {}
+        if s.chance(60):
+            ids = [f"A{k + 1}" for k in range(self.next_ability)]
+            choices["trigger_order"] = s.permutation(ids)[: s.count(1, len(ids))]
+        declined = {a: False for a in self.optional if s.chance(30)}
+        if declined:
+            choices["optional"] = declined
+        if choices:
+            scenario["choices"] = choices
+        return scenario
+
+
+def build_scenario(source: ChoiceSource, edition: str) -> dict[str, Any]:
+    """A Redemption scenario document (without ``options``), a deterministic function of ``source``'s answers."""
+    return _Builder(source, edition).build()

@@ -1,0 +1,94 @@
+"""The pytest plugin: one test item per rule key and per fixture, so pytest-xdist spreads them over workers and
+pytest writes JUnit XML. Registered under the ``pytest11`` entry point; inactive unless ``--conformance-spec`` or
+``--conformance-ruleset`` is given.
+
+Engine authors can run it inside their own pytest setup::
+
+    pytest --pyargs conformance.suite --conformance-ruleset momon-wonder --conformance-engine mypkg:Engine -n 4
+
+The item ids are stable: ``test_rule[mw.queue-fifo]``, ``test_fixture[mw-nested-packages]``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conformance.session import RunSpec, Session, parse_option
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("trigger-conformance")
+    group.addoption("--conformance-spec", help="a whole RunSpec as JSON (what the trigger-conformance CLI passes)")
+    group.addoption("--conformance-ruleset", help="ruleset to check, e.g. momon-wonder")
+    group.addoption("--conformance-edition", help="rules edition (default: the ruleset's newest)")
+    group.addoption("--conformance-engine", default="reference", help="engine spec (reference, module:attr, ...)")
+    group.addoption("--conformance-option", action="append", default=[], help="ruleset option NAME=VALUE")
+    group.addoption("--conformance-max-examples", type=int, default=100, help="scenarios per rule")
+    group.addoption("--conformance-seed", type=int, default=0, help="run seed")
+    group.addoption("--conformance-database", help="Hypothesis example database folder for shrunk failures")
+    group.addoption("--conformance-failures-dir", help="folder for replay files")
+    group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
+
+
+def spec_from(config: pytest.Config) -> RunSpec | None:
+    text = config.getoption("--conformance-spec")
+    if text:
+        return RunSpec.from_json(text)
+    ruleset = config.getoption("--conformance-ruleset")
+    if not ruleset:
+        return None
+    return RunSpec(
+        ruleset=ruleset,
+        edition=config.getoption("--conformance-edition"),
+        engine=config.getoption("--conformance-engine"),
+        options=dict(parse_option(o) for o in config.getoption("--conformance-option")),
+        max_examples=config.getoption("--conformance-max-examples"),
+        seed=config.getoption("--conformance-seed"),
+        database=config.getoption("--conformance-database"),
+        failures_dir=config.getoption("--conformance-failures-dir"),
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    spec = spec_from(config)
+    config._conformance_session = Session(spec) if spec else None  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    session = getattr(config, "_conformance_session", None)
+    if session is not None:
+        session.close()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    session = getattr(metafunc.config, "_conformance_session", None)
+    if "conformance_rule_key" in metafunc.fixturenames:
+        keys = session.rule_keys() if session else []
+        metafunc.parametrize("conformance_rule_key", keys, ids=keys)
+    if "conformance_fixture_id" in metafunc.fixturenames:
+        ids = [f.id for f in session.fixtures()] if session else []
+        metafunc.parametrize("conformance_fixture_id", ids, ids=ids)
+
+
+@pytest.fixture(scope="session")
+def conformance_session(request: pytest.FixtureRequest) -> Session:
+    session = getattr(request.config, "_conformance_session", None)
+    if session is None:
+        pytest.skip("no conformance run configured (give --conformance-ruleset)")
+    return session
+
+
+@pytest.fixture
+def conformance_record(request: pytest.FixtureRequest):
+    """Write an item's report entry where the CLI collects it (``--conformance-results-dir``)."""
+    folder = request.config.getoption("--conformance-results-dir")
+
+    def record(kind: str, entry: dict) -> None:
+        if folder:
+            name = f"{kind}-{entry.get('key') or entry.get('id')}.json"
+            (Path(folder) / name).write_text(json.dumps(entry), "utf-8")
+
+    return record

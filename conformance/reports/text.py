@@ -1,0 +1,127 @@
+"""Human-readable output: one row per rule, and for a failure the violation, the shrunk scenario in a few lines,
+the expected (reference) and actual traces side by side, and the command that reproduces it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conformance.fixtures import canonical_entries
+
+MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
+
+
+def describe_entry(entry: dict[str, Any]) -> str:
+    """One trace entry in a few words, e.g. ``resolve_begin T2`` or ``event E3 summon H1 (cause resolution T1)``."""
+    kind = entry["kind"]
+    if kind == "event":
+        what = " ".join(str(entry[k]) for k in ("type", "name", "subject") if entry.get(k))
+        ((cause, value),) = entry["cause"].items()
+        return f"event {entry['id']}@{entry['position']} {what} <- {cause} {value}"
+    if kind == "trigger":
+        origin = entry["event"] or "remedy"
+        return f"trigger {entry['id']} {entry['ability']} of {entry['source']} ({entry['controller']}) <- {origin}"
+    if kind == "enqueue":
+        front = " FRONT" if entry.get("placement") == "front" else ""
+        return f"enqueue {entry['trigger']} -> {entry['queue']}{front}"
+    if kind == "choice":
+        return f"choice {entry['player']} {entry['decision']}: {entry['chosen']}"
+    rest = {k: v for k, v in entry.items() if k != "kind"}
+    return f"{kind} " + " ".join(str(v) if not isinstance(v, (dict, list)) else json.dumps(v) for v in rest.values())
+
+
+def side_by_side(expected: dict[str, Any] | None, actual: dict[str, Any] | None, width: int = 58,
+                 context: int = 12) -> list[str]:
+    """Expected and actual traces in two columns (ids renamed alike), ``!`` on lines that differ, trimmed to the
+    neighbourhood of the first difference."""
+    left = [describe_entry(e) for e in canonical_entries(expected)] if expected else ["(no expected trace)"]
+    right = [describe_entry(e) for e in canonical_entries(actual)] if actual else ["(no trace)"]
+    rows = max(len(left), len(right))
+    first = next((i for i in range(rows) if (left[i] if i < len(left) else None) != (right[i] if i < len(right) else None)), rows)
+    start, stop = max(0, first - context), min(rows, first + context)
+    lines = [f"      {'expected (reference engine)':<{width}} | actual (engine under test)"]
+    if start:
+        lines.append(f"      ... {start} identical entries ...")
+    for i in range(start, stop):
+        a = left[i] if i < len(left) else ""
+        b = right[i] if i < len(right) else ""
+        flag = " " if a == b else "!"
+        lines.append(f"  {flag}{i:>3} {a[:width]:<{width}} | {b}")
+    if stop < rows:
+        lines.append(f"      ... {rows - stop} more entries ...")
+    return lines
+
+
+def _action(action: dict[str, Any]) -> str:
+    do = action["do"]
+    if do == "summon":
+        text = f"summon {action['object']}" + ("" if action["succeeds"] else " (fails)")
+        if action.get("snatch_check"):
+            text += " [Snatch Check: " + "; ".join(_action(a) for a in action["snatch_check"]) + "]"
+        return text
+    if do == "signal":
+        return f"signal {action['name']}"
+    return do + " " + " ".join(str(v) for k, v in action.items() if k != "do")
+
+
+def describe_scenario(scenario: dict[str, Any]) -> list[str]:
+    """A scenario in a few lines: players, objects with their abilities, the script and the choices."""
+    lines = [f"players {', '.join(scenario['players'])} (active {scenario['active_player']})"]
+    for obj in scenario["objects"]:
+        lines.append(f"{obj['id']}: {obj['zone']}, owner {obj['owner']}")
+        for ability in obj.get("abilities", ()):
+            trigger = ability["trigger"]
+            when = " ".join(str(trigger[k]) for k in ("event", "name", "subject") if k in trigger)
+            extra = (" may" if ability.get("optional") else "") + (
+                f" if {ability['intervening_if']['test']} {ability['intervening_if'].get('zone', '')}"
+                if ability.get("intervening_if") else "")
+            effect = "; ".join(_action(a) for a in ability["effect"]) or "nothing"
+            lines.append(f"  {ability['id']}: when {when}{extra} -> {effect}")
+    for step in scenario["script"]:
+        for action in step["actions"]:
+            lines.append(f"{step['step']}: {action['by']} does " + "; ".join(_action(a) for a in action["effect"]))
+    choices = scenario.get("choices", {})
+    if choices.get("trigger_order"):
+        lines.append(f"trigger order preference: {', '.join(choices['trigger_order'])}")
+    if choices.get("optional"):
+        lines.append("optional answers: " + ", ".join(f"{k}={v}" for k, v in choices["optional"].items()))
+    return lines
+
+
+def rule_row(rule: dict[str, Any]) -> str:
+    """``PASS mw.queue-fifo [11.2.4]  500 scenarios, 391 exercised`` and the like."""
+    mark = MARK.get(rule["status"], rule["status"].upper())
+    counts = f"{rule['scenarios_run']} scenarios, {rule['scenarios_exercised']} exercised"
+    extra = ""
+    if rule["status"] == "unexercised":
+        extra = " (never applied: the pass is vacuous)"
+    if rule.get("engine_problems"):
+        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
+    return f"{mark:5} {rule['key']:<34} [{rule['rule_number']}] {counts}{extra}"
+
+
+def failure_block(rule: dict[str, Any]) -> list[str]:
+    """The explanation printed under a failed or errored rule."""
+    lines = []
+    failure = rule.get("failure")
+    if rule["status"] == "errored":
+        if rule.get("first_problem"):
+            lines.append(f"      engine: {rule['first_problem']}")
+        if rule.get("check_error"):
+            lines.append("      the check itself raised (a bug in the suite, please report it):")
+            lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
+    if not failure:
+        return lines
+    lines.append(f"      {rule['summary']}")
+    for message in failure["messages"][:3]:
+        lines.append(f"      -> {message}")
+    lines.append(f"      shrunk from size {failure['original_size']} to {failure['shrunk_size']}"
+                 + (f"; also violates {', '.join(failure['also_violates'])}" if failure.get("also_violates") else "")
+                 + ("; NONDETERMINISTIC: the engine answered it differently on replay"
+                    if failure["determinism"] == "nondeterministic" else ""))
+    lines.append("      scenario:")
+    lines += ["        " + line for line in describe_scenario(failure["scenario"])]
+    lines += side_by_side(failure.get("expected_trace"), failure.get("actual_trace"))
+    if failure.get("replay_file"):
+        lines.append(f"      Reproduce with: trigger-conformance replay {failure['replay_file']}")
+    return lines

@@ -1,0 +1,192 @@
+"""A conformance run as data: what to check (a :class:`RunSpec`), and a :class:`Session` that checks one rule or one
+fixture at a time and returns report entries (dicts matching ``schemas/report.schema.json``).
+
+The CLI, the pytest plugin and pytest-xdist workers all build the same Session from the same RunSpec, so a rule's
+verdict does not depend on where it ran.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+from conformance import __version__
+from conformance.adapters.registry import load_engine
+from conformance.documents import dump_json, validate
+from conformance.errors import ConformanceError
+from conformance.fixtures import bundled_fixtures, check_fixture
+from conformance.runner import RuleResult, RunConfig, check_rule
+from reference_engine.ruleset import OptionError
+from reference_engine.rulesets import get_ruleset
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run's verdicts. ``engine`` is an engine spec (see conformance.adapters.registry)."""
+
+    ruleset: str = "momon-wonder"
+    edition: str | None = None
+    engine: str = "reference"
+    options: dict[str, Any] = field(default_factory=dict)
+    max_examples: int = 100
+    seed: int = 0
+    database: str | None = None
+    failures_dir: str | None = None
+    rules: tuple[str, ...] = ()
+    fixtures: bool = True
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "RunSpec":
+        data = json.loads(text)
+        data["rules"] = tuple(data.get("rules", ()))
+        return cls(**data)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``name=value`` from the command line; true/false become booleans, digits integers."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise ConformanceError(f"--option {text!r}: expected NAME=VALUE")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return name, lowered == "true"
+    if value.isdigit():
+        return name, int(value)
+    return name, value
+
+
+class Session:
+    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2)."""
+
+    def __init__(self, spec: RunSpec):
+        self.spec = spec
+        try:
+            self.ruleset = get_ruleset(spec.ruleset)
+        except KeyError as exc:
+            raise ConformanceError(f"--ruleset: {exc.args[0]}") from None
+        self.edition = spec.edition or self.ruleset.default_edition
+        if self.edition not in self.ruleset.editions:
+            raise ConformanceError(f"--edition: ruleset {self.ruleset.name} has no edition {self.edition!r} "
+                                   f"(known: {', '.join(self.ruleset.editions)})")
+        try:
+            self.options = self.ruleset.resolve_options(spec.options)
+        except OptionError as exc:
+            raise ConformanceError(f"--option: {exc}") from None
+        self.invariants = self.ruleset.invariants_for(self.edition)
+        known = {inv.key for inv in self.invariants}
+        unknown = [key for key in spec.rules if key not in known]
+        if unknown:
+            raise ConformanceError(f"--rules: unknown rule keys {', '.join(unknown)} for {self.ruleset.name} "
+                                   f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
+        self._engine = None
+        self._reference = None
+        self._database = DirectoryBasedExampleDatabase(spec.database) if spec.database else None
+
+    # -- What there is to check --------------------------------------------------------------------------------
+
+    def rule_keys(self) -> list[str]:
+        return [inv.key for inv in self.invariants if not self.spec.rules or inv.key in self.spec.rules]
+
+    def fixtures(self):
+        if not self.spec.fixtures:
+            return []
+        return [f for f in bundled_fixtures(self.ruleset.name) if f.scenario["edition"] == self.edition]
+
+    # -- Engines ---------------------------------------------------------------------------------------------
+
+    @property
+    def engine(self):
+        if self._engine is None:
+            self._engine = load_engine(self.spec.engine, self.ruleset.name)
+        return self._engine
+
+    @property
+    def reference(self):
+        if self._reference is None:
+            self._reference = self.ruleset.engine_factory()
+        return self._reference
+
+    def engine_description(self) -> dict[str, str]:
+        info = self.engine.info
+        return {"name": info.name, "version": info.version, "spec": self.spec.engine}
+
+    def close(self) -> None:
+        for engine in (self._engine, self._reference):
+            if engine is not None:
+                engine.close()
+
+    # -- Checking --------------------------------------------------------------------------------------------
+
+    def check_rule(self, key: str) -> dict[str, Any]:
+        """Explore one rule key; a failure is shrunk and written as a replay file. Returns the report entry."""
+        config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
+                           self._database, self.spec.engine)
+        result = check_rule(self.engine, self.reference, config, self.ruleset.invariant(key))
+        entry = rule_entry(result)
+        if result.failure is not None:
+            entry["failure"]["replay_file"] = self.write_replay(result)
+        return entry
+
+    def check_fixture(self, fixture_id: str) -> dict[str, Any]:
+        fixture = next(f for f in self.fixtures() if f.id == fixture_id)
+        result = check_fixture(self.engine, fixture, self.ruleset.invariants_for(fixture.scenario["edition"]))
+        return {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
+
+    def write_replay(self, result: RuleResult) -> str | None:
+        if not self.spec.failures_dir:
+            return None
+        failure = result.failure
+        document = {
+            "format": "trigger-conformance/replay/1",
+            "tool_version": __version__,
+            "engine": self.engine_description(),
+            "ruleset": self.ruleset.name,
+            "edition": self.edition,
+            "rule_key": result.key,
+            "rule_number": result.rule_number,
+            "seed": self.spec.seed,
+            "choice_log": failure.log,
+            "messages": failure.messages,
+            "scenario": failure.scenario,
+            "actual_trace": failure.actual_trace,
+            "expected_trace": failure.expected_trace,
+        }
+        validate(document, "replay", "the replay file being written")
+        fingerprint = hashlib.sha256(json.dumps(failure.scenario, sort_keys=True).encode()).hexdigest()[:10]
+        folder = Path(self.spec.failures_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{self.ruleset.name}-{result.key}-{fingerprint}.json"
+        path.write_text(dump_json(document), "utf-8")
+        return str(path)
+
+
+def rule_entry(result: RuleResult) -> dict[str, Any]:
+    """A RuleResult as a report entry (``schemas/report.schema.json#/$defs/rule``)."""
+    entry: dict[str, Any] = {
+        "key": result.key, "rule_number": result.rule_number, "summary": result.summary, "status": result.status,
+        "scenarios_run": result.scenarios_run, "scenarios_exercised": result.scenarios_exercised,
+        "seconds": result.seconds,
+    }
+    if result.engine_problems:
+        entry["engine_problems"] = dict(result.engine_problems)
+        entry["first_problem"] = result.first_problem
+    if result.check_error:
+        entry["check_error"] = result.check_error
+    failure = result.failure
+    if failure is not None:
+        entry["failure"] = {
+            "messages": failure.messages, "scenario": failure.scenario, "choice_log": failure.log,
+            "original_size": failure.original_size, "shrunk_size": failure.shrunk_size,
+            "actual_trace": failure.actual_trace, "expected_trace": failure.expected_trace,
+            "also_violates": failure.also_violates, "determinism": failure.determinism, "replay_file": None,
+        }
+    return entry

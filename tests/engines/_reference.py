@@ -1,0 +1,17 @@
+"""Shared by the misbehaving test engines: the reference server, with a hook around each run request.
+
+Each engine script is started as ``python tests/engines/NAME.py`` with the repository on PYTHONPATH.
+"""
+
+import sys
+
+from reference_engine.serve import Channel, reference_server
+
+
+def serve(on_run=None):
+    """Serve the reference engine; ``on_run(message, run)`` wraps every run request (``run`` plays it normally)."""
+    server = reference_server(Channel(sys.stdin.buffer, sys.stdout.buffer))
+    if on_run is not None:
+        original = server.run
+        server.run = lambda message: on_run(message, original)
+    sys.exit(server.serve())

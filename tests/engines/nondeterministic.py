@@ -1,0 +1,22 @@
+"""Plays like the reference engine, but on every second run request reverses the order the harness chose."""
+
+import reference_engine.serve as protocol_server
+from _reference import serve
+
+runs = 0
+choose_order = protocol_server.ProtocolChooser.order
+
+
+def order(self, player, triggers):
+    answer = choose_order(self, player, triggers)
+    return answer[::-1] if runs % 2 == 0 else answer
+
+
+def on_run(message, run):
+    global runs
+    runs += 1
+    return run(message)
+
+
+protocol_server.ProtocolChooser.order = order
+serve(on_run)

@@ -1,0 +1,90 @@
+"""docs/protocol.md stays true: its schema excerpt is the schema, its session is valid, and its adapter examples
+work as written (and, given a real engine, give the reference verdicts)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+
+import pytest
+
+from conformance.adapters.process import ProcessEngine
+from conformance.checking import check_scenario, play
+from conformance.documents import problems
+from process_support import ENV, REPO, TWO_TRIGGERS, named, seeded
+from reference_engine.rulesets import RULESETS
+
+DOC = (REPO / "docs" / "protocol.md").read_text("utf-8")
+
+
+def example(language: str) -> str:
+    return re.search(rf"<!-- example: {language} -->\n```{language}\n(.*?)```", DOC, re.S).group(1)
+
+
+def test_schema_excerpts_are_the_schema():
+    schema = json.loads((REPO / "schemas" / "protocol.schema.json").read_text("utf-8"))
+    excerpts = re.findall(r"<!-- excerpt: #/\$defs/(\w+) -->\n```json\n(.*?)```", DOC, re.S)
+    assert excerpts
+    for name, text in excerpts:
+        assert json.loads(text) == schema["$defs"][name], f"docs/protocol.md's excerpt of {name} is stale"
+
+
+def test_the_session_is_valid_protocol():
+    session = re.search(r"## A session.*?```text\n(.*?)```", DOC, re.S).group(1)
+    for line in session.splitlines():
+        direction, message = line[:2], json.loads(line[2:])
+        schema = "protocol-harness" if direction == "> " else "protocol-engine"
+        assert problems(message, schema) == [], line
+
+
+def test_python_example_as_written_skips_everything(tmp_path):
+    (tmp_path / "my_adapter.py").write_text(example("python"))
+    with ProcessEngine([sys.executable, str(tmp_path / "my_adapter.py")], timeout=10) as eng:
+        assert eng.info.name == "my-engine"
+        outcomes = [play(eng, seeded(n)) for n in range(3)]
+    assert {(o.status, o.message) for o in outcomes} == {("skipped", "not implemented yet")}
+
+
+def test_python_example_with_a_real_engine_gives_the_reference_verdicts(tmp_path):
+    (tmp_path / "my_adapter.py").write_text(example("python"))
+    (tmp_path / "wrapped.py").write_text(
+        "import my_adapter\n"
+        "from reference_engine.momon_wonder.engine import MomonWonderEngine\n\n"
+        "class Ask:\n"
+        "    def __init__(self, choose):\n"
+        "        self.choose = choose\n"
+        "    def order(self, player, triggers):\n"
+        "        return self.choose('order', player, triggers=triggers)\n"
+        "    def optional(self, player, trigger):\n"
+        "        return self.choose('optional', player, trigger=trigger)\n\n"
+        "my_adapter.play = lambda scenario, choose: MomonWonderEngine().run(scenario, Ask(choose))\n"
+        "my_adapter.main()\n")
+    ruleset = RULESETS["momon-wonder"]
+    invariants = ruleset.invariants_for("1.0.0")
+    scenarios = [seeded(n) for n in range(40)] + [named(dict(TWO_TRIGGERS, choices={"trigger_order": ["A2"]}), "x")]
+    with ProcessEngine([sys.executable, str(tmp_path / "wrapped.py")], timeout=10, env=ENV) as eng:
+        for scenario in scenarios:
+            local = check_scenario(ruleset.engine_factory(), scenario, invariants)
+            remote = check_scenario(eng, scenario, invariants)
+            assert (remote.outcome.status, remote.outcome.trace, remote.violations) == \
+                   (local.outcome.status, local.outcome.trace, local.violations)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_javascript_example_works(tmp_path):
+    (tmp_path / "adapter.js").write_text(example("javascript"))
+    with ProcessEngine(["node", str(tmp_path / "adapter.js")], timeout=10) as eng:
+        assert eng.info.rulesets == {"momon-wonder": ["1.0.0"]}
+        assert play(eng, seeded(0)).status == "skipped"
+    # With a play() that asks a choice: the harness answers from the scenario's choices.
+    asking = example("javascript").replace(
+        'throw new Skip("not implemented yet");',
+        'const order = await choose("order", "P1", { triggers: [{ ability: "A1", source: "X" }, '
+        '{ ability: "A2", source: "X" }] });\n  throw new Skip(`chosen ${JSON.stringify(order)}`);')
+    (tmp_path / "asking.js").write_text(asking)
+    scenario = named(dict(TWO_TRIGGERS, choices={"trigger_order": ["A2", "A1"]}), "x")
+    with ProcessEngine(["node", str(tmp_path / "asking.js")], timeout=10) as eng:
+        outcome = play(eng, scenario)
+    assert (outcome.status, outcome.message) == ("skipped", "chosen [1,0]")

@@ -1,0 +1,56 @@
+"""Each faulty Redemption engine fails on its expected rule key, on generated scenarios and through the runner with
+a shrunk counterexample."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.checking import check_scenario
+from conformance.generation.redemption import build_scenario
+from conformance.generation.source import SeededSource
+from conformance.runner import RunConfig, check_rule
+from redemption_support import EDITION, prepared
+from reference_engine.mutants import MUTANTS
+from reference_engine.redemption import REDEMPTION
+
+REDEMPTION_MUTANTS = [m for m in MUTANTS.values() if m.ruleset == "redemption"]
+
+
+def test_the_four_faults_of_the_issue_are_registered():
+    assert {m.expected_rule_key for m in REDEMPTION_MUTANTS} == {
+        "red.active-player-first", "red.no-cutting-in", "red.mandatory-persists", "red.optional-needs-card"}
+    for m in REDEMPTION_MUTANTS:
+        assert m.expected_rule_key in m.factory.__doc__
+
+
+@pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)
+def test_mutant_caught_on_its_key_by_generated_scenarios(mutant):
+    engine = mutant.factory()
+    caught = 0
+    for seed in range(200):
+        scenario = prepared(build_scenario(SeededSource(seed), EDITION), **dict(mutant.options))
+        result = check_scenario(engine, scenario, REDEMPTION.invariants)
+        assert result.outcome.status == "trace"
+        caught += mutant.expected_rule_key in result.violations
+    assert caught >= 5
+
+
+@pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)
+def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
+    config = RunConfig(REDEMPTION, mutant.edition, REDEMPTION.resolve_options(dict(mutant.options)), max_examples=500)
+    result = check_rule(mutant.factory(), REDEMPTION.engine_factory(), config, REDEMPTION.invariant(mutant.expected_rule_key))
+    assert result.status == "failed"
+    failure = result.failure
+    assert failure.messages and failure.messages[0].startswith("[TA.")
+    assert failure.shrunk_size <= failure.original_size
+    assert failure.shrunk_size <= 12, failure.scenario
+    assert failure.determinism == "deterministic"
+    assert failure.expected_trace is not None and failure.expected_trace != failure.actual_trace
+
+
+def test_reference_passes_every_rule_through_the_runner():
+    config = RunConfig(REDEMPTION, EDITION, REDEMPTION.resolve_options({}), max_examples=200)
+    reference = REDEMPTION.engine_factory()
+    for inv in REDEMPTION.invariants:
+        result = check_rule(reference, reference, config, inv)
+        assert result.status == "passed", (inv.key, result.status, result.first_problem, result.check_error)
