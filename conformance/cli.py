@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         ruleset=args.ruleset, edition=args.edition, engine=engine,
         options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
-        fixtures=not args.no_fixtures,
+        fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds,
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option or rule key
     try:
@@ -258,6 +258,26 @@ def validate_file(args: argparse.Namespace) -> int:
     return PASSED
 
 
+# -- selftest -----------------------------------------------------------------------------------------------------
+
+
+def selftest_command(args: argparse.Namespace) -> int:
+    from conformance.selftest import HEADER, mutant_names, selftest, summary_line, verdict_line
+
+    names = mutant_names(args.mutant)
+    process = mutant_names(args.process_mutant, "--process-mutant") if args.process_mutant else args.process
+    seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
+    print(f"trigger-conformance {__version__} selftest: the suite against each bundled mutant, "
+          f"{args.max_examples} scenarios per rule, seed {seed}")
+    print(HEADER)
+    verdicts = selftest(names, args.max_examples, seed, process, progress=lambda v: print(verdict_line(v), flush=True))
+    print(summary_line(verdicts))
+    if args.report_json:
+        Path(args.report_json).write_text(json.dumps([v.as_dict() for v in verdicts], indent=2) + "\n", "utf-8")
+        print(f"report written to {args.report_json}")
+    return PASSED if all(v.caught for v in verdicts) else FAILED
+
+
 # -- the parser ---------------------------------------------------------------------------------------------------
 
 
@@ -297,6 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", nargs="+", metavar="KEY", help="check only these rule keys")
     p.add_argument("--no-fixtures", action="store_true", help="skip the golden scenarios")
     p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
+    p.add_argument("--shrink-seconds", type=float, default=30.0, help="time budget to shrink each failure (default 30)")
     p.set_defaults(handler=run)
 
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
@@ -315,6 +336,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("options", help="the documented assumptions of each ruleset, with their defaults")
     p.add_argument("--ruleset")
     p.set_defaults(handler=options)
+
+    p = commands.add_parser("selftest", help="check that the suite catches every bundled faulty engine (mutant)")
+    p.add_argument("--mutant", action="append", metavar="NAME", help="only this mutant (repeatable; default: all)")
+    p.add_argument("--max-examples", type=_positive, default=100, help="generated scenarios per rule (default 100)")
+    p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")
+    p.add_argument("--process", type=int, default=2, metavar="N",
+                   help="run N mutants through the process protocol (reference server --mutant; default 2)")
+    p.add_argument("--process-mutant", action="append", metavar="NAME",
+                   help="run this mutant through the process protocol (repeatable; overrides --process)")
+    p.add_argument("--report-json", metavar="FILE", help="write the verdicts as JSON here")
+    p.set_defaults(handler=selftest_command)
 
     p = commands.add_parser("validate", help="validate a JSON document against its schema")
     p.add_argument("file")

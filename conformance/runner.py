@@ -41,6 +41,7 @@ class RunConfig:
     seed: int = 0
     database: ExampleDatabase | None = None
     engine_name: str = "reference"
+    shrink_seconds: float = 30.0
 
 
 @dataclass
@@ -176,7 +177,8 @@ def _fails(engine: Engine, config: RunConfig, inv: Invariant):
 def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, built: Built,
               key: bytes) -> Failure:
     build = builder_for(config.ruleset.name)
-    shrunk = shrink(build, config.edition, built.log, _fails(engine, config, inv), key, config.database)
+    shrunk = shrink(build, config.edition, built.log, _fails(engine, config, inv), key, config.database,
+                    config.shrink_seconds)
     scenario = prepare_generated(config, shrunk.document)
     return explain_failure(engine, reference, config.ruleset, scenario, inv, list(shrunk.log),
                            original_size=_size(built.document))

@@ -40,6 +40,7 @@ class RunSpec:
     failures_dir: str | None = None
     rules: tuple[str, ...] = ()
     fixtures: bool = True
+    shrink_seconds: float = 30.0
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
@@ -129,7 +130,7 @@ class Session:
     def check_rule(self, key: str) -> dict[str, Any]:
         """Explore one rule key; a failure is shrunk and written as a replay file. Returns the report entry."""
         config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
-                           self._database, self.spec.engine)
+                           self._database, self.spec.engine, self.spec.shrink_seconds)
         result = check_rule(self.engine, self.reference, config, self.ruleset.invariant(key))
         entry = rule_entry(result)
         if result.failure is not None:

@@ -137,3 +137,23 @@ def test_the_server_stops_cleanly_and_names_unknown_mutants():
 def test_the_console_script_is_declared():
     text = (REPO / "pyproject.toml").read_text()
     assert re.search(r'^trigger-conformance-reference-server = "reference_engine.serve:main"$', text, re.M)
+
+
+def test_cli_run_through_the_server_gives_the_in_process_verdicts(tmp_path):
+    def run(*extra: str) -> dict:
+        report = tmp_path / f"report-{len(extra)}.json"
+        done = subprocess.run([sys.executable, "-m", "conformance.cli", "run", "--ruleset", "momon-wonder",
+                               "--max-examples", "40", "--report-json", str(report),
+                               "--failures-dir", str(tmp_path / "failures"), *extra],
+                              capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=300)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        return json.loads(report.read_text())
+
+    local = run()
+    served = run("--engine-cmd", f"{sys.executable} -m reference_engine.serve")
+    assert served["engine"]["name"] == "reference" and served["engine"]["spec"].startswith("cmd:")
+
+    def verdicts(report):
+        return [{k: v for k, v in rule.items() if k != "seconds"} for rule in report["rules"]], report["fixtures"]
+
+    assert verdicts(served) == verdicts(local)

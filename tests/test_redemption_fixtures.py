@@ -25,6 +25,17 @@ def test_fixture_is_reproduced_and_passes(fx):
     assert all(result.exercised[key] > 0 for key in fx["rule_keys"]), result.exercised
 
 
+def test_bundled_fixtures_load_and_pass_through_the_harness():
+    from conformance.fixtures import bundled_fixtures, check_fixture
+
+    loaded = bundled_fixtures("redemption")  # validates each against schemas/fixture.schema.json
+    assert [f.id for f in loaded] == [fx["id"] for fx in FIXTURES]
+    engine = REDEMPTION.engine_factory()
+    for fx in loaded:
+        result = check_fixture(engine, fx, REDEMPTION.invariants)
+        assert result.status == "passed", (fx.id, result.messages)
+
+
 def test_every_paragraph_has_a_fixture():
     covered = {REDEMPTION.invariant(k).rule_number(REDEMPTION.default_edition) for fx in FIXTURES for k in fx["rule_keys"]}
     assert covered == {f"TA.{n}" for n in range(1, 7)}

@@ -270,6 +270,18 @@ def test_pending_then_activates_left_pending_past_action():
     breaks(scenario, s, "red.pending-then-activates", "scripted action [1, 0] began")
 
 
+def test_pending_then_activates_second_turn():
+    scenario, s = case("ta1-triggers-on-situation")
+    s.insert(s.index(kind="step_advance"), resolve("T1"))
+    breaks(scenario, s, "red.pending-then-activates", "T1", "second turn")
+
+
+def test_no_cutting_in_resolution_never_completes():
+    scenario, s = case("ta1-triggers-on-situation")
+    del s.entries[s.index(kind="resolve_end", trigger="T2")]
+    breaks(scenario, s, "red.no-cutting-in", "trigger T2 resolving", "never completed")
+
+
 def test_new_trigger_placement_checks_either_choice():
     waits, ahead = fixture("ta6-trigger-during-resolution-waits"), fixture("ta6-trigger-during-resolution-before-pending")
     assert not judge(prepared(waits["scenario"]), waits["expected_trace"]).violations

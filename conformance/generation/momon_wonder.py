@@ -88,9 +88,14 @@ class _Builder:
         return {"event": "leave", "subject": "any"}, 0
 
     def ability(self, in_hand: bool) -> dict[str, Any]:
-        trigger, level = self.trigger_condition(in_hand)
+        if in_hand and self.source.chance(50):
+            # An On Summon ability that summons in turn: chains of these nest packages several levels deep.
+            trigger, level = {"event": "summon", "subject": "self"}, 0
+            effect: list[dict[str, Any]] = [self.summon()] if self.source.chance(60) else []
+        else:
+            trigger, level = self.trigger_condition(in_hand)
+            effect = []
         quiet = trigger["event"] == "summon_failed"
-        effect: list[dict[str, Any]] = []
         while self.more(len(effect), MAX_ACTIONS, 60):
             effect.append(self.action(level, quiet))
         self.next_ability += 1

@@ -15,11 +15,12 @@ Builder = Callable[[ChoiceSource, str], dict[str, Any]]
 
 
 def _builders() -> dict[str, Builder]:
-    from conformance.generation import momon_wonder, redemption
+    from conformance.generation import momon_wonder, mtg, redemption
 
     return {
         "momon-wonder": momon_wonder.build_scenario,
         "redemption": redemption.build_scenario,
+        "mtg": mtg.build_scenario,
     }
 
 

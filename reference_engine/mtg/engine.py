@@ -253,9 +253,11 @@ class Game:
             do = action["do"]
             if do in ("move", "move_together", "move_target"):
                 objects = action.get("objects") or [action.get("object", ctx.target)]
-                to = action["to"]
+                to, frm = action["to"], action.get("from")
+                if do == "move_target" and ctx.target is not None:
+                    frm = self.specs[ctx.trigger]["target"].get("zone", BATTLEFIELD)  # 608.2b: only a legal target
                 events = [{"type": movement_event(zones[o], to), "subject": o, "from": zones[o], "to": to}
-                          for o in objects if o in zones and zones[o] != to]
+                          for o in objects if o in zones and zones[o] != to and frm in (None, zones[o])]
                 if events:
                     self.happen(events, ctx.cause)
             elif do == "signal":

@@ -29,9 +29,11 @@ class Mutant:
 def _mutants() -> dict[str, Mutant]:
     from reference_engine.mutants import momon_wonder
     from reference_engine.mutants import redemption
+    from reference_engine.mutants import mtg
 
     found: list[Mutant] = [*momon_wonder.MUTANTS]
     found += redemption.MUTANTS
+    found += mtg.MUTANTS
     return {m.name: m for m in found}
 
 

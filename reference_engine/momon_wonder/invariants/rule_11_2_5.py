@@ -136,8 +136,11 @@ def _nested(view: TraceView):
 def nested_package_deferred(view: TraceView) -> list[str]:
     found = []
     queues = queue_of(view)
+    only_summoned = view.options.get("package_contents") == "summoned-object-triggers"
     for event, outer, own in _nested(view):
-        joined = [t for t in view.triggers_by_event.get(event["id"], ()) if queues.get(t) == outer.id]
+        belongs = [t for t in view.triggers_by_event.get(event["id"], ())
+                   if not only_summoned or view.triggers[t]["source"] == event["subject"]]
+        joined = [t for t in belongs if queues.get(t) == outer.id]
         if joined:
             found.append(f"{view.describe_trigger(joined[0])} from the nested Summon {view.describe_event(event['id'])} "
                          f"joined package {outer.id}'s processing queue instead of waiting in a deferred package")

@@ -54,12 +54,12 @@ def _plays(view: TraceView) -> tuple[list[str], set[int], int]:
                                     f"activated at entry {i} where {expected[k]} was due (printed order)")
                 matched.add(i)
                 k += 1
-            elif entry["kind"] == "resolve_begin" or (entry["kind"] == "removed" and entry["reason"] in TURNS):
+            elif not cut and (entry["kind"] == "resolve_begin"
+                              or (entry["kind"] == "removed" and entry["reason"] in TURNS)):
                 problems.append(f"pending trigger {entry['trigger']} took its turn at entry {i} before ability "
                                 f"{expected[k]} of {card}, played at {view.describe_event(event['id'])}, activated; "
                                 f"an 'If X, Y' ability activates as its card is played")
-                cut = True
-                break
+                cut = True  # go on matching the card's activations, so that they are not reported again
             elif _closes(entry, cause_kind, value):
                 break
         if k < len(expected) and not cut:

@@ -67,6 +67,8 @@ def no_cutting_in(view: TraceView) -> list[str]:
                 if SPAN_OPEN[open_spans[k][1]["kind"]] == kind:
                     del open_spans[k:]
                     break
+    for start, opener in open_spans:
+        found.append(f"{_describe_span(opener)} (begun at entry {start}) never completed")
     return found
 
 
@@ -91,8 +93,8 @@ def _early_advances(view: TraceView) -> set[int]:
     key="red.pending-then-activates",
     ruleset=RULESET,
     rules=RULE,
-    summary="Once the other abilities have resolved, pending triggers activate: each takes its turn before the next "
-    "scripted action and before its phase ends (unless an effect ended the phase early).",
+    summary="Once the other abilities have resolved, pending triggers activate: each takes exactly one turn, before "
+    "the next scripted action and before its phase ends (unless an effect ended the phase early).",
     exercised=lambda view: len(view.triggers),
 )
 def pending_then_activates(view: TraceView) -> list[str]:
@@ -116,6 +118,10 @@ def pending_then_activates(view: TraceView) -> list[str]:
                 when = f"the phase ended at entry {deadline}"
             found.append(f"{view.describe_trigger(t)} was still pending when {when}; once nothing else is being "
                          f"carried out, it activates")
+    for kind, t, i in getattr(view, "repeated", ()):
+        if kind in ("resolve_begin", "removed") and t in view.triggers:
+            found.append(f"{view.describe_trigger(t)} took a second turn at entry {i} ({kind}); a trigger activates "
+                         f"once for its situation")
     return found
 
 

@@ -1,0 +1,265 @@
+"""Random MTG scenarios: simultaneous triggers from two to four players with the active player in any seat,
+triggers during resolutions and from state-based actions, intervening 'if' clauses, optional, targeted, delayed,
+reflexive and state triggers, abilities triggering on other abilities triggering (603.3b's second pass),
+permanents leaving the battlefield together, prevented damage, control changes and players leaving the game.
+
+Every scenario terminates:
+* objects only move forward (hand -> battlefield -> graveyard -> exile; every move names the zone it moves from),
+  so zone changes are finite;
+* a signal ``sK`` only triggers abilities whose effects emit signals of a higher level; abilities at the top level,
+  and abilities triggered by damage, life, players leaving or other abilities, emit at most a top-level signal or a
+  forward move;
+* a state trigger ("X is in a graveyard") always ends by exiling X, is never optional, conditional or targeted;
+* an ability that watches another object's abilities (triggering or being put on the stack) watches an object
+  that has no such watcher.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.generation.source import ChoiceSource
+
+MAX_LEVEL = 3
+TOP = f"s{MAX_LEVEL}"
+
+
+class _Builder:
+    def __init__(self, source: ChoiceSource, edition: str):
+        self.source = source
+        self.edition = edition
+        self.objects: list[dict[str, Any]] = []
+        self.next_ability = 0
+        self.optional_ids: list[str] = []
+        self.targeted_ids: list[str] = []
+        self.delayed_ids: list[str] = []
+
+    # -- Helpers ---------------------------------------------------------------------------------------------------
+
+    def ability_id(self, prefix: str = "A") -> str:
+        self.next_ability += 1
+        return f"{prefix}{self.next_ability}"
+
+    def creatures(self) -> list[str]:
+        return [o["id"] for o in self.objects if o["zone"] == "field" or o.get("castable")]
+
+    def some_creature(self) -> str:
+        return self.source.pick(self.creatures())
+
+    def destroy(self, obj: str | None = None) -> dict[str, Any]:
+        return {"do": "move", "object": obj or self.some_creature(), "from": "field",
+                "to": self.source.pick(["graveyard", "graveyard", "exile"])}
+
+    def damage(self) -> dict[str, Any]:
+        action: dict[str, Any] = {"do": "damage", "amount": self.source.integer(1, 3)}
+        if self.source.chance(50):
+            action["object"] = self.some_creature()
+        else:
+            action["player"] = self.source.pick(self.vulnerable)
+        if self.source.chance(25):
+            action["prevented"] = True
+        return action
+
+    # -- Effects by level (see the module docstring for why this terminates) ----------------------------------------
+
+    def effect(self, level: int, allow_created: bool = True) -> list[dict[str, Any]]:
+        """An effect of an ability triggered by signal s<level> (level 0: by a zone change, or a script)."""
+        if level >= MAX_LEVEL:
+            return [self.destroy()] if self.source.chance(40) else []
+        actions: list[dict[str, Any]] = []
+        for _ in range(self.source.count(0, 3)):
+            kind = self.source.integer(0, 8)
+            if kind <= 1:
+                actions.append({"do": "signal", "name": f"s{self.source.integer(level + 1, MAX_LEVEL)}"})
+            elif kind == 2:
+                actions.append(self.destroy())
+            elif kind == 3:
+                actions.append(self.damage())
+            elif kind == 4:
+                actions.append({"do": "life", "player": self.source.pick(self.vulnerable),
+                                "amount": self.source.pick([-1, -2, 2])})
+            elif kind == 5:
+                field = self.creatures()
+                together = [o for o in field if self.source.chance(60)] or field[:2]
+                actions.append({"do": "move_together", "objects": together, "from": "field", "to": "graveyard"})
+            elif kind == 6 and allow_created:
+                actions.append(self.delayed(level))
+            elif kind == 7 and allow_created:
+                victim = self.some_creature()
+                actions.append(self.destroy(victim) | {"to": "graveyard"})
+                rid = self.ability_id("R")
+                follow = ({"do": "signal", "name": f"s{self.source.integer(level + 1, MAX_LEVEL)}"}
+                          if self.source.chance(50) else self.damage())
+                actions.append({"do": "reflexive", "ability": {
+                    "id": rid, "trigger": {"event": "leave", "subject": victim if self.source.chance(70) else "any",
+                                           "to": "graveyard"}, "effect": [follow]}})
+            else:
+                actions.append({"do": "signal", "name": TOP})
+        return actions
+
+    def delayed(self, level: int) -> dict[str, Any]:
+        did = self.ability_id("D")
+        self.delayed_ids.append(did)
+        if self.source.chance(50):
+            trigger = {"event": "leave", "subject": self.source.pick(["self", self.some_creature(), "any"])}
+            effect = [{"do": "signal", "name": TOP}] if self.source.chance(60) else []
+        else:
+            j = self.source.integer(level + 1, MAX_LEVEL)
+            trigger = {"event": "signal", "name": f"s{j}"}
+            effect = self.effect(j, allow_created=False)
+        action: dict[str, Any] = {"do": "create_delayed", "ability": {"id": did, "trigger": trigger, "effect": effect}}
+        duration = self.source.pick([None, None, "step", "turn"])
+        if duration:
+            action["duration"] = duration
+        return action
+
+    # -- Abilities ---------------------------------------------------------------------------------------------------
+
+    def ability(self, obj: dict[str, Any]) -> dict[str, Any]:
+        aid = self.ability_id()
+        kind = self.source.integer(0, 7)
+        ability: dict[str, Any] = {"id": aid}
+        if kind <= 2:  # "Whenever sK happens" (a stand-in for casting, attacking, upkeep...)
+            level = self.source.integer(1, MAX_LEVEL)
+            ability["trigger"] = {"event": "signal", "name": f"s{level}"}
+            ability["effect"] = self.effect(level)
+            if level < MAX_LEVEL and self.source.chance(30):
+                ability["target"] = {"candidates": [c for c in self.creatures() if self.source.chance(50)]
+                                     or [self.some_creature()]}
+                ability["effect"] = [{"do": "move_target", "to": "graveyard"}] + ability["effect"]
+                self.targeted_ids.append(aid)
+        elif kind <= 4:  # dies / leaves / enters
+            event = self.source.pick(["leave", "leave", "enter"])
+            ability["trigger"] = {"event": event, "subject": self.source.pick(["any", "any", "self", "other"])}
+            if event == "leave" and self.source.chance(60):
+                ability["trigger"]["to"] = "graveyard"
+            ability["effect"] = self.effect(0)
+        elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
+            ability["trigger"] = {"event": self.source.pick(["damage", "life", "player_leaves"])}
+            ability["effect"] = [{"do": "signal", "name": TOP}] if self.source.chance(70) else []
+        else:  # a state trigger (603.8): "whenever X is in a graveyard, exile it"
+            watched = self.some_creature()
+            ability["trigger"] = {"event": "state", "state": {"test": "in_zone", "object": watched, "zone": "graveyard"}}
+            ability["effect"] = ([{"do": "signal", "name": TOP}] if self.source.chance(60) else []) + [
+                {"do": "move", "object": watched, "from": "graveyard", "to": "exile"}]
+            return ability
+        if self.source.chance(25):
+            ability["optional"] = True
+            self.optional_ids.append(aid)
+        if self.source.chance(40):
+            ability["intervening_if"] = self.source.pick([
+                {"test": "in_zone", "object": "self", "zone": "field"},
+                {"test": "in_zone", "object": self.some_creature(), "zone": "field"},
+                {"test": "not_in_zone", "object": self.some_creature(), "zone": "graveyard"},
+                {"test": "life_at_least", "player": "controller", "value": self.source.integer(15, 20)},
+            ])
+        return ability
+
+    def watcher(self, watched: str) -> dict[str, Any]:
+        """An ability triggering on another object's ability triggering (603.3b's second pass) or, rarely, being put
+        on the stack."""
+        event = "ability_stacked" if self.source.chance(15) else "ability_triggered"
+        effect = [self.destroy()] if self.source.chance(30) else []
+        return {"id": self.ability_id(), "trigger": {"event": event, "subject": watched}, "effect": effect}
+
+    # -- The scenario --------------------------------------------------------------------------------------------------
+
+    def build(self) -> dict[str, Any]:
+        src = self.source
+        n = src.count(2, 4)
+        players = [f"P{k + 1}" for k in range(n)]
+        active = src.pick(players)
+        others = [p for p in players if p != active]
+        doomed = [p for p in others if n >= 3 and src.chance(40)][: n - 2]
+        self.vulnerable = doomed or players
+        life = {p: src.integer(1, 3) for p in doomed}
+        for p in players:
+            for _ in range(src.count(1, 3)):
+                obj: dict[str, Any] = {"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "field"}
+                if src.chance(20):
+                    obj["toughness"] = 2
+                self.objects.append(obj)
+            if src.chance(40):
+                self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
+        for obj in self.objects:
+            obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
+        if src.chance(30):  # a permanent dies when another is in a graveyard: deaths from state-based actions
+            a, b = src.pick(self.objects), src.pick(self.objects)
+            if a is not b:
+                a["dies_when"] = {"test": "in_zone", "object": b["id"], "zone": "graveyard"}
+        watched_ids: set[str] = set()
+        holders: set[str] = set()
+        if src.chance(60):
+            for _ in range(src.count(1, 2)):  # a watched object never holds a watcher: no chains of watchers
+                pool = [o for o in self.objects if o["abilities"] and o["id"] not in holders]
+                if not pool:
+                    break
+                watched = src.pick(pool)
+                spots = [o for o in self.objects if o is not watched and o["id"] not in watched_ids]
+                if not spots:
+                    break
+                holder = src.pick(spots)
+                watched_ids.add(watched["id"])
+                holders.add(holder["id"])
+                holder["abilities"].append(self.watcher(watched["id"]))
+        for obj in self.objects:
+            obj.pop("castable", None)
+            if not obj["abilities"]:
+                del obj["abilities"]
+        steps = []
+        conceded: list[str] = []
+        for s in range(src.count(1, 2)):
+            actions = []
+            for _ in range(src.count(1, 3)):
+                actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
+            steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
+        ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
+        choices: dict[str, Any] = {"trigger_order": src.permutation(ability_ids)}
+        optional = {a: src.chance(70) for a in self.optional_ids}
+        if optional:
+            choices["optional"] = optional
+        if self.targeted_ids:
+            choices["targets"] = {a: src.permutation([o["id"] for o in self.objects])[:2] for a in self.targeted_ids}
+        scenario: dict[str, Any] = {
+            "format": "trigger-conformance/scenario/1",
+            "ruleset": "mtg",
+            "edition": self.edition,
+            "players": players,
+            "active_player": active,
+            "objects": self.objects,
+            "script": steps,
+            "choices": choices,
+        }
+        if life:
+            scenario["life"] = life
+        return scenario
+
+    def script_action(self, players, active, doomed, conceded) -> dict[str, Any]:
+        src = self.source
+        kind = src.integer(0, 8)
+        field = [o["id"] for o in self.objects if o["zone"] == "field"]
+        if kind <= 1:
+            return {"do": "signal", "name": f"s{src.integer(1, MAX_LEVEL)}"}
+        if kind <= 3:  # destroy all: permanents leaving the battlefield together (603.10a)
+            return {"do": "move_together", "objects": [o for o in field if src.chance(75)] or field, "from": "field",
+                    "to": "graveyard"}
+        if kind == 4:
+            return self.destroy()
+        if kind == 5:
+            hand = [o["id"] for o in self.objects if o["zone"] == "hand"]
+            return {"do": "move", "object": src.pick(hand), "from": "hand", "to": "field"} if hand else self.damage()
+        if kind == 6:
+            return self.damage()
+        if kind == 7:
+            obj = src.pick(self.objects)
+            return {"do": "gain_control", "object": obj["id"], "player": src.pick([p for p in players if p != obj["owner"]])}
+        candidates = [p for p in doomed if p not in conceded]
+        if candidates:
+            conceded.append(candidates[0])
+            return {"do": "concede", "player": candidates[0]}
+        return {"do": "signal", "name": "s1"}
+
+
+def build_scenario(source: ChoiceSource, edition: str) -> dict[str, Any]:
+    """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers."""
+    return _Builder(source, edition).build()
