@@ -21,6 +21,10 @@ ID_OF_ENTRY = {"event": "E", "trigger": "T", "sbc_check": "S"}  # the "id" field
 ID_FIELDS = {"trigger": "T", "event": "E", "package": "K", "queue": "K"}
 ID_LIST_FIELDS = {"among": "T", "chosen": "T"}
 CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K"}
+# MTG: state-based actions checks, delayed abilities, groups of simultaneous events, and the causes naming them.
+ID_OF_ENTRY.update({"sba_check": "S", "delayed_create": "D"})
+ID_FIELDS.update({"delayed": "D", "created_by": "T", "group": "E"})
+CAUSE_IDS.update({"sba": "S", "trigger": "T", "push": "T"})
 
 
 @dataclass

@@ -19,7 +19,9 @@ from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, setti
 from hypothesis.database import ExampleDatabase
 
 from conformance.adapters.base import Engine
-from conformance.checking import EngineOutcome, ScenarioCheck, check_scenario, check_trace, play
+from conformance.checking import (
+    EngineOutcome, ScenarioCheck, check_scenario, check_trace, play, replay_for_determinism,
+)
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
 from conformance.shrinking import Built, database_key, known_failures, rebuild, shrink
@@ -193,12 +195,10 @@ def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenari
     checked = check_trace(scenario, outcome.trace, invariants, outcome) if outcome.status == "trace" else None
     messages = (checked.violations.get(inv.key) if checked else None) or [outcome.message or "no violation on replay"]
     also = sorted(k for k in (checked.violations if checked else {}) if k != inv.key)
-    determinism = "deterministic"
-    for _ in range(DETERMINISM_REPLAYS):
-        again = play(engine, scenario)
-        if canonical(again.trace) != canonical(outcome.trace):
-            determinism = "nondeterministic"
-            break
+    # Same scenario, same choices: a different answer is nondeterminism (a replay that crashes or times out is no
+    # answer, and does not hide the failure found).
+    replayed = replay_for_determinism(engine, scenario, DETERMINISM_REPLAYS, first=outcome)
+    determinism = "deterministic" if replayed is None else "nondeterministic"
     expected = play(reference, scenario)
     size = _size(scenario)
     return Failure(

@@ -1,7 +1,7 @@
 """Momon Wonder 1.0.0: the assumptions where section 11.2 leans on text that is not available.
 
 11.2 cites Section 9.3 (the Effect-Based Summon package), Section 11.3 (simultaneous triggers), the State-Based
-Conditions, the Snatch Check and the Procedure and Penalty Guide's Missed Trigger Remedy; none of them is
+Conditions, the Snatch Check and the penalty guide's remedy for missed triggers; none of them is
 published. Every choice the reference engine and the invariants make in their place is one of these options, so
 that a run can be repeated under another reading, and the day the text is known only a default changes.
 """
@@ -76,7 +76,7 @@ SANCTIONED_PLAY = Option(
         True: "sanctioned play: a trigger restored by the Missed Trigger Remedy goes to the front of its queue",
         False: "casual play: the remedy is not a game rule; a restored trigger is appended like any new trigger",
     },
-    stands_for="11.2.4's last sentence and the Procedure and Penalty Guide's Missed Trigger Remedy",
+    stands_for="11.2.4's last sentence, and the penalty guide's remedy for missed triggers",
     doc="Whether the Missed Trigger Remedy's front placement applies.",
 )
 

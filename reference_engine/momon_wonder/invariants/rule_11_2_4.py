@@ -1,8 +1,8 @@
-"""Momon Wonder 1.0.0, rule 11.2.4: the Trigger Queue resolves first in, first out.
+"""Momon Wonder 1.0.0, rule 11.2.4: first in, first out is how the Trigger Queue resolves.
 
 Each ability resolves completely; a pending package keeps its Summon event's position (it is not placed behind all
-ordinary triggers); a reached package completes On Summon processing, Snatch Check, State-Based Conditions and
-post-Snatch processing; its processing queue is distinct from later deferred work; no package interrupts a resolving
+ordinary triggers); a package, once reached, runs its On Summon processing, then its Snatch Check, then
+State-Based Conditions, then its post-Snatch processing; its processing queue is distinct from later deferred work; no package interrupts a resolving
 ability; only in sanctioned play may the Missed Trigger Remedy put a restored trigger at the front.
 """
 
@@ -139,8 +139,8 @@ def _opened(view: TraceView) -> int:
     key="mw.package-completes",
     ruleset=RULESET,
     rules=RULE,
-    summary="A reached package completes On Summon processing, Snatch Check, State-Based Conditions and post-Snatch "
-    "processing, in that order, before any later work.",
+    summary="A package, once reached, runs On Summon processing, its Snatch Check, State-Based Conditions, then "
+    "post-Snatch processing, in that order, before any later work.",
     exercised=_opened,
 )
 def package_completes(view: TraceView) -> list[str]:

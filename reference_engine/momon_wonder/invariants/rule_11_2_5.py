@@ -2,8 +2,8 @@
 
 Their trigger groups (or packages) are appended in chronological order after work already pending; ordinary
 triggers arising during a package's On Summon or post-Snatch processing use its processing queue; nested packages
-stay deferred until the current package finishes, at their own positions; ordinary groups already deferred outside
-the package do not join its processing queue.
+stay deferred until the current package finishes, at their own positions; and a group that was waiting outside
+the package before it opened never moves into its processing queue.
 """
 
 from __future__ import annotations

@@ -1,0 +1,85 @@
+"""Project-level checks, test262-style: metadata of every rule key linted, the README's promises kept, rule texts
+paraphrased rather than copied, documents shipped inside the package."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+import pytest
+
+from conformance.documents import load_schema, schema_names
+from conformance.fixtures import bundled_fixtures
+from conformance.generation.registry import builder_for
+from reference_engine.rulesets import RULESETS
+from conftest import ROOT, SHARED_RULES
+
+KEY = re.compile(r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.name)
+def test_rule_key_metadata(ruleset):
+    keys = [inv.key for inv in ruleset.invariants]
+    assert len(keys) == len(set(keys)), "rule keys are unique"
+    prefixes = {key.split(".")[0] for key in keys}
+    assert len(prefixes) == 1, f"one key prefix per ruleset, got {prefixes}"
+    for inv in ruleset.invariants:
+        assert KEY.match(inv.key), inv.key
+        assert inv.ruleset == ruleset.name
+        assert set(inv.rule_numbers) <= set(ruleset.editions) and inv.rule_numbers, inv.key
+        assert inv.summary and inv.summary[0].isupper() and inv.summary.endswith("."), inv.key
+        module = __import__(inv.check.__module__, fromlist=["_"])
+        assert module.__doc__, f"{inv.check.__module__} paraphrases its rule in a docstring"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.name)
+def test_every_ruleset_has_a_generator_fixtures_and_documented_options(ruleset):
+    assert builder_for(ruleset.name)
+    fixtures = bundled_fixtures(ruleset.name)
+    assert fixtures, f"fixtures/{ruleset.name}/ holds golden scenarios"
+    known = {inv.key for inv in ruleset.invariants}
+    for fixture in fixtures:
+        assert set(fixture.rule_keys) <= known, fixture.id
+    readme = (ROOT / "README.md").read_text("utf-8")
+    for option in ruleset.options:
+        assert option.default in option.values
+        assert option.doc and option.stands_for
+        assert f"`{option.name}`" in readme, f"README lists option {option.name}"
+        default = json.dumps(option.default).strip('"')
+        assert re.search(rf"`{option.name}` \| `{re.escape(default)}`", readme), f"README gives {option.name}'s default"
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text("utf-8")
+    commands = re.findall(r"```sh\n(.+?)\n```", readme)
+    test_command = commands[1]
+    assert "pytest" in test_command
+    assert test_command in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()
+
+
+def test_schemas_ship_inside_the_package_and_are_draft_2020_12():
+    shipped = {p.name for p in resources.files("conformance").joinpath("schemas").iterdir()}
+    for name in ("scenario", "trace", "fixture", "report", "replay"):
+        assert f"{name}.schema.json" in shipped
+    for name in schema_names():
+        assert load_schema(name)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+@pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="the rule texts are not beside this checkout")
+def test_rule_texts_are_paraphrased_not_copied():
+    def words(text: str) -> list[str]:
+        return re.findall(r"[a-z0-9’']+", text.lower())
+
+    shingles = set()
+    for path in SHARED_RULES.iterdir():
+        w = words(path.read_text("utf-8", errors="replace"))
+        shingles.update(" ".join(w[i:i + 10]) for i in range(len(w) - 9))
+    copied = []
+    for path in [*ROOT.glob("conformance/**/*.py"), *ROOT.glob("reference_engine/**/*.py"), *ROOT.glob("docs/**/*.md"),
+                 ROOT / "README.md", *ROOT.glob("fixtures/**/*.json"), *ROOT.glob("schemas/*.json")]:
+        w = words(path.read_text("utf-8", errors="replace"))
+        runs = [" ".join(w[i:i + 10]) for i in range(len(w) - 9) if " ".join(w[i:i + 10]) in shingles]
+        if runs:
+            copied.append((str(path.relative_to(ROOT)), runs[0]))
+    assert not copied, copied
