@@ -143,9 +143,13 @@ class _Builder:
             "script": script,
         }
         choices: dict[str, Any] = {}
-        if s.chance(60):
-            ids = [f"A{k + 1}" for k in range(self.next_ability)]
-            choices["trigger_order"] = s.permutation(ids)[: s.count(1, len(ids))]
+        preferred: list[str] = []
+        for _ in range(s.count(0, 4)):  # a few abilities a player prefers to resolve first
+            ability = f"A{s.integer(1, self.next_ability)}"
+            if ability not in preferred:
+                preferred.append(ability)
+        if preferred:
+            choices["trigger_order"] = preferred
         declined = {a: False for a in self.optional if s.chance(30)}
         if declined:
             choices["optional"] = declined

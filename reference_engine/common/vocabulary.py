@@ -62,6 +62,10 @@ class ZoneTracker:
 
     def __init__(self, scenario: dict[str, Any]):
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
+        self._by_event_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for obj in scenario["objects"]:  # scenario order, which is the order abilities are reported in
+            for ability in obj.get("abilities", ()):
+                self._by_event_type.setdefault(ability["trigger"]["event"], []).append((obj["id"], ability))
 
     def apply(self, event: dict[str, Any]) -> None:
         if event.get("to") and event.get("subject") in self.zones:
@@ -75,15 +79,13 @@ class ZoneTracker:
         judged just after the event.
         """
         after = self.zones
-        for obj in scenario["objects"]:
-            source = obj["id"]
-            for ability in obj.get("abilities", ()):
-                if not pattern_matches(ability["trigger"], event, source):
-                    continue
-                looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source
-                zone = (before if looks_back else after).get(source)
-                if zone not in active_zones(ability):
-                    continue
-                if not condition_holds(ability.get("intervening_if"), after, source):
-                    continue
-                yield source, ability
+        for source, ability in self._by_event_type.get(event["type"], ()):
+            if not pattern_matches(ability["trigger"], event, source):
+                continue
+            looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source
+            zone = (before if looks_back else after).get(source)
+            if zone not in active_zones(ability):
+                continue
+            if not condition_holds(ability.get("intervening_if"), after, source):
+                continue
+            yield source, ability

@@ -8,6 +8,8 @@ ability; only in sanctioned play may the Missed Trigger Remedy put a restored tr
 
 from __future__ import annotations
 
+import bisect
+
 from reference_engine.common.vocabulary import IN_PLAY, movement_event
 from reference_engine.invariant import invariant
 from reference_engine.momon_wonder.observations import (
@@ -220,9 +222,9 @@ def no_package_interrupts(view: TraceView) -> list[str]:
     found = []
     phase_entries = sorted(i for kind in PACKAGE_PHASES for i in view.by_kind[kind])
     for trigger, begin, end in view.resolution_spans:
-        inside = [i for i in phase_entries if begin < i < end]
-        if inside:
-            i = inside[0]
+        k = bisect.bisect_right(phase_entries, begin)
+        if k < len(phase_entries) and phase_entries[k] < end:
+            i = phase_entries[k]
             found.append(f"package {view.entries[i]['package']} ({view.entries[i]['kind']}, entry {i}) interrupted "
                          f"{view.describe_trigger(trigger)} while it was resolving (entries {begin}-{end})")
     return found
