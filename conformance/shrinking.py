@@ -1,12 +1,11 @@
 """Hypothesis as the search and the shrinker for scenarios.
 
-Exploration draws one seed per Hypothesis example and expands it into a batch of scenarios through a
-:class:`~conformance.generation.source.SeededSource`, so Hypothesis's per-example cost is paid once per batch. A
-failing scenario's answer log is then exactly a Hypothesis choice sequence for the same scenario built through a
-:class:`~conformance.generation.source.DrawSource`: it is saved under the secondary key of an example database and
-handed to :func:`hypothesis.find`, whose reuse phase replays it and whose shrink phase minimises it. (Hypothesis
-does not shrink primary-key entries again, as it assumes they are already minimal.) The minimal sequence is then
-saved under the primary key, where the next run, on this machine or any sharing the database, replays it first.
+Exploration builds scenarios from seeds through a :class:`~conformance.generation.source.SeededSource`
+(:mod:`conformance.runner`), so it pays no per-example cost to Hypothesis. A failing scenario's answer log is a byte string that rebuilds it (:class:`~conformance.generation.source.ReplaySource`),
+so it is exactly one ``st.binary()`` choice of :func:`scenarios`. It is saved under the secondary key of an example
+database and handed to :func:`hypothesis.find`, whose reuse phase replays it and whose shrink phase minimises it
+(Hypothesis does not shrink primary-key entries again, as it takes them to be minimal already). The minimal log is
+then saved under the primary key, where the next run, on this machine or any sharing the database, replays it first.
 """
 
 from __future__ import annotations
@@ -23,7 +22,9 @@ from hypothesis.database import (
 from hypothesis.errors import NoSuchExample
 
 from conformance.generation.registry import Builder
-from conformance.generation.source import DrawSource, ReplaySource
+from conformance.generation.source import ReplaySource
+
+MAX_LOG_BYTES = 8192
 
 
 @dataclass(frozen=True)
@@ -31,35 +32,19 @@ class Built:
     """A scenario document and the answer log that builds it."""
 
     document: dict[str, Any]
-    log: tuple[int, ...]
-
-
-class _RecordingDrawSource(DrawSource):
-    def __init__(self, draw):
-        super().__init__(draw)
-        self.log: list[int] = []
-
-    def integer(self, lo: int, hi: int) -> int:
-        value = super().integer(lo, hi)
-        self.log.append(value)
-        return value
+    log: bytes
 
 
 def scenarios(build: Builder, edition: str) -> st.SearchStrategy[Built]:
-    """The Hypothesis strategy of scenarios built by ``build``: one ``st.integers`` choice per builder answer."""
-
-    @st.composite
-    def strategy(draw) -> Built:
-        source = _RecordingDrawSource(draw)
-        document = build(source, edition)
-        return Built(document, tuple(source.log))
-
-    return strategy()
+    """The Hypothesis strategy of scenarios built by ``build`` from one ``st.binary()`` answer log."""
+    return st.binary(max_size=MAX_LOG_BYTES).map(lambda blob: rebuild(build, edition, blob))
 
 
-def rebuild(build: Builder, edition: str, log: list[int] | tuple[int, ...]) -> Built:
-    """The scenario an answer log builds (used by replay files and by the database's known failures)."""
-    return Built(build(ReplaySource(log), edition), tuple(log))
+def rebuild(build: Builder, edition: str, log: bytes | list[int] | tuple[int, ...]) -> Built:
+    """The scenario an answer log builds; the log is trimmed to the bytes the builder read."""
+    source = ReplaySource(log)
+    document = build(source, edition)
+    return Built(document, bytes(log)[:source.consumed])
 
 
 def database_key(*parts: str) -> bytes:
@@ -67,15 +52,15 @@ def database_key(*parts: str) -> bytes:
     return hashlib.sha256("\x00".join(("trigger-conformance", *parts)).encode()).hexdigest()[:32].encode()
 
 
-def known_failures(database: ExampleDatabase | None, key: bytes) -> list[tuple[int, ...]]:
+def known_failures(database: ExampleDatabase | None, key: bytes) -> list[bytes]:
     """Answer logs saved by earlier runs for ``key``, smallest first."""
     if database is None:
         return []
     logs = []
-    for blob in database.fetch(key):
-        choices = choices_from_bytes(blob)
-        if choices is not None and all(isinstance(c, int) for c in choices):
-            logs.append(tuple(choices))
+    for entry in database.fetch(key):
+        choices = choices_from_bytes(entry)
+        if choices is not None and len(choices) == 1 and isinstance(choices[0], bytes):
+            logs.append(choices[0])
     return sorted(logs, key=lambda log: (len(log), log))
 
 
@@ -83,7 +68,7 @@ class _OutOfTime(Exception):
     pass
 
 
-def shrink(build: Builder, edition: str, log: tuple[int, ...], fails: Callable[[dict[str, Any]], bool],
+def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, Any]], bool],
            key: bytes, database: ExampleDatabase | None = None, seconds: float = 30.0) -> Built:
     """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``.
 
@@ -92,7 +77,7 @@ def shrink(build: Builder, edition: str, log: tuple[int, ...], fails: Callable[[
     ``database`` under ``key``.
     """
     scratch = InMemoryExampleDatabase()
-    scratch.save(key + b".secondary", choices_to_bytes(log))
+    scratch.save(key + b".secondary", choices_to_bytes((bytes(log),)))
     store = scratch if database is None else MultiplexedDatabase(scratch, database)
     best = [rebuild(build, edition, log)]
     deadline = time.monotonic() + seconds
@@ -118,5 +103,5 @@ def shrink(build: Builder, edition: str, log: tuple[int, ...], fails: Callable[[
         # Out of time, or the failure did not reproduce from its log (a nondeterministic engine): keep the best.
         found = best[0]
     if database is not None:
-        database.save(key, choices_to_bytes(found.log))
+        database.save(key, choices_to_bytes((found.log,)))
     return found

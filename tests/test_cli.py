@@ -55,7 +55,8 @@ def test_options_change_the_run(tmp_path, capsys):
     (["run", "--option", "novalue"], "expected NAME=VALUE"),
     (["run", "--engine", "nosuchmodule:Engine"], "cannot load engine"),
     (["run", "--engine", "mutant:nope"], "no bundled mutant"),
-    (["run", "--engine", "json:dumps"], "not an Engine"),
+    (["run", "--engine", "json:dumps"], "calling it to make an Engine raised TypeError"),
+    (["run", "--engine", "json:JSONDecoder"], "not an Engine"),
     (["run", "--rules", "mw.nope"], "unknown rule keys mw.nope"),
     (["explain", "mw.nope"], "no rule key"),
 ])

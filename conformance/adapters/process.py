@@ -32,6 +32,7 @@ import selectors
 import shlex
 import signal
 import subprocess
+import textwrap
 import threading
 import time
 import weakref
@@ -352,7 +353,17 @@ class ProcessEngine(Engine):
             self.restarts_used += 1
             self.log.append(f"restart {self.restarts_used} of {self.restarts}")
         self._spawn()
-        self._handshake()
+        try:
+            self._handshake()
+        except EngineError as exc:  # say why at once: a handshake failure is often an import error on stderr
+            tail = "\n".join(exc.stderr.strip().splitlines()[-15:])
+            if not tail:
+                raise
+            error = EngineError(exc.outcome, f"{exc}\nthe engine's stderr ends with:\n" + textwrap.indent(tail, "  "),
+                                exc.context, exc.stderr)
+            if self._broken is exc:
+                self._broken = error
+            raise error from None
 
     def _spawn(self) -> None:
         self._starts += 1

@@ -19,7 +19,14 @@ ENTRY_POINT_GROUP = "trigger_conformance.engines"
 
 
 def _instantiate(target, spec: str) -> Engine:
-    engine = target() if callable(target) and not isinstance(target, Engine) else target
+    if callable(target) and not isinstance(target, Engine):
+        try:
+            engine = target()
+        except Exception as exc:  # a factory that needs arguments, or that fails
+            raise EngineError("unavailable", f"engine {spec!r}: calling it to make an Engine raised "
+                              f"{type(exc).__name__}: {exc}") from None
+    else:
+        engine = target
     if not isinstance(engine, Engine):
         raise EngineError("unavailable", f"engine {spec!r} is a {type(engine).__name__}, not an Engine "
                           f"(see conformance.adapters.base.Engine)")

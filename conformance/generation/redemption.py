@@ -78,12 +78,13 @@ class _Builder:
         else:
             trigger, effect_level = {"event": "play", "subject": "self" if in_hand else "any"}, -1
         ability: dict[str, Any] = {"id": self.ability_id(), "trigger": trigger}
-        if s.chance(40):
+        shape = s.integer(0, 19)  # one draw for the ability's kind, so that shrinking has fewer choices to walk
+        if shape >= 12:
             ability["optional"] = True
             self.optional.append(ability["id"])
-        elif s.chance(15):
+        elif shape >= 10:
             ability["ends_if_card_leaves"] = True
-        if s.chance(20):
+        if shape in (9, 11, 16, 19):
             ability["active_in"] = ["field", "set_aside"]
         ability["effect"] = self.effect(max(effect_level, 0))
         return ability
@@ -108,9 +109,9 @@ class _Builder:
                 card = f"{player}h1"
                 self.objects.append({"id": card, "owner": player, "zone": "hand"})
                 self.hand.append(card)
-        for obj in self.objects:
-            if obj["zone"] == "field" and s.chance(10):
-                obj["controller"] = s.pick([p for p in self.players if p != obj["owner"]])
+        if s.chance(30):  # one card controlled by a player other than its owner
+            obj = s.pick([o for o in self.objects if o["zone"] == "field"])
+            obj["controller"] = s.pick([p for p in self.players if p != obj["owner"]])
         for obj in self.objects:
             abilities = []
             if obj["zone"] == "hand":
@@ -150,7 +151,7 @@ class _Builder:
                 preferred.append(ability)
         if preferred:
             choices["trigger_order"] = preferred
-        declined = {a: False for a in self.optional if s.chance(30)}
+        declined = {s.pick(self.optional): False for _ in range(s.count(0, 2))} if self.optional else {}
         if declined:
             choices["optional"] = declined
         if choices:

@@ -3,18 +3,20 @@
 A builder asks a source for bounded integers only. A 0 always means the simplest answer (fewer objects, no
 nesting, the first option), so that shrinking toward 0 shrinks toward a simpler scenario.
 
-* :class:`SeededSource` answers from :class:`random.Random` and records every answer: fast, for exploration.
-* :class:`DrawSource` answers with Hypothesis draws of ``st.integers(lo, hi)``: one choice each, so the log of a
-  :class:`SeededSource` is exactly a Hypothesis choice sequence for the same scenario, and Hypothesis can shrink it.
+Every answer is encoded in an answer log of bytes: one byte for a range of at most 256 values, two bytes
+(big-endian) otherwise, each holding ``answer - lo``. Reading a log back takes each value modulo the range, and an
+exhausted log answers ``lo``, so every byte string builds some scenario and a shorter or smaller one builds a
+simpler scenario. That makes the log a single Hypothesis ``st.binary()`` choice, cheap to replay and to shrink
+(:mod:`conformance.shrinking`).
+
+* :class:`SeededSource` answers from :class:`random.Random` and records the log: fast, for exploration.
+* :class:`ReplaySource` answers from a log: for shrinking, replay files and the example database.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Callable, Sequence, TypeVar
-
-from hypothesis import strategies as st
+from typing import Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -23,7 +25,7 @@ class ChoiceSource:
     """What a builder may ask. Subclasses implement :meth:`integer`."""
 
     def integer(self, lo: int, hi: int) -> int:
-        """A whole number in ``[lo, hi]``; ``lo`` is the simplest."""
+        """A whole number in ``[lo, hi]`` (at most 65,536 values); ``lo`` is the simplest."""
         raise NotImplementedError
 
     def chance(self, percent: int) -> bool:
@@ -44,43 +46,42 @@ class ChoiceSource:
         return [pool.pop(self.integer(0, len(pool) - 1)) for _ in range(len(items))]
 
 
+def _width(lo: int, hi: int) -> int:
+    size = hi - lo + 1
+    if not 1 <= size <= 65536:
+        raise ValueError(f"a choice range must hold 1 to 65536 values, not [{lo}, {hi}]")
+    return 1 if size <= 256 else 2
+
+
 class SeededSource(ChoiceSource):
-    """Answers from a seeded :class:`random.Random`; ``log`` holds every answer, a replayable choice sequence."""
+    """Answers from a seeded :class:`random.Random`; ``log`` (bytes) replays them through :class:`ReplaySource`."""
 
     def __init__(self, seed: int):
         self._uniform = random.Random(seed).random
-        self.log: list[int] = []
+        self._log = bytearray()
+
+    @property
+    def log(self) -> bytes:
+        return bytes(self._log)
 
     def integer(self, lo: int, hi: int) -> int:
         # random() scaled is a few times faster than randint(), and uniform enough for ranges this small.
-        value = lo + int(self._uniform() * (hi - lo + 1))
-        self.log.append(value)
-        return value
-
-
-@lru_cache(maxsize=None)
-def _integers(lo: int, hi: int):
-    return st.integers(lo, hi)
-
-
-class DrawSource(ChoiceSource):
-    """Answers with Hypothesis draws, each ``st.integers(lo, hi)``: one choice in Hypothesis's choice sequence."""
-
-    def __init__(self, draw: Callable):
-        self._draw = draw
-
-    def integer(self, lo: int, hi: int) -> int:
-        return self._draw(_integers(lo, hi))
+        offset = int(self._uniform() * (hi - lo + 1))
+        self._log += offset.to_bytes(_width(lo, hi), "big")
+        return lo + offset
 
 
 class ReplaySource(ChoiceSource):
-    """Answers from a recorded log (values out of range are clamped, a short log is padded with the simplest answers)."""
+    """Answers from an answer log (any bytes, or a list of 0-255 integers); ``consumed`` is how much was read."""
 
-    def __init__(self, log: Sequence[int]):
-        self._log = list(log)
-        self._next = 0
+    def __init__(self, log: Sequence[int] | bytes):
+        self._log = bytes(log)
+        self.consumed = 0
 
     def integer(self, lo: int, hi: int) -> int:
-        value = self._log[self._next] if self._next < len(self._log) else lo
-        self._next += 1
-        return min(max(value, lo), hi)
+        width = _width(lo, hi)
+        chunk = self._log[self.consumed:self.consumed + width]
+        self.consumed += width
+        if len(chunk) < width:
+            return lo
+        return lo + int.from_bytes(chunk, "big") % (hi - lo + 1)

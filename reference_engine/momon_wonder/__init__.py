@@ -1,4 +1,4 @@
-"""Momon Wonder CR 1.0.0, section 11.2 (Triggering and the Queue).
+"""Momon Wonder CR 1.0.0, section 11.2: how triggers wait in the Queue.
 
 Read in this order: ``options.py`` (the assumptions standing in for the unavailable sections 9.3 and 11.3, the
 State-Based Conditions, the Snatch Check and the Missed Trigger Remedy), ``engine.py`` (the reference engine), then

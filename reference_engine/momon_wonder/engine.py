@@ -1,4 +1,4 @@
-"""Reference engine for Momon Wonder CR 1.0.0, section 11.2 (Triggering and the Queue).
+"""Reference engine for Momon Wonder CR 1.0.0, section 11.2: how triggers wait in the Queue.
 
 Read it top to bottom: a game plays the scenario's script step by step (11.2.6), each action completes before
 anything that triggered during it is placed (11.2.1, 11.2.2), trigger groups and Effect-Based Summon packages

@@ -329,7 +329,7 @@ class Game:
 
     def new_trigger(self, source: str, ability: dict[str, Any], controller: str, event: str | None,
                     delayed: str | None = None) -> str | None:
-        """The ability triggers: it waits to be put on the stack the next time a player would receive priority."""
+        """The ability triggers (603.2); it waits, and goes on the stack when a player is next about to get priority."""
         fields = {"delayed": delayed} if delayed else {}
         entry = self.record.add("trigger", id=self.record.new_id("T"), ability=ability["id"], source=source,
                                 controller=controller, event=event, **fields)

@@ -6,8 +6,6 @@ the rule key that must catch it.
 
 from __future__ import annotations
 
-from collections import deque
-
 from conformance.adapters.base import EngineInfo
 from reference_engine.mutants import Mutant
 from reference_engine.redemption.engine import EDITIONS, PRESENT, RULESET, Game, RedemptionEngine

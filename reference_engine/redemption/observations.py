@@ -75,8 +75,14 @@ def ability(view: TraceView, trigger: str) -> dict[str, Any]:
     return view.ability_of(trigger) or {}
 
 
+@memoized
+def optional_triggers(view: TraceView) -> frozenset[str]:
+    """The trigger instances of optional abilities (every other instance is mandatory)."""
+    return frozenset(t for t in view.triggers if ability(view, t).get("optional"))
+
+
 def is_optional(view: TraceView, trigger: str) -> bool:
-    return bool(ability(view, trigger).get("optional"))
+    return trigger in optional_triggers(view)
 
 
 @memoized

@@ -1,4 +1,4 @@
-"""MTG 113.7a: once triggered, an ability exists on the stack independently of its source; what happens to the
+"""MTG 113.7a: a triggered ability, once it has triggered, lives on the stack apart from its source; what happens to the
 source afterwards does not stop it from resolving."""
 
 from __future__ import annotations

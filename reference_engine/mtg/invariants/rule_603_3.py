@@ -1,4 +1,4 @@
-"""MTG 603.3 (with 117.2a): a triggered ability goes on the stack the next time a player would receive priority,
+"""MTG 603.3 (with 117.2a): a triggered ability waits, and goes on the stack when a player is next about to get priority,
 never in the middle of an action or a resolution; 603.3a: it is controlled by its source's controller when it
 triggered."""
 

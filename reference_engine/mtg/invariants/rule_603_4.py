@@ -1,6 +1,6 @@
 """MTG 603.4 (with 608.2a): an ability with an intervening "if" clause triggers only if its condition holds when the
 trigger event occurs, and checks it again as it resolves, before its targets (608.2b): if it no longer holds, the
-ability is removed from the stack and does nothing."""
+ability leaves the stack without any effect."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ a different duration; negating it ends it. What happens after that phase is opti
 from __future__ import annotations
 
 from reference_engine.invariant import invariant
-from reference_engine.redemption.observations import TURN_REASONS, ability, is_optional, replay
+from reference_engine.redemption.observations import ability, is_optional, replay
 from reference_engine.traceview import TraceView, memoized
 
 RULESET = "redemption"

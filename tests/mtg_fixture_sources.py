@@ -1,0 +1,191 @@
+# Regenerate with: PYTHONPATH=. python tests/mtg_fixture_sources.py fixtures/mtg  (then read every expected trace).
+"""Writes fixtures/mtg/*.json: one golden scenario per Example paragraph of CR 603 (and 101.4, 704.4, 608.2b)
+that states an outcome about triggers; expected traces come from the reference engine and are read by hand."""
+import json, sys
+from conformance.scenarios import prepare_scenario
+from conformance.choices import ScenarioChooser
+from conformance.documents import dump_json, validate
+from reference_engine.mtg.engine import MtgEngine
+
+def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27"):
+    doc = {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": edition,
+           "players": players, "active_player": active, "objects": objects,
+           "script": [{"step": name, "actions": [{"by": by, "effect": eff} for by, eff in acts]} for name, acts in script]}
+    if choices: doc["choices"] = choices
+    if life: doc["life"] = life
+    return doc
+
+def obj(id, owner, zone="field", abilities=None, **kw):
+    o = {"id": id, "owner": owner, "zone": zone}
+    if abilities: o["abilities"] = abilities
+    o.update(kw)
+    return o
+
+def ab(id, trigger, effect=(), text=None, **kw):
+    a = {"id": id}
+    if text: a["text"] = text
+    a["trigger"] = trigger
+    a.update(kw)
+    a["effect"] = list(effect)
+    return a
+
+DIES_ANY = {"event": "leave", "subject": "any", "to": "graveyard"}
+DIES_OTHER = {"event": "leave", "subject": "other", "to": "graveyard"}
+F = []
+
+def fixture(id, description, source, keys, doc):
+    F.append((id, description, source, keys, doc))
+
+# 101.4: each player sacrifices a creature; all at once, so the dies triggers form one batch put on in APNAP order.
+fixture("mtg-101-4-each-player-sacrifices",
+ "101.4 example: each of three players sacrifices a creature (active player P2 chooses first, then P3, then P1); the three creatures are sacrificed at the same time, so each player's 'whenever a creature dies' ability triggers three times in one batch, and the batch goes on the stack P2's first, then P3's, then P1's (603.3b): P1's resolve first.",
+ "CR 101.4, Example", ["mtg.look-back", "mtg.apnap-order", "mtg.stack-lifo"],
+ scen(["P1", "P2", "P3"], "P2",
+  [obj("W1", "P1", abilities=[ab("A1", DIES_ANY, text="When any creature dies: ...")]),
+   obj("W2", "P2", abilities=[ab("A2", DIES_ANY, text="When any creature dies: ...")]),
+   obj("W3", "P3", abilities=[ab("A3", DIES_ANY, text="When any creature dies: ...")]),
+   obj("C1", "P1"), obj("C2", "P2"), obj("C3", "P3")],
+  [("main", [("P2", [{"do": "move_together", "objects": ["C2", "C3", "C1"], "from": "field", "to": "graveyard"}])])]))
+
+fixture("mtg-603-2c-destroy-all-lands",
+ "603.2c example: a permanent's ability watches for lands going from the battlefield to a graveyard; one spell destroys all five lands at once, so the ability triggers once per land: five separate triggers.",
+ "CR 603.2c, Example", ["mtg.look-back", "mtg.stack-at-priority"],
+ scen(["P1", "P2"], "P1",
+  [obj("O1", "P1", abilities=[ab("A1", {"event": "leave", "subject": "other", "to": "graveyard"}, text="Each time a land goes from the battlefield to a graveyard: ...")])]
+  + [obj(f"L{k}", "P1" if k <= 3 else "P2") for k in range(1, 6)],
+  [("main", [("P1", [{"do": "move_together", "objects": [f"L{k}" for k in range(1, 6)], "from": "field", "to": "graveyard"}])])]))
+
+fixture("mtg-603-2g-prevented-damage",
+ "603.2g example: an ability triggers whenever its source deals damage; all the damage it would deal is prevented, so the ability does not trigger. The unprevented damage right after does trigger it.",
+ "CR 603.2g, Example", ["mtg.prevented-no-trigger", "mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("O1", "P1", abilities=[ab("A1", {"event": "damage", "subject": "self"}, [{"do": "signal", "name": "dealt"}], text="Each time this deals damage: ...")])],
+  [("main", [("P1", [{"do": "damage", "source": "O1", "player": "P2", "amount": 2, "prevented": True}]),
+             ("P1", [{"do": "damage", "source": "O1", "player": "P2", "amount": 1}])])]))
+
+FELIDAR = lambda: obj("FS", "P1", abilities=[ab("A1", {"event": "signal", "name": "upkeep"}, [{"do": "signal", "name": "wins"}],
+    text="Upkeep trigger: if its controller has at least 40 life, that player wins.",
+    intervening_if={"test": "life_at_least", "player": "controller", "value": 40})])
+fixture("mtg-603-4-felidar-39-life",
+ "603.4 example (Felidar Sovereign): its controller has 39 life as their upkeep begins, so the ability does not trigger at all.",
+ "CR 603.4, Example", ["mtg.intervening-if", "mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1", [FELIDAR()], [("upkeep", [("P1", [{"do": "signal", "name": "upkeep"}])])], life={"P1": 39}))
+fixture("mtg-603-4-felidar-drops-below",
+ "603.4 example (Felidar Sovereign): its controller has 40 life as their upkeep begins, so the ability triggers; the opponent's upkeep trigger makes them lose 1 life and resolves first (603.3b), so when the Sovereign's ability resolves its condition fails: it is removed from the stack and has no effect.",
+ "CR 603.4, Example", ["mtg.intervening-if", "mtg.apnap-order"],
+ scen(["P1", "P2"], "P1", [FELIDAR(), obj("D1", "P2", abilities=[ab("A2", {"event": "signal", "name": "upkeep"}, [{"do": "life", "player": "P1", "amount": -1}], text="Upkeep trigger: the active player loses 1 life.")])],
+  [("upkeep", [("P1", [{"do": "signal", "name": "upkeep"}])])], life={"P1": 40}))
+fixture("mtg-603-4-felidar-wins",
+ "603.4 example (Felidar Sovereign): its controller has 40 life as their upkeep begins and still 40 as the ability resolves, so it resolves and that player wins the game (the 'wins' signal).",
+ "CR 603.4, Example", ["mtg.intervening-if"],
+ scen(["P1", "P2"], "P1", [FELIDAR()], [("upkeep", [("P1", [{"do": "signal", "name": "upkeep"}])])], life={"P1": 40}))
+
+fixture("mtg-603-7a-delayed-created-too-late",
+ "603.7a first example: an ability creates 'when this creature leaves the battlefield, ...' for creature C2, but C2 already left the battlefield (destroyed by a trigger that resolved first). The delayed ability never triggers, not even when the card returns and leaves again: that is a new object (603.7c, 400.7).",
+ "CR 603.7a, Example 1", ["mtg.delayed-trigger", "mtg.delayed-controller"],
+ scen(["P1", "P2"], "P1",
+  [obj("C2", "P1", abilities=[ab("A1", {"event": "signal", "name": "s1"}, [{"do": "create_delayed", "ability": {"id": "X1", "text": "When this creature leaves the battlefield, ...", "trigger": {"event": "leave", "subject": "self"}, "effect": [{"do": "signal", "name": "delayed"}]}}], text="Whenever s1 happens, create the delayed ability X1.")]),
+   obj("K1", "P2", abilities=[ab("A2", {"event": "signal", "name": "s1"}, [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"}], text="Whenever s1 happens, destroy C2.")])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]),
+             ("P1", [{"do": "move", "object": "C2", "from": "graveyard", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"}])])]))
+
+fixture("mtg-603-7a-delayed-waits-for-next",
+ "603.7a second example, with a signal in place of untapping (tapping is not modelled): the event the delayed ability waits for happens before the ability that creates it resolves, so it waits for the next occurrence, and triggers then, once (603.7b).",
+ "CR 603.7a, Example 2 (analogue)", ["mtg.delayed-trigger"],
+ scen(["P1", "P2"], "P1",
+  [obj("C1", "P1", abilities=[ab("A1", {"event": "signal", "name": "s1"}, [{"do": "create_delayed", "ability": {"id": "X1", "text": "When C1 becomes untapped, ...", "trigger": {"event": "signal", "name": "untap"}, "effect": [{"do": "signal", "name": "delayed"}]}}])]),
+   obj("C2", "P2", abilities=[ab("A2", {"event": "signal", "name": "s1"}, [{"do": "signal", "name": "untap"}])])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "signal", "name": "untap"}]), ("P1", [{"do": "signal", "name": "untap"}])])]))
+
+fixture("mtg-603-7c-exile-at-end-step",
+ "603.7c example: an ability creates 'exile this creature at the beginning of the next end step'; the creature dies before then, so at the end step the delayed ability triggers and resolves but exiles nothing.",
+ "CR 603.7c, Example", ["mtg.delayed-trigger", "mtg.independent-of-source"],
+ scen(["P1", "P2"], "P1",
+  [obj("C1", "P1", abilities=[ab("A1", {"event": "signal", "name": "s1"}, [{"do": "create_delayed", "ability": {"id": "X1", "text": "Next end step: exile this creature.", "trigger": {"event": "signal", "name": "end_step"}, "effect": [{"do": "move", "object": "C1", "from": "field", "to": "exile"}]}}])])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}])]),
+   ("end", [("P1", [{"do": "signal", "name": "end_step"}])])]))
+
+NO_HAND = lambda effect: obj("S1", "P1", abilities=[ab("A1", {"event": "state", "state": {"test": "zone_empty", "player": "P1", "zone": "hand"}}, effect, text="State trigger: with an empty hand, its controller draws.")])
+fixture("mtg-603-8-last-card-played",
+ "603.8 example: 'whenever you have no cards in hand, draw a card'. Its controller plays the last card of their hand: the ability triggers once and does not trigger again (even as more happens) until it has left the stack; it then draws, and the hand is no longer empty.",
+ "CR 603.8, Example", ["mtg.state-trigger", "mtg.stack-at-priority"],
+ scen(["P1", "P2"], "P1",
+  [NO_HAND([{"do": "move", "object": "L1", "from": "deck", "to": "hand"}]), obj("H1", "P1", "hand"), obj("L1", "P1", "deck")],
+  [("main", [("P1", [{"do": "move", "object": "H1", "from": "hand", "to": "field"}, {"do": "signal", "name": "cast_more"}])])]))
+fixture("mtg-603-8-discard-then-draw",
+ "603.8 example: a spell reads 'discard your hand, then draw that many cards'. The hand is empty for a moment during the spell's resolution, so 'whenever you have no cards in hand, draw a card' triggers then, and goes on the stack once the spell has finished (117.2a).",
+ "CR 603.8, Example", ["mtg.state-trigger", "mtg.stack-at-priority"],
+ scen(["P1", "P2"], "P1",
+  [NO_HAND([{"do": "move", "object": "L3", "from": "deck", "to": "hand"}]), obj("H1", "P1", "hand"), obj("H2", "P1", "hand"),
+   obj("L1", "P1", "deck"), obj("L2", "P1", "deck"), obj("L3", "P1", "deck")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["H1", "H2"], "from": "hand", "to": "graveyard"},
+                     {"do": "move_together", "objects": ["L1", "L2"], "from": "deck", "to": "hand"}])])]))
+
+fixture("mtg-603-10a-artifact-dies-with-creatures",
+ "603.10a example: two creatures and an artifact with 'whenever a creature dies, you gain 1 life'; a spell destroys all of them at once. Leaves-the-battlefield abilities look back in time, so the artifact's ability triggers twice (its controller gains 2 life), though the artifact went to the graveyard at the same time.",
+ "CR 603.10a, Example", ["mtg.look-back", "mtg.independent-of-source"],
+ scen(["P1", "P2"], "P1",
+  [obj("AR", "P1", abilities=[ab("A1", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="When another creature dies, its controller gains 1 life.")]),
+   obj("C1", "P1"), obj("C2", "P2")],
+  [("main", [("P2", [{"do": "move_together", "objects": ["AR", "C1", "C2"], "from": "field", "to": "graveyard"}])])]))
+
+MANTICORE = lambda: obj("HM", "P1", "hand", abilities=[ab("A1", {"event": "enter", "subject": "self"},
+    [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"},
+     {"do": "reflexive", "ability": {"id": "R1", "text": "Reflexive: this creature deals 3 damage.", "trigger": {"event": "leave", "subject": "any", "to": "graveyard"}, "effect": [{"do": "damage", "source": "HM", "player": "P2", "amount": 3}]}}],
+    text="On entering: its controller may sacrifice another creature; if so, a reflexive ability follows.", optional=True)])
+fixture("mtg-603-12-manticore-sacrifices",
+ "603.12 example (Heart-Piercer Manticore): it enters; its controller chooses to sacrifice C2 as the ability resolves, so the reflexive 'when you do' ability triggers, once, and goes on the stack after that resolution; C3 sacrificed earlier for another reason does not make it trigger.",
+ "CR 603.12, Example", ["mtg.reflexive", "mtg.optional-on-resolution", "mtg.stack-at-priority"],
+ scen(["P1", "P2"], "P1",
+  [MANTICORE(), obj("C2", "P1"), obj("C3", "P1")],
+  [("main", [("P1", [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "HM", "from": "hand", "to": "field"}])])]))
+fixture("mtg-603-12-manticore-declines",
+ "603.12 example (Heart-Piercer Manticore): it enters and its ability goes on the stack (603.5); its controller declines to sacrifice as it resolves, so no creature is sacrificed and the reflexive ability is never created.",
+ "CR 603.12, Example", ["mtg.reflexive", "mtg.optional-on-resolution"],
+ scen(["P1", "P2"], "P1",
+  [MANTICORE(), obj("C2", "P1")],
+  [("main", [("P1", [{"do": "move", "object": "HM", "from": "hand", "to": "field"}])])], choices={"optional": {"A1": False}}))
+
+fixture("mtg-704-4-maro",
+ "704.4 example (Maro): Maro's toughness is the number of cards in its controller's hand; a spell discards the hand, then draws two. Maro has toughness 0 only during the resolution, and state-based actions are not checked then, so Maro survives. A 'no cards in hand' state trigger does trigger during the resolution, and goes on the stack after it.",
+ "CR 704.4, Example", ["mtg.sba-between-resolutions", "mtg.sba-loop", "mtg.state-trigger"],
+ scen(["P1", "P2"], "P1",
+  [obj("MARO", "P1", dies_when={"test": "zone_empty", "player": "P1", "zone": "hand"}),
+   obj("S1", "P1", abilities=[ab("A1", {"event": "state", "state": {"test": "zone_empty", "player": "P1", "zone": "hand"}}, [{"do": "signal", "name": "noticed"}], text="State trigger: with an empty hand, ...")]),
+   obj("H1", "P1", "hand"), obj("H2", "P1", "hand"), obj("L1", "P1", "deck"), obj("L2", "P1", "deck")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["H1", "H2"], "from": "hand", "to": "graveyard"},
+                     {"do": "move_together", "objects": ["L1", "L2"], "from": "deck", "to": "hand"}])])]))
+
+fixture("mtg-608-2b-target-gone",
+ "608.2b example (Sorin's Thirst), for a triggered ability: 'deal 2 damage to target creature and you gain 2 life' targets C2; C2 leaves the battlefield before it resolves, so its only target is illegal: it is removed and does nothing, and no life is gained.",
+ "CR 608.2b, Example 1 (applied to a triggered ability)", ["mtg.no-legal-target", "mtg.stack-lifo"],
+ scen(["P1", "P2"], "P1",
+  [obj("O1", "P1", abilities=[ab("A1", {"event": "signal", "name": "s1"}, [{"do": "damage", "object": "C2", "amount": 2}, {"do": "life", "player": "P1", "amount": 2}], text="On s1: 2 damage to the targeted creature, then 2 life for its controller.", target={"candidates": ["C2"]})]),
+   obj("C2", "P2", abilities=[ab("A2", {"event": "signal", "name": "s1"}, [{"do": "move", "object": "C2", "from": "field", "to": "exile"}], text="Whenever s1 happens, exile this.")])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}])])]))
+
+WATCH = lambda edition: scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("A1", {"event": "ability_triggered", "subject": "C2"}, text="When an ability of C2 triggers, ...")]),
+   obj("C2", "P2", abilities=[ab("A2", {"event": "signal", "name": "s1"}, text="On s1: ...")])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}])])], edition=edition)
+fixture("mtg-603-3b-two-pass",
+ "603.3b (2026 text): P2's ability triggers on s1, and the active player P1's ability triggers on that ability triggering. In the two-part process P2's ability goes on the stack in the first pass and P1's in the second, so P1's resolves first.",
+ "CR 603.3b (not an Example paragraph; the 2021-04-19 change)", ["mtg.trigger-on-trigger-last", "mtg.apnap-order"], WATCH("2026-02-27"))
+fixture("mtg-603-3b-single-pass-2021",
+ "603.3b (2021-02-24 text): the same situation under the single-pass rule: the active player P1 puts their ability on the stack first, then P2, so P2's resolves first.",
+ "CR 603.3b as of 2021-02-24", ["mtg.apnap-order", "mtg.stack-lifo"], WATCH("2021-02-24"))
+
+import os
+
+if __name__ == "__main__":
+    out = sys.argv[1]
+    for id, description, source, keys, doc in F:
+        ruleset, sc = prepare_scenario(doc, id)
+        trace = MtgEngine().run(sc, ScenarioChooser(sc))
+        fx = {"format": "trigger-conformance/fixture/1", "id": id, "description": description, "source": source,
+              "rule_keys": keys, "scenario": doc, "expected_trace": trace}
+        validate(fx, "fixture", id)
+        open(os.path.join(out, id + ".json"), "w").write(dump_json(fx))
+    print(len(F), "fixtures")

@@ -1,0 +1,163 @@
+"""The scenarios of fixtures/redemption/*.json. Run ``python tests/redemption_fixture_sources.py`` from the repository
+root to rewrite the fixtures: each expected trace is the reference engine's, and tests/test_redemption_fixtures.py
+asserts the key outcome of each by hand (so a change in the engine that alters an outcome fails there)."""
+
+from pathlib import Path
+from conformance.choices import ScenarioChooser
+from conformance.documents import dump_json
+from conformance.scenarios import prepare_scenario
+from reference_engine.redemption import REDEMPTION
+
+OUT = Path(__file__).resolve().parent.parent / "fixtures" / "redemption"
+def card(id, owner, zone="field", abilities=(), **kw):
+    return {"id": id, "owner": owner, "zone": zone, "abilities": list(abilities), **kw}
+def ab(id, event, effect=(), **kw):
+    trig = {"event": event}
+    if event == "signal": trig["name"] = kw.pop("name", "s0")
+    if "subject" in kw: trig["subject"] = kw.pop("subject")
+    return {"id": id, "trigger": trig, **kw, "effect": list(effect)}
+def sig(name): return {"do": "signal", "name": name}
+def move(o, to): return {"do": "move", "object": o, "to": to}
+def scen(players, active, objects, script, **extra):
+    d = {"format": "trigger-conformance/scenario/1", "ruleset": "redemption", "edition": "reg-glossary",
+         "players": players, "active_player": active, "objects": objects,
+         "script": [{"step": s, "actions": [{"by": by, "effect": eff} for by, eff in acts]} for s, acts in script]}
+    d.update(extra); return d
+
+def write(fid, description, keys, scenario):
+    scenario = {"id": fid, **scenario}
+    ruleset, prepared = prepare_scenario(scenario, fid)
+    trace = ruleset.engine_factory().run(prepared, ScenarioChooser(prepared))
+    doc = {"format": "trigger-conformance/fixture/1", "id": fid, "description": description, "rule_keys": keys,
+           "scenario": scenario, "expected_trace": trace}
+    (OUT / f"{fid}.json").write_text(dump_json(doc))
+
+
+def main() -> None:
+    # TA.1
+    write("ta1-triggers-on-situation",
+          "A signal s0 triggers the abilities waiting for s0 on cards in play, not the one waiting for s1, and not the one "
+          "on a card in hand; the trigger is held by the card's controller (P2 controls P1's card).",
+          ["red.triggers-on-situation", "red.pending-then-activates"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "signal", name="s0")]),
+                card("C2", "P1", abilities=[ab("A2", "signal", name="s1")]),
+                card("C3", "P1", "hand", abilities=[ab("A3", "signal", name="s0")]),
+                card("C4", "P1", controller="P2", abilities=[ab("A4", "signal", name="s0")])],
+               [("battle", [("P1", [sig("s0")])])]))
+    # TA.2
+    write("ta2-if-x-y-checks-on-play",
+          "P1 plays C1 with two 'If X, Y' abilities: A1 (if C9 is in play: signal s1) holds and completes, A2 (if C9 is "
+          "discarded: signal s2) fails and does nothing. Both activate as C1 is played; C2's ability triggered by the "
+          "play waits until they are done, and so does the s1 trigger A4.",
+          ["red.if-x-y-never-waits", "red.if-x-y-checks-now", "red.no-cutting-in"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", "hand", abilities=[
+                    {"id": "A1", "trigger": {"event": "play", "subject": "self"}, "checks_on_play": True,
+                     "condition": {"test": "in_zone", "object": "C9", "zone": "field"}, "effect": [sig("s1")]},
+                    {"id": "A2", "trigger": {"event": "play", "subject": "self"}, "checks_on_play": True,
+                     "condition": {"test": "in_zone", "object": "C9", "zone": "graveyard"}, "effect": [sig("s2")]}]),
+                card("C2", "P2", abilities=[ab("A3", "play", subject="any")]),
+                card("C9", "P2", abilities=[ab("A4", "signal", name="s1"), ab("A5", "signal", name="s2")])],
+               [("preparation", [("P1", [{"do": "play", "object": "C1"}])])]))
+    # TA.3
+    write("ta3-mandatory-discarded-still-activates",
+          "C1's mandatory ability triggers on s0; in the same action C1 is discarded before it can activate. It still "
+          "activates once the action is done.",
+          ["red.mandatory-persists", "red.pending-then-activates"],
+          scen(["P1", "P2"], "P1", [card("C1", "P1", abilities=[ab("A1", "signal", [sig("s1")], name="s0")])],
+               [("battle", [("P1", [sig("s0"), move("C1", "graveyard")])])]))
+    write("ta3-optional-discarded-does-not-activate",
+          "The same with an optional ability: C1 is discarded before its turn, so it does not activate (removed, "
+          "source_gone) and its holder is not asked.",
+          ["red.optional-needs-card"],
+          scen(["P1", "P2"], "P1", [card("C1", "P1", abilities=[ab("A1", "signal", [sig("s1")], name="s0", optional=True)])],
+               [("battle", [("P1", [sig("s0"), move("C1", "graveyard")])])]))
+    write("ta3-optional-set-aside-keeps-trigger",
+          "C1's optional ability triggers on s0 and C1 is then moved to the set-aside area: it keeps its trigger, its "
+          "holder is asked and it activates.",
+          ["red.optional-needs-card", "red.optional-choice"],
+          scen(["P1", "P2"], "P1", [card("C1", "P1", abilities=[ab("A1", "signal", [sig("s1")], name="s0", optional=True)])],
+               [("battle", [("P1", [sig("s0"), move("C1", "set_aside")])])]))
+    write("ta3-optional-control-lost",
+          "C1's optional ability triggers for P1, then P2 gains control of C1: it is no longer controlled by its holder, "
+          "so it does not activate.",
+          ["red.optional-needs-card"],
+          scen(["P1", "P2"], "P1", [card("C1", "P1", abilities=[ab("A1", "signal", name="s0", optional=True)])],
+               [("battle", [("P1", [sig("s0"), {"do": "gain_control", "object": "C1", "player": "P2"}])])]))
+    write("ta3-card-says-otherwise",
+          "C1's mandatory ability says it ends once C1 is gone (ends_if_card_leaves); C1 is discarded before its turn, so "
+          "it ends (card_left). C2's plain mandatory ability, whose card is also discarded, still activates.",
+          ["red.mandatory-persists"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "signal", name="s0", ends_if_card_leaves=True)]),
+                card("C2", "P1", abilities=[ab("A2", "signal", name="s0")])],
+               [("battle", [("P1", [sig("s0"), move("C1", "graveyard"), move("C2", "graveyard")])])]))
+    write("ta3-negated-mandatory-ends",
+          "Two mandatory abilities trigger on s0. P1's resolves first and negates P2's card C2: C2's pending mandatory "
+          "trigger ends without activating.",
+          ["red.negation-ends"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [{"do": "negate", "object": "C2"}], name="s0")]),
+                card("C2", "P2", abilities=[ab("A2", "signal", [sig("s1")], name="s0")])],
+               [("battle", [("P1", [sig("s0")])])]))
+    PHASE_END = (["P1", "P2"], "P1",
+                 [card("C1", "P1", abilities=[ab("A1", "signal", [move("C2", "graveyard"), {"do": "end_phase"}], name="s0")]),
+                  card("C2", "P2", abilities=[ab("A2", "signal", [sig("s1")], name="s0")])],
+                 [("battle", [("P1", [sig("s0")]), ("P1", [sig("s1")])]), ("discard", [("P1", [sig("s2")])])])
+    write("ta3-mandatory-lapses-at-phase-end",
+          "P1's A1 discards C2, whose mandatory A2 is pending, and ends the battle phase. With mandatory_after_phase=lapse "
+          "(the default) A2 lapses when the phase ends (expired); the battle phase's second action is skipped.",
+          ["red.mandatory-after-phase", "red.mandatory-persists", "red.pending-then-activates"],
+          scen(*PHASE_END))
+    write("ta3-mandatory-persists-past-phase",
+          "The same under mandatory_after_phase=persist: A2 keeps waiting and activates at the start of the discard phase.",
+          ["red.mandatory-after-phase", "red.mandatory-persists", "red.pending-then-activates"],
+          scen(*PHASE_END, options={"mandatory_after_phase": "persist"}))
+    # TA.4 / TA.5
+    def seats(n, active, optional=False, declined=()):
+        players = [f"P{k + 1}" for k in range(n)]
+        objects = []
+        order = []
+        for k, p in enumerate(players):
+            a, b = f"A{2 * k + 1}", f"A{2 * k + 2}"
+            objects.append(card(f"{p}c1", p, abilities=[ab(a, "signal", name="s0", optional=optional)]))
+            objects.append(card(f"{p}c2", p, abilities=[ab(b, "signal", name="s0", optional=optional)]))
+            order += [b, a]  # every player prefers their second card's trigger first
+        choices = {"trigger_order": order}
+        if declined:
+            choices["optional"] = {a: False for a in declined}
+        return scen(players, active, objects, [("battle", [(active, [sig("s0")])])], choices=choices)
+    write("ta4-active-player-first-2p",
+          "Two players, P2 active: P2's two mandatory triggers (in P2's chosen order) resolve before P1's.",
+          ["red.active-player-first", "red.mandatory-own-order"], seats(2, "P2"))
+    write("ta4-active-player-first-3p",
+          "Three players, P2 active: P2's mandatory triggers, then P3's, then P1's, each in its player's chosen order.",
+          ["red.active-player-first", "red.mandatory-own-order"], seats(3, "P2"))
+    write("ta4-active-player-first-4p",
+          "Four players, P3 active: P3's mandatory triggers, then P4's, P1's and P2's, each in its player's chosen order.",
+          ["red.active-player-first", "red.mandatory-own-order"], seats(4, "P3"))
+    write("ta5-optional-active-player-first-3p",
+          "Three players, P3 active, all triggers optional: P3 chooses first (in P3's order), then P1, then P2; P3 "
+          "declines A6 and P2 declines A3.",
+          ["red.optional-active-player-first", "red.optional-own-order", "red.optional-choice"],
+          seats(3, "P3", optional=True, declined=("A3", "A6")))
+    # TA.6
+    DURING = (["P1", "P2"], "P1",
+              [card("C1", "P1", abilities=[ab("A1", "signal", [sig("s1")], name="s0")]),
+               card("C2", "P2", abilities=[ab("A2", "signal", name="s0")]),
+               card("C3", "P2", abilities=[ab("A3", "signal", name="s1")])],
+              [("battle", [("P1", [sig("s0")])])])
+    write("ta6-trigger-during-resolution-waits",
+          "A1 and A2 trigger together; A1 resolves first (active player) and its s1 triggers A3 while A2 is still pending. "
+          "A3 does not cut in: it waits until A1 is done and, by default (after-pending), until A2 has resolved too.",
+          ["red.new-trigger-placement", "red.no-cutting-in", "red.pending-then-activates"], scen(*DURING))
+    write("ta6-trigger-during-resolution-before-pending",
+          "The same under trigger_during_resolution=before-pending: A3 still waits until A1 is done, then activates "
+          "ahead of A2.",
+          ["red.new-trigger-placement", "red.no-cutting-in"],
+          scen(*DURING, options={"trigger_during_resolution": "before-pending"}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""The MTG golden scenarios: the reference engine passes each (invariants and expected course), and each expected
+trace shows the outcome its Example paragraph states, asserted explicitly."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.fixtures import bundled_fixtures, check_fixture
+from mtg_support import FIXTURES, find, fixture
+from reference_engine.mtg import MTG
+from reference_engine.mtg.engine import MtgEngine
+
+IDS = sorted(p.stem for p in FIXTURES.glob("*.json"))
+
+
+def entries_of(fixture_id):
+    return fixture(fixture_id)[1]["entries"]
+
+
+def kinds(entries, kind, **match):
+    return [e for e in entries if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
+
+
+def test_every_fixture_covers_known_rule_keys():
+    keys = {inv.key for inv in MTG.invariants}
+    loaded = bundled_fixtures("mtg")
+    assert len(loaded) == len(IDS) >= 15
+    for fx in loaded:
+        assert set(fx.rule_keys) <= keys, fx.id
+
+
+@pytest.mark.parametrize("fx", bundled_fixtures("mtg"), ids=lambda fx: fx.id)
+def test_reference_engine_passes_fixture(fx):
+    result = check_fixture(MtgEngine(), fx, MTG.invariants_for(fx.scenario["edition"]))
+    assert result.status == "passed", result.messages
+
+
+def test_101_4_sacrifices_are_one_batch_in_apnap_order():
+    e = entries_of("mtg-101-4-each-player-sacrifices")
+    assert len({x["group"] for x in kinds(e, "event", type="leave")}) == 1  # sacrificed simultaneously
+    assert len(kinds(e, "trigger")) == 9
+    pushed = [t["trigger"] for t in kinds(e, "stack_push")]
+    controllers = [next(x["controller"] for x in kinds(e, "trigger", id=t)) for t in pushed]
+    assert controllers == ["P2"] * 3 + ["P3"] * 3 + ["P1"] * 3  # active player P2 first, then turn order
+    first = kinds(e, "resolve_begin")[0]["trigger"]
+    assert next(x["controller"] for x in kinds(e, "trigger", id=first)) == "P1"  # the last player's resolve first
+
+
+def test_603_2c_five_lands_five_triggers():
+    assert len(kinds(entries_of("mtg-603-2c-destroy-all-lands"), "trigger", ability="A1")) == 5
+
+
+def test_603_2g_prevented_damage_triggers_nothing():
+    e = entries_of("mtg-603-2g-prevented-damage")
+    prevented = kinds(e, "event", type="damage", prevented=True)[0]
+    assert [t["event"] for t in kinds(e, "trigger")] == ["E2"] and prevented["id"] == "E1"
+
+
+def test_603_4_felidar_sovereign():
+    assert kinds(entries_of("mtg-603-4-felidar-39-life"), "trigger") == []
+    e = entries_of("mtg-603-4-felidar-drops-below")
+    assert kinds(e, "removed", trigger="T1", reason="intervening_if")
+    assert not kinds(e, "event", name="wins")
+    e = entries_of("mtg-603-4-felidar-wins")
+    assert kinds(e, "event", name="wins") and not kinds(e, "removed")
+
+
+def test_603_7a_delayed_ability_created_too_late_never_triggers():
+    e = entries_of("mtg-603-7a-delayed-created-too-late")
+    created = find(e, kind="delayed_create")
+    left = find(e, kind="event", type="leave", subject="C2")
+    assert left < created
+    assert not [t for t in kinds(e, "trigger") if "delayed" in t]
+
+
+def test_603_7a_delayed_ability_waits_for_the_next_occurrence():
+    e = entries_of("mtg-603-7a-delayed-waits-for-next")
+    untaps = [x["id"] for x in kinds(e, "event", name="untap")]
+    delayed = [t for t in kinds(e, "trigger") if "delayed" in t]
+    assert len(untaps) == 3 and [t["event"] for t in delayed] == [untaps[1]]  # not the first, only once
+
+
+def test_603_7c_exile_does_nothing_once_the_creature_left():
+    e = entries_of("mtg-603-7c-exile-at-end-step")
+    t = [x for x in kinds(e, "trigger") if "delayed" in x][0]["id"]
+    assert kinds(e, "resolve_end", trigger=t)
+    assert not kinds(e, "event", to="exile")
+
+
+def test_603_8_state_trigger_once_until_it_leaves_the_stack():
+    e = entries_of("mtg-603-8-last-card-played")
+    assert len(kinds(e, "trigger")) == 1
+    assert find(e, kind="event", name="cast_more") < find(e, kind="stack_push")  # the state held again, no new trigger
+
+
+def test_603_8_state_trigger_during_resolution_goes_on_afterwards():
+    e = entries_of("mtg-603-8-discard-then-draw")
+    assert find(e, kind="action_begin") < find(e, kind="trigger") < find(e, kind="action_end") < find(e, kind="stack_push")
+
+
+def test_603_10a_artifact_dying_with_creatures_triggers_twice():
+    e = entries_of("mtg-603-10a-artifact-dies-with-creatures")
+    assert len(kinds(e, "trigger", source="AR")) == 2
+    assert sum(x["amount"] for x in kinds(e, "event", type="life")) == 2
+
+
+def test_603_12_manticore_reflexive_only_for_its_own_sacrifice():
+    e = entries_of("mtg-603-12-manticore-sacrifices")
+    reflexive = [t for t in kinds(e, "trigger") if "delayed" in t]
+    c2 = kinds(e, "event", type="leave", subject="C2")[0]["id"]
+    assert [t["event"] for t in reflexive] == [c2]  # not C3's earlier sacrifice
+    assert find(e, kind="resolve_end", trigger="T1") < find(e, kind="stack_push", trigger=reflexive[0]["id"])
+    assert kinds(e, "event", type="damage", amount=3)
+    e = entries_of("mtg-603-12-manticore-declines")
+    assert kinds(e, "stack_push", trigger="T1") and not kinds(e, "delayed_create") and not kinds(e, "event", type="leave")
+
+
+def test_704_4_maro_survives_and_the_state_trigger_waits():
+    e = entries_of("mtg-704-4-maro")
+    assert not kinds(e, "event", subject="MARO")
+    begin, end = find(e, kind="action_begin"), find(e, kind="action_end")
+    assert not [i for i, x in enumerate(e) if x["kind"] == "sba_check" and begin < i < end]
+    assert begin < find(e, kind="trigger") < end < find(e, kind="stack_push")
+
+
+def test_608_2b_illegal_target_does_nothing():
+    e = entries_of("mtg-608-2b-target-gone")
+    assert kinds(e, "removed", trigger="T1", reason="illegal_target")
+    assert not kinds(e, "event", type="life") and not kinds(e, "event", type="damage")
+
+
+def test_603_3b_two_pass_against_single_pass():
+    def resolved_first(fixture_id):
+        e = entries_of(fixture_id)
+        first = kinds(e, "resolve_begin")[0]["trigger"]
+        return next(x["ability"] for x in kinds(e, "trigger", id=first))
+    assert resolved_first("mtg-603-3b-two-pass") == "A1"  # the watcher, put on in the second pass
+    assert resolved_first("mtg-603-3b-single-pass-2021") == "A2"  # the non-active player's, put on last

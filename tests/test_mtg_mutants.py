@@ -1,0 +1,51 @@
+"""Each MTG faulty engine fails on the rule key that must catch it, with a shrunk counterexample found through
+the runner; and the single-pass engine is right under the 2021-02-24 edition it follows."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.checking import check_scenario
+from conformance.generation.mtg import build_scenario
+from conformance.generation.source import SeededSource
+from conformance.runner import RunConfig, check_rule
+from conformance.scenarios import prepare_scenario
+from reference_engine.mtg import MTG
+from reference_engine.mutants import MUTANTS
+from reference_engine.mutants.mtg import MUTANTS as MTG_MUTANTS, SinglePassGame, _engine
+
+NAMES = [m.name for m in MTG_MUTANTS]
+
+
+def test_mutants_are_registered_with_their_keys():
+    keys = {inv.key for inv in MTG.invariants}
+    for mutant in MTG_MUTANTS:
+        assert MUTANTS[mutant.name] is mutant
+        assert mutant.expected_rule_key in keys and mutant.fault
+        assert mutant.expected_rule_key in mutant.fault  # the docstring names the key that catches it
+    assert len(NAMES) == 7
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mutant_fails_on_its_rule_key_with_a_shrunk_counterexample(name):
+    mutant = MUTANTS[name]
+    config = RunConfig(MTG, mutant.edition, MTG.resolve_options(dict(mutant.options)), max_examples=200, seed=0,
+                       engine_name=f"mutant:{name}")
+    result = check_rule(mutant.factory(), MTG.engine_factory(), config, MTG.invariant(mutant.expected_rule_key))
+    assert result.status == "failed", (result.status, result.first_problem, result.check_error)
+    failure = result.failure
+    assert failure.messages and failure.shrunk_size <= failure.original_size
+    assert failure.expected_trace is not None and failure.actual_trace != failure.expected_trace
+    # the shrunk scenario still breaks the rule, and the reference engine passes it
+    _, prepared = prepare_scenario(failure.scenario, "shrunk")
+    invariant = MTG.invariant(mutant.expected_rule_key)
+    assert check_scenario(mutant.factory(), prepared, [invariant]).violations
+    assert check_scenario(MTG.engine_factory(), prepared, MTG.invariants_for(mutant.edition)).violations == {}
+
+
+def test_single_pass_engine_is_right_under_the_2021_edition():
+    engine = _engine("single-pass-2021", SinglePassGame, "")()
+    for seed in range(150):
+        _, prepared = prepare_scenario(build_scenario(SeededSource(seed), "2021-02-24"), f"seed {seed}")
+        result = check_scenario(engine, prepared, MTG.invariants_for("2021-02-24"))
+        assert result.violations == {}, (seed, result.violations)
