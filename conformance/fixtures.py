@@ -17,14 +17,15 @@ from conformance.documents import validate
 from conformance.scenarios import prepare_scenario
 
 # Which fields hold engine-assigned ids, and of what: renamed per category in order of first appearance.
-ID_OF_ENTRY = {"event": "E", "trigger": "T", "sbc_check": "S"}  # the "id" field of these entry kinds
-ID_FIELDS = {"trigger": "T", "event": "E", "package": "K", "queue": "K"}
+# E events, T trigger instances, K Summon packages (Momon Wonder), S State-Based Conditions / state-based actions
+# checks, D delayed triggered abilities (MTG), V activations of a non-triggered ability (Redemption).
+ID_OF_ENTRY = {"event": "E", "trigger": "T", "sbc_check": "S", "sba_check": "S", "delayed_create": "D",
+               "activation_begin": "V", "activation_end": "V"}  # the "id" field of these entry kinds
+ID_FIELDS = {"trigger": "T", "event": "E", "package": "K", "queue": "K", "delayed": "D", "created_by": "T",
+             "group": "E"}
 ID_LIST_FIELDS = {"among": "T", "chosen": "T"}
-CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K"}
-# MTG: state-based actions checks, delayed abilities, groups of simultaneous events, and the causes naming them.
-ID_OF_ENTRY.update({"sba_check": "S", "delayed_create": "D"})
-ID_FIELDS.update({"delayed": "D", "created_by": "T", "group": "E"})
-CAUSE_IDS.update({"sba": "S", "trigger": "T", "push": "T"})
+CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K", "sba": "S", "trigger": "T", "push": "T",
+             "activation": "V"}
 
 
 @dataclass

@@ -83,3 +83,44 @@ def test_rule_texts_are_paraphrased_not_copied():
         if runs:
             copied.append((str(path.relative_to(ROOT)), runs[0]))
     assert not copied, copied
+
+
+def _rename_engine_ids(value, scenario_ids):
+    """Rename every engine-assigned id (an upper-case letter and digits that is not a scenario id) to another name."""
+    if isinstance(value, dict):
+        return {k: _rename_engine_ids(v, scenario_ids) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rename_engine_ids(v, scenario_ids) for v in value]
+    if isinstance(value, str) and re.fullmatch(r"[A-Z]\d+", value) and value not in scenario_ids:
+        return f"engine-{value.lower()}-id"
+    return value
+
+
+def _ids_in(value):
+    """Every ``id`` the scenario itself defines, at any depth (objects, abilities, abilities created by effects)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), str):
+            yield value["id"]
+        for v in value.values():
+            yield from _ids_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _ids_in(v)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.name)
+def test_fixtures_compare_whatever_ids_an_engine_chooses(ruleset):
+    from conformance.fixtures import first_difference
+
+    for fixture in bundled_fixtures(ruleset.name):
+        scenario_ids = set(fixture.scenario["players"]) | set(_ids_in(fixture.scenario))
+        renamed = _rename_engine_ids(fixture.expected_trace, scenario_ids)
+        assert renamed != fixture.expected_trace or fixture.id
+        assert first_difference(fixture.expected_trace, renamed) is None, fixture.id
+
+
+def test_readme_adapter_example_is_the_tested_one():
+    pattern = r"<!-- example: python -->\n```python\n(.*?)```"
+    readme = re.search(pattern, (ROOT / "README.md").read_text("utf-8"), re.S)
+    docs = re.search(pattern, (ROOT / "docs" / "protocol.md").read_text("utf-8"), re.S)
+    assert readme and docs and readme.group(1) == docs.group(1)
