@@ -103,7 +103,7 @@ def canonical(trace: dict[str, Any] | None) -> str:
 def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant) -> RuleResult:
     """Explore, and on failure shrink, one rule of ``config.ruleset`` against ``engine``."""
     started = time.monotonic()
-    build = builder_for(config.ruleset.name)
+    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
     result = RuleResult(inv.key, inv.rule_number(config.edition), inv.summary, "passed")
     key = database_key(config.engine_name, config.ruleset.name, config.edition,
                        json.dumps(config.options, sort_keys=True), inv.key)
@@ -168,7 +168,7 @@ def _fails(engine: Engine, config: RunConfig, inv: Invariant):
 
 def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, built: Built,
               key: bytes) -> Failure:
-    build = builder_for(config.ruleset.name)
+    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
     shrunk = shrink(build, config.edition, built.log, _fails(engine, config, inv), key, config.database,
                     config.shrink_seconds)
     scenario = prepare_generated(config, shrunk.document)

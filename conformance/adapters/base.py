@@ -76,5 +76,11 @@ class Engine(abc.ABC):
     def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
         """Play ``scenario`` to the end, asking ``chooser`` for every player choice, and return the trace."""
 
+    def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
+        """The part of ``ruleset``'s generated scenarios this engine can play, as the ruleset's builder understands it
+        (MTG: ``{"exclude": [feature, ...]}``, see ``conformance.generation.mtg.PROFILE_FEATURES``), so that a run
+        spends its examples on scenarios the engine can play. None (the default): every scenario."""
+        return None
+
     def close(self) -> None:
         """Release the engine's resources (a process, a connection). Called once, at the end of a run."""

@@ -24,10 +24,35 @@ MAX_LEVEL = 3
 TOP = f"s{MAX_LEVEL}"
 
 
+# Features an engine's generation profile may exclude (``profile={"exclude": [...]}``, see build_scenario).
+PROFILE_FEATURES = frozenset({
+    "signals",            # named signals: as trigger conditions, in effects and in the script
+    "state_triggers",     # 603.8 state triggers
+    "watchers",           # abilities triggering on another ability triggering or being put on the stack
+    "event_triggers",     # abilities triggering on damage, life changes or a player leaving
+    "targets",            # targeted abilities (603.3d)
+    "delayed",            # delayed triggered abilities (603.7)
+    "reflexive",          # reflexive triggered abilities (603.12)
+    "move_together",      # several permanents leaving the battlefield in one event
+    "prevented",          # prevented damage (603.2g)
+    "gain_control",       # control changes
+    "players_leaving",    # players at low life and conceding (800.4a)
+    "dies_when",          # permanents dying when another is in a graveyard
+    "script_damage",      # damage dealt by a scripted action (no source)
+    "empty_effects",      # abilities whose effect does nothing
+    "other_objects",      # ability effects and intervening conditions naming an object other than the source
+    "other_players",      # ability effects on a player other than the ability's controller
+    "exile",              # abilities exiling (they destroy instead)
+    "zone_conditions",    # intervening conditions about zones (life conditions stay)
+})
+
+
 class _Builder:
-    def __init__(self, source: ChoiceSource, edition: str):
+    def __init__(self, source: ChoiceSource, edition: str, exclude: frozenset[str] = frozenset()):
         self.source = source
         self.edition = edition
+        self.no = exclude
+        self.current: dict[str, Any] | None = None  # the object whose ability is being built (profiles only)
         self.objects: list[dict[str, Any]] = []
         self.next_ability = 0
         self.optional_ids: list[str] = []
@@ -47,18 +72,36 @@ class _Builder:
         return self.source.pick(self.creatures())
 
     def destroy(self, obj: str | None = None) -> dict[str, Any]:
+        if self.no and self.current is not None:
+            if "other_objects" in self.no:
+                obj = self.current["id"]
+            if "exile" in self.no:
+                return {"do": "move", "object": obj or self.some_creature(), "from": "field", "to": "graveyard"}
         return {"do": "move", "object": obj or self.some_creature(), "from": "field",
                 "to": self.source.pick(["graveyard", "graveyard", "exile"])}
+
+    def some_player(self) -> str:
+        if "other_players" in self.no and self.current is not None:
+            return self.current["owner"]
+        return self.source.pick(self.vulnerable)
 
     def damage(self) -> dict[str, Any]:
         action: dict[str, Any] = {"do": "damage", "amount": self.source.integer(1, 3)}
         if self.source.chance(50):
-            action["object"] = self.some_creature()
+            action["object"] = (self.current["id"] if "other_objects" in self.no and self.current is not None
+                                else self.some_creature())
         else:
-            action["player"] = self.source.pick(self.vulnerable)
-        if self.source.chance(25):
+            action["player"] = self.some_player()
+        if "prevented" not in self.no and self.source.chance(25):
             action["prevented"] = True
         return action
+
+    def allowed(self, kind: int, allowed: dict[int, str | None]) -> int | None:
+        """Under a profile, ``kind`` if its feature is allowed, else another allowed kind (None: none is)."""
+        if not self.no or allowed.get(kind) not in self.no:
+            return kind
+        ok = [k for k, feature in allowed.items() if feature not in self.no]
+        return self.source.pick(ok) if ok else None
 
     # -- Effects by level (see the module docstring for why this terminates) ----------------------------------------
 
@@ -67,8 +110,12 @@ class _Builder:
         if level >= MAX_LEVEL:
             return [self.destroy()] if self.source.chance(40) else []
         actions: list[dict[str, Any]] = []
-        for _ in range(self.source.count(0, 3)):
-            kind = self.source.integer(0, 8)
+        for _ in range(self.source.count(1 if "empty_effects" in self.no else 0, 3)):
+            kind = self.allowed(self.source.integer(0, 8), {
+                0: "signals", 1: "signals", 2: None, 3: None, 4: None, 5: "move_together",
+                6: "delayed" if allow_created else "-", 7: "reflexive" if allow_created else "-", 8: "signals"})
+            if kind is None:
+                break
             if kind <= 1:
                 actions.append({"do": "signal", "name": f"s{self.source.integer(level + 1, MAX_LEVEL)}"})
             elif kind == 2:
@@ -76,7 +123,7 @@ class _Builder:
             elif kind == 3:
                 actions.append(self.damage())
             elif kind == 4:
-                actions.append({"do": "life", "player": self.source.pick(self.vulnerable),
+                actions.append({"do": "life", "player": self.some_player(),
                                 "amount": self.source.pick([-1, -2, 2])})
             elif kind == 5:
                 field = self.creatures()
@@ -117,13 +164,16 @@ class _Builder:
 
     def ability(self, obj: dict[str, Any]) -> dict[str, Any]:
         aid = self.ability_id()
-        kind = self.source.integer(0, 7)
+        self.current = obj if self.no else None
+        kind = self.allowed(self.source.integer(0, 7), {
+            0: "signals", 1: "signals", 2: "signals", 3: None, 4: None, 5: "event_triggers", 6: "state_triggers",
+            7: "state_triggers"})
         ability: dict[str, Any] = {"id": aid}
         if kind <= 2:  # "Whenever sK happens" (a stand-in for casting, attacking, upkeep...)
             level = self.source.integer(1, MAX_LEVEL)
             ability["trigger"] = {"event": "signal", "name": f"s{level}"}
             ability["effect"] = self.effect(level)
-            if level < MAX_LEVEL and self.source.chance(30):
+            if level < MAX_LEVEL and "targets" not in self.no and self.source.chance(30):
                 ability["target"] = {"candidates": [c for c in self.creatures() if self.source.chance(50)]
                                      or [self.some_creature()]}
                 ability["effect"] = [{"do": "move_target", "to": "graveyard"}] + ability["effect"]
@@ -146,7 +196,11 @@ class _Builder:
         if self.source.chance(25):
             ability["optional"] = True
             self.optional_ids.append(aid)
-        if self.source.chance(40):
+        if "zone_conditions" in self.no:
+            if self.source.chance(40):
+                ability["intervening_if"] = {"test": "life_at_least", "player": "controller",
+                                             "value": self.source.integer(15, 20)}
+        elif self.source.chance(40):
             ability["intervening_if"] = self.source.pick([
                 {"test": "in_zone", "object": "self", "zone": "field"},
                 {"test": "in_zone", "object": self.some_creature(), "zone": "field"},
@@ -170,7 +224,7 @@ class _Builder:
         players = [f"P{k + 1}" for k in range(n)]
         active = src.pick(players)
         others = [p for p in players if p != active]
-        doomed = [p for p in others if n >= 3 and src.chance(40)][: n - 2]
+        doomed = [] if "players_leaving" in self.no else [p for p in others if n >= 3 and src.chance(40)][: n - 2]
         self.vulnerable = doomed or players
         life = {p: src.integer(1, 3) for p in doomed}
         for p in players:
@@ -183,13 +237,14 @@ class _Builder:
                 self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
-        if src.chance(30):  # a permanent dies when another is in a graveyard: deaths from state-based actions
+        self.current = None
+        if "dies_when" not in self.no and src.chance(30):  # a permanent dies when another is in a graveyard: deaths from state-based actions
             a, b = src.pick(self.objects), src.pick(self.objects)
             if a is not b:
                 a["dies_when"] = {"test": "in_zone", "object": b["id"], "zone": "graveyard"}
         watched_ids: set[str] = set()
         holders: set[str] = set()
-        if src.chance(60):
+        if "watchers" not in self.no and src.chance(60):
             for _ in range(src.count(1, 2)):  # a watched object never holds a watcher: no chains of watchers
                 pool = [o for o in self.objects if o["abilities"] and o["id"] not in holders]
                 if not pool:
@@ -236,7 +291,9 @@ class _Builder:
 
     def script_action(self, players, active, doomed, conceded) -> dict[str, Any]:
         src = self.source
-        kind = src.integer(0, 8)
+        kind = self.allowed(src.integer(0, 8), {
+            0: "signals", 1: "signals", 2: "move_together", 3: "move_together", 4: None, 5: None,
+            6: "script_damage", 7: "gain_control", 8: "players_leaving"})
         field = [o["id"] for o in self.objects if o["zone"] == "field"]
         if kind <= 1:
             return {"do": "signal", "name": f"s{src.integer(1, MAX_LEVEL)}"}
@@ -247,7 +304,9 @@ class _Builder:
             return self.destroy()
         if kind == 5:
             hand = [o["id"] for o in self.objects if o["zone"] == "hand"]
-            return {"do": "move", "object": src.pick(hand), "from": "hand", "to": "field"} if hand else self.damage()
+            if not hand:
+                return self.destroy() if "script_damage" in self.no else self.damage()
+            return {"do": "move", "object": src.pick(hand), "from": "hand", "to": "field"}
         if kind == 6:
             return self.damage()
         if kind == 7:
@@ -260,6 +319,15 @@ class _Builder:
         return {"do": "signal", "name": "s1"}
 
 
-def build_scenario(source: ChoiceSource, edition: str) -> dict[str, Any]:
-    """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers."""
-    return _Builder(source, edition).build()
+def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers.
+
+    ``profile`` (declared by an engine's adapter, see ``Engine.generation_profile``) restricts the scenarios to what
+    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES`. Without a
+    profile the builder reads exactly the same answers as it always did.
+    """
+    exclude = frozenset((profile or {}).get("exclude", ()))
+    unknown = exclude - PROFILE_FEATURES
+    if unknown:
+        raise ValueError(f"unknown MTG generation profile features: {sorted(unknown)}")
+    return _Builder(source, edition, exclude).build()

@@ -7,6 +7,7 @@ source (bounded sizes, no infinite trigger loops) and should make every rule key
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from conformance.generation.source import ChoiceSource
@@ -24,6 +25,11 @@ def _builders() -> dict[str, Builder]:
     }
 
 
-def builder_for(ruleset: str) -> Builder:
-    """The scenario builder of ``ruleset``. Raises KeyError for a ruleset without one."""
-    return _builders()[ruleset]
+def builder_for(ruleset: str, profile: dict[str, Any] | None = None) -> Builder:
+    """The scenario builder of ``ruleset``, restricted to an engine's generation ``profile`` when one is given (see
+    ``Engine.generation_profile``; only builders with a ``profile`` keyword accept one). Raises KeyError for a
+    ruleset without a builder."""
+    build = _builders()[ruleset]
+    if profile is None:
+        return build
+    return functools.partial(build, profile=profile)

@@ -67,7 +67,10 @@ class SeededSource(ChoiceSource):
     def integer(self, lo: int, hi: int) -> int:
         # random() scaled is a few times faster than randint(), and uniform enough for ranges this small.
         offset = int(self._uniform() * (hi - lo + 1))
-        self._log += offset.to_bytes(_width(lo, hi), "big")
+        if hi - lo < 256:
+            self._log.append(offset)
+        else:
+            self._log += offset.to_bytes(_width(lo, hi), "big")
         return lo + offset
 
 

@@ -34,12 +34,11 @@ class Recorder:
         return entry
 
     def event(self, type_: str, cause: dict[str, Any], **fields: Any) -> tuple[dict[str, Any], dict[str, str]]:
-        """Record an event at the next chronological position; returns it and the zones just before it."""
-        before = dict(self.zones.zones)
+        """Record an event at the next chronological position; returns it and where it moved its subject from
+        (see :meth:`ZoneTracker.apply`)."""
         entry = self.add("event", id=self.new_id("E"), position=next(self._position), type=type_, cause=cause,
                          **{k: v for k, v in fields.items() if v is not None})
-        self.zones.apply(entry)
-        return entry, before
+        return entry, self.zones.apply(entry)
 
     def trace(self) -> dict[str, Any]:
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}

@@ -67,12 +67,19 @@ class ZoneTracker:
             for ability in obj.get("abilities", ()):
                 self._by_event_type.setdefault(ability["trigger"]["event"], []).append((obj["id"], ability))
 
-    def apply(self, event: dict[str, Any]) -> None:
-        if event.get("to") and event.get("subject") in self.zones:
-            self.zones[event["subject"]] = event["to"]
+    def apply(self, event: dict[str, Any]) -> dict[str, str]:
+        """Move the event's subject to the event's ``to`` zone; return where the moved object was just before
+        (an empty dict when nothing moved), which is all that looking back in time needs."""
+        subject = event.get("subject")
+        if not event.get("to") or subject not in self.zones:
+            return {}
+        before = {subject: self.zones[subject]}
+        self.zones[subject] = event["to"]
+        return before
 
     def satisfied_abilities(self, event: dict[str, Any], scenario: dict[str, Any], before: dict[str, str]):
-        """(source, ability) pairs whose condition ``event`` satisfies, given zones ``before`` and after the event.
+        """(source, ability) pairs whose condition ``event`` satisfies, given ``before`` (what :meth:`apply` returned:
+        the zone the event moved its subject from) and the zones after the event.
 
         An ability whose source is the subject of a leaving event is judged on the zones just before the event
         (it looks back in time); every other ability on the zones just after it. The intervening condition is
@@ -83,7 +90,7 @@ class ZoneTracker:
             if not pattern_matches(ability["trigger"], event, source):
                 continue
             looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source
-            zone = (before if looks_back else after).get(source)
+            zone = before.get(source, after.get(source)) if looks_back else after.get(source)
             if zone not in active_zones(ability):
                 continue
             if not condition_holds(ability.get("intervening_if"), after, source):

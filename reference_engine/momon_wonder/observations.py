@@ -141,8 +141,7 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
     out: dict[str, list[tuple[str, str]]] = {}
     for i in view.by_kind["event"]:
         event = view.entries[i]
-        before = dict(tracker.zones)
-        tracker.apply(event)
+        before = tracker.apply(event)
         out[event["id"]] = [(source, ab["id"]) for source, ab in tracker.satisfied_abilities(event, view.scenario, before)]
     return out
 

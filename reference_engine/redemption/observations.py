@@ -126,9 +126,8 @@ def replay(view: TraceView) -> Replay:
     for i, entry in enumerate(view.entries):
         kind = entry["kind"]
         if kind == "event":
-            before = dict(tracker.zones)
             out.pending_at[i] = list(pending)
-            tracker.apply(entry)
+            before = tracker.apply(entry)
             if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
                 controllers[entry["subject"]] = entry["controller"]
             out.expected[entry["id"]] = [
