@@ -137,12 +137,14 @@ def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list
 
 
 def _print_summary(report: dict[str, Any], out) -> None:
-    for rule in report["rules"]:
-        if rule["status"] in ("failed", "errored"):
-            print("", file=out)
-            print(rule_row(rule), file=out)
-            for line in failure_block(rule):
-                print(line, file=out)
+    bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
+    if bad:
+        print(f"\n{len(bad)} rule(s) did not pass; each with its shrunk counterexample:", file=out)
+    for rule in bad:
+        print("", file=out)
+        print(rule_row(rule), file=out)
+        for line in failure_block(rule):
+            print(line, file=out)
     for fixture in report["fixtures"]:
         if fixture["status"] in ("failed", "errored"):
             print(f"\n{fixture['status'].upper()} fixture {fixture['id']}", file=out)
