@@ -7,6 +7,7 @@ check that raises becomes a ``check-error`` for that rule alone, so the run goes
 
 from __future__ import annotations
 
+import copy
 import json
 import traceback
 from dataclasses import dataclass, field
@@ -70,17 +71,33 @@ class ScenarioCheck:
         return bool(self.violations)
 
 
+MAX_TRACE_ENTRIES = 100_000
+
+
 def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
-    """Run ``engine`` on a prepared scenario and classify the answer. Never raises for engine faults."""
+    """Run ``engine`` on a prepared scenario and classify the answer. Never raises for engine faults.
+
+    The engine plays a private copy of the scenario, so an engine that edits what it is given cannot change what the
+    harness judges, reports or replays.
+    """
+    private = copy.deepcopy(scenario)
     try:
-        trace = engine.run(scenario, ScenarioChooser(scenario))
+        trace = engine.run(private, ScenarioChooser(private))
     except Skipped as exc:
         return EngineOutcome("skipped", message=exc.reason, context=exc.issue_url or "")
     except EngineError as exc:  # an adapter's verdict on its engine: crashed, timed-out, garbage, ...
         return EngineOutcome(exc.outcome, message=str(exc), context=exc.context, stderr=exc.stderr)
-    except Exception as exc:  # an engine's own bug is an outcome, not a crash of the run
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # an engine's own bug (even a SystemExit) is an outcome, not a crash of the run
         return EngineOutcome("errored", message=f"{type(exc).__name__}: {exc}", context=traceback.format_exc())
-    found = schema_problems(trace, "trace")
+    if isinstance(trace, dict) and isinstance(trace.get("entries"), list) and len(trace["entries"]) > MAX_TRACE_ENTRIES:
+        return EngineOutcome("garbage", message=f"the trace has {len(trace['entries'])} entries, more than the "
+                             f"{MAX_TRACE_ENTRIES} any scenario needs")
+    try:
+        found = schema_problems(trace, "trace")
+    except (ValueError, TypeError, RecursionError) as exc:  # values JSON cannot hold (a set, a datetime...)
+        return EngineOutcome("garbage", message=f"the engine's answer is not JSON data: {exc}")
     if found:
         return EngineOutcome("garbage", trace=trace if isinstance(trace, dict) else None,
                              message="the engine's answer is not a valid trace: "

@@ -10,6 +10,9 @@ import argparse
 import contextlib
 import io
 import json
+import math
+import os
+import re
 import secrets
 import sys
 import tempfile
@@ -23,7 +26,7 @@ from conformance.errors import ConformanceError
 from conformance.reports.text import describe_scenario, failure_block, rule_row, side_by_side
 from conformance.session import RunSpec, Session, parse_option
 
-PASSED, FAILED, BAD_INPUT = 0, 1, 2
+PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
 
 
 # -- run ----------------------------------------------------------------------------------------------------------
@@ -70,32 +73,51 @@ def _pytest_args(spec: RunSpec, results: Path, workers: int, junit_xml: str | No
     return args
 
 
+def _output_file(path: str | None, option: str) -> None:
+    """Fail before the run, not after it, when a report cannot be written where asked."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise ConformanceError(f"{option}: {path} is a folder; give a file name")
+    if not target.parent.is_dir():
+        raise ConformanceError(f"{option}: the folder {target.parent} does not exist")
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ConformanceError(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     import pytest
 
+    if args.engine_cmd is not None and args.engine != "reference":
+        raise ConformanceError("give either --engine or --engine-cmd, not both")
+    if args.engine_cmd is not None and not args.engine_cmd.strip():
+        raise ConformanceError("--engine-cmd is empty: give the command that starts the engine")
+    _output_file(args.report_json, "--report-json")
+    _output_file(args.junit_xml, "--junit-xml")
     seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
     engine = f"cmd:{args.engine_cmd}" if args.engine_cmd else args.engine
     spec = RunSpec(
         ruleset=args.ruleset, edition=args.edition, engine=engine,
         options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
-        fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds,
+        fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds, engine_timeout=args.engine_timeout,
     )
-    session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option or rule key
+    session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
-        info = session.engine.info
-        described = session.engine_description()
+        described = session.check_engine()
     finally:
         session.close()
-    if not info.supports(session.ruleset.name, session.edition):
-        raise ConformanceError(f"engine {info.name} {info.version} does not implement {session.ruleset.name} "
-                               f"{session.edition} (it implements: {json.dumps(info.rulesets)})")
     out = sys.stdout
-    print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {info.name} {info.version}"
-          f", {spec.max_examples} scenarios per rule, seed {seed}", file=out)
-    changed = {k: v for k, v in session.options.items() if v != next(o.default for o in session.ruleset.options if o.name == k)}
+    print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {described['name']} "
+          f"{described['version']}, {spec.max_examples} scenarios per rule, seed {seed}", file=out)
+    defaults = {option.name: option.default for option in session.ruleset.options}
+    changed = {k: v for k, v in session.options.items() if v != defaults[k]}
     if changed:
-        print("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()), file=out)
+        print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
         results = Path(folder)
@@ -104,21 +126,25 @@ def run(args: argparse.Namespace) -> int:
             code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml), plugins=[_Rows(results, out)])
         rules = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("rule-*.json"))]
         fixtures = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("fixture-*.json"))]
+    if code == pytest.ExitCode.INTERRUPTED:
+        print("\ninterrupted: no report written", file=sys.stderr)
+        return INTERRUPTED
     if code not in (0, 1) or len(rules) != len(session.rule_keys()):
         print(pytest_output.getvalue()[-4000:], file=sys.stderr)
         raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {int(code)})")
     order = {key: n for n, key in enumerate(session.rule_keys())}
     rules.sort(key=lambda r: order[r["key"]])
     report = _report(spec, session, described, rules, fixtures, time.monotonic() - started)
-    _print_summary(report, out)
-    if args.report_json:
+    if args.report_json:  # written before anything else is printed, so a closed stdout cannot lose it
         validate(report, "report", "the report being written")
         Path(args.report_json).write_text(dump_json(report), "utf-8")
+    _print_summary(report, out, args.strict_exercise)
+    if args.report_json:
         print(f"report written to {args.report_json}", file=out)
-    bad = report["summary"].get("rules_failed", 0) + report["summary"].get("rules_errored", 0) \
-        + report["summary"].get("fixtures_failed", 0) + report["summary"].get("fixtures_errored", 0)
+    summary = report["summary"]
+    bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
     if args.strict_exercise:
-        bad += report["summary"].get("rules_unexercised", 0)
+        bad += summary.get("rules_unexercised", 0) + summary.get("rules_skipped", 0)
     return FAILED if bad else PASSED
 
 
@@ -136,7 +162,7 @@ def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list
     }
 
 
-def _print_summary(report: dict[str, Any], out) -> None:
+def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
     bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
     if bad:
         print(f"\n{len(bad)} rule(s) did not pass; each with its shrunk counterexample:", file=out)
@@ -150,10 +176,12 @@ def _print_summary(report: dict[str, Any], out) -> None:
             print(f"\n{fixture['status'].upper()} fixture {fixture['id']}", file=out)
             for message in fixture.get("messages", ())[:5]:
                 print(f"      -> {message}", file=out)
-    never = [r["key"] for r in report["rules"] if r["status"] == "unexercised"]
+    never = [r["key"] for r in report["rules"] if r["status"] in ("unexercised", "skipped")]
     if never:
-        print(f"\nwarning: {len(never)} rule(s) never applied in this run, so their pass says nothing: "
-              f"{', '.join(never)} (raise --max-examples, or use --strict-exercise to make this fatal)", file=out)
+        consequence = ("so the run fails (--strict-exercise)" if strict else
+                       "so their pass says nothing (raise --max-examples; --strict-exercise makes this fatal)")
+        print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
+              f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
     counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(report["summary"].items()))
     print(f"\n{counts} in {report['seconds']} s", file=out)
 
@@ -163,19 +191,35 @@ def _print_summary(report: dict[str, Any], out) -> None:
 
 def replay(args: argparse.Namespace) -> int:
     from conformance.adapters.registry import load_engine
-    from conformance.checking import check_scenario, play
+    from conformance.checking import check_scenario, play, replay_for_determinism
     from conformance.scenarios import prepare_scenario
-    from reference_engine.rulesets import get_ruleset
 
     document = read_json(args.file, "replay")
     ruleset, scenario = prepare_scenario(document["scenario"], f"{args.file} (scenario)")
-    spec = args.engine or document["engine"]["spec"]
+    key = document["rule_key"]
+    if document["ruleset"] != ruleset.name or document["edition"] != scenario["edition"]:
+        raise ConformanceError(f"{args.file}: the file says {document['ruleset']} {document['edition']} but its "
+                               f"scenario is {ruleset.name} {scenario['edition']}")
+    if key not in {inv.key for inv in ruleset.invariants_for(scenario["edition"])}:
+        raise ConformanceError(f"{args.file}: at $.rule_key: {ruleset.name} {scenario['edition']} has no rule key "
+                               f"{key!r}")
+    if args.engine and args.engine_cmd is not None:
+        raise ConformanceError("give either --engine or --engine-cmd, not both")
+    spec = f"cmd:{args.engine_cmd}" if args.engine_cmd is not None else (args.engine or document["engine"]["spec"])
     engine = load_engine(spec, ruleset.name)
     try:
-        invariants = ruleset.invariants_for(scenario["edition"])
-        checked = check_scenario(engine, scenario, invariants)
-        key = document["rule_key"]
-        print(f"replaying {args.file}: rule {key} [{document['rule_number']}] on {engine.info.name} {engine.info.version}")
+        try:
+            info = engine.info
+            supported = info.supports(ruleset.name, scenario["edition"])
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise ConformanceError(f"engine {spec!r} could not say what it is: {type(exc).__name__}: {exc}") from None
+        if not supported:
+            raise ConformanceError(f"engine {info.name} {info.version} does not implement {ruleset.name} "
+                                   f"{scenario['edition']} (it implements: {json.dumps(info.rulesets)})")
+        checked = check_scenario(engine, scenario, ruleset.invariants_for(scenario["edition"]))
+        print(f"replaying {args.file}: rule {key} [{document['rule_number']}] on {info.name} {info.version}")
         for line in describe_scenario(scenario):
             print("  " + line)
         expected = play(ruleset.engine_factory(), scenario)
@@ -183,6 +227,10 @@ def replay(args: argparse.Namespace) -> int:
             print(line)
         if checked.outcome.status != "trace":
             print(f"ERRORED: the engine answered {checked.outcome.status}: {checked.outcome.message}")
+            return FAILED
+        differs = replay_for_determinism(engine, scenario, 2, first=checked.outcome)
+        if differs is not None:
+            print(f"NONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
             return FAILED
         if key in checked.violations:
             print(f"STILL FAILING: {key}")
@@ -193,18 +241,28 @@ def replay(args: argparse.Namespace) -> int:
         print(f"FIXED: {key} now holds" + (f" (but {', '.join(others)} fail)" if others else ""))
         return FAILED if others else PASSED
     finally:
-        engine.close()
+        try:
+            engine.close()
+        except Exception:
+            pass
 
 
 # -- rules, explain, options, validate --------------------------------------------------------------------------------
 
 
-def list_rules(args: argparse.Namespace) -> int:
-    from reference_engine.rulesets import RULESETS
+def _chosen_rulesets(name: str | None):
+    from reference_engine.rulesets import RULESETS, get_ruleset
 
-    for ruleset in RULESETS.values():
-        if args.ruleset and ruleset.name != args.ruleset:
-            continue
+    if name is None:
+        return list(RULESETS.values())
+    try:
+        return [get_ruleset(name)]
+    except KeyError as exc:
+        raise ConformanceError(f"--ruleset: {exc.args[0]}") from None
+
+
+def list_rules(args: argparse.Namespace) -> int:
+    for ruleset in _chosen_rulesets(args.ruleset):
         print(f"{ruleset.name}: {ruleset.title} (editions {', '.join(ruleset.editions)})")
         for inv in ruleset.invariants:
             numbers = ", ".join(f"{n} in {e}" for e, n in inv.rule_numbers.items())
@@ -233,11 +291,7 @@ def explain(args: argparse.Namespace) -> int:
 
 
 def options(args: argparse.Namespace) -> int:
-    from reference_engine.rulesets import RULESETS
-
-    for ruleset in RULESETS.values():
-        if args.ruleset and ruleset.name != args.ruleset:
-            continue
+    for ruleset in _chosen_rulesets(args.ruleset):
         print(f"{ruleset.name}:")
         for option in ruleset.options:
             print(f"  {option.name} (default {json.dumps(option.default)}) stands for {option.stands_for}: {option.doc}")
@@ -247,7 +301,22 @@ def options(args: argparse.Namespace) -> int:
 
 
 def validate_file(args: argparse.Namespace) -> int:
+    kind = args.kind
+    if kind is None:  # say what it is from its "format" field
+        try:
+            fmt = json.loads(Path(args.file).read_text("utf-8")).get("format", "")
+        except (OSError, ValueError, AttributeError, RecursionError):
+            fmt = ""
+        found = re.fullmatch(r"trigger-conformance/([a-z-]+)/\d+", fmt if isinstance(fmt, str) else "")
+        kind = found.group(1) if found and found.group(1) in schema_names() else "scenario"
+    args.kind = kind
     document = read_json(args.file, args.kind)
+    if args.kind == "trace":
+        from reference_engine.traceview import trace_structure_problems
+
+        problems = trace_structure_problems(document["entries"])
+        if problems:
+            raise ConformanceError(f"{args.file} is not a valid trace:\n" + "\n".join(f"  {p}" for p in problems))
     if args.kind == "scenario":
         from conformance.scenarios import prepare_scenario
 
@@ -268,6 +337,9 @@ def selftest_command(args: argparse.Namespace) -> int:
 
     names = mutant_names(args.mutant)
     process = mutant_names(args.process_mutant, "--process-mutant") if args.process_mutant else args.process
+    if args.process_mutant and not set(process) <= set(names):
+        raise ConformanceError(f"--process-mutant: {', '.join(sorted(set(process) - set(names)))} is not among the "
+                               f"mutants being checked (--mutant)")
     seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
     print(f"trigger-conformance {__version__} selftest: the suite against each bundled mutant, "
           f"{args.max_examples} scenarios per rule, seed {seed}")
@@ -283,16 +355,38 @@ def selftest_command(args: argparse.Namespace) -> int:
 # -- the parser ---------------------------------------------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+MAX_EXAMPLES = 10_000_000
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_EXAMPLES:
+        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_EXAMPLES}")
+    return value
+
+
+def _natural(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 0 up")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
     return value
 
 
 def _seed(text: str) -> str:
     if text != "random" and not text.isdigit():
-        raise argparse.ArgumentTypeError("a whole number, or 'random'")
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 0 up, or 'random'")
     return text
 
 
@@ -307,24 +401,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", default="reference",
                    help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
+    p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
+                   help="per-scenario timeout of a process engine (default 10)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
-    p.add_argument("--max-examples", type=_positive, default=100, help="generated scenarios per rule (default 100)")
+    p.add_argument("--max-examples", type=_count, default=100, help="generated scenarios per rule (default 100)")
     p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")
     p.add_argument("--report-json", metavar="FILE", help="write the JSON report here")
     p.add_argument("--failures-dir", default="trigger-conformance-failures", metavar="DIR",
                    help="where replay files of failures are written (default ./trigger-conformance-failures)")
     p.add_argument("--database", metavar="DIR", help="Hypothesis example database shared between runs and machines")
-    p.add_argument("--workers", type=_positive, default=1, help="parallel workers (pytest-xdist)")
+    p.add_argument("--workers", type=_count, default=1, help="parallel workers (pytest-xdist)")
     p.add_argument("--junit-xml", metavar="FILE", help="also write JUnit XML (one test case per rule key)")
     p.add_argument("--rules", nargs="+", metavar="KEY", help="check only these rule keys")
     p.add_argument("--no-fixtures", action="store_true", help="skip the golden scenarios")
     p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
-    p.add_argument("--shrink-seconds", type=float, default=30.0, help="time budget to shrink each failure (default 30)")
+    p.add_argument("--shrink-seconds", type=_seconds, default=30.0,
+                   help="time budget to shrink each failure (default 30)")
     p.set_defaults(handler=run)
 
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
     p.add_argument("file")
     p.add_argument("--engine", help="engine spec (default: the one recorded in the file)")
+    p.add_argument("--engine-cmd", help="replay against this process engine instead")
     p.set_defaults(handler=replay)
 
     p = commands.add_parser("rules", help="list rule keys with their rule numbers and paraphrases")
@@ -341,9 +439,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("selftest", help="check that the suite catches every bundled faulty engine (mutant)")
     p.add_argument("--mutant", action="append", metavar="NAME", help="only this mutant (repeatable; default: all)")
-    p.add_argument("--max-examples", type=_positive, default=100, help="generated scenarios per rule (default 100)")
+    p.add_argument("--max-examples", type=_count, default=100, help="generated scenarios per rule (default 100)")
     p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")
-    p.add_argument("--process", type=int, default=2, metavar="N",
+    p.add_argument("--process", type=_natural, default=2, metavar="N",
                    help="run N mutants through the process protocol (reference server --mutant; default 2)")
     p.add_argument("--process-mutant", action="append", metavar="NAME",
                    help="run this mutant through the process protocol (repeatable; overrides --process)")
@@ -352,7 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("validate", help="validate a JSON document against its schema")
     p.add_argument("file")
-    p.add_argument("--as", dest="kind", default="scenario", choices=schema_names())
+    p.add_argument("--as", dest="kind", choices=schema_names(),
+                   help="the kind of document (default: read from its 'format' field, else scenario)")
     p.set_defaults(handler=validate_file)
     return parser
 
@@ -369,8 +468,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"trigger-conformance: {exc}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
-        print("trigger-conformance: interrupted", file=sys.stderr)
-        return BAD_INPUT
+        print("\ntrigger-conformance: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as other command-line tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PASSED
 
 
 if __name__ == "__main__":

@@ -122,11 +122,18 @@ def read_json(path: str | Path, schema_name: str) -> Any:
         text = path.read_text("utf-8")
     except OSError as exc:
         raise DocumentError(str(path), [("$", f"cannot read the file: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError:
+        raise DocumentError(str(path), [("$", "not a text file (it is not UTF-8)")]) from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DocumentError(str(path), [("$", f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")]) from None
-    return validate(document, schema_name, str(path))
+    except RecursionError:
+        raise DocumentError(str(path), [("$", "JSON nested too deeply to be a document of this tool")]) from None
+    try:
+        return validate(document, schema_name, str(path))
+    except RecursionError:
+        raise DocumentError(str(path), [("$", "JSON nested too deeply to be a document of this tool")]) from None
 
 
 def dump_json(document: Any) -> str:

@@ -74,6 +74,7 @@ class RuleResult:
     scenarios_exercised: int = 0
     engine_problems: dict[str, int] = field(default_factory=dict)
     first_problem: str = ""
+    engine_stderr: str = ""  # the tail of what a process engine wrote on stderr with its first problem
     failure: Failure | None = None
     check_error: str = ""
     seconds: float = 0.0
@@ -115,7 +116,9 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
         result.scenarios_run += 1
         if check.outcome.status != "trace":
             result.engine_problems[check.outcome.status] = result.engine_problems.get(check.outcome.status, 0) + 1
-            result.first_problem = result.first_problem or check.outcome.message
+            if not result.first_problem:
+                result.first_problem = check.outcome.message
+                result.engine_stderr = check.outcome.stderr[-4000:]
         elif check.check_errors:
             result.check_error = result.check_error or check.check_errors[inv.key]
         elif check.exercised.get(inv.key, 0) > 0:
@@ -146,15 +149,21 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
                 found.append(Built(document, source.log))
                 break
 
+    misbehaviours = {k for k in result.engine_problems if k != "skipped"}
     if found:
         result.status = "failed"
         result.failure = _minimise(engine, reference, config, inv, found[0], key)
-    elif result.check_error:
-        result.status = "errored"
-    elif result.engine_problems:
+        if result.failure.determinism == "nondeterministic":
+            # Not a verdict on the rule: the engine does not answer the same scenario the same way twice.
+            result.status = "errored"
+            result.engine_problems["nondeterministic"] = result.engine_problems.get("nondeterministic", 0) + 1
+            result.first_problem = ("the engine answered the failing scenario differently when it was replayed "
+                                    "with the same choices")
+    elif result.check_error or misbehaviours:
         result.status = "errored"
     elif result.scenarios_exercised == 0:
-        result.status = "unexercised"
+        declined = result.engine_problems.get("skipped", 0) == result.scenarios_run
+        result.status = "skipped" if declined else "unexercised"
     result.seconds = round(time.monotonic() - started, 3)
     return result
 

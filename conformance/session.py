@@ -41,6 +41,7 @@ class RunSpec:
     rules: tuple[str, ...] = ()
     fixtures: bool = True
     shrink_seconds: float = 30.0
+    engine_timeout: float | None = None  # seconds per scenario, for process engines
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
@@ -90,7 +91,11 @@ class Session:
                                    f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
         self._engine = None
         self._reference = None
+        if spec.database and Path(spec.database).exists() and not Path(spec.database).is_dir():
+            raise ConformanceError(f"--database: {spec.database} is a file, not a folder")
         self._database = DirectoryBasedExampleDatabase(spec.database) if spec.database else None
+        if spec.failures_dir:
+            _writable_folder(spec.failures_dir, "--failures-dir")
 
     # -- What there is to check --------------------------------------------------------------------------------
 
@@ -98,17 +103,40 @@ class Session:
         return [inv.key for inv in self.invariants if not self.spec.rules or inv.key in self.spec.rules]
 
     def fixtures(self):
+        """The golden scenarios of this ruleset and edition (only those covering ``--rules``, when given)."""
         if not self.spec.fixtures:
             return []
-        return [f for f in bundled_fixtures(self.ruleset.name) if f.scenario["edition"] == self.edition]
+        return [f for f in bundled_fixtures(self.ruleset.name) if f.scenario["edition"] == self.edition
+                and (not self.spec.rules or set(f.rule_keys) & set(self.spec.rules))]
 
     # -- Engines ---------------------------------------------------------------------------------------------
+
+    def new_engine(self):
+        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout)
 
     @property
     def engine(self):
         if self._engine is None:
-            self._engine = load_engine(self.spec.engine, self.ruleset.name)
+            self._engine = self.new_engine()
         return self._engine
+
+    def check_engine(self) -> dict[str, str]:
+        """Ask the engine what it is; raises ConformanceError if it cannot say, or does not implement this ruleset
+        and edition. Returns the report's engine description."""
+        try:
+            info = self.engine.info
+            described = {"name": str(info.name), "version": str(info.version), "spec": self.spec.engine}
+            supported = info.supports(self.ruleset.name, self.edition)
+            rulesets = json.dumps(info.rulesets)
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise ConformanceError(f"engine {self.spec.engine!r} could not say what it is (its info raised or is "
+                                   f"not an EngineInfo): {type(exc).__name__}: {exc}") from None
+        if not supported:
+            raise ConformanceError(f"engine {described['name']} {described['version']} does not implement "
+                                   f"{self.ruleset.name} {self.edition} (it implements: {rulesets})")
+        return described
 
     @property
     def reference(self):
@@ -116,14 +144,10 @@ class Session:
             self._reference = self.ruleset.engine_factory()
         return self._reference
 
-    def engine_description(self) -> dict[str, str]:
-        info = self.engine.info
-        return {"name": info.name, "version": info.version, "spec": self.spec.engine}
-
     def close(self) -> None:
         for engine in (self._engine, self._reference):
-            if engine is not None:
-                engine.close()
+            _close(engine)
+        self._engine = self._reference = None
 
     # -- Checking --------------------------------------------------------------------------------------------
 
@@ -131,7 +155,13 @@ class Session:
         """Explore one rule key; a failure is shrunk and written as a replay file. Returns the report entry."""
         config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
                            self._database, self.spec.engine, self.spec.shrink_seconds)
-        result = check_rule(self.engine, self.reference, config, self.ruleset.invariant(key))
+        # A fresh engine for each rule: a process engine's restart budget, and whatever state an engine keeps, then
+        # belong to one rule, so a rule's verdict does not depend on the rules checked before it on the same worker.
+        engine = self.new_engine()
+        try:
+            result = check_rule(engine, self.reference, config, self.ruleset.invariant(key))
+        finally:
+            _close(engine)
         entry = rule_entry(result)
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
@@ -149,7 +179,7 @@ class Session:
         document = {
             "format": "trigger-conformance/replay/1",
             "tool_version": __version__,
-            "engine": self.engine_description(),
+            "engine": self.check_engine(),
             "ruleset": self.ruleset.name,
             "edition": self.edition,
             "rule_key": result.key,
@@ -170,6 +200,26 @@ class Session:
         return str(path)
 
 
+def _close(engine) -> None:
+    if engine is None:
+        return
+    try:
+        engine.close()
+    except Exception:  # an engine that cannot close cleanly has already given its verdicts
+        pass
+
+
+def _writable_folder(folder: str, option: str) -> None:
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".trigger-conformance-write-test"
+        probe.write_text("", "utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise ConformanceError(f"{option}: cannot write in {folder}: {exc.strerror or exc}") from None
+
+
 def rule_entry(result: RuleResult) -> dict[str, Any]:
     """A RuleResult as a report entry (``schemas/report.schema.json#/$defs/rule``)."""
     entry: dict[str, Any] = {
@@ -180,6 +230,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
     if result.engine_problems:
         entry["engine_problems"] = dict(result.engine_problems)
         entry["first_problem"] = result.first_problem
+        if result.engine_stderr:
+            entry["engine_stderr"] = result.engine_stderr
     if result.check_error:
         entry["check_error"] = result.check_error
     failure = result.failure

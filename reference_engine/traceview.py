@@ -98,6 +98,29 @@ class TraceView:
             begin = self.resolve_begin.get(trigger)
             if begin is None or begin > end:
                 found.append(f"entry {end}: resolve_end of trigger {trigger} without an earlier resolve_begin")
+        found += self._dangling_references()
+        return found
+
+    # Cause kinds and the entries whose ids they name.
+    _CAUSE_TARGETS = {"resolution": "trigger", "trigger": "trigger", "push": "trigger", "sbc": "check", "sba": "check",
+                      "snatch_check": "package", "activation": "activation"}
+
+    def _dangling_references(self) -> list[str]:
+        known = {
+            "trigger": set(self.triggers),
+            "check": {self.entries[i]["id"] for kind in ("sbc_check", "sba_check") for i in self.by_kind[kind]},
+            "package": {self.entries[i]["package"] for i in self.by_kind["package_create"]},
+            "activation": {self.entries[i]["id"] for i in self.by_kind["activation_begin"]},
+        }
+        found = []
+        for i in self.by_kind["package_create"]:
+            if self.entries[i]["event"] not in self.events:
+                found.append(f"entry {i}: package_create names unknown event {self.entries[i]['event']}")
+        for i in self.by_kind["event"]:
+            ((kind, value),) = self.entries[i]["cause"].items()
+            target = self._CAUSE_TARGETS.get(kind)
+            if target and value not in known[target]:
+                found.append(f"entry {i}: event {self.entries[i]['id']} names an unknown {kind} {value} as its cause")
         return found
 
     # -- Lookups ---------------------------------------------------------------------------------------------
@@ -184,3 +207,9 @@ def memoized(function):
     wrapper.__doc__ = function.__doc__
     wrapper.__name__ = function.__name__
     return wrapper
+
+
+def trace_structure_problems(entries: list[dict[str, Any]]) -> list[str]:
+    """:meth:`TraceView.structure_problems` of a schema-valid trace on its own, without its scenario."""
+    stub = {"edition": "", "players": [], "active_player": "", "objects": []}
+    return TraceView(stub, {"entries": entries}, {}).structure_problems()

@@ -125,7 +125,7 @@ def _advance_early(e):
 CASES = [
     ("mw.triggers-when-satisfied", "mw-trigger-waits-for-action", _drop_trigger("T2"), "no trigger instance"),
     ("mw.no-interruption", "mw-trigger-waits-for-action", _enqueue_inside_action, "still being performed"),
-    ("mw.sbc-after-completion", "mw-sbc-after-each-ability", _drop_sbc_after("T1"), "State-Based Conditions"),
+    ("mw.sbc-after-completion", "mw-sbc-after-each-ability", _drop_sbc_after("T2"), "State-Based Conditions"),
     ("mw.collect-every-trigger", "mw-once-per-event", _drop_enqueue("T2"), "never entered a queue"),
     ("mw.once-per-event", "mw-once-per-event", _duplicate_enqueue("T1"), "2 times"),
     ("mw.group-position", "mw-groups-in-chronological-order", _swap_enqueues("T1", "T2"), "came earlier"),

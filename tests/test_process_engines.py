@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.process import ProcessEngine
+from conformance.adapters.process import ProcessEngine, StderrTail
 from conformance.checking import EngineOutcome, check_scenario, play, replay_for_determinism
 from conformance.errors import EngineError
 from process_support import ENV, TWO_TRIGGERS, engine, named, seeded
@@ -143,6 +143,51 @@ def test_protocol_faults_of_a_foreign_engine():
     # the harness answered from the scenario's choices (A1 before A2): [1, 0] of the offered (A2, A1)
     assert outcomes["choose"].message == "chosen [1, 0]"
     assert "exited with code 0" in outcomes["exit"].message
+
+
+def test_errored_outcomes_keep_the_stderr_written_before_the_answer():
+    # Regression: the tail used to be read before the drain thread caught up, so under load an errored verdict
+    # sometimes came without the engine's stderr. Each verdict must carry its own run's line, and only that one.
+    scenarios = [named(TWO_TRIGGERS, f"error-{n}") for n in range(25)]
+    with engine("scripted") as eng:
+        outcomes = [play(eng, s) for s in scenarios]
+    assert [o.status for o in outcomes] == ["errored"] * len(scenarios)
+    for n, outcome in enumerate(outcomes):
+        assert outcome.stderr == f"scripted: run {n + 1} error-{n}\n"
+
+
+def test_a_stderr_tail_is_up_to_date_once_settled():
+    read, write = os.pipe()
+    tail = StderrTail(os.fdopen(read, "rb", buffering=0), limit=1 << 16)
+    try:
+        for n in range(200):
+            mark = tail.mark
+            os.write(write, f"line {n}\n".encode())
+            tail.settle(quiet=0)
+            assert tail.text(mark) == f"line {n}\n"
+    finally:
+        os.close(write)
+        tail.finish()
+    assert not tail._thread.is_alive()
+
+
+def test_a_successful_run_does_not_wait_for_stderr(monkeypatch):
+    settled = []
+    monkeypatch.setattr(StderrTail, "settle", lambda self, *a, **k: settled.append(1))
+    with engine("scripted") as eng:
+        assert [play(eng, named(TWO_TRIGGERS, name)).status for name in ("ok", "error")] == ["trace", "errored"]
+    assert settled == [1]  # the errored run only
+
+
+@pytest.mark.parametrize("bad", [0, -1, 0.0, float("nan"), float("inf"), "5", None, True])
+def test_a_timeout_must_be_a_positive_finite_number(bad):
+    with pytest.raises(EngineError) as raised:
+        ProcessEngine("engine --serve", timeout=bad)
+    assert raised.value.outcome == "unavailable"
+    assert "timeout must be a positive, finite number of seconds" in str(raised.value) and repr(bad) in str(raised.value)
+    with pytest.raises(EngineError):
+        ProcessEngine("engine --serve", start_timeout=bad)
+    assert ProcessEngine("engine --serve", timeout=2).timeout == 2.0
 
 
 def test_declined_configuration_skips_with_the_reason():

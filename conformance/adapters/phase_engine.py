@@ -98,7 +98,7 @@ def render_action(action: dict[str, Any], obj: dict[str, Any]) -> str:
     if do == "damage" and not action.get("prevented") and "source" not in action:
         n = action["amount"]
         if action.get("object") == me:
-            return f"this creature deals {n} damage to itself"
+            return f"this creature deals {n} damage to this creature"  # "to itself" parses as another target
         if action.get("player") == owner and "object" not in action:
             return f"this creature deals {n} damage to you"
     if do == "life" and action.get("player") == owner and action.get("amount"):
@@ -132,7 +132,8 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any]) -> str:
             sentences[0] = "you may " + first
     text = f"{head}, {sentences[0]}."
     for s in sentences[1:]:
-        text += f" {s[0].upper()}{s[1:]}."
+        # An optional ability is optional as a whole (603.5): every later sentence depends on the first being used.
+        text += f" If you do, {s}." if ability.get("optional") else f" {s[0].upper()}{s[1:]}."
     return text
 
 
@@ -268,7 +269,13 @@ class _Play:
         self.applies += 1
         if self.applies > MAX_APPLIES:
             raise EngineError("timed-out", f"phase did not finish the scenario within {MAX_APPLIES} actions")
-        return self.game.apply(seat, action).to_dict()["events"]
+        events = self.game.apply(seat, action).to_dict()["events"]
+        low = [self.players[e["data"]["player_id"]] for e in events
+               if e["type"] == "LifeChanged" and e["data"]["new_total"] <= 0]
+        if low or self.game.waiting_for()["type"] == "GameOver":
+            raise Skipped(f"phase adapter: {low or 'a player'} reached 0 life; players leaving the game (704.5a, "
+                          f"800.4a) are not rendered")
+        return events
 
     def debug(self, seat: int, object_id: int, zone: str, simulate: bool) -> list[dict[str, Any]]:
         return self.apply(seat, {"type": "Debug", "data": {"type": "MoveToZone", "data": {
@@ -349,10 +356,12 @@ class _Play:
                                          f"{len(abilities)}")
         return abilities[printed_index]["id"]
 
-    def match_ability(self, source: str, description: str) -> str:
-        face_triggers = self.descriptions[source]
-        if description in face_triggers:
-            return self.objects[source]["abilities"][face_triggers.index(description)]["id"]
+    def match_ability(self, source: str, description: str, taken: set[tuple[str, int]]) -> str:
+        """The ability of ``source`` with this text; identical lines are told apart by the order offered."""
+        for n, text in enumerate(self.descriptions[source]):
+            if text == description and (source, n) not in taken:
+                taken.add((source, n))
+                return self.objects[source]["abilities"][n]["id"]
         raise EngineError("errored", f"phase asked to order a trigger of {source} the adapter cannot name: "
                                      f"{description!r}")
 
@@ -382,9 +391,10 @@ class _Play:
         seat = prompt["player"]
         player = self.players[seat]
         offered = []
+        taken: set[tuple[str, int]] = set()
         for t in prompt["triggers"]:
             source = self.to_scenario[t["source_id"]]
-            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": self.match_ability(source, t["description"]),
+            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": self.match_ability(source, t["description"], taken),
                      "source": source, "controller": player, "event": None}
             offered.append(entry)
         resolve = self.chooser.order(player, offered)

@@ -14,7 +14,8 @@
 * an engine that dies (end of stdout, broken stdin) is ``crashed``, with its exit status;
 * a handshake answered with another protocol version is ``wrong-protocol``; the engine is not used again;
 * stderr is drained by a background thread into a bounded buffer (the last ``stderr_bytes`` bytes) and attached to
-  every misbehaviour and ``errored`` outcome;
+  every misbehaviour and ``errored`` outcome, after letting the thread catch up (everything written before the
+  answer is kept; a successful run never waits for it);
 * after a misbehaviour the process is killed, and the next request starts a new one, replaying the handshake and the
   current configuration, within a restart budget (``restarts``). Once the budget is spent, scenarios are
   ``unavailable`` without starting anything.
@@ -27,6 +28,7 @@ Each misbehaviour is raised as :class:`~conformance.errors.EngineError` with its
 from __future__ import annotations
 
 import json
+import math
 import os
 import selectors
 import shlex
@@ -52,6 +54,7 @@ DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024  # one protocol message; a long trace 
 DEFAULT_STDERR_BYTES = 64 * 1024
 
 _CHUNK = 1 << 20
+_PIPE_MAX = 1 << 20  # the largest capacity of a pipe an unprivileged process can ask for (Linux fs.pipe-max-size)
 
 try:  # an optional accelerator: the same JSON, three times faster
     import orjson
@@ -143,46 +146,107 @@ def _exit_status(proc: subprocess.Popen) -> str:
     return f"it exited with code {code}"
 
 
+def _seconds(value: Any, name: str) -> float:
+    """A timeout in seconds: a positive, finite number (not a bool); anything else makes the engine unavailable."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise EngineError("unavailable", f"the engine {name} must be a positive, finite number of seconds; "
+                                         f"got {value!r}")
+    return float(value)
+
+
 class StderrTail:
-    """Drains a process's stderr on a daemon thread, keeping only the last ``limit`` bytes."""
+    """Drains a process's stderr on a daemon thread, keeping only the last ``limit`` bytes.
+
+    Why the care: an outcome is built as soon as the engine's answer arrives on stdout, and the thread may not have
+    caught up with stderr yet (under load it often has not), so the verdict could miss what the engine wrote *before*
+    answering. Hence every read of the (non-blocking) pipe, and its append to the buffer, happens under ``_lock``:
+    nothing is ever read but not yet kept, and once any caller has emptied the pipe itself (:meth:`mark`,
+    :meth:`settle`, :meth:`finish`) everything written to stderr so far is in the buffer.
+    """
 
     def __init__(self, stream, limit: int):
         self._stream = stream
+        self._fd = stream.fileno()
         self._limit = limit
         self._buffer = bytearray()
         self._total = 0  # bytes read so far
+        self._eof = False  # end of the pipe seen; the thread then closes it
         self._lock = threading.Lock()
+        self._arrived = threading.Condition(self._lock)  # notified whenever bytes are read
+        os.set_blocking(self._fd, False)
         self._thread = threading.Thread(target=self._drain, name="engine-stderr", daemon=True)
         self._thread.start()
 
     def _drain(self) -> None:
-        fd = self._stream.fileno()
-        while True:
+        with selectors.DefaultSelector() as readable:
+            readable.register(self._fd, selectors.EVENT_READ)
+            while not self._eof:  # level-triggered: end of file stays "readable", so this never blocks after it
+                readable.select()
+                self._pull(budget=math.inf)
+        with self._lock:  # only this thread closes the pipe, once it no longer selects on it
             try:
-                chunk = os.read(fd, 65536)
+                self._stream.close()
             except OSError:
-                break
-            if not chunk:
-                break
+                pass
+
+    def _pull(self, budget: float = _PIPE_MAX) -> None:
+        """Move what the pipe holds into the buffer, without waiting, until it is empty or ``budget`` bytes were read.
+
+        The default budget is at least a pipe's capacity, so everything written before the call is taken even from an
+        engine that keeps writing. The lock is held for one chunk at a time: a flood never blocks :meth:`text`.
+        """
+        got = 0
+        while got < budget:
             with self._lock:
-                self._buffer += chunk
-                self._total += len(chunk)
-                if len(self._buffer) > self._limit:
-                    del self._buffer[: len(self._buffer) - self._limit]
-        try:
-            self._stream.close()
-        except OSError:
-            pass
+                if self._eof:
+                    return
+                try:
+                    chunk = os.read(self._fd, 65536)
+                except BlockingIOError:
+                    return
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self._eof = True
+                else:
+                    self._buffer += chunk
+                    self._total += len(chunk)
+                    if len(self._buffer) > self._limit:
+                        del self._buffer[: len(self._buffer) - self._limit]
+                self._arrived.notify_all()
+            got += len(chunk)
 
     @property
     def mark(self) -> int:
-        """A position to pass to :meth:`text` later: what was written after it."""
+        """A position to pass to :meth:`text` later: what was written after it (what is in the pipe now is before)."""
+        self._pull()
         with self._lock:
             return self._total
 
+    def settle(self, quiet: float = 0.02, limit: float = 0.5) -> None:
+        """Catch up with a live process's stderr before its tail is attached to an outcome.
+
+        First take everything already in the pipe (so all the engine wrote before its last answer is kept), then wait
+        until nothing new arrives for ``quiet`` seconds (a log line flushed just after the answer), ``limit`` at most.
+        Only misbehaviour and ``errored`` outcomes pay for this; a successful run never waits.
+        """
+        self._pull()
+        deadline = time.monotonic() + limit
+        with self._lock:
+            while not self._eof:
+                seen = self._total
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                self._arrived.wait(min(quiet, remaining))
+                if self._total == seen:
+                    break
+        self._pull()
+
     def finish(self, timeout: float = 1.0) -> None:
-        """Wait (briefly) until the process's stderr is closed, so that nothing it wrote before dying is missed."""
+        """Wait (briefly) until the dead process's stderr is closed, so that nothing it wrote before dying is missed."""
         self._thread.join(timeout)
+        self._pull()  # e.g. a grandchild outside the killed group still holds the pipe open: keep what is there
 
     def text(self, since: int = 0) -> str:
         """What was written after ``since`` (at most the last ``limit`` bytes), as text."""
@@ -200,6 +264,8 @@ class ProcessEngine(Engine):
     """An engine behind the JSON-lines protocol, version 1, with a watchdog (see the module docstring).
 
     ``command`` is an argv list, or a string split with :func:`shlex.split` (never run through a shell).
+    ``timeout`` and ``start_timeout`` are positive, finite numbers of seconds; anything else raises an
+    ``unavailable`` :class:`~conformance.errors.EngineError`.
     Construction starts nothing; the first ``info`` or ``run`` starts the process and performs the handshake.
     """
 
@@ -225,8 +291,8 @@ class ProcessEngine(Engine):
         if not argv:
             raise EngineError("unavailable", "the engine command is empty")
         self.argv = argv
-        self.timeout = timeout
-        self.start_timeout = start_timeout
+        self.timeout = _seconds(timeout, "timeout")
+        self.start_timeout = _seconds(start_timeout, "start_timeout")
         self.restarts = restarts
         self.max_line_bytes = max_line_bytes
         self.stderr_bytes = stderr_bytes
@@ -313,6 +379,8 @@ class ProcessEngine(Engine):
             details = context.get("traceback") or json.dumps(context, indent=2, ensure_ascii=False)
         else:
             text, details = context.splitlines()[0] if context else "", context
+        if self._stderr:
+            self._stderr.settle()  # the engine is alive: let the drain thread catch up with what it wrote
         raise EngineError("errored", f"the engine reported an error: {text}", context=details,
                           stderr=self._stderr.text(mark) if self._stderr else "")
 

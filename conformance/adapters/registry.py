@@ -33,8 +33,12 @@ def _instantiate(target, spec: str) -> Engine:
     return engine
 
 
-def load_engine(spec: str, ruleset: str) -> Engine:
-    """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...)."""
+def load_engine(spec: str, ruleset: str, timeout: float | None = None) -> Engine:
+    """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
+
+    ``timeout`` (seconds per scenario) applies to process engines; in-process engines run in the harness's own
+    process and cannot be interrupted, so only engines you trust to terminate should run in-process.
+    """
     if spec == "reference":
         from reference_engine.rulesets import get_ruleset
 
@@ -42,7 +46,10 @@ def load_engine(spec: str, ruleset: str) -> Engine:
     if spec.startswith("cmd:"):
         from conformance.adapters.process import ProcessEngine
 
-        return ProcessEngine(spec[len("cmd:"):])
+        command = spec[len("cmd:"):]
+        if not command.strip():
+            raise EngineError("unavailable", "the engine command is empty")
+        return ProcessEngine(command) if timeout is None else ProcessEngine(command, timeout=timeout)
     if spec.startswith("mutant:"):
         from reference_engine.mutants import MUTANTS
 
@@ -54,8 +61,10 @@ def load_engine(spec: str, ruleset: str) -> Engine:
         module_name, _, attribute = spec.partition(":")
         try:
             target = getattr(importlib.import_module(module_name), attribute)
-        except (ImportError, AttributeError) as exc:
-            raise EngineError("unavailable", f"cannot load engine {spec!r}: {exc}") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # importing someone's module may raise anything, even SystemExit
+            raise EngineError("unavailable", f"cannot load engine {spec!r}: {type(exc).__name__}: {exc}") from None
         return _instantiate(target, spec)
     found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == spec]
     if not found:
@@ -64,6 +73,8 @@ def load_engine(spec: str, ruleset: str) -> Engine:
                           f"module:attribute, mutant:NAME, or --engine-cmd)")
     try:
         target = found[0].load()
-    except Exception as exc:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:
         raise EngineError("unavailable", f"cannot load engine {spec!r}: {type(exc).__name__}: {exc}") from None
     return _instantiate(target, spec)
