@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from conformance.errors import ConformanceError
 from conformance.session import RunSpec, Session, parse_option
 
 
@@ -53,8 +54,14 @@ def spec_from(config: pytest.Config) -> RunSpec | None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    spec = spec_from(config)
-    config._conformance_session = Session(spec) if spec else None  # type: ignore[attr-defined]
+    try:
+        spec = spec_from(config)
+        session = Session(spec) if spec else None
+        if session is not None and not config.getoption("--conformance-spec"):
+            session.check_engine()  # the CLI checks it once before starting workers
+    except ConformanceError as exc:
+        raise pytest.UsageError(f"trigger-conformance: {exc}") from None
+    config._conformance_session = session  # type: ignore[attr-defined]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -66,7 +73,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     session = getattr(metafunc.config, "_conformance_session", None)
     if "conformance_rule_key" in metafunc.fixturenames:
-        keys = session.rule_keys() if session else []
+        # Unconfigured, one item that fails (in conformance_session) rather than an empty, green-looking suite.
+        keys = session.rule_keys() if session else ["not-configured"]
         metafunc.parametrize("conformance_rule_key", keys, ids=keys)
     if "conformance_fixture_id" in metafunc.fixturenames:
         ids = [f.id for f in session.fixtures()] if session else []
@@ -76,8 +84,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture(scope="session")
 def conformance_session(request: pytest.FixtureRequest) -> Session:
     session = getattr(request.config, "_conformance_session", None)
-    if session is None:
-        pytest.skip("no conformance run configured (give --conformance-ruleset)")
+    if session is None:  # a conformance suite that checked nothing must not look green
+        pytest.fail("no conformance run configured: give --conformance-ruleset (and --conformance-engine)",
+                    pytrace=False)
     return session
 
 

@@ -1,0 +1,154 @@
+"""Bad input from users and from engines: a clear one-paragraph error (exit 2), or an engine verdict while the run
+goes on; never a traceback, a hang of the harness's own making, or a silently wrong result."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+from conformance import cli
+
+BAD_ENGINES = textwrap.dedent('''
+    import copy
+    from conformance.adapters.base import Engine, EngineInfo
+    from reference_engine.momon_wonder.engine import MomonWonderEngine
+
+    INFO = EngineInfo("bad", "0", {"momon-wonder": ["1.0.0"]})
+
+    class Meddler(MomonWonderEngine):
+        """Plays another reading of the rules by editing the scenario it is given."""
+        def run(self, scenario, chooser):
+            scenario["options"]["same_event_order"] = "object-order"
+            return super().run(scenario, chooser)
+
+    class SetTrace(Engine):
+        info = INFO
+        def run(self, scenario, chooser):
+            return {"format": "trigger-conformance/trace/1", "entries": [{"kind": "step_begin", "step": {1, 2}}]}
+
+    class Exits(Engine):
+        info = INFO
+        def run(self, scenario, chooser):
+            raise SystemExit(3)
+
+    class BadInfo(Engine):
+        @property
+        def info(self):
+            return "not an EngineInfo"
+        def run(self, scenario, chooser):
+            return {}
+
+    class BadClose(MomonWonderEngine):
+        def close(self):
+            raise RuntimeError("cannot close")
+''')
+
+
+@pytest.fixture
+def bad_engines(tmp_path, monkeypatch):
+    (tmp_path / "bad_engines.py").write_text(BAD_ENGINES)
+    (tmp_path / "boom.py").write_text("raise RuntimeError('import-time failure')\n")
+    (tmp_path / "quits.py").write_text("import sys\nsys.exit(3)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    for name in ("bad_engines", "boom", "quits"):
+        sys.modules.pop(name, None)
+
+
+def run(*argv: str) -> list[str]:
+    return ["run", "--max-examples", "30", "--no-fixtures", *argv]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (run("--engine-cmd", ""), "--engine-cmd is empty"),
+    (run("--engine", "mutant:mw-lifo", "--engine-cmd", "python -m reference_engine.serve"), "not both"),
+    (run("--report-json", "/nonexistent-folder/r.json"), "does not exist"),
+    (run("--junit-xml", "/nonexistent-folder/j.xml"), "does not exist"),
+    (run("--engine", "boom:Engine"), "RuntimeError: import-time failure"),
+    (run("--engine", "quits:Engine"), "SystemExit"),
+    (run("--engine", "bad_engines:BadInfo"), "could not say what it is"),
+    (run("--shrink-seconds", "-5"), ""),
+    (run("--seed", "-1"), ""),
+    (["rules", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+    (["options", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+])
+def test_bad_input_is_refused_before_the_run(bad_engines, capsys, argv, words):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_report_path_that_is_a_folder_is_refused(bad_engines, capsys):
+    assert cli.main(run("--report-json", str(bad_engines))) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_an_engine_cannot_change_what_it_is_judged_on(bad_engines, capsys):
+    assert cli.main(run("--engine", "bad_engines:Meddler", "--rules", "mw.same-event-order")) == 1
+    assert "FAIL  mw.same-event-order" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("engine, outcome", [("bad_engines:SetTrace", "garbage"), ("bad_engines:Exits", "errored")])
+def test_engine_faults_are_verdicts_and_the_run_goes_on(bad_engines, capsys, engine, outcome, tmp_path):
+    report = tmp_path / "r.json"
+    assert cli.main(run("--engine", engine, "--report-json", str(report))) == 1
+    rules = json.loads(report.read_text())["rules"]
+    assert len(rules) == 20 and all(r["status"] == "errored" and r["engine_problems"] == {outcome: 30} for r in rules)
+
+
+def test_an_engine_that_cannot_close_still_gets_its_verdicts(bad_engines, capsys):
+    assert cli.main(run("--engine", "bad_engines:BadClose")) == 0
+
+
+def test_validate_reads_the_kind_from_the_format_field(capsys):
+    from conftest import ROOT
+
+    assert cli.main(["validate", str(ROOT / "fixtures" / "momon-wonder" / "mw-append-after-pending.json")]) == 0
+    assert "a valid fixture" in capsys.readouterr().out
+
+
+def test_validate_rejects_a_trace_that_names_what_is_not_there(tmp_path, capsys):
+    trace = {"format": "trigger-conformance/trace/1", "entries": [
+        {"kind": "package_create", "package": "K1", "event": "E999"},
+        {"kind": "resolve_begin", "trigger": "T999"}]}
+    path = tmp_path / "trace.json"
+    path.write_text(json.dumps(trace))
+    assert cli.main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown event E999" in err and "unknown trigger T999" in err
+
+
+def test_validate_rejects_binary_and_absurdly_nested_files(tmp_path, capsys):
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert cli.main(["validate", str(binary)]) == 2
+    assert "not a text file" in capsys.readouterr().err
+    nested = tmp_path / "n.json"
+    nested.write_text("[" * 100_000 + "]" * 100_000)
+    assert cli.main(["validate", str(nested)]) == 2
+    assert "nested too deeply" in capsys.readouterr().err
+
+
+def test_replay_refuses_an_inconsistent_file(tmp_path, capsys):
+    failures = tmp_path / "failures"
+    assert cli.main(run("--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "--failures-dir",
+                        str(failures))) == 1
+    capsys.readouterr()
+    (replay_file,) = failures.iterdir()
+    document = json.loads(replay_file.read_text())
+    document["rule_key"] = "mw.nope"
+    replay_file.write_text(json.dumps(document))
+    assert cli.main(["replay", str(replay_file)]) == 2
+    assert "has no rule key 'mw.nope'" in capsys.readouterr().err
+    document["rule_key"], document["ruleset"] = "mw.queue-fifo", "mtg"
+    replay_file.write_text(json.dumps(document))
+    assert cli.main(["replay", str(replay_file)]) == 2
+    assert "the file says mtg" in capsys.readouterr().err
+    document["ruleset"] = "momon-wonder"
+    replay_file.write_text(json.dumps(document))
+    assert cli.main(["replay", str(replay_file), "--engine", "mutant:mtg-apnap-reversed"]) == 2
+    assert "does not implement momon-wonder" in capsys.readouterr().err
