@@ -162,6 +162,12 @@ def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list
     }
 
 
+def _counted(n: int, key: str) -> str:
+    """``3 rules passed``, ``1 fixture failed``."""
+    what, status = key.split("_", 1)
+    return f"{n} {what if n != 1 else what[:-1]} {status}"
+
+
 def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
     bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
     if bad:
@@ -182,7 +188,7 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
                        "so their pass says nothing (raise --max-examples; --strict-exercise makes this fatal)")
         print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
               f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
-    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(report["summary"].items()))
+    counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
     print(f"\n{counts} in {report['seconds']} s", file=out)
 
 

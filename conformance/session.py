@@ -58,9 +58,8 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise ConformanceError(f"--option {text!r}: expected NAME=VALUE")
-    lowered = value.lower()
-    if lowered in ("true", "false"):
-        return name, lowered == "true"
+    if value in ("true", "false"):
+        return name, value == "true"
     if value.isdigit():
         return name, int(value)
     return name, value

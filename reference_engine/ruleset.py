@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -59,8 +60,10 @@ class Ruleset:
             if option is None:
                 known = ", ".join(o.name for o in self.options)
                 raise OptionError(f"ruleset {self.name} has no option {name!r} (known: {known})")
-            if value not in option.values:
-                allowed = ", ".join(repr(v) for v in option.values)
-                raise OptionError(f"option {name} of ruleset {self.name} cannot be {value!r} (allowed: {allowed})")
+            # Compare types too: 1 == True in Python, but "1" is not a value of a yes/no option.
+            if not any(value == v and type(value) is type(v) for v in option.values):
+                allowed = ", ".join(json.dumps(v) for v in option.values)
+                raise OptionError(f"option {name} of ruleset {self.name} cannot be {json.dumps(value)} "
+                                  f"(allowed: {allowed})")
             resolved[name] = value
         return resolved
