@@ -145,10 +145,13 @@ def test_protocol_faults_of_a_foreign_engine():
     assert "exited with code 0" in outcomes["exit"].message
 
 
-def test_errored_outcomes_keep_the_stderr_written_before_the_answer():
+def test_errored_outcomes_keep_the_stderr_written_before_the_answer(monkeypatch):
     # Regression: the tail used to be read before the drain thread caught up, so under load an errored verdict
-    # sometimes came without the engine's stderr. Each verdict must carry its own run's line, and only that one.
-    scenarios = [named(TWO_TRIGGERS, f"error-{n}") for n in range(25)]
+    # sometimes came without the engine's stderr. Here the thread lags for sure (it starts late), and every verdict
+    # must still carry its own run's line, and only that one.
+    drain = StderrTail._drain
+    monkeypatch.setattr(StderrTail, "_drain", lambda self: (time.sleep(2.0), drain(self)))
+    scenarios = [named(TWO_TRIGGERS, f"error-{n}") for n in range(5)]
     with engine("scripted") as eng:
         outcomes = [play(eng, s) for s in scenarios]
     assert [o.status for o in outcomes] == ["errored"] * len(scenarios)
