@@ -107,6 +107,9 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if rule["status"] == "errored":
         if rule.get("first_problem"):
             lines.append(f"      engine: {rule['first_problem']}")
+        if rule.get("engine_stderr"):
+            lines.append("      the engine's stderr (last lines):")
+            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-10:]]
         if rule.get("check_error"):
             lines.append("      the check itself raised (a bug in the suite, please report it):")
             lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
