@@ -44,7 +44,9 @@ class MomonWonderEngine(Engine):
         return EngineInfo(name="reference", version=__version__, rulesets={RULESET: list(EDITIONS)})
 
     def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
-        return Game(scenario, chooser).play()
+        return self.game_class(scenario, chooser).play()
+
+    game_class: type = None  # set below; a faulty engine (reference_engine/mutants) swaps in a subclass of Game
 
 
 class Game:
@@ -309,3 +311,6 @@ class Game:
         """The package's ordinary triggers use the same first-in, first-out rule (11.2.4)."""
         while package.queue:
             self.resolve(package.queue.popleft())
+
+
+MomonWonderEngine.game_class = Game

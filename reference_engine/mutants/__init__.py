@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from conformance.adapters.base import Engine
+from conformance.adapters.base import Engine, EngineInfo
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,30 @@ class Mutant:
     expected_rule_key: str
     fault: str
     options: tuple[tuple[str, object], ...] = ()  # run options under which the fault shows
+
+
+def faulty_engine(name: str, reference: type[Engine], game: type, ruleset: str, editions: list[str]) -> type[Engine]:
+    """The ``reference`` engine class playing with ``game`` (a subclass of its Game with one step changed)."""
+
+    class Faulty(reference):
+        __doc__ = game.__doc__
+        game_class = game
+
+        @property
+        def info(self) -> EngineInfo:
+            return EngineInfo(name=f"mutant:{name}", version="0", rulesets={ruleset: list(editions)})
+
+    Faulty.__name__ = Faulty.__qualname__ = game.__name__.replace("Game", "Engine")
+    return Faulty
+
+
+def mutant(name: str, reference: type[Engine], game: type, expected_rule_key: str, ruleset: str,
+           editions: list[str], edition: str | None = None, fault: str | None = None) -> Mutant:
+    """A :class:`Mutant` whose fault is described by ``fault`` or, by default, by the Game subclass's docstring."""
+    fault = fault or " ".join((game.__doc__ or "").split())
+    return Mutant(name=name, ruleset=ruleset, edition=edition or editions[0],
+                  factory=faulty_engine(name, reference, game, ruleset, editions),
+                  expected_rule_key=expected_rule_key, fault=fault)
 
 
 def _mutants() -> dict[str, Mutant]:

@@ -2,24 +2,8 @@
 
 from __future__ import annotations
 
-from conformance.adapters.base import EngineInfo
 from reference_engine.momon_wonder.engine import EDITIONS, RULESET, Game, MomonWonderEngine
-from reference_engine.mutants import Mutant
-
-
-def _engine(name: str, game: type[Game], doc: str) -> type[MomonWonderEngine]:
-    class Faulty(MomonWonderEngine):
-        __doc__ = doc
-
-        @property
-        def info(self) -> EngineInfo:
-            return EngineInfo(name=f"mutant:{name}", version="0", rulesets={RULESET: list(EDITIONS)})
-
-        def run(self, scenario, chooser):
-            return game(scenario, chooser).play()
-
-    Faulty.__name__ = Faulty.__qualname__ = game.__name__.replace("Game", "Engine")
-    return Faulty
+from reference_engine.mutants import Mutant, mutant
 
 
 class LastInFirstOutGame(Game):
@@ -106,9 +90,7 @@ class DoubleEnqueueGame(Game):
 
 
 def _mutant(name: str, game: type[Game], key: str) -> Mutant:
-    fault = (game.__doc__ or "").strip()
-    return Mutant(name=name, ruleset=RULESET, edition=EDITIONS[0], factory=_engine(name, game, fault),
-                  expected_rule_key=key, fault=fault)
+    return mutant(name, MomonWonderEngine, game, key, RULESET, EDITIONS)
 
 
 MUTANTS = (

@@ -3,22 +3,12 @@ must catch it."""
 
 from __future__ import annotations
 
-from conformance.adapters.base import EngineInfo
 from reference_engine.mtg.engine import EDITIONS, RULESET, Game, MtgEngine
-from reference_engine.mutants import Mutant
+from reference_engine.mutants import Mutant, faulty_engine, mutant
 
 
-def _engine(name: str, game: type[Game], doc: str) -> type[MtgEngine]:
-    class Faulty(MtgEngine):
-        __doc__ = doc
-        game_class = game
-
-        @property
-        def info(self) -> EngineInfo:
-            return EngineInfo(name=f"mutant:{name}", version="0", rulesets={RULESET: list(EDITIONS)})
-
-    Faulty.__name__ = Faulty.__qualname__ = game.__name__.replace("Game", "Engine")
-    return Faulty
+def _engine(name: str, game: type[Game], doc: str = "") -> type[MtgEngine]:
+    return faulty_engine(name, MtgEngine, game, RULESET, EDITIONS)
 
 
 class ApnapReversedGame(Game):
@@ -87,9 +77,7 @@ class OptionalOnTriggerGame(Game):
 
 
 def _mutant(name: str, game: type[Game], key: str, edition: str = EDITIONS[0]) -> Mutant:
-    fault = " ".join((game.__doc__ or "").split())
-    return Mutant(name=name, ruleset=RULESET, edition=edition, factory=_engine(name, game, fault),
-                  expected_rule_key=key, fault=fault)
+    return mutant(name, MtgEngine, game, key, RULESET, EDITIONS, edition)
 
 
 MUTANTS = (

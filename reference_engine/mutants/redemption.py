@@ -6,22 +6,8 @@ the rule key that must catch it.
 
 from __future__ import annotations
 
-from conformance.adapters.base import EngineInfo
-from reference_engine.mutants import Mutant
+from reference_engine.mutants import mutant
 from reference_engine.redemption.engine import EDITIONS, PRESENT, RULESET, Game, RedemptionEngine
-
-
-def _engine(name: str, game: type[Game]) -> type[RedemptionEngine]:
-    class Faulty(RedemptionEngine):
-        __doc__ = game.__doc__
-        game_class = game
-
-        @property
-        def info(self) -> EngineInfo:
-            return EngineInfo(name=f"mutant:{name}", version="0", rulesets={RULESET: list(EDITIONS)})
-
-    Faulty.__name__ = Faulty.__qualname__ = game.__name__.replace("Game", "Engine")
-    return Faulty
 
 
 class InactivePlayerFirstGame(Game):
@@ -70,18 +56,15 @@ class OptionalAfterDiscardGame(Game):
         super().take_turn(trigger_id)
 
 
-InactivePlayerFirstEngine = _engine("redemption-inactive-player-first", InactivePlayerFirstGame)
-CutsInEngine = _engine("redemption-cuts-in", CutsInGame)
-DropsMandatoryEngine = _engine("redemption-drops-mandatory", DropsMandatoryGame)
-OptionalAfterDiscardEngine = _engine("redemption-optional-after-discard", OptionalAfterDiscardGame)
-
-MUTANTS = (
-    Mutant("redemption-inactive-player-first", RULESET, EDITIONS[0], InactivePlayerFirstEngine,
-           "red.active-player-first", "inactive players' simultaneous triggers are resolved before the active player's"),
-    Mutant("redemption-cuts-in", RULESET, EDITIONS[0], CutsInEngine,
-           "red.no-cutting-in", "a triggered ability cuts in between other abilities"),
-    Mutant("redemption-drops-mandatory", RULESET, EDITIONS[0], DropsMandatoryEngine,
-           "red.mandatory-persists", "a mandatory trigger is dropped when its card leaves play"),
-    Mutant("redemption-optional-after-discard", RULESET, EDITIONS[0], OptionalAfterDiscardEngine,
-           "red.optional-needs-card", "an optional trigger activates after its card was discarded"),
+MUTANTS = tuple(
+    mutant(name, RedemptionEngine, game, key, RULESET, EDITIONS, fault=fault)
+    for name, game, key, fault in (
+        ("redemption-inactive-player-first", InactivePlayerFirstGame, "red.active-player-first",
+         "inactive players' simultaneous triggers are resolved before the active player's"),
+        ("redemption-cuts-in", CutsInGame, "red.no-cutting-in", "a triggered ability cuts in between other abilities"),
+        ("redemption-drops-mandatory", DropsMandatoryGame, "red.mandatory-persists",
+         "a mandatory trigger is dropped when its card leaves play"),
+        ("redemption-optional-after-discard", OptionalAfterDiscardGame, "red.optional-needs-card",
+         "an optional trigger activates after its card was discarded"),
+    )
 )
