@@ -77,10 +77,10 @@ MAX_TRACE_ENTRIES = 100_000
 def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     """Run ``engine`` on a prepared scenario and classify the answer. Never raises for engine faults.
 
-    The engine plays a private copy of the scenario, so an engine that edits what it is given cannot change what the
-    harness judges, reports or replays.
+    The engine plays a private copy of the scenario (unless it declares it never modifies one), so an engine that
+    edits what it is given cannot change what the harness judges, reports or replays.
     """
-    private = copy.deepcopy(scenario)
+    private = copy.deepcopy(scenario) if getattr(engine, "modifies_scenarios", True) else scenario
     try:
         trace = engine.run(private, ScenarioChooser(private))
     except Skipped as exc:

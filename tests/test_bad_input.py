@@ -20,6 +20,7 @@ BAD_ENGINES = textwrap.dedent('''
 
     class Meddler(MomonWonderEngine):
         """Plays another reading of the rules by editing the scenario it is given."""
+        modifies_scenarios = True  # unlike the reference engine it is built on
         def run(self, scenario, chooser):
             scenario["options"]["same_event_order"] = "object-order"
             return super().run(scenario, chooser)

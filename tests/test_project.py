@@ -124,3 +124,23 @@ def test_readme_adapter_example_is_the_tested_one():
     readme = re.search(pattern, (ROOT / "README.md").read_text("utf-8"), re.S)
     docs = re.search(pattern, (ROOT / "docs" / "protocol.md").read_text("utf-8"), re.S)
     assert readme and docs and readme.group(1) == docs.group(1)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.name)
+def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
+    import copy
+
+    from conformance.choices import ScenarioChooser
+    from conformance.generation.source import SeededSource
+    from conformance.runner import prepare_generated, RunConfig
+    from reference_engine.mutants import MUTANTS
+
+    engines = [ruleset.engine_factory()] + [m.factory() for m in MUTANTS.values() if m.ruleset == ruleset.name]
+    config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}))
+    for engine in engines:
+        assert engine.modifies_scenarios is False, type(engine).__name__
+        for seed in range(40):
+            scenario = prepare_generated(config, builder_for(ruleset.name)(SeededSource(seed), ruleset.default_edition))
+            before = copy.deepcopy(scenario)
+            engine.run(scenario, ScenarioChooser(scenario))
+            assert scenario == before, (type(engine).__name__, seed)

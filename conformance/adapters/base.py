@@ -67,6 +67,11 @@ class Engine(abc.ABC):
     engine erroring on that scenario, and the run goes on.
     """
 
+    #: Whether ``run`` may change the scenario it is given. The harness then hands it a private copy, so that what
+    #: the engine edits cannot change what is judged, reported or replayed. Engines that never modify their input
+    #: (the reference engines; tests check it) set this to False and save the copy.
+    modifies_scenarios: bool = True
+
     @property
     @abc.abstractmethod
     def info(self) -> EngineInfo:

@@ -37,6 +37,8 @@ class Package:
 class MomonWonderEngine(Engine):
     """The bundled reference engine for ``momon-wonder`` 1.0.0, behind the same adapter interface as any engine."""
 
+    modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
+
     @property
     def info(self) -> EngineInfo:
         from conformance import __version__

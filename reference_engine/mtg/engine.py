@@ -38,6 +38,8 @@ class Context:
 class MtgEngine(Engine):
     """The bundled reference engine for ``mtg``, both editions, behind the same adapter interface as any engine."""
 
+    modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
+
     game_class: type = None  # set below; a faulty engine swaps in a subclass of Game
 
     @property

@@ -31,6 +31,8 @@ FOREIGN_ACTIONS = frozenset({"summon", "mark_defeat", "remedy_missed_trigger"})
 class RedemptionEngine(Engine):
     """The bundled reference engine for ``redemption``, behind the same adapter interface as any engine."""
 
+    modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
+
     @property
     def info(self) -> EngineInfo:
         from conformance import __version__
