@@ -90,6 +90,7 @@ class Session:
                                    f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
         self._engine = None
         self._reference = None
+        self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
         if spec.database and Path(spec.database).exists() and not Path(spec.database).is_dir():
             raise ConformanceError(f"--database: {spec.database} is a file, not a folder")
         self._database = DirectoryBasedExampleDatabase(spec.database) if spec.database else None
@@ -152,15 +153,23 @@ class Session:
 
     def check_rule(self, key: str) -> dict[str, Any]:
         """Explore one rule key; a failure is shrunk and written as a replay file. Returns the report entry."""
+        inv = self.ruleset.invariant(key)
+        if self._gave_up:
+            # A circuit breaker: an engine that could not be started, or used up its restarts, on an earlier rule of
+            # this worker is not started again for every rule (an always-hanging engine would cost hours).
+            return rule_entry(RuleResult(key, inv.rule_number(self.edition), inv.summary, "errored",
+                                         engine_problems={"unavailable": 1}, first_problem=self._gave_up))
         config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
                            self._database, self.spec.engine, self.spec.shrink_seconds)
         # A fresh engine for each rule: a process engine's restart budget, and whatever state an engine keeps, then
         # belong to one rule, so a rule's verdict does not depend on the rules checked before it on the same worker.
         engine = self.new_engine()
         try:
-            result = check_rule(engine, self.reference, config, self.ruleset.invariant(key))
+            result = check_rule(engine, self.reference, config, inv)
         finally:
             _close(engine)
+        if result.engine_problems.get("unavailable"):
+            self._gave_up = f"not checked: the engine was unavailable during an earlier rule ({result.first_problem})"
         entry = rule_entry(result)
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)

@@ -153,3 +153,27 @@ def test_replay_refuses_an_inconsistent_file(tmp_path, capsys):
     replay_file.write_text(json.dumps(document))
     assert cli.main(["replay", str(replay_file), "--engine", "mutant:mtg-apnap-reversed"]) == 2
     assert "does not implement momon-wonder" in capsys.readouterr().err
+
+
+def test_an_engine_that_always_hangs_costs_one_rule_not_the_whole_run(tmp_path, capsys):
+    hang = tmp_path / "hang.py"
+    hang.write_text(textwrap.dedent('''
+        import json, sys, time
+        for line in sys.stdin:
+            message = json.loads(line)
+            if message["type"] == "start":
+                print(json.dumps({"type": "started", "protocol": 1, "name": "hang", "version": "0",
+                                  "rulesets": {"momon-wonder": ["1.0.0"]}}), flush=True)
+            elif message["type"] == "configure":
+                print(json.dumps({"type": "configured"}), flush=True)
+            elif message["type"] == "run":
+                time.sleep(1000)
+    '''))
+    report = tmp_path / "r.json"
+    code = cli.main(["run", "--engine-cmd", f"{sys.executable} {hang}", "--engine-timeout", "0.2",
+                     "--max-examples", "20", "--no-fixtures", "--report-json", str(report)])
+    assert code == 1
+    rules = json.loads(report.read_text())["rules"]
+    assert all(r["status"] == "errored" for r in rules)
+    assert rules[0]["engine_problems"].get("timed-out", 0) >= 1
+    assert all("unavailable during an earlier rule" in r["first_problem"] for r in rules[1:])
