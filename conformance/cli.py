@@ -105,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
         fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds, engine_timeout=args.engine_timeout,
+        engine_restarts=args.engine_restarts,
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
@@ -409,6 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
                    help="per-scenario timeout of a process engine (default 10)")
+    p.add_argument("--engine-restarts", type=_natural, metavar="N",
+                   help="how many times a process engine may be restarted within one rule (default 10)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
     p.add_argument("--max-examples", type=_count, default=100, help="generated scenarios per rule (default 100)")
     p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")

@@ -42,6 +42,7 @@ class RunSpec:
     fixtures: bool = True
     shrink_seconds: float = 30.0
     engine_timeout: float | None = None  # seconds per scenario, for process engines
+    engine_restarts: int | None = None  # restart budget per rule, for process engines
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
@@ -112,7 +113,7 @@ class Session:
     # -- Engines ---------------------------------------------------------------------------------------------
 
     def new_engine(self):
-        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout)
+        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts)
 
     @property
     def engine(self):

@@ -33,10 +33,10 @@ def _instantiate(target, spec: str) -> Engine:
     return engine
 
 
-def load_engine(spec: str, ruleset: str, timeout: float | None = None) -> Engine:
+def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None) -> Engine:
     """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
 
-    ``timeout`` (seconds per scenario) applies to process engines; in-process engines run in the harness's own
+    ``timeout`` (seconds per scenario) and ``restarts`` (the restart budget) apply to process engines; in-process engines run in the harness's own
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
     """
     if spec == "reference":
@@ -49,7 +49,8 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None) -> Engine
         command = spec[len("cmd:"):]
         if not command.strip():
             raise EngineError("unavailable", "the engine command is empty")
-        return ProcessEngine(command) if timeout is None else ProcessEngine(command, timeout=timeout)
+        settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts)) if v is not None}
+        return ProcessEngine(command, **settings)
     if spec.startswith("mutant:"):
         from reference_engine.mutants import MUTANTS
 
