@@ -16,7 +16,7 @@ class Chooser(Protocol):
     """Answers the player choices an engine must ask for while it plays a scenario.
 
     The harness builds one per run from the scenario's ``choices`` (see :class:`conformance.choices.ScenarioChooser`),
-    so that Hypothesis draws, and shrinks, every answer.
+    so that every answer is generated, and shrunk, with the scenario.
     """
 
     def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
