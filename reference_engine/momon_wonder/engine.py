@@ -13,8 +13,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.adapters.base import Chooser, Engine, EngineInfo
+from conformance.adapters.base import Chooser
 from reference_engine.common.recorder import Recorder
+from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import IN_PLAY, condition_holds, movement_event
 
 RULESET = "momon-wonder"
@@ -34,21 +35,11 @@ class Package:
     phase: str = "waiting"
 
 
-class MomonWonderEngine(Engine):
+class MomonWonderEngine(ReferenceEngine):
     """The bundled reference engine for ``momon-wonder`` 1.0.0, behind the same adapter interface as any engine."""
 
-    modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
-
-    @property
-    def info(self) -> EngineInfo:
-        from conformance import __version__
-
-        return EngineInfo(name="reference", version=__version__, rulesets={RULESET: list(EDITIONS)})
-
-    def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
-        return self.game_class(scenario, chooser).play()
-
-    game_class: type = None  # set below; a faulty engine (reference_engine/mutants) swaps in a subclass of Game
+    ruleset = RULESET
+    editions = tuple(EDITIONS)
 
 
 class Game:

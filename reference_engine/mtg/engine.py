@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
+from conformance.adapters.base import Chooser, Skipped
 from reference_engine.common.recorder import Recorder
+from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import movement_event
 from reference_engine.mtg.rules import BATTLEFIELD, Catalog, Delayed, State
 
@@ -35,21 +36,11 @@ class Context:
     target: str | None = None
 
 
-class MtgEngine(Engine):
+class MtgEngine(ReferenceEngine):
     """The bundled reference engine for ``mtg``, both editions, behind the same adapter interface as any engine."""
 
-    modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
-
-    game_class: type = None  # set below; a faulty engine swaps in a subclass of Game
-
-    @property
-    def info(self) -> EngineInfo:
-        from conformance import __version__
-
-        return EngineInfo(name="reference", version=__version__, rulesets={RULESET: list(EDITIONS)})
-
-    def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
-        return self.game_class(scenario, chooser).play()
+    ruleset = RULESET
+    editions = tuple(EDITIONS)
 
 
 class Game:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
+from conformance.adapters.base import Chooser, Skipped
 from reference_engine.common.recorder import Recorder
+from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import IN_PLAY, condition_holds, movement_event
 from reference_engine.redemption.options import AFTER_PENDING, LAPSE
 
@@ -28,21 +29,11 @@ PRESENT = frozenset({IN_PLAY, "set_aside"})
 FOREIGN_ACTIONS = frozenset({"summon", "mark_defeat", "remedy_missed_trigger"})
 
 
-class RedemptionEngine(Engine):
+class RedemptionEngine(ReferenceEngine):
     """The bundled reference engine for ``redemption``, behind the same adapter interface as any engine."""
 
-    modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
-
-    @property
-    def info(self) -> EngineInfo:
-        from conformance import __version__
-
-        return EngineInfo(name="reference", version=__version__, rulesets={RULESET: list(EDITIONS)})
-
-    def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
-        return self.game_class(scenario, chooser).play()
-
-    game_class: type = None  # set below: faulty engines (reference_engine/mutants) swap in a subclass of Game
+    ruleset = RULESET
+    editions = tuple(EDITIONS)
 
 
 class Game:
