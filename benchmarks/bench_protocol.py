@@ -25,6 +25,7 @@ from conformance.checking import check_scenario  # noqa: E402
 from conformance.generation.registry import builder_for  # noqa: E402
 from conformance.generation.source import SeededSource  # noqa: E402
 from reference_engine.rulesets import get_ruleset  # noqa: E402
+from reference_engine.engines import reference_engine_for
 
 
 CHUNK = 50
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     build = builder_for(ruleset.name)
     scenarios = [{**build(SeededSource(args.seed + n), edition), "options": options} for n in range(args.scenarios)]
 
-    local = ruleset.engine_factory()
+    local = reference_engine_for(ruleset.name)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     with ProcessEngine(args.engine_cmd, env=env, cwd=str(REPO)) as remote:
         print(f"engine: {remote.info.name} {remote.info.version} over protocol 1 ({remote.command})")

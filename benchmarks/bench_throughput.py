@@ -27,6 +27,7 @@ from conformance.generation.registry import builder_for  # noqa: E402
 from conformance.generation.source import SeededSource  # noqa: E402
 from conformance.runner import RunConfig, prepare_generated, rule_seed  # noqa: E402
 from reference_engine.rulesets import get_ruleset  # noqa: E402
+from reference_engine.engines import reference_engine_for
 
 SETTINGS = dict(database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 
@@ -53,7 +54,7 @@ def pipeline_rate(ruleset_name: str, examples: int) -> float:
     edition = ruleset.default_edition
     config = RunConfig(ruleset, edition, ruleset.resolve_options({}))
     build = builder_for(ruleset_name)
-    engine = ruleset.engine_factory()
+    engine = reference_engine_for(ruleset.name)
     invariants = ruleset.invariants_for(edition)
     base = rule_seed(1, "benchmark")
     started = time.perf_counter()

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
 from conformance.adapters.base import Engine, Skipped
-from conformance.choices import ScenarioChooser
+from reference_engine.core.choices import ScenarioChooser
 from conformance.documents import problems as schema_problems
 from conformance.errors import EngineError
-from reference_engine.invariant import Invariant
-from reference_engine.traceview import TraceView
+from reference_engine.core.invariant import Invariant
+from reference_engine.core.traceview import TraceView
 
 
 @dataclass

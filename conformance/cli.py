@@ -25,6 +25,7 @@ from conformance.documents import dump_json, read_json, schema_names, validate
 from conformance.errors import ConformanceError
 from conformance.reports.text import describe_scenario, failure_block, rule_row, side_by_side
 from conformance.session import RunSpec, Session, parse_option
+from reference_engine.engines import reference_engine_for
 
 PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
 
@@ -229,7 +230,7 @@ def replay(args: argparse.Namespace) -> int:
         print(f"replaying {args.file}: rule {key} [{document['rule_number']}] on {info.name} {info.version}")
         for line in describe_scenario(scenario):
             print("  " + line)
-        expected = play(ruleset.engine_factory(), scenario)
+        expected = play(reference_engine_for(ruleset.name), scenario)
         for line in side_by_side(expected.trace, checked.outcome.trace):
             print(line)
         if checked.outcome.status != "trace":
@@ -319,7 +320,7 @@ def validate_file(args: argparse.Namespace) -> int:
     args.kind = kind
     document = read_json(args.file, args.kind)
     if args.kind == "trace":
-        from reference_engine.traceview import trace_structure_problems
+        from reference_engine.core.traceview import trace_structure_problems
 
         problems = trace_structure_problems(document["entries"])
         if problems:

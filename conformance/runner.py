@@ -26,8 +26,8 @@ from conformance.checking import (
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
 from conformance.shrinking import Built, database_key, known_failures, rebuild, shrink
-from reference_engine.invariant import Invariant
-from reference_engine.ruleset import Ruleset
+from reference_engine.core.invariant import Invariant
+from reference_engine.core.ruleset import Ruleset
 
 DETERMINISM_REPLAYS = 2
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from conformance.documents import validate
 from conformance.errors import ScenarioError
-from reference_engine.ruleset import OptionError, Ruleset
+from reference_engine.core.ruleset import OptionError, Ruleset
 from reference_engine.rulesets import get_ruleset
 
 

@@ -1,6 +1,6 @@
 """The mutation self-check: does the suite catch engines that are wrong in known ways?
 
-Each mutant in :data:`reference_engine.mutants.MUTANTS` is the reference engine with one named fault. The self-check
+Each mutant in :data:`reference_engine.engines.mutants.MUTANTS` is the reference engine with one named fault. The self-check
 runs the suite against each (the rule its author expects to catch it first, then every other rule of its ruleset
 until one fails) with the same runner, budget and shrinking as ``trigger-conformance run``, and reports per mutant
 whether it was caught, by which rule key, after how many examples, and the size of the shrunk counterexample.
@@ -23,6 +23,7 @@ from conformance.adapters.base import Engine
 from conformance.errors import ConformanceError
 from conformance.runner import RunConfig, check_rule
 from reference_engine.rulesets import get_ruleset
+from reference_engine.engines import reference_engine_for
 
 
 @dataclass
@@ -66,7 +67,7 @@ def server_environment() -> dict[str, str]:
 
 def default_process_mutants(names: Iterable[str], count: int = 2) -> list[str]:
     """``count`` mutants to run through the process protocol: one per ruleset first, then in name order."""
-    from reference_engine.mutants import MUTANTS
+    from reference_engine.engines.mutants import MUTANTS
 
     names = sorted(names)
     chosen: list[str] = []
@@ -83,7 +84,7 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
                  timeout: float = 10.0) -> MutantVerdict:
     """Run the suite against mutant ``name`` until a rule catches it (or every rule passed)."""
     from conformance.adapters.process import ProcessEngine
-    from reference_engine.mutants import MUTANTS
+    from reference_engine.engines.mutants import MUTANTS
 
     mutant = MUTANTS[name]
     ruleset = get_ruleset(mutant.ruleset)
@@ -95,7 +96,7 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
     started = time.monotonic()
     engine: Engine = (ProcessEngine(server_command(name), env=server_environment(), timeout=timeout)
                       if via_process else mutant.factory())
-    reference = ruleset.engine_factory()
+    reference = reference_engine_for(ruleset.name)
     try:
         for inv in invariants:
             result = check_rule(engine, reference, config, inv)
@@ -120,7 +121,7 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
 
 def mutant_names(names: Iterable[str] | None = None, flag: str = "--mutant") -> list[str]:
     """``names`` checked against the bundled mutants (default: every one). Raises ConformanceError naming the unknown."""
-    from reference_engine.mutants import MUTANTS
+    from reference_engine.engines.mutants import MUTANTS
 
     names = list(names) if names else sorted(MUTANTS)
     unknown = [n for n in names if n not in MUTANTS]

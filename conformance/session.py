@@ -22,8 +22,9 @@ from conformance.documents import dump_json, validate
 from conformance.errors import ConformanceError
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.runner import RuleResult, RunConfig, check_rule
-from reference_engine.ruleset import OptionError
+from reference_engine.core.ruleset import OptionError
 from reference_engine.rulesets import get_ruleset
+from reference_engine.engines import reference_engine_for
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ class Session:
     @property
     def reference(self):
         if self._reference is None:
-            self._reference = self.ruleset.engine_factory()
+            self._reference = reference_engine_for(self.ruleset.name)
         return self._reference
 
     def close(self) -> None:

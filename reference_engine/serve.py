@@ -1,7 +1,7 @@
 """The reference engine serving the process protocol, version 1 (docs/protocol.md), on stdin and stdout.
 
     python -m reference_engine.serve                  # every ruleset in reference_engine.rulesets.RULESETS
-    python -m reference_engine.serve --mutant NAME    # one bundled faulty engine (reference_engine.mutants)
+    python -m reference_engine.serve --mutant NAME    # one bundled faulty engine (reference_engine.engines.mutants)
     trigger-conformance-reference-server              # the same, as a console script
 
 It is the harness's own oracle behind the same wire protocol any third-party engine speaks, so that the process
@@ -23,6 +23,7 @@ from typing import Any, BinaryIO, Callable
 from conformance.adapters.base import Engine, Skipped
 from conformance.adapters.process import DECISIONS, decode_line, encode_message
 from conformance.documents import problems as schema_problems
+from reference_engine.engines import reference_engine_for
 
 PROTOCOL_VERSION = 1
 
@@ -208,13 +209,13 @@ def reference_server(channel: Channel) -> Server:
 
     return Server(name="reference", version=__version__,
                   rulesets={name: list(r.editions) for name, r in RULESETS.items()},
-                  factories={name: r.engine_factory for name, r in RULESETS.items()}, channel=channel)
+                  factories={name: (lambda name=name: reference_engine_for(name)) for name in RULESETS}, channel=channel)
 
 
 def mutant_server(name: str, channel: Channel) -> Server:
-    """One bundled faulty engine (``reference_engine.mutants.MUTANTS[name]``), for the mutation self-check."""
+    """One bundled faulty engine (``reference_engine.engines.mutants.MUTANTS[name]``), for the mutation self-check."""
     from conformance import __version__
-    from reference_engine.mutants import MUTANTS
+    from reference_engine.engines.mutants import MUTANTS
 
     try:
         mutant = MUTANTS[name]

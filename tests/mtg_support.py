@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.checking import check_trace
-from conformance.choices import ScenarioChooser
+from reference_engine.core.choices import ScenarioChooser
 from conformance.scenarios import prepare_scenario
-from reference_engine.mtg import MTG
-from reference_engine.mtg.engine import MtgEngine
+from reference_engine.rulesets.mtg import MTG
+from reference_engine.engines.mtg.engine import MtgEngine
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "mtg"
 

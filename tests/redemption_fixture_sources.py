@@ -3,10 +3,11 @@ root to rewrite the fixtures: each expected trace is the reference engine's, and
 asserts the key outcome of each by hand (so a change in the engine that alters an outcome fails there)."""
 
 from pathlib import Path
-from conformance.choices import ScenarioChooser
+from reference_engine.core.choices import ScenarioChooser
 from conformance.documents import dump_json
 from conformance.scenarios import prepare_scenario
-from reference_engine.redemption import REDEMPTION
+from reference_engine.rulesets.redemption import REDEMPTION
+from reference_engine.engines import reference_engine_for
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "redemption"
 def card(id, owner, zone="field", abilities=(), **kw):
@@ -27,7 +28,7 @@ def scen(players, active, objects, script, **extra):
 def write(fid, description, keys, scenario):
     scenario = {"id": fid, **scenario}
     ruleset, prepared = prepare_scenario(scenario, fid)
-    trace = ruleset.engine_factory().run(prepared, ScenarioChooser(prepared))
+    trace = reference_engine_for(ruleset.name).run(prepared, ScenarioChooser(prepared))
     doc = {"format": "trigger-conformance/fixture/1", "id": fid, "description": description, "rule_keys": keys,
            "scenario": scenario, "expected_trace": trace}
     (OUT / f"{fid}.json").write_text(dump_json(doc))

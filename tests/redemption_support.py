@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from conformance.checking import ScenarioCheck, check_trace
-from conformance.choices import ScenarioChooser
+from reference_engine.core.choices import ScenarioChooser
 from conformance.scenarios import prepare_scenario
-from reference_engine.redemption import REDEMPTION
+from reference_engine.rulesets.redemption import REDEMPTION
+from reference_engine.engines import reference_engine_for
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "redemption"
 EDITION = REDEMPTION.default_edition
@@ -33,7 +34,7 @@ def prepared(document: dict[str, Any], **options: Any) -> dict[str, Any]:
 
 
 def reference_trace(scenario: dict[str, Any]) -> dict[str, Any]:
-    return REDEMPTION.engine_factory().run(scenario, ScenarioChooser(scenario))
+    return reference_engine_for(REDEMPTION.name).run(scenario, ScenarioChooser(scenario))
 
 
 def judge(scenario: dict[str, Any], trace: dict[str, Any], *keys: str) -> ScenarioCheck:

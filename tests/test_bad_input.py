@@ -14,7 +14,7 @@ from conformance import cli
 BAD_ENGINES = textwrap.dedent('''
     import copy
     from conformance.adapters.base import Engine, EngineInfo
-    from reference_engine.momon_wonder.engine import MomonWonderEngine
+    from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
 
     INFO = EngineInfo("bad", "0", {"momon-wonder": ["1.0.0"]})
 

@@ -12,7 +12,7 @@ from conformance.documents import problems
 from conformance.generation.momon_wonder import build_scenario
 from conformance.generation.source import ReplaySource, SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.momon_wonder import MomonWonderEngine
+from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
 from reference_engine.rulesets import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")

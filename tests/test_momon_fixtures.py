@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conformance.fixtures import bundled_fixtures, check_fixture
-from reference_engine.momon_wonder import MomonWonderEngine
+from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
 from reference_engine.rulesets import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")

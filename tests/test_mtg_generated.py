@@ -12,8 +12,8 @@ from conformance.generation.mtg import build_scenario
 from conformance.generation.registry import builder_for
 from conformance.generation.source import ReplaySource, SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.mtg import MTG
-from reference_engine.mtg.engine import MtgEngine
+from reference_engine.rulesets.mtg import MTG
+from reference_engine.engines.mtg.engine import MtgEngine
 
 SEEDS = range(300)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_support import ability, exercised, find, fixture, obj, play, scenario, violations
-from reference_engine.mtg import MTG
+from reference_engine.rulesets.mtg import MTG
 
 S1 = {"event": "signal", "name": "s1"}
 

@@ -10,9 +10,10 @@ from conformance.generation.mtg import build_scenario
 from conformance.generation.source import SeededSource
 from conformance.runner import RunConfig, check_rule
 from conformance.scenarios import prepare_scenario
-from reference_engine.mtg import MTG
-from reference_engine.mutants import MUTANTS
-from reference_engine.mutants.mtg import MUTANTS as MTG_MUTANTS, SinglePassGame, _engine
+from reference_engine.rulesets.mtg import MTG
+from reference_engine.engines.mutants import MUTANTS
+from reference_engine.engines.mutants.mtg import MUTANTS as MTG_MUTANTS, SinglePassGame, _engine
+from reference_engine.engines import reference_engine_for
 
 NAMES = [m.name for m in MTG_MUTANTS]
 
@@ -31,7 +32,7 @@ def test_mutant_fails_on_its_rule_key_with_a_shrunk_counterexample(name):
     mutant = MUTANTS[name]
     config = RunConfig(MTG, mutant.edition, MTG.resolve_options(dict(mutant.options)), max_examples=200, seed=0,
                        engine_name=f"mutant:{name}")
-    result = check_rule(mutant.factory(), MTG.engine_factory(), config, MTG.invariant(mutant.expected_rule_key))
+    result = check_rule(mutant.factory(), reference_engine_for(MTG.name), config, MTG.invariant(mutant.expected_rule_key))
     assert result.status == "failed", (result.status, result.first_problem, result.check_error)
     failure = result.failure
     assert failure.messages and failure.shrunk_size <= failure.original_size
@@ -40,7 +41,7 @@ def test_mutant_fails_on_its_rule_key_with_a_shrunk_counterexample(name):
     _, prepared = prepare_scenario(failure.scenario, "shrunk")
     invariant = MTG.invariant(mutant.expected_rule_key)
     assert check_scenario(mutant.factory(), prepared, [invariant]).violations
-    assert check_scenario(MTG.engine_factory(), prepared, MTG.invariants_for(mutant.edition)).violations == {}
+    assert check_scenario(reference_engine_for(MTG.name), prepared, MTG.invariants_for(mutant.edition)).violations == {}
 
 
 def test_single_pass_engine_is_right_under_the_2021_edition():

@@ -15,6 +15,7 @@ from conformance.checking import check_scenario, play
 from conformance.documents import problems
 from process_support import ENV, REPO, TWO_TRIGGERS, named, seeded
 from reference_engine.rulesets import RULESETS
+from reference_engine.engines import reference_engine_for
 
 DOC = (REPO / "docs" / "protocol.md").read_text("utf-8")
 
@@ -51,7 +52,7 @@ def test_python_example_with_a_real_engine_gives_the_reference_verdicts(tmp_path
     (tmp_path / "my_adapter.py").write_text(example("python"))
     (tmp_path / "wrapped.py").write_text(
         "import my_adapter\n"
-        "from reference_engine.momon_wonder.engine import MomonWonderEngine\n\n"
+        "from reference_engine.engines.momon_wonder.engine import MomonWonderEngine\n\n"
         "class Ask:\n"
         "    def __init__(self, choose):\n"
         "        self.choose = choose\n"
@@ -66,7 +67,7 @@ def test_python_example_with_a_real_engine_gives_the_reference_verdicts(tmp_path
     scenarios = [seeded(n) for n in range(40)] + [named(dict(TWO_TRIGGERS, choices={"trigger_order": ["A2"]}), "x")]
     with ProcessEngine([sys.executable, str(tmp_path / "wrapped.py")], timeout=10, env=ENV) as eng:
         for scenario in scenarios:
-            local = check_scenario(ruleset.engine_factory(), scenario, invariants)
+            local = check_scenario(reference_engine_for(ruleset.name), scenario, invariants)
             remote = check_scenario(eng, scenario, invariants)
             assert (remote.outcome.status, remote.outcome.trace, remote.violations) == \
                    (local.outcome.status, local.outcome.trace, local.violations)

@@ -16,8 +16,9 @@ from conformance.checking import check_scenario, play
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
 from process_support import ENV, REPO, TWO_TRIGGERS, named, server
-from reference_engine.mutants import MUTANTS
+from reference_engine.engines.mutants import MUTANTS
 from reference_engine.rulesets import RULESETS
+from reference_engine.engines import reference_engine_for
 
 MOMON_WONDER = RULESETS["momon-wonder"]
 
@@ -53,7 +54,7 @@ def test_momon_wonder_suite_gives_the_same_verdicts_and_traces_through_the_serve
     invariants = MOMON_WONDER.invariants_for("1.0.0")
     scenario_list = list(scenarios(MOMON_WONDER, "1.0.0", 300))
     with server() as remote:
-        assert same_verdicts(MOMON_WONDER.engine_factory(), remote, scenario_list, invariants) == []
+        assert same_verdicts(reference_engine_for(MOMON_WONDER.name), remote, scenario_list, invariants) == []
         assert remote.restarts_used == 0
         # several option sets were configured over one process
         assert sum("started" in line for line in remote.log) == 1
@@ -69,7 +70,7 @@ def test_the_server_serves_every_ruleset():
             except KeyError:
                 continue  # a ruleset without a generator yet
             edition = ruleset.editions[0]
-            found = same_verdicts(ruleset.engine_factory(), remote, list(scenarios(ruleset, edition, 40, 1000)),
+            found = same_verdicts(reference_engine_for(ruleset.name), remote, list(scenarios(ruleset, edition, 40, 1000)),
                                   ruleset.invariants_for(edition))
             assert found == [], name
 
@@ -81,7 +82,7 @@ def test_choices_are_asked_through_the_protocol():
         scenario = named(dict(TWO_TRIGGERS, choices={"trigger_order": order}), "two-triggers")
         with server() as remote:
             served = play(remote, scenario)
-        local = play(MOMON_WONDER.engine_factory(), scenario)
+        local = play(reference_engine_for(MOMON_WONDER.name), scenario)
         assert served.trace == local.trace
         resolved = [e["trigger"] for e in served.trace["entries"] if e["kind"] == "resolve_begin"]
         first = next(e for e in served.trace["entries"] if e["kind"] == "trigger" and e["ability"] == order[0])

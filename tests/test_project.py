@@ -14,6 +14,7 @@ from conformance.fixtures import bundled_fixtures
 from conformance.generation.registry import builder_for
 from reference_engine.rulesets import RULESETS
 from conftest import ROOT, SHARED_RULES
+from reference_engine.engines import reference_engine_for
 
 KEY = re.compile(r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -130,12 +131,12 @@ def test_readme_adapter_example_is_the_tested_one():
 def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
     import copy
 
-    from conformance.choices import ScenarioChooser
+    from reference_engine.core.choices import ScenarioChooser
     from conformance.generation.source import SeededSource
     from conformance.runner import prepare_generated, RunConfig
-    from reference_engine.mutants import MUTANTS
+    from reference_engine.engines.mutants import MUTANTS
 
-    engines = [ruleset.engine_factory()] + [m.factory() for m in MUTANTS.values() if m.ruleset == ruleset.name]
+    engines = [reference_engine_for(ruleset.name)] + [m.factory() for m in MUTANTS.values() if m.ruleset == ruleset.name]
     config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}))
     for engine in engines:
         assert engine.modifies_scenarios is False, type(engine).__name__

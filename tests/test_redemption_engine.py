@@ -10,14 +10,15 @@ import pytest
 
 from conformance.adapters.base import Skipped
 from conformance.checking import check_scenario
-from conformance.choices import ScenarioChooser
+from reference_engine.core.choices import ScenarioChooser
 from conformance.generation.redemption import build_scenario
 from conformance.generation.registry import builder_for
 from conformance.generation.source import ReplaySource, SeededSource
 from redemption_support import EDITION, prepared
-from reference_engine.redemption import REDEMPTION
-from reference_engine.redemption.options import OPTIONS
+from reference_engine.rulesets.redemption import REDEMPTION
+from reference_engine.rulesets.redemption.options import OPTIONS
 from reference_engine.rulesets import get_ruleset
+from reference_engine.engines import reference_engine_for
 
 SEEDS = range(300)
 READINGS = [dict(zip([o.name for o in OPTIONS], values)) for values in product(*[list(o.values) for o in OPTIONS])]
@@ -33,7 +34,7 @@ def test_registered():
 
 @pytest.mark.parametrize("options", READINGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 def test_reference_satisfies_every_invariant_on_generated_scenarios(options):
-    engine = REDEMPTION.engine_factory()
+    engine = reference_engine_for(REDEMPTION.name)
     exercised: Counter = Counter()
     for seed in SEEDS:
         document = build_scenario(SeededSource(seed), EDITION)
@@ -66,7 +67,7 @@ def test_generator_covers_the_situations_the_issue_names():
     for seed in SEEDS:
         document = build_scenario(SeededSource(seed), EDITION)
         scenario = prepared(document)
-        trace = REDEMPTION.engine_factory().run(scenario, ScenarioChooser(scenario))
+        trace = reference_engine_for(REDEMPTION.name).run(scenario, ScenarioChooser(scenario))
         seen[f"players={len(document['players'])}"] += 1
         seen[f"active seat={document['players'].index(document['active_player'])}"] += 1
         for entry in trace["entries"]:
@@ -90,4 +91,4 @@ def test_foreign_vocabulary_is_skipped():
     document["script"][0]["actions"][0]["effect"].append({"do": "summon", "object": "P1c1", "succeeds": True})
     scenario = prepared(document)
     with pytest.raises(Skipped):
-        REDEMPTION.engine_factory().run(scenario, ScenarioChooser(scenario))
+        reference_engine_for(REDEMPTION.name).run(scenario, ScenarioChooser(scenario))

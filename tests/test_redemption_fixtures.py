@@ -7,7 +7,8 @@ import pytest
 
 from conformance.documents import problems
 from redemption_support import all_fixtures, fixture, judge, prepared, reference_trace
-from reference_engine.redemption import REDEMPTION
+from reference_engine.rulesets.redemption import REDEMPTION
+from reference_engine.engines import reference_engine_for
 
 FIXTURES = all_fixtures()
 KEYS = {inv.key for inv in REDEMPTION.invariants}
@@ -30,7 +31,7 @@ def test_bundled_fixtures_load_and_pass_through_the_harness():
 
     loaded = bundled_fixtures("redemption")  # validates each against schemas/fixture.schema.json
     assert [f.id for f in loaded] == [fx["id"] for fx in FIXTURES]
-    engine = REDEMPTION.engine_factory()
+    engine = reference_engine_for(REDEMPTION.name)
     for fx in loaded:
         result = check_fixture(engine, fx, REDEMPTION.invariants)
         assert result.status == "passed", (fx.id, result.messages)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from redemption_support import Surgery, asked, fixture, judge, prepared, removed, resolve
-from reference_engine.redemption import REDEMPTION
+from reference_engine.rulesets.redemption import REDEMPTION
 
 
 def breaks(scenario, surgery: Surgery, key: str, *words: str) -> list[str]:

@@ -10,8 +10,9 @@ from conformance.generation.redemption import build_scenario
 from conformance.generation.source import SeededSource
 from conformance.runner import RunConfig, check_rule
 from redemption_support import EDITION, prepared
-from reference_engine.mutants import MUTANTS
-from reference_engine.redemption import REDEMPTION
+from reference_engine.engines.mutants import MUTANTS
+from reference_engine.rulesets.redemption import REDEMPTION
+from reference_engine.engines import reference_engine_for
 
 REDEMPTION_MUTANTS = [m for m in MUTANTS.values() if m.ruleset == "redemption"]
 
@@ -38,7 +39,7 @@ def test_mutant_caught_on_its_key_by_generated_scenarios(mutant):
 @pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)
 def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
     config = RunConfig(REDEMPTION, mutant.edition, REDEMPTION.resolve_options(dict(mutant.options)), max_examples=500)
-    result = check_rule(mutant.factory(), REDEMPTION.engine_factory(), config, REDEMPTION.invariant(mutant.expected_rule_key))
+    result = check_rule(mutant.factory(), reference_engine_for(REDEMPTION.name), config, REDEMPTION.invariant(mutant.expected_rule_key))
     assert result.status == "failed"
     failure = result.failure
     assert failure.messages and failure.messages[0].startswith("[TA.")
@@ -52,7 +53,7 @@ def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
 
 def test_reference_passes_every_rule_through_the_runner():
     config = RunConfig(REDEMPTION, EDITION, REDEMPTION.resolve_options({}), max_examples=200)
-    reference = REDEMPTION.engine_factory()
+    reference = reference_engine_for(REDEMPTION.name)
     for inv in REDEMPTION.invariants:
         result = check_rule(reference, reference, config, inv)
         assert result.status == "passed", (inv.key, result.status, result.first_problem, result.check_error)

@@ -10,8 +10,8 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from conformance import cli
 from conformance.runner import RunConfig, check_rule, rule_seed
-from reference_engine.momon_wonder import MomonWonderEngine
-from reference_engine.mutants import MUTANTS
+from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
+from reference_engine.engines.mutants import MUTANTS
 from reference_engine.rulesets import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 class Chooser(Protocol):
     """Answers the player choices an engine must ask for while it plays a scenario.
 
-    The harness builds one per run from the scenario's ``choices`` (see :class:`conformance.choices.ScenarioChooser`),
+    The harness builds one per run from the scenario's ``choices`` (see :class:`reference_engine.core.choices.ScenarioChooser`),
     so that every answer is generated, and shrunk, with the scenario.
     """
 

@@ -1,7 +1,7 @@
 """Turning what the user typed (``--engine``, ``--engine-cmd``) into an :class:`~conformance.adapters.base.Engine`.
 
 ``--engine`` takes ``reference`` (the bundled reference engine of the ruleset being checked), ``mutant:NAME`` (a
-bundled faulty engine, see ``reference_engine/mutants``), a name registered under the entry-point group
+bundled faulty engine, see ``reference_engine/engines/mutants``), a name registered under the entry-point group
 ``trigger_conformance.engines``, or ``module:attribute`` for an in-process Python engine (a class or factory
 returning an Engine, or an Engine instance). ``--engine-cmd 'PROGRAM ARGS'`` starts a process engine speaking the
 JSON-lines protocol (split with shlex, never run through a shell); it is recorded as the spec ``cmd:PROGRAM ARGS``.
@@ -40,9 +40,12 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
     """
     if spec == "reference":
-        from reference_engine.rulesets import get_ruleset
+        from reference_engine.engines import reference_engine_for
 
-        return get_ruleset(ruleset).engine_factory()
+        try:
+            return reference_engine_for(ruleset)
+        except KeyError as exc:
+            raise EngineError("unavailable", str(exc.args[0])) from None
     if spec.startswith("cmd:"):
         from conformance.adapters.process import ProcessEngine
 
@@ -52,7 +55,7 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts)) if v is not None}
         return ProcessEngine(command, **settings)
     if spec.startswith("mutant:"):
-        from reference_engine.mutants import MUTANTS
+        from reference_engine.engines.mutants import MUTANTS
 
         name = spec[len("mutant:"):]
         if name not in MUTANTS:

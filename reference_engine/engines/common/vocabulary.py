@@ -1,0 +1,98 @@
+"""What the shared scenario vocabulary means: event patterns, intervening conditions and zone tracking.
+
+Used by the reference engines and by the invariants alike, so that "this event satisfies that trigger condition"
+has one definition (schemas/scenario.schema.json describes the same vocabulary for engine authors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+IN_PLAY = "field"
+
+# Events in which their subject leaves the zone it was in: whether the subject's own abilities trigger is judged
+# by looking back in time, at the game state just before the event.
+LEAVING_EVENTS = frozenset({"leave", "defeated", "move"})
+
+
+def movement_event(from_zone: str, to_zone: str) -> str:
+    """The event type of a zone change: ``enter`` into play, ``leave`` out of play, ``move`` elsewhere."""
+    if to_zone == IN_PLAY:
+        return "enter"
+    if from_zone == IN_PLAY:
+        return "leave"
+    return "move"
+
+
+def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
+    """Whether ``event`` (a trace event entry) satisfies the trigger condition ``pattern`` of an ability of ``source``.
+
+    ``subject`` is ``self`` (the event is about the source), ``other`` (about another object), ``any`` (the default),
+    or an object id; ``name`` restricts signal events to one signal name.
+    """
+    if pattern["event"] != event["type"]:
+        return False
+    if "name" in pattern and pattern["name"] != event.get("name"):
+        return False
+    subject = pattern.get("subject", "any")
+    if subject == "any":
+        return True
+    if subject == "self":
+        return event.get("subject") == source
+    if subject == "other":
+        return event.get("subject") not in (None, source)
+    return event.get("subject") == subject
+
+
+def condition_holds(condition: dict[str, Any] | None, zones: dict[str, str], source: str) -> bool:
+    """Evaluate an intervening condition against the current zones (object id -> zone). None always holds."""
+    if condition is None:
+        return True
+    obj = source if condition.get("object", "self") == "self" else condition["object"]
+    inside = zones.get(obj) == condition["zone"]
+    return inside if condition["test"] == "in_zone" else not inside
+
+
+def active_zones(ability: dict[str, Any]) -> list[str]:
+    return ability.get("active_in", [IN_PLAY])
+
+
+class ZoneTracker:
+    """Zones of every object, moved along by the zone-changing events of a trace (``from``/``to`` fields)."""
+
+    def __init__(self, scenario: dict[str, Any]):
+        self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
+        self._by_event_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for obj in scenario["objects"]:  # scenario order, which is the order abilities are reported in
+            for ability in obj.get("abilities", ()):
+                self._by_event_type.setdefault(ability["trigger"]["event"], []).append((obj["id"], ability))
+
+    def apply(self, event: dict[str, Any]) -> dict[str, str]:
+        """Move the event's subject to the event's ``to`` zone; return where the moved object was just before
+        (an empty dict when nothing moved), which is all that looking back in time needs."""
+        subject = event.get("subject")
+        if not event.get("to") or subject not in self.zones:
+            return {}
+        before = {subject: self.zones[subject]}
+        self.zones[subject] = event["to"]
+        return before
+
+    def satisfied_abilities(self, event: dict[str, Any], scenario: dict[str, Any], before: dict[str, str]):
+        """(source, ability) pairs whose condition ``event`` satisfies, given ``before`` (what :meth:`apply` returned:
+        the zone the event moved its subject from) and the zones after the event.
+
+        An ability whose source is the subject of a leaving event is judged on the zones just before the event
+        (it looks back in time); every other ability on the zones just after it. The intervening condition is
+        judged just after the event.
+        """
+        after = self.zones
+        for source, ability in self._by_event_type.get(event["type"], ()):
+            if not pattern_matches(ability["trigger"], event, source):
+                continue
+            looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source
+            zone = before.get(source, after.get(source)) if looks_back else after.get(source)
+            if zone not in active_zones(ability):
+                continue
+            if not condition_holds(ability.get("intervening_if"), after, source):
+                continue
+            yield source, ability

@@ -1,0 +1,1 @@
+"""The reference engine of this ruleset (engine.py)."""

@@ -1,0 +1,441 @@
+"""Reference engine for Magic: The Gathering, Comprehensive Rules 603 (Handling Triggered Abilities) and the stack.
+
+Read it top to bottom. A game plays the scenario's script step by step; each scripted action is performed in
+full (like a spell resolving), then the game settles: before any player receives priority it performs
+state-based actions and puts waiting triggered abilities on the stack, repeatedly (117.5, 704.3, 603.3b), gives
+priority to the active player (117.3b), and, every player passing, resolves the top of the stack (405.5) until
+the stack is empty. What the scenario vocabulary means (conditions, state-based actions, which abilities an event
+triggers) lives in rules.py, shared with the invariants. Each overridable step is one method, so a faulty engine
+(reference_engine/engines/mutants/mtg.py) changes exactly one rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.adapters.base import Chooser, Skipped
+from reference_engine.engines.common.recorder import Recorder
+from reference_engine.engines.common.reference import ReferenceEngine
+from reference_engine.engines.common.vocabulary import movement_event
+from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog, Delayed, State
+
+RULESET = "mtg"
+EDITIONS = ["2026-02-27", "2021-02-24"]
+TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
+
+
+@dataclass
+class Context:
+    """Who is acting: a scripted action (``trigger`` None) or the resolution of trigger instance ``trigger``."""
+
+    cause: dict[str, Any]
+    source: str | None
+    controller: str
+    trigger: str | None = None
+    target: str | None = None
+
+
+class MtgEngine(ReferenceEngine):
+    """The bundled reference engine for ``mtg``, both editions, behind the same adapter interface as any engine."""
+
+    ruleset = RULESET
+    editions = tuple(EDITIONS)
+
+
+class Game:
+    """One play of a scenario. ``options`` are the resolved ruleset options carried by the scenario."""
+
+    LOOK_BACK = True  # 603.10a
+
+    def __init__(self, scenario: dict[str, Any], chooser: Chooser):
+        self.scenario = scenario
+        self.options = scenario.get("options", {})
+        self.membership = self.options.get("pass_two_membership", "triggering-only")
+        self.two_pass = scenario["edition"] in TWO_PASS_EDITIONS
+        self.chooser = chooser
+        self.catalog = Catalog(scenario)
+        self.record = Recorder(scenario)
+        self.state = State.initial(scenario)
+        self.instances: dict[str, dict[str, Any]] = {}  # trigger id -> its trace entry
+        self.specs: dict[str, dict[str, Any]] = {}  # trigger id -> the ability it is an instance of
+        self.targets: dict[str, str | None] = {}
+        self.waiting: list[str] = []  # triggered, not yet on the stack (603.3)
+        self.stack: list[str] = []  # bottom first (405.2)
+        self.delayed: list[Delayed] = []
+        self.live_state: dict[tuple[str, str], str] = {}  # 603.8: state triggers triggered and not yet off the stack
+        self.resolving: str | None = None
+        self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
+
+    # -- The turn --------------------------------------------------------------------------------------------------
+
+    def play(self) -> dict[str, Any]:
+        self.announce(self.check_state_triggers(None))  # 603.8: a state that already holds triggers at once
+        for step_index, step in enumerate(self.scenario["script"]):
+            self.record.add("step_begin", step=step_index)
+            for action_index, action in enumerate(step["actions"]):
+                ref = [step_index, action_index]
+                self.record.add("action_begin", action=ref)
+                self.perform(action["effect"], Context({"action": ref}, None, action["by"]))
+                self.record.add("action_end", action=ref)
+                self.settle()
+            self.end_delayed("step")  # 603.7b: "this step" durations end with the step
+            self.record.add("step_advance", **{"from": step_index})
+        self.end_delayed("turn")
+        return self.record.trace()
+
+    def settle(self) -> None:
+        """117.3b, 117.4, 405.5: priority goes to the active player; with every player passing, the top of the stack
+        resolves and the active player receives priority again, until the stack is empty."""
+        while True:
+            self.before_priority()
+            self.record.add("priority", player=self.priority_player())
+            if not self.stack:
+                return
+            self.resolve_top()
+
+    def before_priority(self) -> None:
+        """117.5, 704.3: state-based actions, repeated until none is performed; then the waiting triggered abilities
+        go on the stack (603.3b); and again, until neither happens."""
+        while True:
+            if self.perform_state_based_actions():
+                continue
+            if not self.waiting:
+                return
+            self.put_triggers_on_stack()
+
+    def priority_player(self) -> str:
+        players = self.catalog.apnap(self.state.left)  # 800.4a: a player who left is skipped
+        return players[0] if players else self.catalog.active_player
+
+    # -- State-based actions (704.3) -----------------------------------------------------------------------------
+
+    def perform_state_based_actions(self) -> bool:
+        """704.3: check, and perform every applicable state-based action at once, as one event. True if any."""
+        check = self.record.new_id("S")
+        self.record.add("sba_check", id=check)
+        dying, losing = self.catalog.applicable_sbas(self.state)
+        if not dying and not losing:
+            return False
+        events = [{"type": "leave", "subject": o, "from": BATTLEFIELD, "to": "graveyard"} for o in dying]
+        moved = set(dying)
+        for player in losing:  # 704.5a: the player loses, and leaves the game (800.4a)
+            more = self.catalog.leave_game_events(player, self.state, moved)
+            moved |= {e["subject"] for e in more if e.get("to")}
+            events += more
+        self.happen(events, {"sba": check})
+        return True
+
+    # -- Putting triggered abilities on the stack (603.3) ------------------------------------------------------------
+
+    def put_triggers_on_stack(self) -> None:
+        """603.3b: in APNAP order each player puts theirs on the stack in the order they choose; in the 2026 edition
+        in two passes, abilities triggering on another ability triggering in the second."""
+        waiting, self.waiting = self.waiting, []
+        for in_pass in self.passes():
+            for player in self.apnap():
+                mine = [t for t in waiting if self.instances[t]["controller"] == player and in_pass(t)]
+                for trigger in self.push_order(player, mine):
+                    self.push(trigger)
+
+    def passes(self) -> list:
+        if not self.two_pass:
+            return [lambda t: True]
+        second = lambda t: self.catalog.in_second_pass(self.specs[t], self.membership)  # noqa: E731
+        return [lambda t: not second(t), second]
+
+    def apnap(self) -> list[str]:
+        """101.4: the active player, then each other player in turn order (players who left are skipped)."""
+        return self.catalog.apnap(self.state.left)
+
+    def push_order(self, player: str, mine: list[str]) -> list[str]:
+        """The player's chosen order (the chooser answers the order of resolution; the last pushed resolves first)."""
+        if len(mine) < 2:
+            return list(mine)
+        permutation = self.chooser.order(player, [self.instances[t] for t in mine])
+        resolve_order = [mine[k] for k in permutation]
+        self.record.add("choice", player=player, decision="order", among=list(mine), chosen=resolve_order)
+        return list(reversed(resolve_order))
+
+    def push(self, trigger: str) -> None:
+        """603.3: the ability becomes the topmost object; 603.3d: its target is chosen now, and with no legal
+        target it is removed from the stack."""
+        spec, entry = self.specs[trigger], self.instances[trigger]
+        fields: dict[str, Any] = {}
+        legal: list[str] = []
+        if "target" in spec:
+            legal = self.legal_targets(spec)
+            target = None
+            if legal:
+                target = legal[self.chooser.target(entry["controller"], entry, legal) if len(legal) > 1 else 0]
+                if len(legal) > 1:
+                    self.record.add("choice", player=entry["controller"], decision="target", among=legal,
+                                    chosen=[target])
+            self.targets[trigger] = target
+            fields["target"] = target
+        self.record.add("stack_push", trigger=trigger, **fields)
+        self.stack.append(trigger)
+        if "target" in spec and not legal:
+            self.stack.pop()
+            self.record.add("removed", trigger=trigger, reason="no_target")
+            self.left_stack(trigger)
+            return
+        if self.catalog.listens_stacked:
+            self.happen([{"type": "ability_stacked", "subject": entry["source"], "player": entry["controller"]}],
+                        {"push": trigger})
+
+    def legal_targets(self, spec: dict[str, Any]) -> list[str]:
+        zone = spec["target"].get("zone", BATTLEFIELD)
+        return [c for c in spec["target"]["candidates"] if self.state.zones.get(c) == zone]
+
+    # -- Resolving (405.5, 608.2) ----------------------------------------------------------------------------------
+
+    def resolve_top(self) -> None:
+        """405.5: the last-added object resolves. 608.2a (603.4): the intervening "if" is checked again first;
+        608.2b: then the target; 603.5: an optional ability's choice is made now."""
+        trigger = self.stack[-1]
+        spec, entry = self.specs[trigger], self.instances[trigger]
+        if not self.intervening_if_holds_on_resolution(trigger):
+            self.remove_at_resolution(trigger, "intervening_if")
+            return
+        target = self.targets.get(trigger)
+        if "target" in spec and self.state.zones.get(target) != spec["target"].get("zone", BATTLEFIELD):
+            self.remove_at_resolution(trigger, "illegal_target")
+            return
+        self.record.add("resolve_begin", trigger=trigger)
+        self.resolving, self.resolution_events = trigger, []
+        use = True
+        if spec.get("optional"):
+            use = self.ask_optional(entry)
+        if use:
+            # 113.7a: the ability resolves whatever has become of its source.
+            self.perform(spec.get("effect", []),
+                         Context({"resolution": trigger}, entry["source"], entry["controller"], trigger, target))
+        self.record.add("resolve_end", trigger=trigger)
+        self.resolving = None
+        self.stack.remove(trigger)
+        self.left_stack(trigger)
+
+    def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
+        return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
+
+    def remove_at_resolution(self, trigger: str, reason: str) -> None:
+        self.stack.remove(trigger)
+        self.record.add("removed", trigger=trigger, reason=reason)
+        self.left_stack(trigger)
+
+    def ask_optional(self, entry: dict[str, Any]) -> bool:
+        answer = bool(self.chooser.optional(entry["controller"], entry))
+        self.record.add("choice", player=entry["controller"], decision="optional", among=[entry["id"]], chosen=answer)
+        return answer
+
+    def left_stack(self, trigger: str) -> None:
+        """603.8: once a state trigger has left the stack, it can trigger again if its state still holds."""
+        entry = self.instances[trigger]
+        key = (entry["source"], entry["ability"])
+        if self.live_state.get(key) == trigger:
+            del self.live_state[key]
+            self.announce(self.check_state_triggers(self.last_event_id()))
+
+    # -- Performing effects ------------------------------------------------------------------------------------------
+
+    def perform(self, effect: list[dict[str, Any]], ctx: Context) -> None:
+        """Perform primitive actions in order. What triggers waits (117.2a): nothing goes on the stack here."""
+        zones = self.state.zones
+        for action in effect:
+            do = action["do"]
+            if do in ("move", "move_together", "move_target"):
+                objects = action.get("objects") or [action.get("object", ctx.target)]
+                to, frm = action["to"], action.get("from")
+                if do == "move_target" and ctx.target is not None:
+                    frm = self.specs[ctx.trigger]["target"].get("zone", BATTLEFIELD)  # 608.2b: only a legal target
+                events = [{"type": movement_event(zones[o], to), "subject": o, "from": zones[o], "to": to}
+                          for o in objects if o in zones and zones[o] != to and frm in (None, zones[o])]
+                if events:
+                    self.happen(events, ctx.cause)
+            elif do == "signal":
+                self.happen([{"type": "signal", "name": action["name"], "subject": action.get("subject", ctx.source),
+                              "player": ctx.controller}], ctx.cause)
+            elif do == "damage":
+                event = {"type": "damage", "subject": action.get("source", ctx.source), "amount": action["amount"]}
+                if "object" in action:
+                    if zones.get(action["object"]) != BATTLEFIELD:
+                        continue
+                    event["target"] = action["object"]
+                elif action.get("player") in self.state.left:
+                    continue
+                else:
+                    event["player"] = action.get("player")
+                if action.get("prevented"):
+                    event["prevented"] = True
+                self.happen([event], ctx.cause)
+            elif do == "life":
+                if action["player"] not in self.state.left:
+                    self.happen([{"type": "life", "player": action["player"], "amount": action["amount"]}], ctx.cause)
+            elif do == "gain_control":
+                obj, player = action["object"], action["player"]
+                if obj in zones and self.state.controllers[obj] != player and player not in self.state.left:
+                    self.happen([{"type": "control", "subject": obj, "controller": player}], ctx.cause)
+            elif do == "concede":
+                if action["player"] not in self.state.left:
+                    self.happen(self.catalog.leave_game_events(action["player"], self.state, set()), ctx.cause)
+            elif do in ("create_delayed", "reflexive"):
+                if ctx.trigger is not None:  # 603.7a: created by a resolving ability
+                    self.create_delayed(action, ctx)
+            else:
+                raise Skipped(f"the mtg ruleset has no action {do!r}")
+
+    def happen(self, group: list[dict[str, Any]], cause: dict[str, Any]) -> None:
+        """Record a group of simultaneous events, then everything they trigger (603.2): object abilities, state
+        triggers (603.8) and delayed abilities (603.7). A player who left the game takes their stack objects and
+        waiting abilities with them (800.4a). Finally each new trigger is itself an event others may watch."""
+        before = self.state.copy()
+        recorded = []
+        for fields in group:
+            entry, _ = self.record.event(fields.pop("type"), cause, **fields)
+            recorded.append(entry)
+            self.state.apply(entry)
+        if len(recorded) > 1:
+            for entry in recorded:
+                entry["group"] = recorded[0]["id"]
+        if self.resolving is not None:
+            self.resolution_events.extend(recorded)
+        new = [self.new_trigger(source, ability, controller, event["id"])
+               for event, source, ability, controller in self.triggered_by(recorded, before)]
+        new += self.check_state_triggers(recorded[-1]["id"])
+        new += self.delayed_triggers(recorded, before)
+        for player in self.state.left:
+            if player not in before.left:
+                self.cease(player)
+        self.announce([t for t in new if t is not None])
+
+    def triggered_by(self, group: list[dict[str, Any]], before: State):
+        return self.catalog.triggered_abilities(group, before, self.state, look_back=self.LOOK_BACK)
+
+    def last_event_id(self) -> str | None:
+        for entry in reversed(self.record.entries):
+            if entry["kind"] == "event":
+                return entry["id"]
+        return None
+
+    # -- Triggering (603.2, 603.8, 603.7, 603.12) ------------------------------------------------------------------
+
+    def new_trigger(self, source: str, ability: dict[str, Any], controller: str, event: str | None,
+                    delayed: str | None = None) -> str | None:
+        """The ability triggers (603.2); it waits, and goes on the stack when a player is next about to get priority."""
+        fields = {"delayed": delayed} if delayed else {}
+        entry = self.record.add("trigger", id=self.record.new_id("T"), ability=ability["id"], source=source,
+                                controller=controller, event=event, **fields)
+        self.instances[entry["id"]], self.specs[entry["id"]] = entry, ability
+        if ability["trigger"]["event"] == "state":
+            self.live_state[(source, ability["id"])] = entry["id"]
+        if not self.accept_trigger(entry["id"]):
+            return None
+        self.on_triggered(entry["id"])
+        return entry["id"]
+
+    def accept_trigger(self, trigger: str) -> bool:
+        """603.5: an optional ability goes on the stack like any other; its choice waits for resolution."""
+        return True
+
+    def on_triggered(self, trigger: str) -> None:
+        """603.3, 117.2a: a new trigger waits; nothing goes on the stack until a player would receive priority."""
+        self.waiting.append(trigger)
+
+    def check_state_triggers(self, event: str | None) -> list[str | None]:
+        """603.8: a state trigger triggers when its state holds, unless an instance of it has not yet left the stack."""
+        new = []
+        for source, ability in self.catalog.state_abilities:
+            key = (source, ability["id"])
+            if self.state_trigger_ready(key) and self.catalog.state_trigger_holds(source, ability, self.state):
+                new.append(self.new_trigger(source, ability, self.state.controllers[source], event))
+        return new
+
+    def state_trigger_ready(self, key: tuple[str, str]) -> bool:
+        return key not in self.live_state
+
+    def delayed_triggers(self, group: list[dict[str, Any]], before: State) -> list[str | None]:
+        """603.7a-b: a living delayed ability triggers on events after its creation: once (its controller choosing
+        among simultaneous occurrences), or on each occurrence until its duration ends."""
+        new = []
+        for d in self.delayed:
+            if not d.alive or d.controller in self.state.left:
+                continue
+            matching = [e for e in group if d.matches(self.catalog, e, before)]
+            d.track(self.state)
+            if not matching:
+                continue
+            if d.duration is None:
+                k = 0
+                if len(matching) > 1:
+                    k = self.chooser.occurrence(d.controller, self.delayed_entry(d), matching)
+                    self.record.add("choice", player=d.controller, decision="occurrence",
+                                    among=[e["id"] for e in matching], chosen=[matching[k]["id"]])
+                new.append(self.new_trigger(d.source, d.ability, d.controller, matching[k]["id"], delayed=d.id))
+                self.end_one(d, "triggered")
+            else:
+                new += [self.new_trigger(d.source, d.ability, d.controller, e["id"], delayed=d.id) for e in matching]
+        return new
+
+    def delayed_entry(self, d: Delayed) -> dict[str, Any]:
+        return next(e for e in self.record.entries if e["kind"] == "delayed_create" and e["id"] == d.id)
+
+    def create_delayed(self, action: dict[str, Any], ctx: Context) -> None:
+        """603.7d-e: source and controller are those of the resolving ability. 603.12: a reflexive ability is
+        checked at once against the events earlier in this resolution, once per occurrence (603.12a)."""
+        reflexive = action["do"] == "reflexive"
+        ability = action["ability"]
+        watched = None if reflexive else self.catalog.watched_object(ability, ctx.source)
+        d = Delayed(self.record.new_id("D"), ability, ctx.source, ctx.controller, ctx.trigger,
+                    action.get("duration"), reflexive, watched, self.state.zones.get(watched))
+        fields = {"duration": d.duration} if d.duration else {}
+        if reflexive:
+            fields["reflexive"] = True
+        self.record.add("delayed_create", id=d.id, ability=ability["id"], source=d.source, controller=d.controller,
+                        created_by=d.created_by, **fields)
+        if not reflexive:
+            self.delayed.append(d)
+            return
+        new = [self.new_trigger(d.source, ability, d.controller, e["id"], delayed=d.id)
+               for e in list(self.resolution_events) if self.catalog.pattern_matches(ability["trigger"], e, d.source)]
+        self.announce([t for t in new if t is not None])
+
+    def end_one(self, d: Delayed, reason: str) -> None:
+        d.alive = False
+        self.record.add("delayed_end", delayed=d.id, reason=reason)
+
+    def end_delayed(self, duration: str) -> None:
+        for d in self.delayed:
+            if d.alive and d.duration == duration:
+                self.end_one(d, "duration")
+        self.delayed = [d for d in self.delayed if d.alive]
+
+    def announce(self, new: list[str]) -> None:
+        """An ability triggering is an event that abilities triggering on another ability watch (603.3b)."""
+        if not self.catalog.listens_triggered:
+            return
+        for trigger in new:
+            entry = self.instances[trigger]
+            self.happen([{"type": "ability_triggered", "subject": entry["source"], "player": entry["controller"]}],
+                        {"trigger": trigger})
+
+    # -- Leaving the game (800.4a) -------------------------------------------------------------------------------------
+
+    def cease(self, player: str) -> None:
+        """800.4a: the abilities a departed player controls on the stack (and waiting to go there) cease to exist;
+        the others keep their places."""
+        for trigger in [t for t in self.waiting if self.instances[t]["controller"] == player]:
+            self.waiting.remove(trigger)
+            self.record.add("removed", trigger=trigger, reason="player_left")
+            self.left_stack(trigger)
+        for trigger in [t for t in self.stack if self.instances[t]["controller"] == player and t != self.resolving]:
+            self.stack.remove(trigger)
+            self.record.add("removed", trigger=trigger, reason="player_left")
+            self.left_stack(trigger)
+        if self.options.get("departed_delayed", "cease") == "cease":
+            for d in self.delayed:
+                if d.alive and d.controller == player:
+                    self.end_one(d, "player_left")
+
+
+MtgEngine.game_class = Game

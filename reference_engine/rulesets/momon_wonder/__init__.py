@@ -1,0 +1,21 @@
+"""Momon Wonder CR 1.0.0, section 11.2: how triggers wait in the Queue.
+
+Read in this order: ``options.py`` (the assumptions standing in for the unavailable sections 9.3 and 11.3, the
+State-Based Conditions, the Snatch Check and the Missed Trigger Remedy), ``reference_engine/engines/momon_wonder/engine.py`` (the reference engine, which this package never imports), then
+``invariants/`` (one module per numbered rule).
+"""
+
+from reference_engine.rulesets.momon_wonder.invariants import INVARIANTS
+from reference_engine.rulesets.momon_wonder.options import OPTIONS
+from reference_engine.core.ruleset import Ruleset
+
+RULESET = "momon-wonder"
+EDITIONS = ["1.0.0"]
+
+MOMON_WONDER = Ruleset(
+    name=RULESET,
+    title="Momon Wonder Comprehensive Rules, section 11.2 (Triggering and the Queue)",
+    editions=tuple(EDITIONS),
+    options=OPTIONS,
+    invariants=INVARIANTS,
+)

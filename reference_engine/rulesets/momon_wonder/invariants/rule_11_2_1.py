@@ -1,0 +1,79 @@
+"""Momon Wonder 1.0.0, rule 11.2.1: an event that satisfies a triggered ability's condition makes it trigger, and
+triggering interrupts neither the event nor the ability that is resolving."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.momon_wonder.observations import expected_triggers
+from reference_engine.core.traceview import TraceView
+
+RULESET = "momon-wonder"
+RULE = {"1.0.0": "11.2.1"}
+
+
+def _events_that_trigger(view: TraceView) -> int:
+    return sum(1 for pairs in expected_triggers(view).values() if pairs)
+
+
+@invariant(
+    key="mw.triggers-when-satisfied",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="Each event triggers exactly the abilities whose trigger condition it satisfies.",
+    exercised=_events_that_trigger,
+)
+def triggers_when_satisfied(view: TraceView) -> list[str]:
+    found = []
+    for event_id, pairs in expected_triggers(view).items():
+        expected = Counter(pairs)
+        actual = Counter((view.triggers[t]["source"], view.triggers[t]["ability"]) for t in view.triggers_by_event.get(event_id, ()))
+        for source, ability in sorted(expected - actual):
+            found.append(f"{view.describe_event(event_id)} satisfies the trigger condition of ability {ability} of "
+                         f"{source}, but no trigger instance came from it")
+        for source, ability in sorted(set(actual) - set(expected)):
+            found.append(f"a trigger instance of ability {ability} of {source} came from {view.describe_event(event_id)}, "
+                         f"which does not satisfy that ability's trigger condition")
+    return found
+
+
+_INTERRUPTING = {"enqueue", "resolve_begin", "sbc_check", "step_begin", "step_advance", "action_begin"}
+
+
+def _spans_with_triggers(view: TraceView) -> int:
+    spans = [(b, e) for _, b, e in view.resolution_spans]
+    begins = [i for i in view.by_kind["action_begin"]]
+    ends = [i for i in view.by_kind["action_end"]]
+    spans += list(zip(begins, ends))
+    triggers = view.by_kind["trigger"]
+    return sum(1 for b, e in spans if any(b < t < e for t in triggers))
+
+
+@invariant(
+    key="mw.no-interruption",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="Nothing is queued, resolved or checked while an action or an ability is still being performed.",
+    exercised=_spans_with_triggers,
+)
+def no_interruption(view: TraceView) -> list[str]:
+    found = []
+    open_span: tuple[str, int] | None = None
+    for i, entry in enumerate(view.entries):
+        kind = entry["kind"]
+        if kind in ("resolve_end", "action_end"):
+            open_span = None
+            continue
+        if open_span is not None and (kind in _INTERRUPTING or (kind == "removed" and entry["reason"] != "declined")):
+            what, start = open_span
+            detail = entry.get("trigger") or entry.get("id") or ""
+            found.append(f"entry {i} ({kind} {detail}) happened while {what} (begun at entry {start}) was still being "
+                         f"performed; a trigger waits until it has finished")
+            open_span = None  # report each interrupted span once
+            continue
+        if kind == "resolve_begin":
+            open_span = (f"trigger {entry['trigger']} resolving", i)
+        elif kind == "action_begin":
+            open_span = (f"scripted action {entry['action']}", i)
+    return found

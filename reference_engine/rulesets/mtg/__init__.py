@@ -1,0 +1,21 @@
+"""Magic: The Gathering, Comprehensive Rules 603 (Handling Triggered Abilities) and the rules it relies on.
+
+Read in this order: ``rules.py`` (what the scenario vocabulary means), ``options.py`` (readings where the text is
+ambiguous), ``reference_engine/engines/mtg/engine.py`` (the reference engine, which this package never imports), then ``invariants/`` (one module per numbered rule).
+Editions: 2026-02-27 (default, two-pass 603.3b) and 2021-02-24 (single-pass 603.3b).
+"""
+
+from reference_engine.rulesets.mtg.invariants import INVARIANTS
+from reference_engine.rulesets.mtg.options import OPTIONS
+from reference_engine.core.ruleset import Ruleset
+
+RULESET = "mtg"
+EDITIONS = ["2026-02-27", "2021-02-24"]
+
+MTG = Ruleset(
+    name=RULESET,
+    title="Magic: The Gathering Comprehensive Rules 603 (Handling Triggered Abilities) and the stack",
+    editions=tuple(EDITIONS),
+    options=OPTIONS,
+    invariants=INVARIANTS,
+)

@@ -1,0 +1,52 @@
+"""MTG 405.5 (with 117.4): when every player passes in succession, the top (last-added) object of the stack
+resolves; with an empty stack the step ends. Resolution starts only once a player has received priority."""
+
+from __future__ import annotations
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import RESOLUTION_REMOVALS
+from reference_engine.core.traceview import TraceView
+
+
+def _walk(view: TraceView):
+    """Replay the stack; yield (entry index, what left, the stack just before) for each departure by resolution."""
+    stack: list[str] = []
+    for i, entry in enumerate(view.entries):
+        kind = entry["kind"]
+        if kind == "stack_push":
+            stack.append(entry["trigger"])
+        elif kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
+            yield i, entry["trigger"], list(stack)
+            if entry["trigger"] in stack and kind == "removed":
+                stack.remove(entry["trigger"])
+        elif kind == "resolve_end" or kind == "removed":
+            if entry["trigger"] in stack:
+                stack.remove(entry["trigger"])
+        elif kind == "step_advance":
+            yield i, None, list(stack)
+
+
+@invariant(
+    key="mtg.stack-lifo",
+    ruleset="mtg",
+    rules={"2026-02-27": "405.5", "2021-02-24": "405.5"},
+    summary="The stack resolves last in, first out, one object each time every player has passed priority; the step "
+    "ends only with an empty stack.",
+    exercised=lambda view: sum(1 for _, t, stack in _walk(view) if t is not None and len(stack) > 1),
+)
+def stack_lifo(view: TraceView) -> list[str]:
+    found = []
+    for i, trigger, stack in _walk(view):
+        if trigger is None:
+            if stack:
+                found.append(f"the step ended at entry {i} with {', '.join(stack)} still on the stack")
+            continue
+        if not stack or stack[-1] != trigger:
+            top = stack[-1] if stack else "nothing"
+            where = "was not on the stack" if trigger not in stack else f"was not on top ({top} was)"
+            found.append(f"{trigger} started resolving at entry {i} but {where}")
+        previous = view.entries[i - 1]["kind"] if i > 0 else None
+        if previous != "priority":
+            found.append(f"{trigger} started resolving at entry {i} without every player having passed priority "
+                         f"(the entry before is {previous})")
+    return found

@@ -1,0 +1,58 @@
+"""MTG 603.12: a reflexive triggered ability, created by a resolving ability, is checked at once and triggers for
+each matching event that happened earlier in that same resolution (603.12a), and for nothing else; like any
+trigger it goes on the stack only after the resolution (mtg.stack-at-priority)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import catalog
+from reference_engine.core.traceview import TraceView, memoized
+
+
+@memoized
+def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
+    cat = catalog(view)
+    found: list[str] = []
+    occasions = 0
+    by_delayed: dict[str, list[str]] = {}
+    for t, trig in view.triggers.items():
+        if "delayed" in trig:
+            by_delayed.setdefault(trig["delayed"], []).append(t)
+    for c in view.by_kind["delayed_create"]:
+        entry = view.entries[c]
+        if not entry.get("reflexive"):
+            continue
+        spec = cat.created.get(entry["ability"])
+        begin, end = view.resolve_begin.get(entry["created_by"]), view.resolve_end.get(entry["created_by"])
+        if spec is None or begin is None or end is None or not begin < c < end:
+            found.append(f"reflexive ability {entry['id']} (entry {c}) was not created during the resolution of "
+                         f"{entry['created_by']}")
+            continue
+        earlier = [view.entries[i] for i in view.by_kind["event"] if begin < i < c]
+        want = Counter(e["id"] for e in earlier if cat.pattern_matches(spec["trigger"], e, entry["source"]))
+        occasions += bool(want)
+        mine = by_delayed.get(entry["id"], [])
+        got = Counter(view.triggers[t]["event"] for t in mine)
+        if want != got:
+            found.append(f"reflexive ability {entry['id']} should have triggered once for each of "
+                         f"{sorted(want.elements()) or 'no events'} (the matching events earlier in {entry['created_by']}'s "
+                         f"resolution) but triggered for {sorted(got.elements()) or 'none'}")
+        late = [t for t in mine if not c < view.trigger_index[t] < end]
+        if late:
+            found.append(f"reflexive trigger {late[0]} did not trigger as its ability was created, during "
+                         f"{entry['created_by']}'s resolution")
+    return found, occasions
+
+
+@invariant(
+    key="mtg.reflexive",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.12", "2021-02-24": "603.12"},
+    summary="A reflexive triggered ability triggers, as it is created, once for each matching event earlier in the "
+    "resolution that created it, and never for anything else.",
+    exercised=lambda view: _reflexive_walk(view)[1],
+)
+def reflexive(view: TraceView) -> list[str]:
+    return list(_reflexive_walk(view)[0])

@@ -1,0 +1,103 @@
+"""MTG 603.3b (with 101.4): triggered abilities waiting when a player would receive priority go on the stack player
+by player in APNAP order, each player's in the order they choose. From the 2021-04-19 rules (edition 2026-02-27)
+this happens in two passes, abilities that trigger on another ability triggering going in the second; the
+2021-02-24 edition has one pass."""
+
+from __future__ import annotations
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import batches, catalog, chooser, spec_of
+from reference_engine.core.traceview import TraceView
+
+
+# 603.3b's two-part process dates from the rules update of 2021-04-19.
+TWO_PASS_EDITIONS = frozenset({"2026-02-27"})
+
+
+def _second_pass(view: TraceView, trigger: str) -> bool:
+    return catalog(view).in_second_pass(spec_of(view, trigger), view.options.get("pass_two_membership",
+                                                                                   "triggering-only"))
+
+
+def _segments(view: TraceView):
+    """The pushes APNAP order applies to: each pass of each batch (the whole batch in a one-pass edition)."""
+    two_pass = view.edition in TWO_PASS_EDITIONS
+    for batch in batches(view):
+        triggers = [view.entries[i]["trigger"] for i in batch if view.entries[i]["trigger"] in view.triggers]
+        if two_pass:
+            yield [t for t in triggers if not _second_pass(view, t)]
+            yield [t for t in triggers if _second_pass(view, t)]
+        else:
+            yield triggers
+
+
+def _multi_player_segments(view: TraceView) -> int:
+    return sum(1 for seg in _segments(view) if len({view.triggers[t]["controller"] for t in seg}) > 1)
+
+
+@invariant(
+    key="mtg.apnap-order",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.3b", "2021-02-24": "603.3b"},
+    summary="Simultaneously waiting triggers go on the stack the active player's first, then each other player's in "
+    "turn order, each player's in the order they chose.",
+    exercised=_multi_player_segments,
+)
+def apnap_order(view: TraceView) -> list[str]:
+    found = []
+    rank = {p: n for n, p in enumerate(catalog(view).apnap())}
+    prefer = chooser(view)
+    for segment in _segments(view):
+        highest = None
+        for t in segment:
+            controller = view.triggers[t]["controller"]
+            if highest is not None and rank.get(controller, 99) < rank.get(highest[1], 99):
+                found.append(f"{t} (controlled by {controller}) went on the stack after {highest[0]} (controlled by "
+                             f"{highest[1]}), but {controller} comes first in APNAP order from the active player "
+                             f"{view.active_player}")
+                break
+            if highest is None or rank.get(controller, 99) > rank.get(highest[1], 99):
+                highest = (t, controller)
+        for player in rank:
+            mine = [t for t in segment if view.triggers[t]["controller"] == player]
+            keys = [prefer.order_key(view.triggers[t]) for t in mine]
+            for a in range(len(mine) - 1):
+                if keys[a] < keys[a + 1]:
+                    found.append(f"{player} chose to have {mine[a]} resolve before {mine[a + 1]}, yet {mine[a]} went "
+                                 f"on the stack first (the last put on the stack resolves first)")
+                    break
+    return found
+
+
+def _mixed_batches(view: TraceView) -> int:
+    count = 0
+    for batch in batches(view):
+        kinds = {_second_pass(view, view.entries[i]["trigger"]) for i in batch if view.entries[i]["trigger"] in view.triggers}
+        count += len(kinds) == 2
+    return count
+
+
+@invariant(
+    key="mtg.trigger-on-trigger-last",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.3b"},
+    summary="Abilities that trigger on another ability triggering go on the stack after every other waiting ability "
+    "(603.3b's second pass).",
+    exercised=_mixed_batches,
+)
+def trigger_on_trigger_last(view: TraceView) -> list[str]:
+    found = []
+    for batch in batches(view):
+        first_second = None
+        for i in batch:
+            t = view.entries[i]["trigger"]
+            if t not in view.triggers:
+                continue
+            if _second_pass(view, t):
+                first_second = first_second or t
+            elif first_second is not None:
+                found.append(f"{t} (ability {view.triggers[t]['ability']}, controlled by {view.triggers[t]['controller']}) "
+                             f"went on the stack after {first_second}, which triggers on another ability triggering and "
+                             f"belongs to the second pass")
+                break
+    return found

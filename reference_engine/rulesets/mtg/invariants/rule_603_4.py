@@ -1,0 +1,50 @@
+"""MTG 603.4 (with 608.2a): an ability with an intervening "if" clause triggers only if its condition holds when the
+trigger event occurs, and checks it again as it resolves, before its targets (608.2b): if it no longer holds, the
+ability leaves the stack without any effect."""
+
+from __future__ import annotations
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import RESOLUTION_REMOVALS, catalog, describe, replay, spec_of, trigger_state
+from reference_engine.core.traceview import TraceView
+
+
+def _resolution_checks(view: TraceView):
+    """(entry index, trigger id, condition held, entry) where an ability with an intervening "if" began to resolve."""
+    cat, at = catalog(view), replay(view).at
+    for i, entry in enumerate(view.entries):
+        kind = entry["kind"]
+        if kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
+            spec = spec_of(view, entry["trigger"])
+            if spec is not None and "intervening_if" in spec:
+                source = view.triggers[entry["trigger"]]["source"]
+                yield i, entry["trigger"], cat.holds(spec["intervening_if"], at[i], source), entry
+
+
+@invariant(
+    key="mtg.intervening-if",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.4", "2021-02-24": "603.4"},
+    summary="An intervening 'if' is checked when the event occurs (no trigger if false) and again on resolution (the "
+    "ability is removed and does nothing if false), before the target check.",
+    exercised=lambda view: sum(1 for _ in _resolution_checks(view)),
+)
+def intervening_if(view: TraceView) -> list[str]:
+    found = []
+    cat = catalog(view)
+    for t, trig in view.triggers.items():
+        spec = spec_of(view, t)
+        if spec is None or "intervening_if" not in spec:
+            continue
+        state = trigger_state(view, t)
+        if state is not None and "delayed" not in trig and not cat.holds(spec["intervening_if"], state, trig["source"]):
+            found.append(f"{describe(view, t)} triggered although its intervening 'if' did not hold")
+    for i, t, held, entry in _resolution_checks(view):
+        removed = entry["kind"] == "removed" and entry["reason"] == "intervening_if"
+        if not held and not removed:
+            what = "resolved" if entry["kind"] == "resolve_begin" else f"was removed for {entry['reason']}"
+            found.append(f"{describe(view, t)} {what} at entry {i} although its intervening 'if' no longer held; it "
+                         f"must be removed from the stack and do nothing (608.2a comes before 608.2b)")
+        elif held and removed:
+            found.append(f"{describe(view, t)} was removed at entry {i} for its intervening 'if', which still held")
+    return found

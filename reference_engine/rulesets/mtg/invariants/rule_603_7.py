@@ -1,0 +1,112 @@
+"""MTG 603.7: a delayed triggered ability is created by a resolving spell or ability (603.7a) and can only trigger
+on later events; without a stated duration it triggers once, on the next occurrence (603.7b), else on each
+occurrence until the duration ends; it loses track of an object that left its zone (603.7c). Its source and
+controller are those of the ability that created it, whatever happens to the source later (603.7d-e)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import catalog, first_after, replay
+from reference_engine.rulesets.mtg.model import Delayed
+from reference_engine.core.traceview import TraceView, memoized
+
+
+@memoized
+def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
+    cat, rp = catalog(view), replay(view)
+    firsts = [g.first for g in rp.groups]
+    found: list[str] = []
+    occasions = 0
+    by_delayed: dict[str, list[dict]] = {}
+    for trig in view.triggers.values():
+        if "delayed" in trig:
+            by_delayed.setdefault(trig["delayed"], []).append(trig)
+    for c in view.by_kind["delayed_create"]:
+        entry = view.entries[c]
+        if entry.get("reflexive"):
+            continue
+        spec = cat.created.get(entry["ability"])
+        if spec is None:
+            found.append(f"delayed ability {entry['id']} names ability {entry['ability']}, which no effect creates")
+            continue
+        begin, end = view.resolve_begin.get(entry["created_by"]), view.resolve_end.get(entry["created_by"])
+        if begin is None or not begin < c < (end if end is not None else len(view.entries)):
+            found.append(f"delayed ability {entry['id']} was created at entry {c}, not during the resolution of "
+                         f"{entry['created_by']} that created it (603.7a)")
+        watched = cat.watched_object(spec, entry["source"])
+        d = Delayed(entry["id"], spec, entry["source"], entry["controller"], entry["created_by"], entry.get("duration"),
+                    False, watched, rp.at[c].zones.get(watched))
+        ends = first_after(view.step_advances, c) if d.duration == "step" else None
+        expected: list[list[str]] = []
+        for g in rp.groups[bisect_right(firsts, c):]:
+            if (ends is not None and g.first > ends) or d.controller in g.after.left:
+                break
+            matching = [e["id"] for e in g.events if d.matches(cat, e, g.before)]
+            d.track(g.after)
+            if matching:
+                expected.append(matching)
+                if d.duration is None:
+                    break
+        occasions += bool(expected)
+        actual = [t["event"] for t in by_delayed.get(entry["id"], ())]
+        if d.duration is None:
+            if not expected and actual:
+                found.append(f"delayed ability {entry['id']} triggered on {actual[0]}, which is not an occurrence of its "
+                             f"trigger event after its creation (603.7a)")
+            elif expected and (len(actual) != 1 or actual[0] not in expected[0]):
+                found.append(f"delayed ability {entry['id']} should have triggered exactly once, on one of "
+                             f"{expected[0]} (its next trigger event), but triggered on {actual or 'nothing'} (603.7b)")
+        else:
+            want = Counter(e for group in expected for e in group)
+            got = Counter(actual)
+            if want != got:
+                found.append(f"delayed ability {entry['id']} (duration {d.duration}) should have triggered on "
+                             f"{sorted(want.elements())} but triggered on {sorted(got.elements())}")
+    return found, occasions
+
+
+@invariant(
+    key="mtg.delayed-trigger",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.7b", "2021-02-24": "603.7b"},
+    summary="A delayed triggered ability is created by a resolving ability and triggers only on later events: once, "
+    "on the next occurrence, unless it has a duration, then on each occurrence until that ends.",
+    exercised=lambda view: _delayed_walk(view)[1],
+)
+def delayed_trigger(view: TraceView) -> list[str]:
+    return list(_delayed_walk(view)[0])
+
+
+@invariant(
+    key="mtg.delayed-controller",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.7e", "2021-02-24": "603.7e"},
+    summary="A delayed or reflexive triggered ability has the source and controller of the ability that created it, "
+    "whoever controls that source later.",
+    exercised=lambda view: sum(1 for t in view.triggers.values() if "delayed" in t),
+)
+def delayed_controller(view: TraceView) -> list[str]:
+    found = []
+    created = {}
+    for c in view.by_kind["delayed_create"]:
+        entry = view.entries[c]
+        created[entry["id"]] = entry
+        creator = view.triggers.get(entry["created_by"])
+        if creator is None:
+            found.append(f"delayed ability {entry['id']} names {entry['created_by']}, which is no trigger instance")
+            continue
+        for field in ("source", "controller"):
+            if entry[field] != creator[field]:
+                found.append(f"delayed ability {entry['id']} has {field} {entry[field]}, but the ability that created "
+                             f"it, {creator['id']}, has {field} {creator[field]}")
+    for t, trig in view.triggers.items():
+        d = created.get(trig.get("delayed"))
+        if "delayed" in trig and d is None:
+            found.append(f"{t} names delayed ability {trig['delayed']}, which was never created before it")
+        elif d is not None and (trig["controller"] != d["controller"] or trig["source"] != d["source"]):
+            found.append(f"{t} from delayed ability {d['id']} has source {trig['source']} and controller "
+                         f"{trig['controller']}; the delayed ability has {d['source']} and {d['controller']}")
+    return found

@@ -1,0 +1,80 @@
+"""MTG 800.4a: when a player leaves the game, the objects they control on the stack that are not cards (their
+triggered abilities) cease to exist at once; the rest of the stack keeps its order (checked by mtg.stack-lifo).
+Abilities of theirs waiting to go on the stack cease with them, and nothing triggers for them afterwards."""
+
+from __future__ import annotations
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import describe, replay
+from reference_engine.core.traceview import TraceView
+
+MOVING_ON = frozenset({"event", "stack_push", "resolve_begin", "resolve_end", "priority", "sba_check", "step_advance",
+                       "action_end", "delayed_create"})
+
+
+def _departures(view: TraceView):
+    """(player, last entry of the leaving group, their abilities waiting or on the stack then, other stack objects)."""
+    entries = view.entries
+    waiting: set[str] = set()
+    stack: list[str] = []
+    resolving = None
+    groups = {g.first: g for g in replay(view).groups}
+    for i, entry in enumerate(entries):
+        kind = entry["kind"]
+        if kind == "trigger":
+            waiting.add(entry["id"])
+        elif kind == "stack_push":
+            waiting.discard(entry["trigger"])
+            stack.append(entry["trigger"])
+        elif kind == "resolve_begin":
+            resolving = entry["trigger"]
+        elif kind in ("resolve_end", "removed"):
+            waiting.discard(entry["trigger"])
+            if entry["trigger"] in stack:
+                stack.remove(entry["trigger"])
+            if kind == "resolve_end":
+                resolving = None
+        elif kind == "event" and i in groups:
+            for event in groups[i].events:
+                if event["type"] == "player_leaves":
+                    player = event["player"]
+                    theirs = [t for t in sorted(waiting) + stack
+                              if view.triggers.get(t, {}).get("controller") == player and t != resolving]
+                    yield player, groups[i].last, theirs, [t for t in stack if t not in theirs]
+
+
+@invariant(
+    key="mtg.player-leaves",
+    ruleset="mtg",
+    rules={"2026-02-27": "800.4a", "2021-02-24": "800.4a"},
+    summary="The triggered abilities of a player who leaves the game cease to exist at once; nothing of theirs goes "
+    "on the stack, resolves or triggers afterwards.",
+    exercised=lambda view: sum(1 for _, _, theirs, others in _departures(view) if theirs or others),
+)
+def player_leaves(view: TraceView) -> list[str]:
+    found = []
+    entries = view.entries
+    left_at: dict[str, int] = {}
+    for player, last, theirs, _ in _departures(view):
+        left_at.setdefault(player, last)
+        deadline = next((j for j in range(last + 1, len(entries)) if entries[j]["kind"] in MOVING_ON), len(entries))
+        for t in theirs:
+            removed = view.removed.get(t)
+            if removed is None or entries[removed]["reason"] != "player_left" or not last < removed < deadline:
+                found.append(f"{describe(view, t)} did not cease to exist when {player} left the game (entry {last})")
+    for t, removed in view.removed.items():
+        if entries[removed]["reason"] == "player_left":
+            controller = view.triggers[t]["controller"]
+            if controller not in left_at or removed < left_at[controller]:
+                found.append(f"{describe(view, t)} was removed because its controller left, but {controller} had not "
+                             f"left the game")
+    for i, entry in enumerate(entries):
+        kind = entry["kind"]
+        t = entry.get("id") if kind == "trigger" else entry.get("trigger")
+        if kind not in ("trigger", "stack_push", "resolve_begin") or t not in view.triggers:
+            continue
+        controller = view.triggers[t]["controller"]
+        if controller in left_at and i > left_at[controller]:
+            what = {"trigger": "triggered", "stack_push": "went on the stack", "resolve_begin": "resolved"}[kind]
+            found.append(f"{describe(view, t)} {what} at entry {i}, after its controller {controller} left the game")
+    return found

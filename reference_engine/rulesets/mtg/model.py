@@ -1,0 +1,264 @@
+"""What the MTG scenario vocabulary means, shared by the reference engine and the invariants.
+
+One definition of: the game state a trace replays (zones, controllers, life, damage, players still in the game),
+conditions (intervening "if" clauses, state triggers, toughness), state-based actions (704.5 as modelled), which
+abilities an event triggers (603.2, 603.6a, 603.10a), and what a delayed triggered ability watches (603.7).
+The engine plays with these; the invariants replay the trace with these and compare.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from reference_engine.core.vocabulary import movement_event, pattern_matches
+
+BATTLEFIELD = "field"
+STARTING_LIFE = 20
+ZONE_CHANGES = frozenset({"enter", "leave", "move"})
+LOOK_BACK_EVENTS = frozenset({"leave"})  # 603.10a: leaves-the-battlefield abilities look back in time
+
+
+def active_zones(ability: dict[str, Any]) -> list[str]:
+    return ability.get("active_in", [BATTLEFIELD])
+
+
+@dataclass
+class State:
+    """The part of the game a trace can replay. ``left`` lists the players who have left, in order."""
+
+    zones: dict[str, str]
+    controllers: dict[str, str]
+    life: dict[str, int]
+    damage: dict[str, int] = field(default_factory=dict)
+    left: list[str] = field(default_factory=list)
+
+    @classmethod
+    def initial(cls, scenario: dict[str, Any]) -> "State":
+        life = {p: scenario.get("life", {}).get(p, STARTING_LIFE) for p in scenario["players"]}
+        return cls(
+            zones={o["id"]: o["zone"] for o in scenario["objects"]},
+            controllers={o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]},
+            life=life,
+        )
+
+    def copy(self) -> "State":
+        return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left))
+
+    def apply(self, event: dict[str, Any]) -> None:
+        """Move the state along one trace event (a prevented event changes nothing, 603.2g)."""
+        if event.get("prevented"):
+            return
+        kind = event["type"]
+        subject = event.get("subject")
+        if kind in ZONE_CHANGES and subject in self.zones and event.get("to"):
+            if self.zones[subject] == BATTLEFIELD:
+                self.damage.pop(subject, None)  # a permanent that leaves is a new object with no damage (400.7)
+            self.zones[subject] = event["to"]
+        elif kind == "damage":
+            if event.get("target") in self.zones:
+                self.damage[event["target"]] = self.damage.get(event["target"], 0) + event.get("amount", 0)
+            elif event.get("player") in self.life:
+                self.life[event["player"]] -= event.get("amount", 0)
+        elif kind == "life" and event.get("player") in self.life:
+            self.life[event["player"]] += event.get("amount", 0)
+        elif kind == "control" and subject in self.controllers and event.get("controller"):
+            self.controllers[subject] = event["controller"]
+        elif kind == "player_leaves" and event.get("player") and event["player"] not in self.left:
+            self.left.append(event["player"])
+
+
+class Catalog:
+    """Everything about a scenario that does not change during play, indexed once."""
+
+    def __init__(self, scenario: dict[str, Any]):
+        self.scenario = scenario
+        self.players: list[str] = scenario["players"]
+        self.active_player: str = scenario["active_player"]
+        self.objects = {o["id"]: o for o in scenario["objects"]}
+        self.owners = {o["id"]: o["owner"] for o in scenario["objects"]}
+        self.order = {o["id"]: n for n, o in enumerate(scenario["objects"])}
+        self.abilities: dict[tuple[str, str], dict[str, Any]] = {}
+        self.by_event: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        self.state_abilities: list[tuple[str, dict[str, Any]]] = []
+        for obj in scenario["objects"]:
+            for ability in obj.get("abilities", ()):
+                self.abilities[(obj["id"], ability["id"])] = ability
+                kind = ability["trigger"]["event"]
+                if kind == "state":
+                    self.state_abilities.append((obj["id"], ability))
+                else:
+                    self.by_event.setdefault(kind, []).append((obj["id"], ability))
+        self.created: dict[str, dict[str, Any]] = {}  # ability id -> spec, for delayed and reflexive abilities
+        self._collect_created(scenario)
+        kinds = {a["trigger"]["event"] for a in self.abilities.values()} | {
+            a["trigger"]["event"] for a in self.created.values()}
+        self.listens_triggered = "ability_triggered" in kinds
+        self.listens_stacked = "ability_stacked" in kinds
+
+    def _collect_created(self, scenario: dict[str, Any]) -> None:
+        def walk(actions):
+            for action in actions:
+                if action.get("do") in ("create_delayed", "reflexive"):
+                    self.created.setdefault(action["ability"]["id"], action["ability"])
+                    walk(action["ability"].get("effect", ()))
+        for ability in self.abilities.values():
+            walk(ability.get("effect", ()))
+        for step in scenario["script"]:
+            for action in step["actions"]:
+                walk(action["effect"])
+
+    def spec(self, source: str, ability: str, delayed: bool = False) -> dict[str, Any] | None:
+        """The ability a trigger instance comes from: an object's ability, or a delayed/reflexive one by id."""
+        if delayed:
+            return self.created.get(ability)
+        return self.abilities.get((source, ability))
+
+    def apnap(self, left: list[str] | tuple = ()) -> list[str]:
+        """Players still in the game in APNAP order (101.4): the active player's seat first, then turn order."""
+        start = self.players.index(self.active_player)
+        seats = self.players[start:] + self.players[:start]
+        return [p for p in seats if p not in left]
+
+    def in_second_pass(self, ability: dict[str, Any] | None, membership: str) -> bool:
+        """603.3b: does this ability go on the stack in the second pass (it triggers on another ability)?"""
+        if ability is None:
+            return False
+        kind = ability["trigger"]["event"]
+        return kind == "ability_triggered" or (membership == "triggering-or-stacking" and kind == "ability_stacked")
+
+    # -- Conditions ----------------------------------------------------------------------------------------------
+
+    def holds(self, condition: dict[str, Any] | None, state: State, source: str | None) -> bool:
+        """Evaluate a condition (intervening if, state trigger, dies_when) on ``state``. None always holds."""
+        if condition is None:
+            return True
+        test = condition["test"]
+        if test in ("in_zone", "not_in_zone"):
+            obj = source if condition.get("object", "self") == "self" else condition["object"]
+            inside = state.zones.get(obj) == condition["zone"]
+            return inside if test == "in_zone" else not inside
+        player = condition.get("player", "controller")
+        if player == "controller":
+            player = state.controllers.get(source, self.owners.get(source))
+        if test == "life_at_least":
+            return state.life.get(player, STARTING_LIFE) >= condition["value"]
+        if test == "life_at_most":
+            return state.life.get(player, STARTING_LIFE) <= condition["value"]
+        if test == "zone_empty":
+            zone = condition.get("zone", "hand")
+            return not any(self.owners[o] == player and z == zone for o, z in state.zones.items())
+        raise ValueError(f"unknown condition test {test!r}")
+
+    # -- State-based actions (704.3, 704.5 as modelled) ------------------------------------------------------------
+
+    def applicable_sbas(self, state: State) -> tuple[list[str], list[str]]:
+        """(permanents to put into their owners' graveyards, players who lose), both in a stable order.
+
+        A permanent dies when its marked damage reaches its toughness or its ``dies_when`` condition holds; a
+        player still in the game loses at 0 or less life.
+        """
+        dying = []
+        for obj_id, zone in state.zones.items():
+            if zone != BATTLEFIELD:
+                continue
+            obj = self.objects.get(obj_id, {})
+            if state.damage.get(obj_id, 0) >= obj.get("toughness", 1) or (
+                "dies_when" in obj and self.holds(obj["dies_when"], state, obj_id)
+            ):
+                dying.append(obj_id)
+        dying.sort(key=lambda o: self.order.get(o, 0))
+        losing = [p for p in self.players if p not in state.left and state.life.get(p, STARTING_LIFE) <= 0]
+        return dying, losing
+
+    def leave_game_events(self, player: str, state: State, already: set[str]) -> list[dict[str, Any]]:
+        """800.4a as event fields: the player leaves, the objects they own leave the game, and control effects
+        giving them objects end (those objects return to their owners). ``already`` are objects moved in the
+        same event."""
+        events: list[dict[str, Any]] = [{"type": "player_leaves", "player": player}]
+        for obj_id, zone in state.zones.items():
+            if obj_id in already:
+                continue
+            if self.owners[obj_id] == player and zone != "removed":
+                events.append({"type": movement_event(zone, "removed"), "subject": obj_id, "from": zone, "to": "removed"})
+            elif state.controllers.get(obj_id) == player and self.owners[obj_id] != player:
+                events.append({"type": "control", "subject": obj_id, "controller": self.owners[obj_id]})
+        return events
+
+    # -- Triggering ------------------------------------------------------------------------------------------------
+
+    def triggered_abilities(self, group: list[dict[str, Any]], before: State, after: State,
+                            look_back: bool = True) -> Iterator[tuple[dict, str, dict, str]]:
+        """(event, source, ability, controller) for every object ability a simultaneous group of events triggers.
+
+        603.2/603.2c: once per occurrence; 603.2g: prevented events trigger nothing; 603.6a and 603.10: judged on the
+        game just after the group, except leaves-the-battlefield abilities, which look back to the game just before
+        it (603.10a) so that objects leaving together see each other; 603.3a: the controller is the source's
+        controller at that moment; 603.4: an intervening "if" must hold just after the event. Nothing triggers for
+        a player who has left the game (800.4a).
+        """
+        for event in group:
+            if event.get("prevented"):
+                continue
+            state = before if (look_back and event["type"] in LOOK_BACK_EVENTS) else after
+            for source, ability in self.by_event.get(event["type"], ()):
+                if not self.pattern_matches(ability["trigger"], event, source):
+                    continue
+                if state.zones.get(source) not in active_zones(ability):
+                    continue
+                controller = state.controllers.get(source)
+                if controller in after.left:
+                    continue
+                if not self.holds(ability.get("intervening_if"), after, source):
+                    continue
+                yield event, source, ability, controller
+
+    @staticmethod
+    def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
+        """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``."""
+        if event.get("prevented") or not pattern_matches(pattern, event, source):
+            return False
+        if "to" in pattern and pattern["to"] != event.get("to"):
+            return False
+        return "from" not in pattern or pattern["from"] == event.get("from")
+
+    def state_trigger_holds(self, source: str, ability: dict[str, Any], state: State) -> bool:
+        """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds."""
+        return (
+            state.zones.get(source) in active_zones(ability)
+            and state.controllers.get(source) not in state.left
+            and self.holds(ability["trigger"]["state"], state, source)
+        )
+
+    def watched_object(self, ability: dict[str, Any], source: str) -> str | None:
+        """The one object a delayed ability's trigger names (self or an id), tracked under 603.7c; else None."""
+        subject = ability["trigger"].get("subject", "any")
+        if subject == "self":
+            return source
+        return subject if subject in self.objects else None
+
+
+@dataclass
+class Delayed:
+    """A delayed (603.7) or reflexive (603.12) triggered ability in play. ``home`` is the zone its watched object
+    was in when it was created: once that object leaves it, it is a new object the ability no longer sees."""
+
+    id: str
+    ability: dict[str, Any]
+    source: str
+    controller: str
+    created_by: str
+    duration: str | None
+    reflexive: bool
+    watched: str | None
+    home: str | None
+    alive: bool = True
+
+    def matches(self, catalog: Catalog, event: dict[str, Any], before: State) -> bool:
+        if not catalog.pattern_matches(self.ability["trigger"], event, self.source):
+            return False
+        return self.watched is None or before.zones.get(self.watched) == self.home
+
+    def track(self, after: State) -> None:
+        if self.watched is not None and after.zones.get(self.watched) != self.home:
+            self.home = None  # 603.7c, 400.7: the object it watched is gone for good

@@ -1,0 +1,34 @@
+"""MTG: the named assumptions where the Comprehensive Rules text used here is ambiguous or silent.
+
+Everything else follows the text (CR effective 2026-02-27, and the 2021-02-24 edition for the single-pass 603.3b).
+Each option is read by the reference engine and by the invariants alike, so a run under another reading checks
+that reading consistently.
+"""
+
+from reference_engine.core.ruleset import Option
+
+PASS_TWO_MEMBERSHIP = Option(
+    name="pass_two_membership",
+    default="triggering-only",
+    values={
+        "triggering-only": "only abilities whose trigger condition is another ability triggering go on the stack in "
+        "603.3b's second pass",
+        "triggering-or-stacking": "abilities that trigger on another ability being put on the stack also go in the "
+        "second pass",
+    },
+    stands_for="603.3b ('a trigger condition that isn't another ability triggering'; rules digest F.2.5)",
+    doc="Which abilities 603.3b's second pass holds (2026-02-27 edition; the 2021-02-24 edition has one pass).",
+)
+
+DEPARTED_DELAYED = Option(
+    name="departed_delayed",
+    default="cease",
+    values={
+        "cease": "a delayed triggered ability controlled by a player who leaves the game ends with them",
+        "persist": "it stays, but it can no longer trigger for them; it ends only by triggering or by its duration",
+    },
+    stands_for="800.4a (it names objects on the stack, not delayed triggered abilities waiting to trigger)",
+    doc="What happens to the delayed triggered abilities of a player who leaves the game.",
+)
+
+OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED)

@@ -1,0 +1,21 @@
+"""Redemption CCG: the REG glossary definition of a triggered ability, cited paragraph by paragraph (TA.1 to TA.6).
+
+Read in this order: ``options.py`` (the two readings the definition leaves open), ``engine.py`` (the reference
+engine), ``observations.py`` (what the invariants replay from a trace), then ``invariants/`` (one module per
+paragraph). docs/rulesets/redemption.md lists the rule keys and the modelling decisions.
+"""
+
+from reference_engine.rulesets.redemption.invariants import INVARIANTS
+from reference_engine.rulesets.redemption.options import OPTIONS
+from reference_engine.core.ruleset import Ruleset
+
+RULESET = "redemption"
+EDITIONS = ["reg-glossary"]
+
+REDEMPTION = Ruleset(
+    name=RULESET,
+    title="Redemption CCG, REG glossary: Triggered Ability (TA.1-TA.6)",
+    editions=tuple(EDITIONS),
+    options=OPTIONS,
+    invariants=INVARIANTS,
+)

@@ -1,0 +1,92 @@
+"""Redemption TA.5: for simultaneous optional triggers the order of players is the same as in TA.4 (active player,
+then the others in turn order); each player takes their own in an order they pick and decides, one by one, whether to
+resolve them."""
+
+from __future__ import annotations
+
+from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.redemption.invariants._ordering import (
+    both_optional, own_order_occasions, own_order_problems, seat_occasions, seat_problems,
+)
+from reference_engine.rulesets.redemption.observations import chooser, is_optional, replay
+from reference_engine.core.traceview import TraceView, memoized
+
+RULESET = "redemption"
+RULE = {"reg-glossary": "TA.5"}
+
+
+@invariant(
+    key="red.optional-active-player-first",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="Of optional triggers free at the same time, all the active player's take their turn first, then each "
+    "inactive player's in turn order.",
+    exercised=lambda view: seat_occasions(view, both_optional),
+)
+def optional_active_player_first(view: TraceView) -> list[str]:
+    return seat_problems(view, both_optional, "optional triggers")
+
+
+@invariant(
+    key="red.optional-own-order",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="Each player's simultaneous optional triggers take their turns in the order that player chose.",
+    exercised=lambda view: own_order_occasions(view, both_optional),
+)
+def optional_own_order(view: TraceView) -> list[str]:
+    return own_order_problems(view, both_optional, "optional triggers")
+
+
+@memoized
+def _optional_choices(view: TraceView) -> dict[str, dict]:
+    """Optional-use choice entries by trigger id (the first for each)."""
+    out: dict[str, dict] = {}
+    for i in view.by_kind["choice"]:
+        entry = view.entries[i]
+        if entry["decision"] == "optional":
+            for t in entry.get("among", ()):
+                out.setdefault(t, {**entry, "_index": i})
+    return out
+
+
+def _asked(view: TraceView) -> int:
+    return sum(1 for t in replay(view).turns if is_optional(view, t)
+               and (t in view.resolve_begin or view.entries[view.removed[t]]["reason"] == "declined"))
+
+
+@invariant(
+    key="red.optional-choice",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="An optional trigger activates only if its holder, asked when its turn comes, chose to resolve it; one "
+    "its holder declines does not activate.",
+    exercised=_asked,
+)
+def optional_choice(view: TraceView) -> list[str]:
+    found = []
+    choices = _optional_choices(view)
+    for t, turn in replay(view).turns.items():
+        if not is_optional(view, t):
+            continue
+        trig = view.triggers[t]
+        entry = view.entries[turn.index]
+        if entry["kind"] == "removed" and entry["reason"] not in ("declined",):
+            continue
+        choice = choices.get(t)
+        wanted = bool(chooser(view).optional(trig["controller"], trig))
+        if choice is None or choice["_index"] > turn.index or choice["_index"] < view.trigger_index[t]:
+            found.append(f"optional {view.describe_trigger(t)} "
+                         f"{'activated' if entry['kind'] == 'resolve_begin' else 'was declined'} at entry {turn.index} "
+                         f"without its holder {trig['controller']} being asked")
+            continue
+        if choice["player"] != trig["controller"]:
+            found.append(f"{choice['player']} was asked about optional {view.describe_trigger(t)}, which "
+                         f"{trig['controller']} holds")
+        if choice["chosen"] is not wanted:
+            found.append(f"{trig['controller']}'s answer for optional {view.describe_trigger(t)} is "
+                         f"{'yes' if wanted else 'no'}, but the trace records {choice['chosen']}")
+        if (entry["kind"] == "resolve_begin") is not bool(choice["chosen"]):
+            found.append(f"optional {view.describe_trigger(t)} "
+                         f"{'activated although its holder declined it' if entry['kind'] == 'resolve_begin' else 'was removed although its holder chose to use it'}")
+    return found

@@ -1,0 +1,45 @@
+"""Redemption (REG glossary, "Triggered Ability"): the assumptions where the definition is silent.
+
+The definition (paragraphs TA.1 to TA.6, see docs/rulesets/redemption.md) leaves two questions open
+(../shared/research/rules-digest.md, F.1.3 and F.3.14). Each is an option with a stated default, so that a run can be
+repeated under the other reading and the invariants check whichever reading the scenario selects.
+"""
+
+from reference_engine.core.ruleset import Option
+
+AFTER_PENDING = "after-pending"
+BEFORE_PENDING = "before-pending"
+
+TRIGGER_DURING_RESOLUTION = Option(
+    name="trigger_during_resolution",
+    default=AFTER_PENDING,
+    values={
+        AFTER_PENDING: "a trigger arising while a triggered ability resolves waits until every triggered ability "
+        "already pending has activated; the ones that gathered meanwhile then become free together",
+        BEFORE_PENDING: "the triggers arising while an ability resolves become free together as soon as it finishes, "
+        "ahead of the triggered abilities that were already pending",
+    },
+    stands_for="TA.6 (silent on triggers that arise during a triggered ability's resolution)",
+    doc="Where a trigger that arises during the resolution of a triggered ability goes relative to the triggered "
+    "abilities already pending. The default reads TA.6 literally: those already pending are 'other abilities', so "
+    "the newcomer waits for them.",
+)
+
+LAPSE = "lapse"
+PERSIST = "persist"
+
+MANDATORY_AFTER_PHASE = Option(
+    name="mandatory_after_phase",
+    default=LAPSE,
+    values={
+        LAPSE: "a pending mandatory trigger whose card is out of play and out of the set-aside area when the phase "
+        "ends lapses then (removed, reason 'expired')",
+        PERSIST: "it keeps waiting into the next phase and activates there, like any pending trigger",
+    },
+    stands_for="TA.3 ('at least until the end of the current phase': the upper bound is not given)",
+    doc="What happens to a pending mandatory trigger whose card has left play and the set-aside area when the phase "
+    "ends before it could activate (a phase ends early only through an effect that ends it). The default takes the "
+    "guarantee as the whole of it: past the phase, nothing keeps the ability of a card that is gone alive.",
+)
+
+OPTIONS = (TRIGGER_DURING_RESOLUTION, MANDATORY_AFTER_PHASE)
