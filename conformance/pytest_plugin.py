@@ -31,6 +31,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conformance-seed", type=int, default=0, help="run seed")
     group.addoption("--conformance-database", help="Hypothesis example database folder for shrunk failures")
     group.addoption("--conformance-failures-dir", help="folder for replay files")
+    group.addoption("--conformance-audit", action="store_true",
+                    help="also run the divergence audit: outcomes that differ from the reference engine's with no "
+                         "invariant objecting (a gap in the judge, never a rule failure)")
     group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
 
 
@@ -50,6 +53,7 @@ def spec_from(config: pytest.Config) -> RunSpec | None:
         seed=config.getoption("--conformance-seed"),
         database=config.getoption("--conformance-database"),
         failures_dir=config.getoption("--conformance-failures-dir"),
+        audit=config.getoption("--conformance-audit"),
     )
 
 
@@ -76,6 +80,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         # Unconfigured, one item that fails (in conformance_session) rather than an empty, green-looking suite.
         keys = session.rule_keys() if session else ["not-configured"]
         metafunc.parametrize("conformance_rule_key", keys, ids=keys)
+    if "conformance_audit" in metafunc.fixturenames:
+        audits = ["unexplained-divergence"] if session and session.spec.audit else []
+        metafunc.parametrize("conformance_audit", audits, ids=audits)
     if "conformance_fixture_id" in metafunc.fixturenames:
         ids = [f.id for f in session.fixtures()] if session else []
         metafunc.parametrize("conformance_fixture_id", ids, ids=ids)

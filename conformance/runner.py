@@ -12,10 +12,11 @@ check that the engine answers the same way twice, and compared with the referenc
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from hypothesis.database import ExampleDatabase
 
@@ -85,12 +86,22 @@ def rule_seed(run_seed: int, key: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{run_seed}:{key}".encode()).digest()[:8], "big")
 
 
+def exploration_sources(run_seed: int, key: str, count: int | None = None) -> Iterator[SeededSource]:
+    """The seeded sources of one exploration stream (``count`` of them, or endless): scenario n of stream ``key``
+    comes from a seed derived from the run seed, the key and n. Hypothesis's own integer generation is not used for
+    these seeds: it mixes in constants collected from whatever modules are loaded, which would make a verdict
+    depend on the environment it runs in."""
+    base = rule_seed(run_seed, key)
+    for n in itertools.count() if count is None else range(count):
+        yield SeededSource((base + n) % 2**64)
+
+
 def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, Any]:
     """A generated scenario document with the run's options attached (generated documents are built valid)."""
     return {**document, "options": dict(config.options)}
 
 
-def _size(document: dict[str, Any]) -> int:
+def scenario_size(document: dict[str, Any]) -> int:
     """A scenario's size in the units a reader counts: objects, abilities and scripted actions."""
     objects = document["objects"]
     return (len(objects) + sum(len(o.get("abilities", ())) for o in objects)
@@ -134,14 +145,9 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
             break
 
     if not found:
-        # Scenario n of a rule comes from a seed derived from the run seed, the rule key and n. Hypothesis's own
-        # integer generation is not used for these seeds: it mixes in constants collected from whatever modules are
-        # loaded, which would make a rule's verdict depend on the environment it runs in.
-        base = rule_seed(config.seed, inv.key)
-        n = 0
-        while result.scenarios_run < config.max_examples:
-            source = SeededSource((base + n) % 2**64)
-            n += 1
+        for source in exploration_sources(config.seed, inv.key):
+            if result.scenarios_run >= config.max_examples:
+                break
             document = build(source, config.edition)
             check = judge(document)
             note(check)
@@ -182,7 +188,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
                     config.shrink_seconds)
     scenario = prepare_generated(config, shrunk.document)
     return explain_failure(engine, reference, config.ruleset, scenario, inv, list(shrunk.log),
-                           original_size=_size(built.document))
+                           original_size=scenario_size(built.document))
 
 
 def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: dict[str, Any], inv: Invariant,
@@ -199,7 +205,7 @@ def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenari
     replayed = replay_for_determinism(engine, scenario, DETERMINISM_REPLAYS, first=outcome)
     determinism = "deterministic" if replayed is None else "nondeterministic"
     expected = play(reference, scenario)
-    size = _size(scenario)
+    size = scenario_size(scenario)
     return Failure(
         messages=messages, scenario=scenario, log=log, original_size=original_size or size, shrunk_size=size,
         actual_trace=outcome.trace, expected_trace=expected.trace if expected.status == "trace" else None,

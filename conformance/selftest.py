@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from conformance.adapters.base import Engine
+from conformance.audit import audit
 from conformance.errors import ConformanceError
 from conformance.runner import RunConfig, check_rule
 from reference_engine.rulesets import get_ruleset
@@ -46,6 +47,16 @@ class MutantVerdict:
     engine_problems: dict[str, int] = field(default_factory=dict)
     first_problem: str = ""
     seconds: float = 0.0
+    audit: str = ""  # the divergence audit's status: passed, or unexplained-divergence (a gap in the judge)
+    audit_where: str = ""  # where the first unexplained divergence's outcomes differ
+    catch_rate: tuple[int, int] | None = None  # (seeds caught by the named rule key, seeds tried), with --seeds
+
+    @property
+    def ok(self) -> bool:
+        """Caught by its named rule key, no unexplained divergence, and (when measured) caught on 95% of seeds."""
+        rate_ok = self.catch_rate is None or self.catch_rate[0] * 20 >= self.catch_rate[1] * 19
+        return self.caught and self.rule_key == self.expected_rule_key and self.audit != "unexplained-divergence" \
+            and rate_ok
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -81,8 +92,10 @@ def default_process_mutants(names: Iterable[str], count: int = 2) -> list[str]:
 
 
 def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process: bool = False,
-                 timeout: float = 10.0) -> MutantVerdict:
-    """Run the suite against mutant ``name`` until a rule catches it (or every rule passed)."""
+                 timeout: float = 10.0, seeds: int = 0) -> MutantVerdict:
+    """Run the suite against mutant ``name`` until a rule catches it (or every rule passed), then the divergence audit
+    (:mod:`conformance.audit`) over ``max_examples`` scenarios; with ``seeds``, also its :func:`catch_rate` over
+    seeds ``seed`` .. ``seed + seeds - 1``."""
     from conformance.adapters.process import ProcessEngine
     from reference_engine.engines.mutants import MUTANTS
 
@@ -112,11 +125,52 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
                 verdict.original_size = result.failure.original_size
                 verdict.determinism = result.failure.determinism
                 break
+        audited = audit(engine, reference, config)
+        verdict.audit = audited.status
+        if audited.divergence is not None:
+            verdict.audit_where = audited.divergence.where
     finally:
         engine.close()
         reference.close()
+    if seeds:
+        rate = catch_rate(name, range(seed, seed + seeds), max_examples)
+        verdict.catch_rate = (rate["caught"], rate["seeds"])
     verdict.seconds = round(time.monotonic() - started, 2)
     return verdict
+
+
+def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 100) -> dict:
+    """How reliably mutant ``name`` is caught by its named rule key: for each seed, the rule explores the same stream
+    as ``run --seed SEED`` would (without shrinking) and stops at the first violation of that key.
+
+    Returns ``{"mutant", "rule_key", "caught", "seeds", "examples": {seed: examples until caught, or None}}``; the
+    self-check's goal is ``caught >= 19`` of 20 seeds within the default 100 examples.
+    """
+    from conformance.checking import check_scenario
+    from conformance.generation.registry import builder_for
+    from conformance.runner import exploration_sources, prepare_generated
+    from reference_engine.engines.mutants import MUTANTS
+
+    mutant = MUTANTS[name]
+    ruleset = get_ruleset(mutant.ruleset)
+    inv = ruleset.invariant(mutant.expected_rule_key)
+    options = ruleset.resolve_options(dict(mutant.options))
+    engine = mutant.factory()
+    build = builder_for(ruleset.name, engine.generation_profile(ruleset.name))
+    config = RunConfig(ruleset, mutant.edition, options, max_examples)
+    examples: dict[int, int | None] = {}
+    try:
+        for seed in seeds:
+            examples[seed] = None
+            for n, source in enumerate(exploration_sources(seed, inv.key, max_examples), start=1):
+                scenario = prepare_generated(config, build(source, mutant.edition))
+                if inv.key in check_scenario(engine, scenario, [inv]).violations:
+                    examples[seed] = n
+                    break
+    finally:
+        engine.close()
+    return {"mutant": name, "rule_key": inv.key, "caught": sum(v is not None for v in examples.values()),
+            "seeds": len(examples), "examples": examples}
 
 
 def mutant_names(names: Iterable[str] | None = None, flag: str = "--mutant") -> list[str]:
@@ -133,21 +187,22 @@ def mutant_names(names: Iterable[str] | None = None, flag: str = "--mutant") -> 
 
 def selftest(names: Iterable[str] | None = None, max_examples: int = 100, seed: int = 0,
              process: Iterable[str] | int = 2,
-             progress: Callable[[MutantVerdict], None] | None = None) -> list[MutantVerdict]:
+             progress: Callable[[MutantVerdict], None] | None = None, seeds: int = 0) -> list[MutantVerdict]:
     """Check every mutant in ``names`` (default: all). ``process``: the mutants to run through the process protocol,
     or how many to pick (see :func:`default_process_mutants`). Raises ConformanceError for an unknown name."""
     names = mutant_names(names)
     over_process = set(default_process_mutants(names, process) if isinstance(process, int) else process)
     verdicts = []
     for name in names:
-        verdict = check_mutant(name, max_examples, seed, via_process=name in over_process)
+        verdict = check_mutant(name, max_examples, seed, via_process=name in over_process, seeds=seeds)
         verdicts.append(verdict)
         if progress:
             progress(verdict)
     return verdicts
 
 
-HEADER = f"{'mutant':34} {'via':10} {'caught':6} {'by rule key':30} {'examples':>8} {'shrunk size':>11} {'seconds':>7}"
+HEADER = (f"{'mutant':34} {'via':10} {'caught':6} {'by rule key':30} {'examples':>8} {'shrunk size':>11} "
+          f"{'seeds':>6} {'audit':6} {'seconds':>7}")
 
 
 def verdict_line(v: MutantVerdict) -> str:
@@ -155,8 +210,10 @@ def verdict_line(v: MutantVerdict) -> str:
     if v.caught and v.rule_key != v.expected_rule_key:
         rule += f" (expected {v.expected_rule_key})"
     size = f"{v.shrunk_size} (from {v.original_size})" if v.shrunk_size is not None else "-"
+    seeds = f"{v.catch_rate[0]}/{v.catch_rate[1]}" if v.catch_rate else "-"
+    audited = {"passed": "ok", "unexplained-divergence": "GAP"}.get(v.audit, "-")
     line = (f"{v.name:34} {v.via:10} {'yes' if v.caught else 'NO':6} {rule:30} "
-            f"{v.examples if v.caught else '-':>8} {size:>11} {v.seconds:>7}")
+            f"{v.examples if v.caught else '-':>8} {size:>11} {seeds:>6} {audited:6} {v.seconds:>7}")
     if v.engine_problems:
         line += "\n    engine problems: " + ", ".join(f"{k} x{n}" for k, n in sorted(v.engine_problems.items()))
         if v.first_problem:
@@ -165,10 +222,23 @@ def verdict_line(v: MutantVerdict) -> str:
         line += f"\n    the counterexample replayed {v.determinism}"
     if not v.caught:
         line += f"\n    not caught: {v.fault}"
+    if v.audit == "unexplained-divergence":
+        line += (f"\n    unexplained divergence at {v.audit_where}: the judge misses what this mutant does wrong "
+                 f"(python -c \"from conformance.audit import audit_mutant; print(*audit_mutant('{v.name}'))\")")
+    if v.catch_rate and v.catch_rate[0] * 20 < v.catch_rate[1] * 19:
+        line += f"\n    caught by {v.expected_rule_key} on only {v.catch_rate[0]} of {v.catch_rate[1]} seeds (goal: 95%)"
     return line
 
 
 def summary_line(verdicts: list[MutantVerdict]) -> str:
     caught = sum(v.caught for v in verdicts)
+    by_key = sum(v.caught and v.rule_key == v.expected_rule_key for v in verdicts)
     via = sum(v.via == "process" for v in verdicts)
-    return f"{caught} of {len(verdicts)} mutants caught ({via} through the process protocol)"
+    gaps = sum(v.audit == "unexplained-divergence" for v in verdicts)
+    line = (f"{caught} of {len(verdicts)} mutants caught, {by_key} by their named rule key ({via} through the process "
+            f"protocol); {gaps} with an unexplained divergence")
+    rated = [v for v in verdicts if v.catch_rate]
+    if rated:
+        low = sum(v.catch_rate[0] * 20 < v.catch_rate[1] * 19 for v in rated)
+        line += f"; {len(rated) - low} of {len(rated)} caught on at least 95% of seeds"
+    return line

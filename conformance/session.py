@@ -44,6 +44,7 @@ class RunSpec:
     shrink_seconds: float = 30.0
     engine_timeout: float | None = None  # seconds per scenario, for process engines
     engine_restarts: int | None = None  # restart budget per rule, for process engines
+    audit: bool = False  # also run the divergence audit (conformance.audit)
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
@@ -176,6 +177,19 @@ class Session:
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
         return entry
+
+    def check_audit(self) -> dict[str, Any]:
+        """The divergence audit (:mod:`conformance.audit`) over ``max_examples`` scenarios of its own stream.
+        Returns the report's ``audit`` entry."""
+        from conformance.audit import audit
+
+        config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
+                           self._database, self.spec.engine, self.spec.shrink_seconds)
+        engine = self.new_engine()
+        try:
+            return audit(engine, self.reference, config).as_dict()
+        finally:
+            _close(engine)
 
     def check_fixture(self, fixture_id: str) -> dict[str, Any]:
         fixture = next(f for f in self.fixtures() if f.id == fixture_id)

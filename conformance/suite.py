@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.reports.text import failure_block, rule_row
+from conformance.reports.text import audit_block, failure_block, rule_row
 
 
 def test_rule(conformance_session, conformance_rule_key, conformance_record):
@@ -19,3 +19,10 @@ def test_fixture(conformance_session, conformance_fixture_id, conformance_record
     conformance_record("fixture", entry)
     if entry["status"] in ("failed", "errored"):
         pytest.fail(f"fixture {entry['id']} {entry['status']}:\n" + "\n".join(entry["messages"]), pytrace=False)
+
+
+def test_audit(conformance_session, conformance_audit, conformance_record):
+    """The divergence audit (``--audit``): an unexplained divergence is a gap in the judge or the reference engine,
+    reported as its own verdict and never as the engine's failure of a rule, so this item does not fail."""
+    entry = conformance_session.check_audit()
+    conformance_record("audit", {**entry, "key": conformance_audit})

@@ -128,3 +128,26 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if failure.get("replay_file"):
         lines.append(f"      Reproduce with: trigger-conformance replay {failure['replay_file']}")
     return lines
+
+
+def audit_row(audit: dict[str, Any]) -> str:
+    """``AUDIT unexplained-divergence  100 scenarios compared, 7 divergences explained by invariants, 0 unexplained``."""
+    mark = {"passed": "PASS", "unexplained-divergence": "GAP"}.get(audit["status"], audit["status"].upper())
+    return (f"{mark:5} {'audit (unexplained-divergence)':<34} {audit['compared']} scenarios compared, "
+            f"{audit['explained']} divergences explained by an invariant, {audit['divergences']} unexplained")
+
+
+def audit_block(audit: dict[str, Any]) -> list[str]:
+    """The shrunk scenario and both observable outcomes of an unexplained divergence (empty when there is none)."""
+    found = audit.get("divergence")
+    if not found:
+        return []
+    lines = ["      The engine's observable outcome differs from the reference engine's and no invariant objects:",
+             "      the judge misses a requirement here, or the reference engine is wrong (not the engine's failure",
+             "      of a rule).",
+             f"      -> first difference at {found['where']}",
+             f"      shrunk from size {found['original_size']} to {found['shrunk_size']}",
+             "      scenario:"]
+    lines += ["        " + line for line in describe_scenario(found["scenario"])]
+    lines += side_by_side(found.get("expected_trace"), found.get("actual_trace"))
+    return lines

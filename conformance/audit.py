@@ -1,0 +1,223 @@
+"""The divergence audit: a measure of the judge's completeness, not a verdict on any rule.
+
+Under the same scenario and the same choices, a conforming engine and the reference engine must reach the same
+observable outcome. When the engine under test reaches another one and no invariant of the edition objects, either
+the judge misses something the rules require, or the reference engine is wrong: that is an
+``unexplained-divergence``. It is reported as a verdict of its own, with a shrunk scenario and both outcomes, and
+never counted as the engine's failure of a rule (a divergence that some invariant flags is already reported by
+that invariant).
+
+The observable outcome (:func:`observable_outcome`) is what a player at the table could see happen, with the
+engine's own ids taken out: every event in order (type, subject, player, zones, amounts), every resolution and
+every trigger removed without resolving (with its reason), named by ability, source, controller and the event that
+triggered it, the triggers left waiting at the end, and the steps advanced. Final zones, life totals and flags
+follow from the events.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.adapters.base import Engine
+from conformance.checking import check_trace, first_difference, play
+from conformance.generation.registry import builder_for
+from conformance.runner import RunConfig, exploration_sources, prepare_generated, rule_seed, scenario_size
+from conformance.shrinking import Built, database_key, shrink
+from reference_engine.core.ruleset import Ruleset
+
+STATUS = "unexplained-divergence"
+
+# Event fields a player observes; ids, positions and causes are the engine's own bookkeeping.
+_EVENT_FIELDS = ("type", "subject", "name", "player", "from", "to", "ability", "controller", "amount", "target",
+                 "prevented")
+
+
+def _event_signature(event: dict[str, Any]) -> tuple:
+    return tuple((name, event[name]) for name in _EVENT_FIELDS if name in event)
+
+
+def observable_outcome(scenario: dict[str, Any], trace: dict[str, Any]) -> dict[str, Any]:
+    """What a schema-valid ``trace`` of ``scenario`` shows a player, free of engine ids (a JSON-ready dict).
+
+    Keys: ``events`` (each event's observable fields, in trace order), ``resolved`` and ``removed`` (in order; each
+    trigger named ``[ability, source, controller, event]`` where ``event`` is the triggering event's signature and
+    its occurrence number among equal signatures, or null for a restored trigger), ``waiting`` (triggers neither
+    resolved nor removed, sorted) and ``steps`` (step advances). Source: the trace format,
+    schemas/trace.schema.json; the same for every ruleset.
+    """
+    seen: Counter = Counter()
+    event_names: dict[str, list] = {}
+    events: list[list] = []
+    triggers: dict[str, list] = {}
+    resolved: list[list] = []
+    removed: list[list] = []
+    settled: set[str] = set()
+    steps = 0
+    for entry in trace["entries"]:
+        kind = entry["kind"]
+        if kind == "event":
+            signature = _event_signature(entry)
+            seen[signature] += 1
+            named = [list(pair) for pair in signature]
+            event_names[entry["id"]] = [named, seen[signature]]
+            events.append(named)
+        elif kind == "trigger":
+            delayed = entry.get("delayed")
+            triggers[entry["id"]] = [entry["ability"], entry["source"], entry["controller"],
+                                     event_names.get(entry["event"]) if entry["event"] is not None else None,
+                                     bool(delayed)]
+        elif kind == "resolve_begin" and entry["trigger"] not in settled:
+            settled.add(entry["trigger"])
+            resolved.append(triggers.get(entry["trigger"], [entry["trigger"]]))
+        elif kind == "removed" and entry["trigger"] not in settled:
+            settled.add(entry["trigger"])
+            removed.append([triggers.get(entry["trigger"], [entry["trigger"]]), entry["reason"]])
+        elif kind == "step_advance":
+            steps += 1
+    waiting = sorted((named for trigger, named in triggers.items() if trigger not in settled), key=json.dumps)
+    return {"events": events, "resolved": resolved, "removed": removed, "waiting": waiting, "steps": steps}
+
+
+@dataclass
+class Divergence:
+    """One scenario on which the engine under test and the reference engine reach different observable outcomes
+    that no invariant explains. ``where`` is the first JSON path at which the two outcomes differ."""
+
+    scenario: dict[str, Any]
+    log: list[int]
+    where: str
+    actual: dict[str, Any]
+    expected: dict[str, Any]
+    actual_trace: dict[str, Any]
+    expected_trace: dict[str, Any]
+    original_size: int = 0
+    shrunk_size: int = 0
+
+
+@dataclass
+class AuditResult:
+    """The audit's verdict on one engine: ``status`` is ``passed``, :data:`STATUS` or ``skipped`` (nothing could be
+    compared). ``explained`` counts divergences that some invariant flagged."""
+
+    status: str = "passed"
+    scenarios: int = 0
+    compared: int = 0
+    explained: int = 0
+    divergence: Divergence | None = None
+    seconds: float = 0.0
+    divergences: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        found = self.divergence
+        return {
+            "status": self.status, "scenarios": self.scenarios, "compared": self.compared,
+            "explained": self.explained, "divergences": self.divergences, "seconds": self.seconds,
+            "divergence": None if found is None else {
+                "scenario": found.scenario, "where": found.where, "actual": found.actual, "expected": found.expected,
+                "actual_trace": found.actual_trace, "expected_trace": found.expected_trace,
+                "original_size": found.original_size, "shrunk_size": found.shrunk_size},
+        }
+
+
+def _unexplained(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: dict[str, Any]):
+    """(divergence-or-None, explained): compare one prepared scenario's outcomes on both engines."""
+    actual = play(engine, scenario)
+    if actual.status != "trace":
+        return None, False
+    expected = play(reference, scenario)
+    if expected.status != "trace":
+        return None, False
+    mine = observable_outcome(scenario, actual.trace)
+    theirs = observable_outcome(scenario, expected.trace)
+    if mine == theirs:
+        return None, False
+    checked = check_trace(scenario, actual.trace, ruleset.invariants_for(scenario["edition"]), actual)
+    if checked.violations or checked.outcome.status != "trace":
+        return None, True
+    where = first_difference(theirs, mine) or "the outcomes differ"
+    return Divergence(scenario, [], where, mine, theirs, actual.trace, expected.trace), False
+
+
+def audit(engine: Engine, reference: Engine, config: RunConfig, stop_at_first: bool = True) -> AuditResult:
+    """Explore ``config.max_examples`` generated scenarios and compare each one's outcome on ``engine`` and ``reference``; shrink the first unexplained divergence.
+
+    The audit explores a stream of its own (keyed ``unexplained-divergence``), so turning it on never changes which
+    scenarios a rule explores. Never raises for engine faults (a scenario an engine cannot play is not compared)."""
+    started = time.monotonic()
+    result = AuditResult()
+    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    found: Built | None = None
+    for source in exploration_sources(config.seed, STATUS, config.max_examples):
+        document = build(source, config.edition)
+        scenario = prepare_generated(config, document)
+        result.scenarios += 1
+        divergence, explained = _unexplained(engine, reference, config.ruleset, scenario)
+        result.compared += 1
+        result.explained += explained
+        if divergence is not None:
+            result.divergences += 1
+            if found is None:
+                found = Built(document, source.log)
+            if stop_at_first:
+                break
+    if found is not None:
+        result.status = STATUS
+
+        def diverges(document: dict[str, Any]) -> bool:
+            return _unexplained(engine, reference, config.ruleset, prepare_generated(config, document))[0] is not None
+
+        key = database_key(config.engine_name, config.ruleset.name, config.edition,
+                           json.dumps(config.options, sort_keys=True), STATUS)
+        shrunk = shrink(build, config.edition, found.log, diverges, key, config.database, config.shrink_seconds)
+        scenario = prepare_generated(config, shrunk.document)
+        divergence, _ = _unexplained(engine, reference, config.ruleset, scenario)
+        if divergence is None:  # the shrunk scenario stopped diverging on replay: keep the original
+            scenario = prepare_generated(config, found.document)
+            divergence, _ = _unexplained(engine, reference, config.ruleset, scenario)
+            shrunk = found
+        if divergence is not None:
+            divergence.log = list(shrunk.log)
+            divergence.original_size = scenario_size(found.document)
+            divergence.shrunk_size = scenario_size(shrunk.document)
+            result.divergence = divergence
+    result.seconds = round(time.monotonic() - started, 3)
+    return result
+
+
+def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seconds: float = 10.0) -> list[str]:
+    """Audit bundled faulty engine ``name`` on each seed; returns one line per unexplained divergence found (empty:
+    the judge explains every way this mutant differs from the reference engine on these scenarios).
+
+    For developers growing the judge: ``python -c "from conformance.audit import audit_mutant;
+    print(*audit_mutant('mw-lifo', range(5)), sep='\\n')"``."""
+    from reference_engine.engines import reference_engine_for
+    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.rulesets import get_ruleset
+
+    mutant = MUTANTS[name]
+    ruleset = get_ruleset(mutant.ruleset)
+    options = ruleset.resolve_options(dict(mutant.options))
+    lines = []
+    for seed in seeds:
+        config = RunConfig(ruleset, mutant.edition, options, max_examples, seed, None, f"mutant:{name}",
+                           shrink_seconds=shrink_seconds)
+        engine, reference = mutant.factory(), reference_engine_for(mutant.ruleset)
+        try:
+            result = audit(engine, reference, config)
+        finally:
+            engine.close()
+            reference.close()
+        if result.divergence is not None:
+            found = result.divergence
+            lines.append(f"seed {seed}: {name} diverges unexplained at {found.where}\n"
+                         f"  scenario: {json.dumps(found.scenario, sort_keys=True)}\n"
+                         f"  expected outcome: {json.dumps(found.expected)}\n"
+                         f"  actual outcome:   {json.dumps(found.actual)}")
+    return lines
+
+
+__all__ = ["STATUS", "AuditResult", "Divergence", "audit", "audit_mutant", "observable_outcome"]
