@@ -23,7 +23,7 @@ from typing import Any
 from conformance import __version__
 from conformance.documents import dump_json, read_json, schema_names, validate
 from conformance.errors import ConformanceError
-from conformance.reports.text import describe_scenario, failure_block, rule_row, side_by_side
+from conformance.reports.text import audit_block, audit_row, describe_scenario, failure_block, rule_row, side_by_side
 from conformance.session import RunSpec, Session, parse_option
 from reference_engine.engines import reference_engine_for
 
@@ -44,7 +44,7 @@ class _Rows:
         if report.when != "call" and not (report.when == "setup" and report.failed):
             return
         name = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
-        kind = "rule" if "test_rule[" in report.nodeid else "fixture"
+        kind = "rule" if "test_rule[" in report.nodeid else "audit" if "test_audit[" in report.nodeid else "fixture"
         path = self.results / f"{kind}-{name}.json"
         if not path.exists():
             print(f"ERROR {name:<34} the check did not finish: {report.longreprtext.strip()[:500]}", file=self.out)
@@ -52,6 +52,8 @@ class _Rows:
         entry = json.loads(path.read_text("utf-8"))
         if kind == "rule":
             print(rule_row(entry), file=self.out)
+        elif kind == "audit":
+            print(audit_row(entry), file=self.out)
         else:
             mark = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "skipped": "SKIP"}[entry["status"]]
             print(f"{mark:5} fixture {entry['id']:<26} covers {', '.join(entry['rule_keys'])}", file=self.out)
@@ -106,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
         fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds, engine_timeout=args.engine_timeout,
-        engine_restarts=args.engine_restarts,
+        engine_restarts=args.engine_restarts, audit=args.audit,
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
@@ -128,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
             code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml), plugins=[_Rows(results, out)])
         rules = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("rule-*.json"))]
         fixtures = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("fixture-*.json"))]
+        audits = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("audit-*.json"))]
     if code == pytest.ExitCode.INTERRUPTED:
         print("\ninterrupted: no report written", file=sys.stderr)
         return INTERRUPTED
@@ -137,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
     order = {key: n for n, key in enumerate(session.rule_keys())}
     rules.sort(key=lambda r: order[r["key"]])
     report = _report(spec, session, described, rules, fixtures, time.monotonic() - started)
+    if audits:
+        report["audit"] = {k: v for k, v in audits[0].items() if k != "key"}
     if args.report_json:  # written before anything else is printed, so a closed stdout cannot lose it
         validate(report, "report", "the report being written")
         Path(args.report_json).write_text(dump_json(report), "utf-8")
@@ -184,6 +189,10 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
             print(f"\n{fixture['status'].upper()} fixture {fixture['id']}", file=out)
             for message in fixture.get("messages", ())[:5]:
                 print(f"      -> {message}", file=out)
+    if report.get("audit", {}).get("divergence"):
+        print("\n" + audit_row(report["audit"]), file=out)
+        for line in audit_block(report["audit"]):
+            print(line, file=out)
     never = [r["key"] for r in report["rules"] if r["status"] in ("unexercised", "skipped")]
     if never:
         consequence = ("so the run fails (--strict-exercise)" if strict else
@@ -352,12 +361,13 @@ def selftest_command(args: argparse.Namespace) -> int:
     print(f"trigger-conformance {__version__} selftest: the suite against each bundled mutant, "
           f"{args.max_examples} scenarios per rule, seed {seed}")
     print(HEADER)
-    verdicts = selftest(names, args.max_examples, seed, process, progress=lambda v: print(verdict_line(v), flush=True))
+    verdicts = selftest(names, args.max_examples, seed, process, progress=lambda v: print(verdict_line(v), flush=True),
+                        seeds=args.seeds)
     print(summary_line(verdicts))
     if args.report_json:
         Path(args.report_json).write_text(json.dumps([v.as_dict() for v in verdicts], indent=2) + "\n", "utf-8")
         print(f"report written to {args.report_json}")
-    return PASSED if all(v.caught for v in verdicts) else FAILED
+    return PASSED if all(v.ok for v in verdicts) else FAILED
 
 
 # -- the parser ---------------------------------------------------------------------------------------------------
@@ -427,6 +437,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
     p.add_argument("--shrink-seconds", type=_seconds, default=30.0,
                    help="time budget to shrink each failure (default 30)")
+    p.add_argument("--audit", action="store_true",
+                   help="also compare every scenario's outcome with the reference engine's and report divergences no "
+                        "invariant explains (a gap in the judge, never a rule failure; does not change the exit code)")
     p.set_defaults(handler=run)
 
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
@@ -455,6 +468,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run N mutants through the process protocol (reference server --mutant; default 2)")
     p.add_argument("--process-mutant", action="append", metavar="NAME",
                    help="run this mutant through the process protocol (repeatable; overrides --process)")
+    p.add_argument("--seeds", type=_natural, default=0, metavar="N",
+                   help="also measure each mutant's catch rate by its named rule key over N seeds (goal: 95%%)")
     p.add_argument("--report-json", metavar="FILE", help="write the verdicts as JSON here")
     p.set_defaults(handler=selftest_command)
 
