@@ -79,6 +79,11 @@ def prepare_scenario(document: Any, where: str) -> tuple[Ruleset, dict[str, Any]
     if document["edition"] not in ruleset.editions:
         raise ScenarioError(f"{where}: at $.edition: ruleset {ruleset.name} has no edition {document['edition']!r} "
                             f"(known: {', '.join(ruleset.editions)})")
+    foreign = ruleset.vocabulary.foreign_words(document) if ruleset.vocabulary else []
+    if foreign:
+        raise ScenarioError(f"{where} uses words that ruleset {ruleset.name} does not define (another ruleset's "
+                            f"vocabulary is rejected, never silently ignored):\n"
+                            + "\n".join(f"  at {p}" for p in foreign))
     problems = _consistency_problems(document)
     if problems:
         raise ScenarioError(f"{where} is inconsistent:\n" + "\n".join(f"  at {p}" for p in problems))

@@ -29,6 +29,99 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Vocabulary:
+    """The words of the scenario format (schemas/scenario.schema.json) that a ruleset gives a meaning to.
+
+    The scenario schema is shared by every ruleset; a word another ruleset owns (an MTG ``target`` in a Momon Wonder
+    scenario, a Redemption ``negate`` in an MTG one) would otherwise be ignored in silence by an engine and by the
+    judge alike. Each field is a set of allowed names: ``actions`` (an action's ``do``), ``action_fields`` (per
+    action, its allowed keys), ``trigger_events`` (a trigger condition's ``event``), ``trigger_fields``,
+    ``ability_fields``, ``object_fields``, ``scenario_fields`` (top-level keys), ``condition_tests``,
+    ``choice_fields`` and ``zones``.
+    """
+
+    actions: frozenset[str]
+    action_fields: dict[str, frozenset[str]]
+    trigger_events: frozenset[str]
+    trigger_fields: frozenset[str]
+    ability_fields: frozenset[str]
+    object_fields: frozenset[str]
+    scenario_fields: frozenset[str]
+    condition_tests: frozenset[str]
+    choice_fields: frozenset[str]
+    zones: frozenset[str]
+
+    def foreign_words(self, scenario: dict[str, Any]) -> list[str]:
+        """Every use in a schema-valid ``scenario`` of a word this ruleset does not define, as
+        ``"$.objects[0].abilities[1].target: ..."`` (JSON path first). Empty when the scenario speaks this ruleset."""
+        found: list[str] = []
+
+        def check(where: str, kind: str, word: str, allowed: frozenset[str]) -> None:
+            if word not in allowed:
+                found.append(f"{where}: {kind} {word!r} is not part of this ruleset's vocabulary "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+        def zone(where: str, value: Any) -> None:
+            if isinstance(value, str):
+                check(where, "zone", value, self.zones)
+
+        def condition(where: str, cond: dict[str, Any]) -> None:
+            check(f"{where}.test", "condition test", cond["test"], self.condition_tests)
+            zone(f"{where}.zone", cond.get("zone"))
+
+        def actions(where: str, listed: list[dict[str, Any]]) -> None:
+            for n, action in enumerate(listed):
+                here = f"{where}[{n}]"
+                check(f"{here}.do", "action", action["do"], self.actions)
+                for key in action:
+                    check(f"{here}.{key}", f"field of {action['do']}", key,
+                          self.action_fields.get(action["do"], frozenset({"do"})))
+                for key in ("from", "to"):
+                    zone(f"{here}.{key}", action.get(key))
+                actions(f"{here}.snatch_check", action.get("snatch_check", ()))
+
+        for key in scenario:
+            check(f"$.{key}", "scenario field", key, self.scenario_fields)
+        for key in scenario.get("choices", {}):
+            check(f"$.choices.{key}", "choice", key, self.choice_fields)
+        for n, obj in enumerate(scenario["objects"]):
+            where = f"$.objects[{n}]"
+            for key in obj:
+                check(f"{where}.{key}", "object field", key, self.object_fields)
+            zone(f"{where}.zone", obj["zone"])
+            if "dies_when" in obj:
+                condition(f"{where}.dies_when", obj["dies_when"])
+            for m, ability in enumerate(obj.get("abilities", ())):
+                here = f"{where}.abilities[{m}]"
+                for key in ability:
+                    check(f"{here}.{key}", "ability field", key, self.ability_fields)
+                trigger = ability["trigger"]
+                check(f"{here}.trigger.event", "trigger event", trigger["event"], self.trigger_events)
+                for key in trigger:
+                    check(f"{here}.trigger.{key}", "trigger condition field", key, self.trigger_fields)
+                for key in ("from", "to"):
+                    zone(f"{here}.trigger.{key}", trigger.get(key))
+                for key in ("intervening_if", "condition"):
+                    if key in ability:
+                        condition(f"{here}.{key}", ability[key])
+                for k, value in enumerate(ability.get("active_in", ())):
+                    zone(f"{here}.active_in[{k}]", value)
+                actions(f"{here}.effect", ability["effect"])
+        for s, step in enumerate(scenario["script"]):
+            for a, action in enumerate(step["actions"]):
+                actions(f"$.script[{s}].actions[{a}].effect", action["effect"])
+        return found
+
+
+# The words every ruleset shares: a scenario's frame, objects with abilities, signals and zone changes.
+COMMON_SCENARIO_FIELDS = frozenset({"format", "id", "description", "ruleset", "edition", "options", "players",
+                                    "active_player", "objects", "script", "choices"})
+COMMON_OBJECT_FIELDS = frozenset({"id", "name", "owner", "zone", "abilities"})
+COMMON_ABILITY_FIELDS = frozenset({"id", "text", "trigger", "effect", "optional"})
+COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": frozenset({"do", "object", "from", "to"})}
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A rule system as the judge knows it: its name (``momon-wonder``), editions, options and invariants.
 
@@ -39,6 +132,7 @@ class Ruleset:
     editions: tuple[str, ...]
     options: tuple[Option, ...]
     invariants: tuple[Invariant, ...]
+    vocabulary: Vocabulary | None = None
 
     @property
     def default_edition(self) -> str:

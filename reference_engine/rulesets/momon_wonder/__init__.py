@@ -7,6 +7,7 @@ State-Based Conditions, the Snatch Check and the Missed Trigger Remedy), ``refer
 
 from reference_engine.rulesets.momon_wonder.invariants import INVARIANTS
 from reference_engine.rulesets.momon_wonder.options import OPTIONS
+from reference_engine.rulesets.momon_wonder.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
 
 RULESET = "momon-wonder"
@@ -18,4 +19,5 @@ MOMON_WONDER = Ruleset(
     editions=tuple(EDITIONS),
     options=OPTIONS,
     invariants=INVARIANTS,
+    vocabulary=VOCABULARY,
 )

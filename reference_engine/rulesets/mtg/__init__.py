@@ -7,6 +7,7 @@ Editions: 2026-02-27 (default, two-pass 603.3b) and 2021-02-24 (single-pass 603.
 
 from reference_engine.rulesets.mtg.invariants import INVARIANTS
 from reference_engine.rulesets.mtg.options import OPTIONS
+from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
 
 RULESET = "mtg"
@@ -18,4 +19,5 @@ MTG = Ruleset(
     editions=tuple(EDITIONS),
     options=OPTIONS,
     invariants=INVARIANTS,
+    vocabulary=VOCABULARY,
 )

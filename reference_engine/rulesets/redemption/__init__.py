@@ -7,6 +7,7 @@ paragraph). docs/rulesets/redemption.md lists the rule keys and the modelling de
 
 from reference_engine.rulesets.redemption.invariants import INVARIANTS
 from reference_engine.rulesets.redemption.options import OPTIONS
+from reference_engine.rulesets.redemption.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
 
 RULESET = "redemption"
@@ -18,4 +19,5 @@ REDEMPTION = Ruleset(
     editions=tuple(EDITIONS),
     options=OPTIONS,
     invariants=INVARIANTS,
+    vocabulary=VOCABULARY,
 )

@@ -1,0 +1,33 @@
+"""The scenario words MTG CR 603 and the rules it relies on give a meaning to: damage and life, conceding
+(800.4a), simultaneous zone changes, targets (603.3d), delayed (603.7) and reflexive (603.12) triggered abilities,
+state triggers (603.8), triggers on triggering and on being put on the stack, toughness and state-based actions,
+control changes and starting life totals."""
+
+from reference_engine.core.ruleset import (
+    COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
+)
+
+VOCABULARY = Vocabulary(
+    actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
+                       "create_delayed", "reflexive", "gain_control"}),
+    action_fields={
+        **COMMON_ACTION_FIELDS,
+        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented"}),
+        "life": frozenset({"do", "player", "amount"}),
+        "concede": frozenset({"do", "player"}),
+        "move_together": frozenset({"do", "objects", "from", "to"}),
+        "move_target": frozenset({"do", "to"}),
+        "create_delayed": frozenset({"do", "ability", "duration"}),
+        "reflexive": frozenset({"do", "ability"}),
+        "gain_control": frozenset({"do", "object", "player"}),
+    },
+    trigger_events=frozenset({"signal", "enter", "leave", "damage", "life", "control", "player_leaves",
+                              "ability_triggered", "ability_stacked", "state"}),
+    trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state"}),
+    ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when"},
+    scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
+    condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
+    choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
+    zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed"}),
+)
