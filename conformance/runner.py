@@ -1,12 +1,13 @@
-"""Checking one rule of one engine: explore, shrink what fails with Hypothesis, and say what was found.
+"""Checking an engine: one stream of scenarios judged by every rule, then a verdict per rule.
 
-For every rule key the runner first replays the failures that the example database already holds for it (found
-earlier, on this machine or another sharing the database), then explores ``max_examples`` generated scenarios
-(seeded from the run seed and the rule key, so the verdict of a rule does not depend on which other rules run, on
-how many workers share the work, or on the environment),
-plays each on the engine through its adapter, and judges the trace with that rule's invariant. The first failure
-is shrunk with Hypothesis (:mod:`conformance.shrinking`), judged again with every rule of the ruleset, replayed to
-check that the engine answers the same way twice, and compared with the reference engine's trace.
+A run explores one stream: scenario n is a function of the run seed and n alone (:func:`stream_source`). Each
+scenario is played once on the engine through its adapter and its trace judged by every invariant of the edition
+(:func:`explore`); workers share out ranges of the stream and their explorations merge (:func:`merge`) into the same
+verdicts whatever their number. Then each rule is concluded on its own (:func:`conclude`): failures the example
+database already holds for it are replayed first (found earlier, on this machine or another sharing the database);
+the first failure is shrunk against that rule (Hypothesis on the answer log, :mod:`conformance.shrinking`, then on
+the scenario itself, :mod:`conformance.reduction`), judged again with every rule of the ruleset, replayed to check
+that the engine answers the same way each time, and set beside the reference engine's trace.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from conformance.checking import (
 )
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
+from conformance.reduction import reduce_scenario, well_formed
 from conformance.shrinking import Built, database_key, known_failures, rebuild, shrink
 from reference_engine.core.invariant import Invariant
 from reference_engine.core.ruleset import Ruleset
@@ -86,14 +88,17 @@ def rule_seed(run_seed: int, key: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{run_seed}:{key}".encode()).digest()[:8], "big")
 
 
+def stream_source(run_seed: int, n: int, key: str = "scenarios") -> SeededSource:
+    """The seeded source of scenario ``n`` of stream ``key`` of a run: a function of the run seed, the key and n.
+    Hypothesis's own integer generation is not used for these seeds: it mixes in constants collected from whatever
+    modules are loaded, which would make a verdict depend on the environment it runs in."""
+    return SeededSource((rule_seed(run_seed, key) + n) % 2**64)
+
+
 def exploration_sources(run_seed: int, key: str, count: int | None = None) -> Iterator[SeededSource]:
-    """The seeded sources of one exploration stream (``count`` of them, or endless): scenario n of stream ``key``
-    comes from a seed derived from the run seed, the key and n. Hypothesis's own integer generation is not used for
-    these seeds: it mixes in constants collected from whatever modules are loaded, which would make a verdict
-    depend on the environment it runs in."""
-    base = rule_seed(run_seed, key)
+    """The seeded sources of stream ``key`` (``count`` of them, or endless), see :func:`stream_source`."""
     for n in itertools.count() if count is None else range(count):
-        yield SeededSource((base + n) % 2**64)
+        yield stream_source(run_seed, n, key)
 
 
 def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, Any]:
@@ -112,53 +117,130 @@ def canonical(trace: dict[str, Any] | None) -> str:
     return json.dumps(trace, sort_keys=True)
 
 
-def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant) -> RuleResult:
-    """Explore, and on failure shrink, one rule of ``config.ruleset`` against ``engine``."""
+STREAM = "scenarios"
+
+
+@dataclass
+class Exploration:
+    """What a range of the scenario stream showed about one rule key.
+
+    Counts cover the scenarios explored, but for a rule that failed only those up to and including its first
+    failure (``failure_index``, the failing scenario's place in the stream, with its answer log), so that the
+    counts, like the failure, do not depend on how many workers shared the stream. ``prefix`` holds the counts as
+    they stood at the first failure while the range goes on being explored for the other rules.
+    """
+
+    key: str
+    start: int = 0
+    scenarios_run: int = 0
+    scenarios_exercised: int = 0
+    engine_problems: dict[str, int] = field(default_factory=dict)
+    first_problem: str = ""
+    engine_stderr: str = ""
+    check_error: str = ""
+    failure_index: int | None = None
+    failure_log: list[int] | None = None
+
+    def note(self, check: ScenarioCheck) -> None:
+        """Count one judged scenario (before any failure of this rule was found)."""
+        self.scenarios_run += 1
+        if check.outcome.status != "trace":
+            status = check.outcome.status
+            self.engine_problems[status] = self.engine_problems.get(status, 0) + 1
+            if not self.first_problem:
+                self.first_problem = check.outcome.message
+                self.engine_stderr = check.outcome.stderr[-4000:]
+        elif self.key in check.check_errors:
+            self.check_error = self.check_error or check.check_errors[self.key]
+        elif check.exercised.get(self.key, 0) > 0:
+            self.scenarios_exercised += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Exploration":
+        return cls(**data)
+
+
+def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], indexes: range | None = None,
+            stop_when_all_failed: bool = True) -> dict[str, Exploration]:
+    """Play scenarios ``indexes`` of the run's stream (default: the first ``config.max_examples``) on ``engine``
+    once each, and judge every trace with every invariant in ``invariants``.
+
+    Scenario n of a run is a function of the run seed and n alone, so every rule sees the same scenarios whatever
+    rules are checked and however the stream is shared out among workers; a failure is only remembered (its stream
+    index and answer log), shrinking comes later (:func:`conclude`). Never raises for engine faults.
+    """
+    indexes = range(config.max_examples) if indexes is None else indexes
+    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    found = {inv.key: Exploration(inv.key, start=indexes.start) for inv in invariants}
+    open_keys = set(found)
+    for n in indexes:
+        source = stream_source(config.seed, n)
+        document = build(source, config.edition)
+        check = check_scenario(engine, prepare_generated(config, document), invariants)
+        for key in list(open_keys):
+            share = found[key]
+            share.note(check)
+            if key in check.violations:
+                share.failure_index, share.failure_log = n, list(source.log)
+                open_keys.discard(key)
+        if stop_when_all_failed and not open_keys:
+            break
+    return found
+
+
+def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
+    """One exploration from explorations of consecutive ranges of the same stream (in any order): counts added up
+    to the first failure, which is the failure of the earliest range that has one."""
+    merged: dict[str, Exploration] = {}
+    for part in sorted(parts, key=lambda p: min((e.start for e in p.values()), default=0)):
+        for key, share in part.items():
+            total = merged.setdefault(key, Exploration(key, start=share.start))
+            if total.failure_index is not None:
+                continue
+            total.scenarios_run += share.scenarios_run
+            total.scenarios_exercised += share.scenarios_exercised
+            for status, n in share.engine_problems.items():
+                total.engine_problems[status] = total.engine_problems.get(status, 0) + n
+            total.first_problem = total.first_problem or share.first_problem
+            total.engine_stderr = total.engine_stderr or share.engine_stderr
+            total.check_error = total.check_error or share.check_error
+            total.failure_index, total.failure_log = share.failure_index, share.failure_log
+    return merged
+
+
+def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant,
+             exploration: Exploration) -> RuleResult:
+    """The verdict of one rule from its exploration: failures the example database already holds for the rule are
+    replayed first (found earlier, here or on another machine); the first failure is shrunk against this rule
+    alone, explained, replayed for determinism and set beside the reference engine's trace."""
     started = time.monotonic()
     build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
     result = RuleResult(inv.key, inv.rule_number(config.edition), inv.summary, "passed")
     key = database_key(config.engine_name, config.ruleset.name, config.edition,
                        json.dumps(config.options, sort_keys=True), inv.key)
-
-    def judge(document: dict[str, Any]) -> ScenarioCheck:
-        return check_scenario(engine, prepare_generated(config, document), [inv])
-
-    def note(check: ScenarioCheck) -> None:
-        result.scenarios_run += 1
-        if check.outcome.status != "trace":
-            result.engine_problems[check.outcome.status] = result.engine_problems.get(check.outcome.status, 0) + 1
-            if not result.first_problem:
-                result.first_problem = check.outcome.message
-                result.engine_stderr = check.outcome.stderr[-4000:]
-        elif check.check_errors:
-            result.check_error = result.check_error or check.check_errors[inv.key]
-        elif check.exercised.get(inv.key, 0) > 0:
-            result.scenarios_exercised += 1
-
-    found: list[Built] = []
-    for log in known_failures(config.database, key):  # failures found earlier, here or on another machine
+    known = Exploration(inv.key, start=-1)  # replays of the database's failures come before the stream
+    found: Built | None = None
+    for log in known_failures(config.database, key):
         built = rebuild(build, config.edition, log)
-        check = judge(built.document)
-        note(check)
+        check = check_scenario(engine, prepare_generated(config, built.document), [inv])
+        known.note(check)
         if check.failed:
-            found.append(built)
+            found, known.failure_index, known.failure_log = built, -1, list(built.log)
             break
-
-    if not found:
-        for source in exploration_sources(config.seed, inv.key):
-            if result.scenarios_run >= config.max_examples:
-                break
-            document = build(source, config.edition)
-            check = judge(document)
-            note(check)
-            if check.failed:
-                found.append(Built(document, source.log))
-                break
+    share = merge([{inv.key: known}, {inv.key: exploration}])[inv.key]
+    if found is None and share.failure_log is not None:
+        found = rebuild(build, config.edition, share.failure_log)
+    for name in ("scenarios_run", "scenarios_exercised", "engine_problems", "first_problem", "engine_stderr",
+                 "check_error"):
+        setattr(result, name, getattr(share, name))
 
     misbehaviours = {k for k in result.engine_problems if k != "skipped"}
-    if found:
+    if found is not None:
         result.status = "failed"
-        result.failure = _minimise(engine, reference, config, inv, found[0], key)
+        result.failure = _minimise(engine, reference, config, inv, found, key)
         if result.failure.determinism == "nondeterministic":
             # Not a verdict on the rule: the engine does not answer the same scenario the same way twice.
             result.status = "errored"
@@ -174,6 +256,15 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
     return result
 
 
+def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant) -> RuleResult:
+    """Explore the run's stream for one rule of ``config.ruleset`` against ``engine`` (stopping at its first
+    failure), and conclude: the same verdict the rule gets in a run of every rule with the same seed."""
+    started = time.monotonic()
+    result = conclude(engine, reference, config, inv, explore(engine, config, [inv])[inv.key])
+    result.seconds = round(time.monotonic() - started, 3)
+    return result
+
+
 def _fails(engine: Engine, config: RunConfig, inv: Invariant):
     def fails(document: dict[str, Any]) -> bool:
         return check_scenario(engine, prepare_generated(config, document), [inv]).failed
@@ -183,11 +274,21 @@ def _fails(engine: Engine, config: RunConfig, inv: Invariant):
 
 def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, built: Built,
               key: bytes) -> Failure:
+    """Shrink a failing scenario against ``inv`` alone: Hypothesis minimises its answer log (and keeps it in the
+    example database), then :mod:`conformance.reduction` removes what the failure does not need from the scenario
+    itself. The result is never larger than what was found. ``Failure.log`` builds the scenario only when the second
+    step removed nothing (it is empty otherwise)."""
     build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
-    shrunk = shrink(build, config.edition, built.log, _fails(engine, config, inv), key, config.database,
-                    config.shrink_seconds)
-    scenario = prepare_generated(config, shrunk.document)
-    return explain_failure(engine, reference, config.ruleset, scenario, inv, list(shrunk.log),
+    fails = _fails(engine, config, inv)
+    started = time.monotonic()
+    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds)
+    if scenario_size(shrunk.document) > scenario_size(built.document):
+        shrunk = built
+    left = max(1.0, config.shrink_seconds - (time.monotonic() - started))
+    reduced = reduce_scenario(shrunk.document, fails, well_formed, left)
+    scenario = prepare_generated(config, reduced)
+    return explain_failure(engine, reference, config.ruleset, scenario, inv,
+                           list(shrunk.log) if reduced is shrunk.document else [],
                            original_size=scenario_size(built.document))
 
 
@@ -213,4 +314,5 @@ def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenari
     )
 
 
-__all__ = ["RunConfig", "RuleResult", "Failure", "check_rule", "explain_failure", "EngineOutcome", "rule_seed"]
+__all__ = ["RunConfig", "RuleResult", "Failure", "Exploration", "check_rule", "conclude", "explain_failure", "explore",
+           "merge", "EngineOutcome", "rule_seed", "stream_source"]

@@ -140,15 +140,15 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
 
 
 def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 100) -> dict:
-    """How reliably mutant ``name`` is caught by its named rule key: for each seed, the rule explores the same stream
-    as ``run --seed SEED`` would (without shrinking) and stops at the first violation of that key.
+    """How reliably mutant ``name`` is caught by its named rule key: for each seed, the scenarios of the stream that
+    ``run --seed SEED`` explores, judged by that key alone (without shrinking) up to its first violation.
 
     Returns ``{"mutant", "rule_key", "caught", "seeds", "examples": {seed: examples until caught, or None}}``; the
     self-check's goal is ``caught >= 19`` of 20 seeds within the default 100 examples.
     """
     from conformance.checking import check_scenario
     from conformance.generation.registry import builder_for
-    from conformance.runner import exploration_sources, prepare_generated
+    from conformance.runner import STREAM, exploration_sources, prepare_generated
     from reference_engine.engines.mutants import MUTANTS
 
     mutant = MUTANTS[name]
@@ -162,7 +162,7 @@ def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 
     try:
         for seed in seeds:
             examples[seed] = None
-            for n, source in enumerate(exploration_sources(seed, inv.key, max_examples), start=1):
+            for n, source in enumerate(exploration_sources(seed, STREAM, max_examples), start=1):
                 scenario = prepare_generated(config, build(source, mutant.edition))
                 if inv.key in check_scenario(engine, scenario, [inv]).violations:
                     examples[seed] = n
