@@ -25,8 +25,9 @@ from typing import Any
 from conformance.adapters.base import Engine
 from conformance.checking import check_trace, first_difference, play
 from conformance.generation.registry import builder_for
-from conformance.runner import RunConfig, exploration_sources, prepare_generated, rule_seed, scenario_size
-from conformance.shrinking import Built, database_key, shrink
+from conformance.reduction import reduce_scenario, well_formed
+from conformance.runner import RunConfig, explore, prepare_generated, scenario_size
+from conformance.shrinking import database_key, rebuild, shrink
 from reference_engine.core.ruleset import Ruleset
 
 STATUS = "unexplained-divergence"
@@ -100,18 +101,20 @@ class Divergence:
 
 @dataclass
 class AuditResult:
-    """The audit's verdict on one engine: ``status`` is ``passed``, :data:`STATUS` or ``skipped`` (nothing could be
-    compared). ``explained`` counts divergences that some invariant flagged."""
+    """The audit's verdict on one engine: ``status`` is ``passed`` or :data:`STATUS`. ``explained`` counts
+    divergences that some invariant flagged, ``divergences`` the unexplained ones; ``divergence`` is the first
+    unexplained one, shrunk."""
 
     status: str = "passed"
     scenarios: int = 0
     compared: int = 0
     explained: int = 0
+    divergences: int = 0
     divergence: Divergence | None = None
     seconds: float = 0.0
-    divergences: int = 0
 
     def as_dict(self) -> dict[str, Any]:
+        """The report's ``audit`` entry (schemas/report.schema.json)."""
         found = self.divergence
         return {
             "status": self.status, "scenarios": self.scenarios, "compared": self.compared,
@@ -123,69 +126,125 @@ class AuditResult:
         }
 
 
-def _unexplained(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: dict[str, Any]):
-    """(divergence-or-None, explained): compare one prepared scenario's outcomes on both engines."""
+@dataclass
+class AuditTally:
+    """What the audit saw in a range of the run's stream: scenarios seen and compared, divergences some invariant
+    explained, unexplained ones, and the first unexplained one (its stream index and answer log)."""
+
+    start: int = 0
+    scenarios: int = 0
+    compared: int = 0
+    explained: int = 0
+    divergences: int = 0
+    first_index: int | None = None
+    first_log: list[int] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "AuditTally":
+        return cls(**data)
+
+
+def merge_tallies(parts: list[AuditTally]) -> AuditTally:
+    """One tally from tallies of ranges of the same stream: counts added, the earliest divergence kept."""
+    total = AuditTally()
+    for part in sorted(parts, key=lambda t: t.start):
+        total.scenarios += part.scenarios
+        total.compared += part.compared
+        total.explained += part.explained
+        total.divergences += part.divergences
+        if total.first_index is None and part.first_index is not None:
+            total.first_index, total.first_log = part.first_index, part.first_log
+    return total
+
+
+class StreamAudit:
+    """The audit as an observer of :func:`conformance.runner.explore` (its ``observe``): each scenario the engine
+    played is played on ``reference`` too and the outcomes compared; a divergence counts as explained when the
+    scenario's check (over every invariant of the edition) found a violation."""
+
+    def __init__(self, reference: Engine, start: int = 0):
+        self.reference = reference
+        self.tally = AuditTally(start=start)
+
+    def __call__(self, n: int, source, scenario: dict[str, Any], check) -> None:
+        self.tally.scenarios += 1
+        if check.outcome.status != "trace":
+            return
+        expected = play(self.reference, scenario)
+        if expected.status != "trace":
+            return
+        self.tally.compared += 1
+        if observable_outcome(scenario, check.outcome.trace) == observable_outcome(scenario, expected.trace):
+            return
+        if check.violations:
+            self.tally.explained += 1
+            return
+        self.tally.divergences += 1
+        if self.tally.first_index is None:
+            self.tally.first_index, self.tally.first_log = n, list(source.log)
+
+
+def _unexplained(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: dict[str, Any]) -> Divergence | None:
+    """The unexplained divergence of one prepared scenario, or None (same outcome, explained, or not playable)."""
     actual = play(engine, scenario)
     if actual.status != "trace":
-        return None, False
+        return None
     expected = play(reference, scenario)
     if expected.status != "trace":
-        return None, False
+        return None
     mine = observable_outcome(scenario, actual.trace)
     theirs = observable_outcome(scenario, expected.trace)
     if mine == theirs:
-        return None, False
+        return None
     checked = check_trace(scenario, actual.trace, ruleset.invariants_for(scenario["edition"]), actual)
     if checked.violations or checked.outcome.status != "trace":
-        return None, True
+        return None
     where = first_difference(theirs, mine) or "the outcomes differ"
-    return Divergence(scenario, [], where, mine, theirs, actual.trace, expected.trace), False
+    return Divergence(scenario, [], where, mine, theirs, actual.trace, expected.trace)
 
 
-def audit(engine: Engine, reference: Engine, config: RunConfig, stop_at_first: bool = True) -> AuditResult:
-    """Explore ``config.max_examples`` generated scenarios and compare each one's outcome on ``engine`` and ``reference``; shrink the first unexplained divergence.
-
-    The audit explores a stream of its own (keyed ``unexplained-divergence``), so turning it on never changes which
-    scenarios a rule explores. Never raises for engine faults (a scenario an engine cannot play is not compared)."""
+def conclude_audit(engine: Engine, reference: Engine, config: RunConfig, tally: AuditTally) -> AuditResult:
+    """The audit's verdict from its tally: the first unexplained divergence, if any, shrunk (Hypothesis on its answer
+    log, then the scenario itself) while it stays unexplained, with both outcomes."""
     started = time.monotonic()
-    result = AuditResult()
+    result = AuditResult(scenarios=tally.scenarios, compared=tally.compared, explained=tally.explained,
+                         divergences=tally.divergences)
+    if tally.first_log is None:
+        result.seconds = round(time.monotonic() - started, 3)
+        return result
+    result.status = STATUS
     build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
-    found: Built | None = None
-    for source in exploration_sources(config.seed, STATUS, config.max_examples):
-        document = build(source, config.edition)
-        scenario = prepare_generated(config, document)
-        result.scenarios += 1
-        divergence, explained = _unexplained(engine, reference, config.ruleset, scenario)
-        result.compared += 1
-        result.explained += explained
-        if divergence is not None:
-            result.divergences += 1
-            if found is None:
-                found = Built(document, source.log)
-            if stop_at_first:
-                break
-    if found is not None:
-        result.status = STATUS
+    found = rebuild(build, config.edition, tally.first_log)
 
-        def diverges(document: dict[str, Any]) -> bool:
-            return _unexplained(engine, reference, config.ruleset, prepare_generated(config, document))[0] is not None
+    def diverges(document: dict[str, Any]) -> bool:
+        return _unexplained(engine, reference, config.ruleset, prepare_generated(config, document)) is not None
 
-        key = database_key(config.engine_name, config.ruleset.name, config.edition,
-                           json.dumps(config.options, sort_keys=True), STATUS)
-        shrunk = shrink(build, config.edition, found.log, diverges, key, config.database, config.shrink_seconds)
-        scenario = prepare_generated(config, shrunk.document)
-        divergence, _ = _unexplained(engine, reference, config.ruleset, scenario)
-        if divergence is None:  # the shrunk scenario stopped diverging on replay: keep the original
-            scenario = prepare_generated(config, found.document)
-            divergence, _ = _unexplained(engine, reference, config.ruleset, scenario)
-            shrunk = found
-        if divergence is not None:
-            divergence.log = list(shrunk.log)
-            divergence.original_size = scenario_size(found.document)
-            divergence.shrunk_size = scenario_size(shrunk.document)
-            result.divergence = divergence
+    key = database_key(config.engine_name, config.ruleset.name, config.edition,
+                       json.dumps(config.options, sort_keys=True), STATUS)
+    shrunk = shrink(build, config.edition, found.log, diverges, key, config.database, config.shrink_seconds)
+    start = shrunk.document if diverges(shrunk.document) and \
+        scenario_size(shrunk.document) <= scenario_size(found.document) else found.document
+    reduced = reduce_scenario(start, diverges, well_formed, max(1.0, config.shrink_seconds / 2))
+    divergence = _unexplained(engine, reference, config.ruleset, prepare_generated(config, reduced))
+    if divergence is not None:
+        divergence.log = list(shrunk.log) if reduced is shrunk.document else []
+        divergence.original_size = scenario_size(found.document)
+        divergence.shrunk_size = scenario_size(reduced)
+        result.divergence = divergence
     result.seconds = round(time.monotonic() - started, 3)
     return result
+
+
+def audit(engine: Engine, reference: Engine, config: RunConfig) -> AuditResult:
+    """Explore the run's stream (``config.max_examples`` scenarios) judged by every invariant of the edition, compare
+    each scenario's outcome on ``engine`` and ``reference``, and conclude. Never raises for engine faults (a
+    scenario an engine cannot play is not compared)."""
+    observer = StreamAudit(reference)
+    explore(engine, config, list(config.ruleset.invariants_for(config.edition)), observe=observer)
+    return conclude_audit(engine, reference, config, observer.tally)
 
 
 def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seconds: float = 10.0) -> list[str]:
@@ -220,4 +279,5 @@ def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seco
     return lines
 
 
-__all__ = ["STATUS", "AuditResult", "Divergence", "audit", "audit_mutant", "observable_outcome"]
+__all__ = ["STATUS", "AuditResult", "AuditTally", "Divergence", "StreamAudit", "audit", "audit_mutant",
+           "conclude_audit", "merge_tallies", "observable_outcome"]

@@ -12,12 +12,16 @@ The item ids are stable: ``test_rule[mw.queue-fifo]``, ``test_fixture[mw-nested-
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from conformance.documents import write_json
 from conformance.errors import ConformanceError
-from conformance.session import RunSpec, Session, parse_option
+from conformance.session import RunSpec, Session, explore_stream, exploration_from_parts, parse_option
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -66,6 +70,54 @@ def pytest_configure(config: pytest.Config) -> None:
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     config._conformance_session = session  # type: ignore[attr-defined]
+    if session is None or config.option.collectonly:
+        return
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and worker.get("conformance_exploration"):
+        session.use_exploration(_read_exploration(worker["conformance_exploration"]))
+    elif worker is None:
+        # The stream is explored once, here, before any worker starts: shared out among as many processes as
+        # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
+        exploration = explore_stream(spec, _workers(config))
+        session.use_exploration(exploration)
+        if config.pluginmanager.hasplugin("xdist"):
+            folder = Path(config.getoption("--conformance-results-dir") or _scratch(config))
+            path = folder / "exploration.json"
+            write_json(path, _exploration_document(exploration))
+            config.pluginmanager.register(_ShareExploration(str(path)), "conformance-share-exploration")
+
+
+class _ShareExploration:
+    """Hands the explored stream to every pytest-xdist worker."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def pytest_configure_node(self, node) -> None:
+        node.workerinput["conformance_exploration"] = self.path
+
+
+def _workers(config: pytest.Config) -> int:
+    count = getattr(config.option, "numprocesses", None) if config.pluginmanager.hasplugin("xdist") else None
+    if count in (None, 0) or getattr(config.option, "dist", "no") == "no":
+        return 1
+    return int(count) if str(count).isdigit() else (os.cpu_count() or 1)
+
+
+def _scratch(config: pytest.Config) -> str:
+    folder = tempfile.mkdtemp(prefix="trigger-conformance-exploration-")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    return folder
+
+
+def _exploration_document(exploration: dict) -> dict:
+    audit = exploration["audit"]
+    return {"rules": {key: share.as_dict() for key, share in exploration["rules"].items()},
+            "audit": audit.as_dict() if audit is not None else None}
+
+
+def _read_exploration(path: str) -> dict:
+    return exploration_from_parts([json.loads(Path(path).read_text("utf-8"))])
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -105,6 +157,6 @@ def conformance_record(request: pytest.FixtureRequest):
     def record(kind: str, entry: dict) -> None:
         if folder:
             name = f"{kind}-{entry.get('key') or entry.get('id')}.json"
-            (Path(folder) / name).write_text(json.dumps(entry), "utf-8")
+            write_json(Path(folder) / name, entry)  # atomically: an interrupted run reads whole entries only
 
     return record

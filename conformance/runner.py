@@ -17,7 +17,7 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from hypothesis.database import ExampleDatabase
 
@@ -164,13 +164,16 @@ class Exploration:
 
 
 def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], indexes: range | None = None,
-            stop_when_all_failed: bool = True) -> dict[str, Exploration]:
+            stop_when_all_failed: bool = True, observe: Callable[[int, SeededSource, dict[str, Any], ScenarioCheck],
+                                                                   None] | None = None) -> dict[str, Exploration]:
     """Play scenarios ``indexes`` of the run's stream (default: the first ``config.max_examples``) on ``engine``
     once each, and judge every trace with every invariant in ``invariants``.
 
     Scenario n of a run is a function of the run seed and n alone, so every rule sees the same scenarios whatever
     rules are checked and however the stream is shared out among workers; a failure is only remembered (its stream
-    index and answer log), shrinking comes later (:func:`conclude`). Never raises for engine faults.
+    index and answer log), shrinking comes later (:func:`conclude`). ``observe(n, source, scenario, check)``, if
+    given, sees every judged scenario (the divergence audit uses it) and keeps the whole range explored. Never
+    raises for engine faults.
     """
     indexes = range(config.max_examples) if indexes is None else indexes
     build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
@@ -179,14 +182,17 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
     for n in indexes:
         source = stream_source(config.seed, n)
         document = build(source, config.edition)
-        check = check_scenario(engine, prepare_generated(config, document), invariants)
+        scenario = prepare_generated(config, document)
+        check = check_scenario(engine, scenario, invariants)
+        if observe is not None:
+            observe(n, source, scenario, check)
         for key in list(open_keys):
             share = found[key]
             share.note(check)
             if key in check.violations:
                 share.failure_index, share.failure_log = n, list(source.log)
                 open_keys.discard(key)
-        if stop_when_all_failed and not open_keys:
+        if stop_when_all_failed and not open_keys and observe is None:
             break
     return found
 
@@ -266,8 +272,9 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
 
 
 def _fails(engine: Engine, config: RunConfig, inv: Invariant):
-    def fails(document: dict[str, Any]) -> bool:
-        return check_scenario(engine, prepare_generated(config, document), [inv]).failed
+    def fails(document: dict[str, Any]) -> bool | None:
+        check = check_scenario(engine, prepare_generated(config, document), [inv])
+        return None if check.outcome.misbehaved else check.failed  # a crash is no verdict (see shrinking.shrink)
 
     return fails
 
@@ -282,14 +289,19 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     fails = _fails(engine, config, inv)
     started = time.monotonic()
     shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds)
+    flaky, notes = shrunk.nondeterministic, [n for n in (shrunk.nondeterministic, shrunk.shrink_error) if n]
     if scenario_size(shrunk.document) > scenario_size(built.document):
         shrunk = built
     left = max(1.0, config.shrink_seconds - (time.monotonic() - started))
     reduced = reduce_scenario(shrunk.document, fails, well_formed, left)
     scenario = prepare_generated(config, reduced)
-    return explain_failure(engine, reference, config.ruleset, scenario, inv,
-                           list(shrunk.log) if reduced is shrunk.document else [],
-                           original_size=scenario_size(built.document))
+    failure = explain_failure(engine, reference, config.ruleset, scenario, inv,
+                              list(shrunk.log) if reduced is shrunk.document else [],
+                              original_size=scenario_size(built.document))
+    failure.messages = failure.messages + notes  # e.g. the verdict changed between plays: both answers, counted
+    if flaky:
+        failure.determinism = "nondeterministic"
+    return failure
 
 
 def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: dict[str, Any], inv: Invariant,

@@ -18,10 +18,11 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from conformance import __version__
 from conformance.adapters.registry import load_engine
-from conformance.documents import dump_json, validate
+from conformance.checking import EngineOutcome
+from conformance.documents import validate, write_json
 from conformance.errors import ConformanceError
 from conformance.fixtures import bundled_fixtures, check_fixture
-from conformance.runner import RuleResult, RunConfig, check_rule
+from conformance.runner import Exploration, RuleResult, RunConfig, conclude, explore, merge
 from reference_engine.core.ruleset import OptionError
 from reference_engine.rulesets import get_ruleset
 from reference_engine.engines import reference_engine_for
@@ -93,6 +94,7 @@ class Session:
                                    f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
         self._engine = None
         self._reference = None
+        self._exploration: dict[str, Any] | None = None  # see explore_stream
         self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
         if spec.database and Path(spec.database).exists() and not Path(spec.database).is_dir():
             raise ConformanceError(f"--database: {spec.database} is a file, not a folder")
@@ -154,40 +156,65 @@ class Session:
 
     # -- Checking --------------------------------------------------------------------------------------------
 
+    def run_config(self) -> RunConfig:
+        return RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
+                         self._database, self.spec.engine, self.spec.shrink_seconds)
+
+    def explored_invariants(self):
+        """What the stream is judged by: the rules asked for, or every rule of the edition when auditing (a
+        divergence is explained only if no invariant at all objects)."""
+        keys = set(self.rule_keys())
+        return [inv for inv in self.invariants if self.spec.audit or inv.key in keys]
+
+    def exploration(self) -> dict[str, Any]:
+        """The run's stream explored (:func:`explore_stream`), once per session, unless a precomputed one was set
+        with :meth:`use_exploration` (the pytest plugin explores once, in parallel, before its workers start)."""
+        if self._exploration is None:
+            self._exploration = explore_stream(self.spec, 1)
+        return self._exploration
+
+    def use_exploration(self, exploration: dict[str, Any]) -> None:
+        self._exploration = exploration
+
     def check_rule(self, key: str) -> dict[str, Any]:
-        """Explore one rule key; a failure is shrunk and written as a replay file. Returns the report entry."""
+        """Conclude one rule key from the explored stream; a failure is shrunk and written as a replay file. Returns
+        the report entry."""
         inv = self.ruleset.invariant(key)
         if self._gave_up:
             # A circuit breaker: an engine that could not be started, or used up its restarts, on an earlier rule of
             # this worker is not started again for every rule (an always-hanging engine would cost hours).
             return rule_entry(RuleResult(key, inv.rule_number(self.edition), inv.summary, "errored",
                                          engine_problems={"unavailable": 1}, first_problem=self._gave_up))
-        config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
-                           self._database, self.spec.engine, self.spec.shrink_seconds)
-        # A fresh engine for each rule: a process engine's restart budget, and whatever state an engine keeps, then
-        # belong to one rule, so a rule's verdict does not depend on the rules checked before it on the same worker.
+        exploration = self.exploration()["rules"][key]
+        # A fresh engine for each rule's shrinking: a process engine's restart budget, and whatever state an engine
+        # keeps, then belong to one rule, so a rule's verdict does not depend on the rules concluded before it.
         engine = self.new_engine()
         try:
-            result = check_rule(engine, self.reference, config, inv)
+            result = conclude(engine, self.reference, self.run_config(), inv, exploration)
         finally:
             _close(engine)
-        if result.engine_problems.get("unavailable"):
+        # The breaker trips only for an engine that never answered in this rule (it cannot start, or hangs on
+        # everything); one that answers but crashes now and then gets a fresh restart budget for every rule.
+        answered = result.scenarios_run - sum(n for status, n in result.engine_problems.items()
+                                              if status in EngineOutcome.MISBEHAVIOURS)
+        if result.engine_problems.get("unavailable") and answered <= 0:
             self._gave_up = f"not checked: the engine was unavailable during an earlier rule ({result.first_problem})"
         entry = rule_entry(result)
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
+            if entry["failure"]["replay_file"]:
+                entry["failure"]["replay_command"] = replay_command(entry["failure"]["replay_file"], self.spec.engine)
         return entry
 
     def check_audit(self) -> dict[str, Any]:
-        """The divergence audit (:mod:`conformance.audit`) over ``max_examples`` scenarios of its own stream.
-        Returns the report's ``audit`` entry."""
-        from conformance.audit import audit
+        """The divergence audit's verdict (:mod:`conformance.audit`) over the explored stream, its first unexplained
+        divergence shrunk. Returns the report's ``audit`` entry."""
+        from conformance.audit import AuditTally, conclude_audit
 
-        config = RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
-                           self._database, self.spec.engine, self.spec.shrink_seconds)
+        tally = self.exploration()["audit"] or AuditTally()
         engine = self.new_engine()
         try:
-            return audit(engine, self.reference, config).as_dict()
+            return conclude_audit(engine, self.reference, self.run_config(), tally).as_dict()
         finally:
             _close(engine)
 
@@ -220,8 +247,66 @@ class Session:
         folder = Path(self.spec.failures_dir)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{self.ruleset.name}-{result.key}-{fingerprint}.json"
-        path.write_text(dump_json(document), "utf-8")
+        write_json(path, document)  # atomically: an interrupt never leaves half a replay file
         return str(path)
+
+
+def explore_stream(spec: RunSpec, workers: int = 1) -> dict[str, Any]:
+    """Explore the run's stream of ``spec.max_examples`` scenarios once, judged by every rule asked for (and audited
+    with ``spec.audit``), shared out in consecutive ranges among ``workers`` processes, each with its own engine.
+
+    Returns ``{"rules": {key: Exploration}, "audit": AuditTally or None}``: the same whatever ``workers`` is, since
+    scenario n depends only on the seed and n and the ranges merge in stream order. Never raises for engine faults.
+    """
+    count = spec.max_examples
+    workers = max(1, min(workers, count))
+    bounds = [(count * w // workers, count * (w + 1) // workers) for w in range(workers)]
+    if workers == 1:
+        parts = [explore_range(spec.to_json(), 0, count)]
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        # spawn, not fork: the harness may already hold threads (a process engine's watchdog) that fork would copy.
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            parts = list(pool.map(explore_range, [spec.to_json()] * workers, *zip(*bounds)))
+    return exploration_from_parts(parts)
+
+
+def exploration_from_parts(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Merge the JSON-ready results of :func:`explore_range` (also the format of an exploration file)."""
+    from conformance.audit import AuditTally, merge_tallies
+
+    rules = merge([{k: Exploration.from_dict(v) for k, v in part["rules"].items()} for part in parts])
+    tallies = [AuditTally.from_dict(part["audit"]) for part in parts if part.get("audit") is not None]
+    return {"rules": rules, "audit": merge_tallies(tallies) if tallies else None}
+
+
+def explore_range(spec_json: str, start: int, stop: int) -> dict[str, Any]:
+    """Explore scenarios ``start`` to ``stop - 1`` of the stream of a RunSpec (given as JSON, so a worker process can
+    receive it), with a fresh engine. Returns JSON-ready data for :func:`exploration_from_parts`."""
+    from conformance.audit import StreamAudit
+
+    session = Session(RunSpec.from_json(spec_json))
+    engine = session.new_engine()
+    observer = StreamAudit(session.reference, start) if session.spec.audit else None
+    try:
+        found = explore(engine, session.run_config(), session.explored_invariants(), range(start, stop),
+                        observe=observer)
+    finally:
+        _close(engine)
+        session.close()
+    return {"rules": {key: share.as_dict() for key, share in found.items()},
+            "audit": observer.tally.as_dict() if observer else None}
+
+
+def replay_command(file: str, spec: str) -> str:
+    """The command that replays ``file`` against the engine ``spec``, naming the engine explicitly (``replay`` runs
+    no engine just because a file names it)."""
+    import shlex
+
+    engine = ["--engine-cmd", spec[len("cmd:"):]] if spec.startswith("cmd:") else ["--engine", spec]
+    return shlex.join(["trigger-conformance", "replay", file, *engine])
 
 
 def _close(engine) -> None:
