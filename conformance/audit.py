@@ -24,9 +24,10 @@ from typing import Any
 
 from conformance.adapters.base import Engine
 from conformance.checking import check_trace, first_difference, play
-from conformance.generation.registry import builder_for
 from conformance.reduction import reduce_scenario, well_formed
-from conformance.runner import RunConfig, explore, prepare_generated, scenario_size
+from conformance.runner import (
+    RunConfig, explorable_options, explore, prepare_generated, scenario_builder, scenario_size,
+)
 from conformance.shrinking import database_key, rebuild, shrink
 from reference_engine.core.ruleset import Ruleset
 
@@ -216,7 +217,7 @@ def conclude_audit(engine: Engine, reference: Engine, config: RunConfig, tally: 
         result.seconds = round(time.monotonic() - started, 3)
         return result
     result.status = STATUS
-    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    build = scenario_builder(config, engine)
     found = rebuild(build, config.edition, tally.first_log)
 
     def diverges(document: dict[str, Any]) -> bool:
@@ -247,6 +248,19 @@ def audit(engine: Engine, reference: Engine, config: RunConfig) -> AuditResult:
     return conclude_audit(engine, reference, config, observer.tally)
 
 
+def mutant_config(name: str, max_examples: int = 100, seed: int = 0, shrink_seconds: float = 30.0) -> RunConfig:
+    """The run configuration under which bundled faulty engine ``name`` is checked: its own option values pinned
+    (``Mutant.options``), every other option drawn by each scenario, as ``trigger-conformance run`` does."""
+    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.rulesets import get_ruleset
+
+    mutant = MUTANTS[name]
+    ruleset = get_ruleset(mutant.ruleset)
+    pinned = dict(mutant.options)
+    return RunConfig(ruleset, mutant.edition, ruleset.resolve_options(pinned), max_examples, seed, None,
+                     f"mutant:{name}", shrink_seconds, explorable_options(ruleset, pinned))
+
+
 def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seconds: float = 10.0) -> list[str]:
     """Audit bundled faulty engine ``name`` on each seed; returns one line per unexplained divergence found (empty:
     the judge explains every way this mutant differs from the reference engine on these scenarios).
@@ -255,15 +269,11 @@ def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seco
     print(*audit_mutant('mw-lifo', range(5)), sep='\\n')"``."""
     from reference_engine.engines import reference_engine_for
     from reference_engine.engines.mutants import MUTANTS
-    from reference_engine.rulesets import get_ruleset
 
     mutant = MUTANTS[name]
-    ruleset = get_ruleset(mutant.ruleset)
-    options = ruleset.resolve_options(dict(mutant.options))
     lines = []
     for seed in seeds:
-        config = RunConfig(ruleset, mutant.edition, options, max_examples, seed, None, f"mutant:{name}",
-                           shrink_seconds=shrink_seconds)
+        config = mutant_config(name, max_examples, seed, shrink_seconds)
         engine, reference = mutant.factory(), reference_engine_for(mutant.ruleset)
         try:
             result = audit(engine, reference, config)
@@ -280,4 +290,4 @@ def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seco
 
 
 __all__ = ["STATUS", "AuditResult", "AuditTally", "Divergence", "StreamAudit", "audit", "audit_mutant",
-           "conclude_audit", "merge_tallies", "observable_outcome"]
+           "conclude_audit", "merge_tallies", "mutant_config", "observable_outcome"]

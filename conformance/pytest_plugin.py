@@ -35,6 +35,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conformance-seed", type=int, default=0, help="run seed")
     group.addoption("--conformance-database", help="Hypothesis example database folder for shrunk failures")
     group.addoption("--conformance-failures-dir", help="folder for replay files")
+    group.addoption("--conformance-fixed-options", action="store_true",
+                    help="options not given keep their defaults (by default each scenario draws them)")
     group.addoption("--conformance-audit", action="store_true",
                     help="also run the divergence audit: outcomes that differ from the reference engine's with no "
                          "invariant objecting (a gap in the judge, never a rule failure)")
@@ -58,6 +60,7 @@ def spec_from(config: pytest.Config) -> RunSpec | None:
         database=config.getoption("--conformance-database"),
         failures_dir=config.getoption("--conformance-failures-dir"),
         audit=config.getoption("--conformance-audit"),
+        explore_options=not config.getoption("--conformance-fixed-options"),
     )
 
 

@@ -47,6 +47,9 @@ class RunConfig:
     database: ExampleDatabase | None = None
     engine_name: str = "reference"
     shrink_seconds: float = 30.0
+    # Options each scenario draws (name, values with the default first), so that every reading of the rules is
+    # explored; the others keep their value in ``options``. See :func:`explorable_options`.
+    explored_options: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass
@@ -81,6 +84,7 @@ class RuleResult:
     failure: Failure | None = None
     check_error: str = ""
     seconds: float = 0.0
+    exercised_under: dict[str, dict[str, int]] = field(default_factory=dict)  # see Exploration
 
 
 def rule_seed(run_seed: int, key: str) -> int:
@@ -101,9 +105,32 @@ def exploration_sources(run_seed: int, key: str, count: int | None = None) -> It
         yield stream_source(run_seed, n, key)
 
 
+def explorable_options(ruleset: Ruleset, pinned: dict[str, Any]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The options of ``ruleset`` not ``pinned`` by the user, each with its values, default first (what
+    :attr:`RunConfig.explored_options` takes)."""
+    return tuple((option.name, (option.default, *(v for v in option.values if v != option.default)))
+                 for option in ruleset.options if option.name not in pinned)
+
+
+def scenario_builder(config: RunConfig, engine: Engine):
+    """The builder of this run's scenarios: the ruleset's builder for what ``engine`` supports (its generation
+    profile), preceded by the draw of every explored option (0, the simplest answer, is its default, so shrinking
+    goes back to the defaults). The document carries its ``options``."""
+    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    if not config.explored_options:
+        return build
+
+    def build_with_options(source, edition: str) -> dict[str, Any]:
+        drawn = {name: values[source.integer(0, len(values) - 1)] for name, values in config.explored_options}
+        return {**build(source, edition), "options": {**config.options, **drawn}}
+
+    return build_with_options
+
+
 def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, Any]:
-    """A generated scenario document with the run's options attached (generated documents are built valid)."""
-    return {**document, "options": dict(config.options)}
+    """A generated scenario document with its options: those it drew, else the run's (generated documents are built
+    valid)."""
+    return {**document, "options": dict(document.get("options") or config.options)}
 
 
 def scenario_size(document: dict[str, Any]) -> int:
@@ -140,9 +167,12 @@ class Exploration:
     check_error: str = ""
     failure_index: int | None = None
     failure_log: list[int] | None = None
+    # Explored option -> JSON of a value -> scenarios that exercised the rule with it.
+    exercised_under: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def note(self, check: ScenarioCheck) -> None:
-        """Count one judged scenario (before any failure of this rule was found)."""
+    def note(self, check: ScenarioCheck, options: dict[str, Any] | None = None) -> None:
+        """Count one judged scenario (before any failure of this rule was found); ``options``: the values of the
+        explored options it was played with."""
         self.scenarios_run += 1
         if check.outcome.status != "trace":
             status = check.outcome.status
@@ -154,6 +184,9 @@ class Exploration:
             self.check_error = self.check_error or check.check_errors[self.key]
         elif check.exercised.get(self.key, 0) > 0:
             self.scenarios_exercised += 1
+            for name, value in (options or {}).items():
+                counts = self.exercised_under.setdefault(name, {})
+                counts[json.dumps(value)] = counts.get(json.dumps(value), 0) + 1
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -176,8 +209,10 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
     raises for engine faults.
     """
     indexes = range(config.max_examples) if indexes is None else indexes
-    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
-    found = {inv.key: Exploration(inv.key, start=indexes.start) for inv in invariants}
+    build = scenario_builder(config, engine)
+    found = {inv.key: Exploration(inv.key, start=indexes.start, exercised_under={
+        name: {json.dumps(value): 0 for value in values} for name, values in config.explored_options})
+        for inv in invariants}
     open_keys = set(found)
     for n in indexes:
         source = stream_source(config.seed, n)
@@ -186,9 +221,10 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
         check = check_scenario(engine, scenario, invariants)
         if observe is not None:
             observe(n, source, scenario, check)
+        drawn = {name: scenario["options"][name] for name, _ in config.explored_options}
         for key in list(open_keys):
             share = found[key]
-            share.note(check)
+            share.note(check, drawn)
             if key in check.violations:
                 share.failure_index, share.failure_log = n, list(source.log)
                 open_keys.discard(key)
@@ -210,6 +246,10 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
             total.scenarios_exercised += share.scenarios_exercised
             for status, n in share.engine_problems.items():
                 total.engine_problems[status] = total.engine_problems.get(status, 0) + n
+            for name, counts in share.exercised_under.items():
+                into = total.exercised_under.setdefault(name, {})
+                for value, n in counts.items():
+                    into[value] = into.get(value, 0) + n
             total.first_problem = total.first_problem or share.first_problem
             total.engine_stderr = total.engine_stderr or share.engine_stderr
             total.check_error = total.check_error or share.check_error
@@ -223,7 +263,7 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
     replayed first (found earlier, here or on another machine); the first failure is shrunk against this rule
     alone, explained, replayed for determinism and set beside the reference engine's trace."""
     started = time.monotonic()
-    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    build = scenario_builder(config, engine)
     result = RuleResult(inv.key, inv.rule_number(config.edition), inv.summary, "passed")
     key = database_key(config.engine_name, config.ruleset.name, config.edition,
                        json.dumps(config.options, sort_keys=True), inv.key)
@@ -240,7 +280,7 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
     if found is None and share.failure_log is not None:
         found = rebuild(build, config.edition, share.failure_log)
     for name in ("scenarios_run", "scenarios_exercised", "engine_problems", "first_problem", "engine_stderr",
-                 "check_error"):
+                 "check_error", "exercised_under"):
         setattr(result, name, getattr(share, name))
 
     misbehaviours = {k for k in result.engine_problems if k != "skipped"}
@@ -285,7 +325,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     example database), then :mod:`conformance.reduction` removes what the failure does not need from the scenario
     itself. The result is never larger than what was found. ``Failure.log`` builds the scenario only when the second
     step removed nothing (it is empty otherwise)."""
-    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    build = scenario_builder(config, engine)
     fails = _fails(engine, config, inv)
     started = time.monotonic()
     shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds)

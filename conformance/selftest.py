@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from conformance.adapters.base import Engine
-from conformance.audit import audit
+from conformance.audit import audit, mutant_config
 from conformance.errors import ConformanceError
 from conformance.runner import RunConfig, check_rule
 from reference_engine.rulesets import get_ruleset
@@ -101,8 +101,7 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
 
     mutant = MUTANTS[name]
     ruleset = get_ruleset(mutant.ruleset)
-    options = ruleset.resolve_options(dict(mutant.options))
-    config = RunConfig(ruleset, mutant.edition, options, max_examples, seed, None, f"mutant:{name}")
+    config = mutant_config(name, max_examples, seed)
     verdict = MutantVerdict(name, mutant.ruleset, mutant.edition, mutant.fault, mutant.expected_rule_key,
                             "process" if via_process else "in-process")
     invariants = sorted(ruleset.invariants_for(mutant.edition), key=lambda inv: inv.key != mutant.expected_rule_key)
@@ -147,17 +146,15 @@ def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 
     self-check's goal is ``caught >= 19`` of 20 seeds within the default 100 examples.
     """
     from conformance.checking import check_scenario
-    from conformance.generation.registry import builder_for
-    from conformance.runner import STREAM, exploration_sources, prepare_generated
+    from conformance.runner import STREAM, exploration_sources, prepare_generated, scenario_builder
     from reference_engine.engines.mutants import MUTANTS
 
     mutant = MUTANTS[name]
     ruleset = get_ruleset(mutant.ruleset)
     inv = ruleset.invariant(mutant.expected_rule_key)
-    options = ruleset.resolve_options(dict(mutant.options))
     engine = mutant.factory()
-    build = builder_for(ruleset.name, engine.generation_profile(ruleset.name))
-    config = RunConfig(ruleset, mutant.edition, options, max_examples)
+    config = mutant_config(name, max_examples)
+    build = scenario_builder(config, engine)
     examples: dict[int, int | None] = {}
     try:
         for seed in seeds:

@@ -22,7 +22,7 @@ from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
 from conformance.errors import ConformanceError
 from conformance.fixtures import bundled_fixtures, check_fixture
-from conformance.runner import Exploration, RuleResult, RunConfig, conclude, explore, merge
+from conformance.runner import Exploration, RuleResult, RunConfig, conclude, explorable_options, explore, merge
 from reference_engine.core.ruleset import OptionError
 from reference_engine.rulesets import get_ruleset
 from reference_engine.engines import reference_engine_for
@@ -46,6 +46,7 @@ class RunSpec:
     engine_timeout: float | None = None  # seconds per scenario, for process engines
     engine_restarts: int | None = None  # restart budget per rule, for process engines
     audit: bool = False  # also run the divergence audit (conformance.audit)
+    explore_options: bool = True  # each scenario draws the options not given in ``options``
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
@@ -157,8 +158,11 @@ class Session:
     # -- Checking --------------------------------------------------------------------------------------------
 
     def run_config(self) -> RunConfig:
+        """The runner's configuration: the options the user gave are pinned; unless ``explore_options`` is off, each
+        scenario draws every other option's value (the defaults fill ``options``)."""
+        explored = explorable_options(self.ruleset, self.spec.options) if self.spec.explore_options else ()
         return RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
-                         self._database, self.spec.engine, self.spec.shrink_seconds)
+                         self._database, self.spec.engine, self.spec.shrink_seconds, explored)
 
     def explored_invariants(self):
         """What the stream is judged by: the rules asked for, or every rule of the edition when auditing (a
@@ -343,6 +347,9 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
             entry["engine_stderr"] = result.engine_stderr
     if result.check_error:
         entry["check_error"] = result.check_error
+    if result.exercised_under:
+        entry["exercised_under"] = {name: dict(sorted(counts.items()))
+                                    for name, counts in sorted(result.exercised_under.items())}
     failure = result.failure
     if failure is not None:
         entry["failure"] = {

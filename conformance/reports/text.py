@@ -65,8 +65,11 @@ def _action(action: dict[str, Any]) -> str:
 
 
 def describe_scenario(scenario: dict[str, Any]) -> list[str]:
-    """A scenario in a few lines: players, objects with their abilities, the script and the choices."""
+    """A scenario in a few lines: players, the options it was played under, objects with their abilities, the script
+    and the choices."""
     lines = [f"players {', '.join(scenario['players'])} (active {scenario['active_player']})"]
+    if scenario.get("options"):
+        lines.append("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(scenario["options"].items())))
     for obj in scenario["objects"]:
         lines.append(f"{obj['id']}: {obj['zone']}, owner {obj['owner']}")
         for ability in obj.get("abilities", ()):
@@ -97,6 +100,10 @@ def rule_row(rule: dict[str, Any]) -> str:
         extra = " (never applied: the pass is vacuous)"
     if rule.get("engine_problems"):
         extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
+    never = [f"{name}={value}" for name, counts in sorted(rule.get("exercised_under", {}).items())
+             for value, n in sorted(counts.items()) if n == 0]
+    if never:
+        extra += " (never exercised under " + ", ".join(never) + ")"
     return f"{mark:5} {rule['key']:<34} [{rule['rule_number']}] {counts}{extra}"
 
 
@@ -126,7 +133,8 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     lines += ["        " + line for line in describe_scenario(failure["scenario"])]
     lines += side_by_side(failure.get("expected_trace"), failure.get("actual_trace"))
     if failure.get("replay_file"):
-        lines.append(f"      Reproduce with: trigger-conformance replay {failure['replay_file']}")
+        command = failure.get("replay_command") or f"trigger-conformance replay {failure['replay_file']}"
+        lines.append(f"      Reproduce with: {command}")
     return lines
 
 
