@@ -133,6 +133,7 @@ class Ruleset:
     options: tuple[Option, ...]
     invariants: tuple[Invariant, ...]
     vocabulary: Vocabulary | None = None
+    situations: tuple = ()  # reference_engine.core.situations.Situation: what coverage measures
 
     @property
     def default_edition(self) -> str:

@@ -7,6 +7,7 @@ State-Based Conditions, the Snatch Check and the Missed Trigger Remedy), ``refer
 
 from reference_engine.rulesets.momon_wonder.invariants import INVARIANTS
 from reference_engine.rulesets.momon_wonder.options import OPTIONS
+from reference_engine.rulesets.momon_wonder.situations import SITUATIONS
 from reference_engine.rulesets.momon_wonder.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
 
@@ -20,4 +21,5 @@ MOMON_WONDER = Ruleset(
     options=OPTIONS,
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
+    situations=SITUATIONS,
 )
