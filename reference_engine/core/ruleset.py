@@ -134,6 +134,8 @@ class Ruleset:
     invariants: tuple[Invariant, ...]
     vocabulary: Vocabulary | None = None
     situations: tuple = ()  # reference_engine.core.situations.Situation: what coverage measures
+    # Numbered rules of the text in scope that no rule key encodes, each with the reason (tests/test_rule_texts.py).
+    unencoded: tuple[tuple[str, str], ...] = ()
 
     @property
     def default_edition(self) -> str:

@@ -24,4 +24,12 @@ MTG = Ruleset(
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
+    unencoded=(
+        ("603.1", "how a triggered ability is written: scenarios state the trigger condition and effect directly"),
+        ("603.6", "zone-change triggers that look for their object in the zone it moved to: no effect of the "
+                  "vocabulary follows an object into its new zone"),
+        ("603.9", "abilities that trigger on a player losing the game: the vocabulary has players leaving (800.4a), "
+                  "and no trigger condition on losing"),
+        ("603.11", "how abilities linked to a static ability are written: the vocabulary has no static abilities"),
+    ),
 )
