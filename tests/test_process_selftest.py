@@ -28,7 +28,8 @@ def test_a_mutant_served_over_the_protocol_is_caught_like_in_process(name):
     assert remote.determinism == "deterministic"
     line = verdict_line(remote)
     assert name in line and "process" in line and "yes" in line
-    assert summary_line([remote, local]) == "2 of 2 mutants caught (1 through the process protocol)"
+    assert summary_line([remote, local]) == ("2 of 2 mutants caught, 2 by their named rule key (1 through the "
+                                             "process protocol); 0 with an unexplained divergence")
 
 
 def test_unknown_mutants_are_named():

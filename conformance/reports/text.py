@@ -159,3 +159,15 @@ def audit_block(audit: dict[str, Any]) -> list[str]:
     lines += ["        " + line for line in describe_scenario(found["scenario"])]
     lines += side_by_side(found.get("expected_trace"), found.get("actual_trace"))
     return lines
+
+
+def rule_keys_markdown(ruleset) -> list[str]:
+    """The rule keys of ``ruleset`` as a Markdown table (rule number per edition, key, paraphrase): what the docs of
+    each ruleset embed between ``<!-- rule-keys:NAME -->`` and ``<!-- /rule-keys -->``, generated from the code by
+    ``trigger-conformance rules --ruleset NAME --format markdown`` (tests/test_docs.py keeps them equal)."""
+    lines = ["| rule | key | what it checks |", "| --- | --- | --- |"]
+    for inv in ruleset.invariants:
+        numbers = sorted(set(inv.rule_numbers.values()))
+        rule = ", ".join(numbers) if len(numbers) == 1 else "; ".join(f"{n} ({e})" for e, n in inv.rule_numbers.items())
+        lines.append(f"| {rule} | `{inv.key}` | {inv.summary.replace('|', '/')} |")
+    return lines

@@ -1,0 +1,41 @@
+"""The docs' rule-key tables are generated from the code (issue 9, item 6): each ruleset's page embeds, between
+``<!-- rule-keys:NAME -->`` and ``<!-- /rule-keys -->``, exactly what
+``trigger-conformance rules --ruleset NAME --format markdown`` prints, so a paraphrase cannot drift from the
+invariant it describes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conformance import cli
+from conformance.reports.text import rule_keys_markdown
+from conftest import ROOT
+from reference_engine.rulesets import RULESETS, get_ruleset
+
+PAGES = {"momon-wonder": "momon-wonder.md", "mtg": "mtg.md", "redemption": "redemption.md"}
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_the_docs_embed_the_generated_rule_key_table(name):
+    page = (ROOT / "docs" / "rulesets" / PAGES[name]).read_text("utf-8")
+    found = re.search(rf"<!-- rule-keys:{re.escape(name)} -->\n(.*?)\n<!-- /rule-keys -->", page, re.S)
+    assert found, f"docs/rulesets/{PAGES[name]} has no generated rule-key table"
+    expected = "\n".join(rule_keys_markdown(get_ruleset(name)))
+    assert found.group(1) == expected, (
+        f"docs/rulesets/{PAGES[name]} is out of date: regenerate its table with "
+        f"`trigger-conformance rules --ruleset {name} --format markdown`")
+
+
+def test_every_key_is_in_its_table_once():
+    for name in RULESETS:
+        table = "\n".join(rule_keys_markdown(get_ruleset(name)))
+        for inv in get_ruleset(name).invariants:
+            assert table.count(f"`{inv.key}`") == 1 and inv.summary.replace("|", "/") in table
+
+
+def test_the_command_prints_the_table(capsys):
+    assert cli.main(["rules", "--ruleset", "mtg", "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!-- rule-keys:mtg -->\n") and out.rstrip().endswith("<!-- /rule-keys -->")
