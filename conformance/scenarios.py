@@ -38,6 +38,9 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             for field in ("object", "source"):
                 if field in action and action[field] not in ids:
                     problems.append(f"{where}[{k}].{field}: no object {action[field]!r}")
+            for n, obj in enumerate(action.get("also", ())):  # Momon Wonder: the other monsters of one Summon
+                if obj not in ids:
+                    problems.append(f"{where}[{k}].also[{n}]: no object {obj!r}")
             if action.get("do") == "remedy_missed_trigger" and action["source"] in ids:
                 owner = next(o for o in scenario["objects"] if o["id"] == action["source"])
                 if action["ability"] not in {a["id"] for a in owner.get("abilities", ())}:

@@ -102,3 +102,16 @@ def test_generator_reaches_deep_nesting_failed_summons_and_many_players():
     assert depth[3] > 0, depth  # On Summon triggers causing Summons three levels deep
     assert all(features[f] > 0 for f in ("players>=3", "failed summon", "snatch trigger",
                                            "several triggers on one event")), features
+
+
+def test_generator_builds_summons_of_several_monsters_that_become_one_grouped_event():
+    grouped = 0
+    for seed in range(200):
+        result = checked(seed)
+        events = [e for e in result.outcome.trace["entries"] if e["kind"] == "event" and e.get("group")]
+        if events:
+            grouped += 1
+            for group in {e["group"] for e in events}:
+                members = [e for e in events if e["group"] == group]
+                assert len(members) >= 2 and {e["type"] for e in members} == {"summon"}
+    assert grouped >= 10

@@ -141,3 +141,30 @@ def test_resolution_performs_every_action():
 
 def test_defeated_object_triggers_its_own_ability():
     assert course("mw-defeat-looks-back") == ["A1@V", "A2@W"]
+
+
+def test_issue_9_small_inputs_resolve_in_the_required_order():
+    assert course("mw-sbc-defeat-before-next-ability") == ["A1@W", "A2@W", "K@M", "C@V"]
+    assert course("mw-on-summon-before-snatch-check") == ["open S", "O@S", "G@U", "Z@V", "close S"]
+    k = kinds("mw-on-summon-before-snatch-check")
+    g_resolves = [i for i, e in enumerate(FIXTURES["mw-on-summon-before-snatch-check"].expected_trace["entries"])
+                  if e["kind"] == "resolve_begin"][1]
+    assert g_resolves < k.index("on_summon_end") < k.index("snatch_check_begin")
+
+
+def test_removed_triggers_leave_for_momon_reasons_only():
+    entries = FIXTURES["mw-removal-reasons"].expected_trace["entries"]
+    assert [(e["trigger"], e["reason"]) for e in entries if e["kind"] == "removed"] == [
+        ("T2", "intervening_if"), ("T3", "declined")]
+    assert course("mw-removal-reasons") == ["A1@W"]
+    entries = FIXTURES["mw-remedy-optional-chosen-on-trigger"].expected_trace["entries"]
+    assert [e["kind"] for e in entries if e["kind"] in ("choice", "removed", "enqueue", "resolve_begin")] == [
+        "choice", "removed"]
+
+
+def test_one_summon_of_two_monsters_is_one_event_with_one_package():
+    entries = FIXTURES["mw-one-summon-several-monsters"].expected_trace["entries"]
+    summons = [e for e in entries if e["kind"] == "event" and e["type"] == "summon"]
+    assert [e["subject"] for e in summons] == ["X", "Y"] and {e["group"] for e in summons} == {summons[0]["id"]}
+    assert kinds("mw-one-summon-several-monsters").count("package_create") == 1
+    assert course("mw-one-summon-several-monsters") == ["open X", "OX@X", "OY@Y", "AY@Y", "B@W", "close X"]

@@ -122,6 +122,99 @@ def _advance_early(e):
     return move(e, (advance, advance + 1), last)
 
 
+def _defeat_one_check_later(e):
+    """Issue 9, 11.2.2: the mark of A1 acted on by the check after A2 instead of the one right after A1."""
+    block = find(e, kind="event", id="E2"), find(e, kind="enqueue", trigger="T3") + 1
+    e = move(e, block, find(e, kind="sbc_check", id="S3") + 1)
+    defeat = e[find(e, kind="event", id="E2")]
+    defeat["cause"], defeat["position"] = {"sbc": "S3"}, 4
+    return e
+
+
+def _enqueue_late(trigger, before):
+    """Collect ``trigger`` only just before the enqueue of ``before``, after other work began."""
+    def breaker(e):
+        i = find(e, kind="enqueue", trigger=trigger)
+        return move(e, (i, i + 1), find(e, kind="enqueue", trigger=before))
+    return breaker
+
+
+def _resolve_in_post_snatch(trigger, package):
+    """Issue 9, 11.2.4: G, which arose in On Summon processing, resolved only after the Snatch Check."""
+    return lambda e: move(e, resolution_block(e, trigger), find(e, kind="post_snatch_begin", package=package) + 1)
+
+
+def _package_ahead_of(package, trigger):
+    return lambda e: move(e, package_block(e, package), find(e, kind="resolve_begin", trigger=trigger))
+
+
+def _reason(trigger, reason):
+    def breaker(e):
+        e[find(e, kind="removed", trigger=trigger)]["reason"] = reason
+        return e
+    return breaker
+
+
+def _resolved_instead(trigger):
+    """The trigger resolves (doing nothing) where it should have been removed."""
+    def breaker(e):
+        i = find(e, kind="removed", trigger=trigger)
+        if i > 0 and e[i - 1]["kind"] == "choice":
+            e[i - 1]["chosen"] = True
+        return e[:i] + [{"kind": "resolve_begin", "trigger": trigger}, {"kind": "resolve_end", "trigger": trigger},
+                        {"kind": "sbc_check", "id": f"S{trigger}"}] + e[i + 1:]
+    return breaker
+
+
+def _declined_before_queue(trigger):
+    def breaker(e):
+        e = drop(e, lambda x: not (x["kind"] == "enqueue" and x["trigger"] == trigger))
+        i = find(e, kind="removed", trigger=trigger)
+        return move(e, (i - 1, i + 1), find(e, kind="action_end"))
+    return breaker
+
+
+def _ungroup(event_id):
+    def breaker(e):
+        e[find(e, kind="event", id=event_id)].pop("group")
+        return e
+    return breaker
+
+
+def _retrigger(trigger, event_id, new_id):
+    """A second instance of ``trigger``'s ability, from another occurrence of the same event."""
+    def breaker(e):
+        i = find(e, kind="trigger", id=trigger)
+        e = e[: i + 1] + [{**e[i], "id": new_id, "event": event_id}] + e[i + 1:]
+        j = find(e, kind="enqueue", trigger=trigger)
+        return e[: j + 1] + [{**e[j], "trigger": new_id}] + e[j + 1:]
+    return breaker
+
+
+def _attribute(trigger, event_id):
+    def breaker(e):
+        e[find(e, kind="trigger", id=trigger)]["event"] = event_id
+        return e
+    return breaker
+
+
+def _resolve_after(trigger, kind, package):
+    return lambda e: move(e, resolution_block(e, trigger), find(e, kind=kind, package=package) + 1)
+
+
+def _group(*event_ids):
+    def breaker(e):
+        for event_id in event_ids:
+            e[find(e, kind="event", id=event_id)]["group"] = event_ids[0]
+        return e
+    return breaker
+
+
+def _sbc_signal(e):
+    e[find(e, kind="event", id="E2")].update({"type": "signal", "name": "x"})
+    return e
+
+
 CASES = [
     ("mw.triggers-when-satisfied", "mw-trigger-waits-for-action", _drop_trigger("T2"), "no trigger instance"),
     ("mw.no-interruption", "mw-trigger-waits-for-action", _enqueue_inside_action, "still being performed"),
@@ -149,6 +242,39 @@ CASES = [
      lambda e: move(e, resolution_block(e, "T2"), find(e, kind="post_snatch_end", package="K1")),
      "processed inside it"),
     ("mw.empty-before-advance", "mw-empty-before-advance", _advance_early, "still waiting"),
+    # Completeness (issue 9): what must have happened by then, and did not.
+    ("mw.sbc-after-completion", "mw-sbc-defeat-before-next-ability", _defeat_one_check_later, "did not defeat it"),
+    ("mw.collect-every-trigger", "mw-sbc-defeat-before-next-ability",
+     _enqueue_late("T3", "T4"), "collected only at entry"),
+    ("mw.collect-every-trigger", "mw-removal-reasons", _declined_before_queue("T3"), "optional_choice=on-trigger"),
+    ("mw.package-completes", "mw-on-summon-before-snatch-check", _resolve_in_post_snatch("T2", "K1"),
+     "On Summon processing ended"),
+    ("mw.package-completes", "mw-on-summon-before-snatch-check", _drop_caused_event("E3"), "Snatch Check caused"),
+    ("mw.package-position", "mw-package-keeps-summon-position", _package_ahead_of("K1", "T1"), "not one ahead"),
+    ("mw.removal-reason", "mw-removal-reasons", _reason("T2", "negated"), "does not have"),
+    ("mw.removal-reason", "mw-removal-reasons", _reason("T2", "declined"), "not optional"),
+    ("mw.removal-reason", "mw-removal-reasons", _resolved_instead("T2"), "no longer held"),
+    ("mw.removal-reason", "mw-removal-reasons", _resolved_instead("T3"), "declined the optional ability"),
+    ("mw.removal-reason", "mw-removal-reasons", _declined_before_queue("T3"), "before entering a queue"),
+    ("mw.package-processing-queue", "mw-nested-summon-ordinary-triggers-stay-inside", _to_main_queue("T3", "K1"),
+     "not the package's processing queue"),
+    ("mw.package-completes", "mw-on-summon-before-snatch-check", _resolve_after("T3", "post_snatch_end", "K1"),
+     "post-Snatch processing ended"),
+    ("mw.package-completes", "mw-on-summon-before-snatch-check",
+     lambda e: move(e, resolution_block(e, "T3"), find(e, kind="post_snatch_begin", package="K1")),
+     "outside its On Summon and post-Snatch processing"),
+    ("mw.group-position", "mw-remedy-not-front-casual", _swap_enqueues("T1", "T2"), "came earlier"),
+    ("mw.collect-every-trigger", "mw-remedy-not-front-casual",
+     lambda e: move(e, (find(e, kind="enqueue", trigger="T2"), find(e, kind="enqueue", trigger="T2") + 1),
+                    find(e, kind="resolve_end", trigger="T1") + 2), "collected only at entry"),
+    ("mw.sbc-after-completion", "mw-sbc-defeat-before-next-ability", _sbc_signal, "only defeat"),
+    ("mw.summon-package", "mw-sbc-defeat-before-next-ability", _group("E1", "E3"),
+     "no single Effect-Based Summon caused them all"),
+    # One Summon of several monsters: one event (issue 12 item 2).
+    ("mw.summon-package", "mw-one-summon-several-monsters", _ungroup("E2"), "do not share one group"),
+    ("mw.once-per-event", "mw-one-summon-several-monsters", _retrigger("T3", "E2", "T9"), "2 times"),
+    ("mw.triggers-when-satisfied", "mw-one-summon-several-monsters", _attribute("T2", "E2"),
+     "earlier occurrence of the same event"),
 ]
 
 
@@ -172,3 +298,38 @@ def test_violation_names_the_rule_number_and_witnesses(momon_fixture):
     (violation,) = RULESET.invariant("mw.package-position").violations(view)
     assert violation.message.startswith("[11.2.4]")
     assert "T3" in violation.message and "K1" in violation.message and "position 2" in violation.message
+
+
+def test_sbc_that_defeat_under_sbc_events_false_are_rejected(momon_fixture):
+    scenario, trace = momon_fixture("mw-sbc-defeat-before-next-ability")
+    scenario = {**scenario, "options": {**scenario["options"], "sbc_events": False}}
+    found = violations(scenario, trace["entries"], "mw.sbc-after-completion")
+    assert any("sbc_events=false" in message for message in found), found
+
+
+def test_intervening_removal_needs_the_recheck_option(momon_fixture):
+    scenario, trace = momon_fixture("mw-removal-reasons")
+    scenario = {**scenario, "options": {**scenario["options"], "intervening_recheck": False}}
+    found = violations(scenario, trace["entries"], "mw.removal-reason")
+    assert any("intervening_recheck=false" in message for message in found), found
+
+
+def test_sbc_event_performed_after_other_work_is_rejected(momon_fixture):
+    scenario, trace = momon_fixture("mw-sbc-defeat-before-next-ability")
+    e = trace["entries"]
+    # E2 (cause S2) and its trigger happen only once T2 has begun resolving.
+    e = move(e, (find(e, kind="event", id="E2"), find(e, kind="enqueue", trigger="T3") + 1), find(e, kind="event", id="E3"))
+    e[find(e, kind="event", id="E2")]["position"] = 2
+    found = violations(scenario, e, "mw.sbc-after-completion")
+    assert any("after other work" in message for message in found), found
+
+
+def test_declined_although_its_condition_failed_is_rejected(momon_fixture):
+    scenario, trace = momon_fixture("mw-removal-reasons")
+    for obj in scenario["objects"]:
+        for ability in obj.get("abilities", ()):
+            if ability["id"] == "A2":
+                ability["optional"] = True  # A2's condition fails first: it is removed for it, never asked about
+    scenario["choices"]["optional"]["A2"] = False
+    found = violations(scenario, _reason("T2", "declined")(trace["entries"]), "mw.removal-reason")
+    assert any("before its controller is asked" in message for message in found), found

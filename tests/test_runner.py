@@ -26,7 +26,9 @@ def config(**overrides):
 
 @pytest.mark.parametrize("mutant", MOMON_MUTANTS, ids=lambda m: m.name)
 def test_mutant_fails_on_its_rule_with_a_shrunk_counterexample(mutant):
-    result = check_rule(mutant.factory(), MomonWonderEngine(), config(), RULESET.invariant(mutant.expected_rule_key))
+    options = RULESET.resolve_options(dict(mutant.options))  # the options under which its fault shows
+    result = check_rule(mutant.factory(), MomonWonderEngine(), config(options=options),
+                        RULESET.invariant(mutant.expected_rule_key))
     assert result.status == "failed", (result.status, result.first_problem)
     failure = result.failure
     assert failure.shrunk_size <= failure.original_size
@@ -84,7 +86,8 @@ def test_cli_run_on_a_mutant_writes_a_replay_file_that_reproduces(tmp_path, caps
     replay_file = rows["mw.queue-fifo"]["failure"]["replay_file"]
     assert replay_file and (failures / replay_file.split("/")[-1]).exists()
 
-    assert cli.main(["replay", replay_file]) == 1
+    assert f"Reproduce with: trigger-conformance replay {replay_file} --engine mutant:mw-lifo" in out
+    assert cli.main(["replay", replay_file, "--trust-file-engine"]) == 1
     assert "STILL FAILING: mw.queue-fifo" in capsys.readouterr().out
     assert cli.main(["replay", replay_file, "--engine", "reference"]) == 0
     assert "FIXED: mw.queue-fifo" in capsys.readouterr().out

@@ -1,6 +1,6 @@
-"""Random Momon Wonder scenarios: nested Effect-Based Summons, failed Summons, several players, several triggers on
-one event, triggers arising inside packages and during Snatch Checks, State-Based Conditions that defeat objects,
-optional triggers, intervening conditions and the Missed Trigger Remedy.
+"""Random Momon Wonder scenarios: nested Effect-Based Summons, Summons of several monsters at once, failed Summons,
+several players, several triggers on one event, triggers arising inside packages and during Snatch Checks,
+State-Based Conditions that defeat objects, optional triggers, intervening conditions and the Missed Trigger Remedy.
 
 Shaped for shrinking: every list is drawn as "another one?" followed by the whole element, so Hypothesis can delete
 an object, an ability or an action by deleting one contiguous run of answers. References to objects are drawn as
@@ -17,7 +17,7 @@ from typing import Any
 
 from conformance.generation.source import ChoiceSource
 
-MAX_LEVEL = 4
+MAX_LEVEL = 3
 MAX_OBJECTS = 10
 MAX_ABILITIES = 2
 MAX_ACTIONS = 3
@@ -45,15 +45,20 @@ class _Builder:
     def summon(self, with_snatch: bool = True) -> dict[str, Any]:
         action: dict[str, Any] = {"do": "summon", "object": ("hand", self.reference()),
                                   "succeeds": not self.source.chance(20)}
-        if with_snatch and self.source.chance(30):
-            kind = self.source.integer(0, 2)
-            if kind == 0:
-                snatch = self.signal(0)
-            elif kind == 1:
-                snatch = {"do": "mark_defeat", "object": ("any", self.reference())}
-            else:
-                snatch = self.summon(with_snatch=False)
-            action["snatch_check"] = [snatch]
+        if self.source.chance(35):
+            # One Summon of several monsters: one event with an occurrence per monster, and one package.
+            action["also"] = [("hand", self.reference()) for _ in range(self.source.count(1, 2))]
+        if with_snatch and self.source.chance(45):
+            snatch: list[dict[str, Any]] = []
+            while not snatch or self.more(len(snatch), 2, 35):
+                kind = self.source.integer(0, 2)
+                if kind == 0:
+                    snatch.append(self.signal(-1))
+                elif kind == 1:
+                    snatch.append({"do": "mark_defeat", "object": ("any", self.reference())})
+                else:
+                    snatch.append(self.summon(with_snatch=False))
+            action["snatch_check"] = snatch
         return action
 
     def action(self, level: int, quiet: bool) -> dict[str, Any]:
@@ -73,9 +78,11 @@ class _Builder:
 
     def trigger_condition(self, in_hand: bool) -> tuple[dict[str, Any], int]:
         """A trigger condition and the signal level it reacts to (0 for other events)."""
-        kind = self.source.integer(0, 6)
+        kind = self.source.integer(0, 7)
         if kind == 0:
-            return ({"event": "summon", "subject": "self"} if in_hand else {"event": "summon", "subject": "other"}), 0
+            # A monster in hand may react to another monster summoned with it ("other").
+            subject = self.source.pick(["self", "other"]) if in_hand else "other"
+            return {"event": "summon", "subject": subject}, 0
         if kind == 1:
             return {"event": "summon", "subject": self.source.pick(["any", "other"])}, 0
         if kind in (2, 3):
@@ -85,7 +92,9 @@ class _Builder:
             return {"event": "defeated", "subject": self.source.pick(["any", "self"])}, 0
         if kind == 5:
             return {"event": "summon_failed"}, 0
-        return {"event": "leave", "subject": "any"}, 0
+        if kind == 6:
+            return {"event": "leave", "subject": "any"}, 0
+        return {"event": "defeated", "subject": "self"}, 0  # "when this is defeated": it looks back
 
     def ability(self, in_hand: bool) -> dict[str, Any]:
         if in_hand and self.source.chance(50):
@@ -94,16 +103,20 @@ class _Builder:
             effect: list[dict[str, Any]] = [self.summon()] if self.source.chance(60) else []
         else:
             trigger, level = self.trigger_condition(in_hand)
-            effect = []
+            # A signal-triggered ability that summons: a package created while an ordinary ability resolves.
+            effect = [self.summon()] if trigger["event"] == "signal" and self.source.chance(35) else []
         quiet = trigger["event"] == "summon_failed"
         while self.more(len(effect), MAX_ACTIONS, 60):
             effect.append(self.action(level, quiet))
         self.next_ability += 1
         ability: dict[str, Any] = {"id": f"A{self.next_ability}", "trigger": trigger, "effect": effect}
-        if self.source.chance(12):
+        if self.source.chance(18):
             ability["optional"] = True
-        if self.source.chance(10):
-            ability["intervening_if"] = {"test": "in_zone", "object": "self", "zone": "field"}
+        if self.source.chance(30):
+            # "if this is still in play", or "if that other object is still in play": effects that defeat or move
+            # objects make either fail by the time the trigger would resolve.
+            watched = "self" if self.source.chance(50) else ("field", self.reference())
+            ability["intervening_if"] = {"test": "in_zone", "object": watched, "zone": "field"}
         return ability
 
     # -- The scenario ---------------------------------------------------------------------------------------------
@@ -126,7 +139,7 @@ class _Builder:
         while not script or self.more(len(script), 2, 30):
             actions: list[dict[str, Any]] = []
             while not actions or self.more(len(actions), 2, 30):
-                effect = [self.summon()]
+                effect = [self.summon()] if not source.chance(40) else [self.signal(-1), self.summon()]
                 while self.more(len(effect), MAX_ACTIONS, 45):
                     kind = source.integer(0, 4)
                     if kind <= 1:
@@ -144,6 +157,10 @@ class _Builder:
         for obj in objects:
             for ability in obj.get("abilities", ()):
                 ability["effect"] = self.resolve(ability["effect"], objects, names)
+                condition = ability.get("intervening_if")
+                if condition and isinstance(condition["object"], tuple):
+                    in_play = [n for n, o in zip(names, objects) if o["zone"] == "field"] or names
+                    condition["object"] = in_play[condition["object"][1] % len(in_play)]
         for step in script:
             for action in step["actions"]:
                 action["effect"] = self.resolve(action["effect"], objects, names)
@@ -197,6 +214,13 @@ class _Builder:
                 pool, index = action["object"]
                 pool_names = summonable if pool == "hand" else names
                 action["object"] = pool_names[index % len(pool_names)]
+                if "also" in action:
+                    also = [summonable[i % len(summonable)] for _, i in action["also"]]
+                    also = [name for n, name in enumerate(also) if name != action["object"] and name not in also[:n]]
+                    if also:
+                        action["also"] = also
+                    else:
+                        del action["also"]
             if "snatch_check" in action:
                 action["snatch_check"] = self.resolve(action["snatch_check"], objects, names)
             out.append(action)

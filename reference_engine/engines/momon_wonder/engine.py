@@ -63,6 +63,7 @@ class Game:
         self.instances: dict[str, dict[str, Any]] = {}
         self.marked_for_defeat: list[str] = []
         self.snatch_checks: dict[str, list[dict[str, Any]]] = {}
+        self.summoned: dict[str, list[str]] = {}  # Summon event id -> the monsters it summoned
 
     @property
     def zones(self) -> dict[str, str]:
@@ -115,27 +116,56 @@ class Game:
                 self.restore_missed_trigger(action["source"], action["ability"])
 
     def summon(self, action: dict[str, Any], cause: dict[str, Any], player: str | None) -> None:
-        obj = action["object"]
-        frm = self.zones.get(obj)
-        if action["succeeds"] and frm in SUMMONABLE_ZONES:
-            event = self.happen("summon", cause, subject=obj, player=player, **{"from": frm, "to": IN_PLAY})
+        """An Effect-Based Summon. It summons those of its monsters (``object``, then ``also``) that are in hand or
+        deck, all in one Summon event; with none, or if it does not succeed, it fails."""
+        monsters: list[str] = []
+        for obj in (action["object"], *action.get("also", ())):
+            if obj not in monsters and self.zones.get(obj) in SUMMONABLE_ZONES:
+                monsters.append(obj)
+        if action["succeeds"] and monsters:
+            event = self.happen_together("summon", cause, monsters, player)
             self.snatch_checks[event["id"]] = action.get("snatch_check", [])
+            self.summoned[event["id"]] = monsters
         elif self.options["failed_summon_event"] == "ordinary-event":
-            self.happen("summon_failed", cause, subject=obj, player=player)
+            self.happen("summon_failed", cause, subject=action["object"], player=player)
 
     def happen(self, type_: str, cause: dict[str, Any], **fields: Any) -> dict[str, Any]:
         """Record an event and every ability it triggers (11.2.1); the group waits to be collected (11.2.3)."""
         event, before = self.record.event(type_, cause, **fields)
-        triggered = []
-        for source, ability in self.record.zones.satisfied_abilities(event, self.scenario, before):
-            trigger = self.new_trigger(source, ability["id"], event["id"])
-            if ability.get("optional") and self.options["optional_choice"] == "on-trigger":
-                if not self.ask_optional(trigger):
-                    self.record.add("removed", trigger=trigger["id"], reason="declined")
-                    continue
-            triggered.append(trigger["id"])
-        self.waiting.append((event, triggered))
+        self.waiting.append((event, self.collect_triggers([(event, before)])))
         return event
+
+    def happen_together(self, type_: str, cause: dict[str, Any], subjects: list[str], player: str | None) -> dict:
+        """One event that moves several objects into play at once: one trace event per object, sharing a ``group``
+        (the first one's id). Abilities are judged once all have moved, and each triggers once for the whole event
+        (11.2.3), naming the first occurrence that satisfies it. Returns the first occurrence."""
+        occurrences = []
+        for subject in subjects:
+            fields = {"subject": subject, "player": player, "from": self.zones[subject], "to": IN_PLAY}
+            if occurrences:
+                fields["group"] = occurrences[0][0]["id"]
+            occurrences.append(self.record.event(type_, cause, **fields))
+        if len(occurrences) > 1:
+            occurrences[0][0]["group"] = occurrences[0][0]["id"]
+        self.waiting.append((occurrences[0][0], self.collect_triggers(occurrences)))
+        return occurrences[0][0]
+
+    def collect_triggers(self, occurrences: list[tuple[dict[str, Any], dict[str, str]]]) -> list[str]:
+        """The trigger instances of one event (its occurrences with what each moved): once per ability."""
+        triggered: list[str] = []
+        seen: set[tuple[str, str]] = set()
+        for event, before in occurrences:
+            for source, ability in self.record.zones.satisfied_abilities(event, self.scenario, before):
+                if (source, ability["id"]) in seen:
+                    continue
+                seen.add((source, ability["id"]))
+                trigger = self.new_trigger(source, ability["id"], event["id"])
+                if ability.get("optional") and self.options["optional_choice"] == "on-trigger":
+                    if not self.ask_optional(trigger):
+                        self.record.add("removed", trigger=trigger["id"], reason="declined")
+                        continue
+                triggered.append(trigger["id"])
+        return triggered
 
     def new_trigger(self, source: str, ability: str, event: str | None, **extra: Any) -> dict[str, Any]:
         obj = self.objects[source]
@@ -147,6 +177,11 @@ class Game:
     def restore_missed_trigger(self, source: str, ability: str) -> None:
         """The Missed Trigger Remedy: front placement only in sanctioned play (option sanctioned_play, 11.2.4)."""
         trigger = self.new_trigger(source, ability, None, remedy=True)
+        optional = any(ab.get("optional") for ab in self.objects[source].get("abilities", ()) if ab["id"] == ability)
+        if optional and self.options["optional_choice"] == "on-trigger" and not self.ask_optional(trigger):
+            # Restored, it triggers anew: under on-trigger its controller chooses now, as for any trigger.
+            self.record.add("removed", trigger=trigger["id"], reason="declined")
+            return
         if self.options["sanctioned_play"]:
             self.restored_for_front.append(trigger["id"])
         else:
@@ -191,9 +226,9 @@ class Game:
 
     def create_package(self, event: dict[str, Any], group: list[str]) -> None:
         """11.2.3: a successful Effect-Based Summon creates its package at the Summon event's position."""
-        summoned = event["subject"]
+        summoned = self.summoned.get(event["id"], [event["subject"]])
         if self.options["package_contents"] == "summoned-object-triggers":
-            inside = [t for t in group if self.instances[t]["source"] == summoned]
+            inside = [t for t in group if self.instances[t]["source"] in summoned]
         else:
             inside = list(group)
         package = Package(self.record.new_id("K"), event, self.order_group(inside), self.snatch_checks.pop(event["id"], []))

@@ -27,7 +27,8 @@ PACKAGE_CONTENTS = Option(
         "all-summon-event-triggers": "every trigger waiting from the successful Summon event is processed in the "
         "package's On Summon processing",
         "summoned-object-triggers": "only the summoned object's own triggers go into the package; other triggers from "
-        "the Summon event form an ordinary trigger group placed right after the package",
+        "the Summon event form an ordinary trigger group placed right after the package (for a Summon during another "
+        "package's processing, in that package's processing queue, as 11.2.5 places ordinary triggers)",
     },
     stands_for="Section 9.3 (Effect-Based Summon package)",
     doc="Which of the Summon event's waiting triggers the package's On Summon processing holds.",

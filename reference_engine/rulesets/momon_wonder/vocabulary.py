@@ -9,7 +9,7 @@ VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "summon", "mark_defeat", "remedy_missed_trigger"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
-        "summon": frozenset({"do", "object", "succeeds", "snatch_check"}),
+        "summon": frozenset({"do", "object", "also", "succeeds", "snatch_check"}),
         "mark_defeat": frozenset({"do", "object"}),
         "remedy_missed_trigger": frozenset({"do", "source", "ability"}),
     },

@@ -25,6 +25,9 @@ def _events_that_trigger(view: TraceView) -> int:
     exercised=_events_that_trigger,
 )
 def triggers_when_satisfied(view: TraceView) -> list[str]:
+    """Per event. The occurrences of one event (a Summon of several monsters) are judged together, once all have
+    happened, and an ability triggers once for the whole event, from the first occurrence that satisfies it (see
+    observations.expected_triggers)."""
     found = []
     for event_id, pairs in expected_triggers(view).items():
         expected = Counter(pairs)
@@ -34,7 +37,9 @@ def triggers_when_satisfied(view: TraceView) -> list[str]:
                          f"{source}, but no trigger instance came from it")
         for source, ability in sorted(set(actual) - set(expected)):
             found.append(f"a trigger instance of ability {ability} of {source} came from {view.describe_event(event_id)}, "
-                         f"which does not satisfy that ability's trigger condition")
+                         f"which does not satisfy that ability's trigger condition" + (
+                             " (or an earlier occurrence of the same event already did)"
+                             if view.events[event_id].get("group") else ""))
     return found
 
 

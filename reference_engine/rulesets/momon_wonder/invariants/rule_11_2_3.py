@@ -1,9 +1,12 @@
 """Momon Wonder 1.0.0, rule 11.2.3: collecting the triggers of a completed event.
 
-Every waiting trigger is collected; a trigger enters a queue at most once per satisfying event; each trigger group
-keeps its event's chronological position; a successful Effect-Based Summon creates a package at its event's
-position whose On Summon processing holds that event's waiting triggers; Section 11.3 orders one event's group
-(option ``same_event_order``; ``package_contents`` says which triggers a package holds).
+Every waiting trigger is collected, and collected by the time the completed work (and the State-Based Conditions
+after it) is done, before any later work; a trigger enters a queue at most once per satisfying event; each trigger
+group keeps its event's chronological position (a trigger restored by the Missed Trigger Remedy, where it was
+restored); a successful Effect-Based Summon creates a package at its event's position whose On Summon processing
+holds that event's waiting triggers; Section 11.3 orders one event's group (option ``same_event_order``;
+``package_contents`` says which triggers a package holds). A Summon of several monsters is one event: its
+occurrences share a ``group``, an ability triggers once for all of them, and there is one package.
 """
 
 from __future__ import annotations
@@ -12,7 +15,11 @@ from collections import Counter, defaultdict
 
 from reference_engine.core.choices import ScenarioChooser
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.momon_wonder.observations import MAIN, packages, phase_at, queue_of
+from reference_engine.rulesets.momon_wonder.observations import (
+    MAIN, completion_of, event_group, group_events, one_summon_occurrences, packages, phase_at, queue_of,
+    summoned_by, trigger_position, units,
+)
+from reference_engine.rulesets.momon_wonder.observations import group_position as event_position
 from reference_engine.core.traceview import TraceView
 
 RULESET = "momon-wonder"
@@ -20,27 +27,89 @@ RULE = {"1.0.0": "11.2.3"}
 
 
 def _declined_on_trigger(view: TraceView, trigger: str) -> bool:
+    """Declined when it triggered (never queued): allowed only under option optional_choice=on-trigger."""
     removed = view.removed.get(trigger)
-    return removed is not None and view.entries[removed]["reason"] == "declined" and not view.enqueues.get(trigger)
+    return (removed is not None and view.entries[removed]["reason"] == "declined" and not view.enqueues.get(trigger)
+            and view.options.get("optional_choice") == "on-trigger")
 
 
 def _instances(view: TraceView) -> int:
     return len(view.triggers)
 
 
+# Entries that begin or end a piece of work: a trigger waiting from a completed event must have been collected before
+# the next of them (the State-Based Conditions after the completion, their events and the placement come first).
+_WORK = frozenset({
+    "resolve_begin", "package_open", "on_summon_begin", "on_summon_end", "snatch_check_begin", "snatch_check_end",
+    "post_snatch_begin", "post_snatch_end", "package_close", "action_begin", "step_advance", "step_begin",
+})
+
+
+def _collected_at(view: TraceView, trigger: str, package_created: dict[str, int]) -> int | None:
+    """Where a trigger instance was collected: its first enqueue, its package's creation (a successful Summon's
+    triggers wait in the package), or its removal when it was declined as it triggered."""
+    candidates = []
+    if view.enqueues.get(trigger):
+        candidates.append(view.enqueues[trigger][0])
+    event = view.triggers[trigger]["event"]
+    if event in package_created:
+        candidates.append(package_created[event])
+    removed = view.removed.get(trigger)
+    if removed is not None and not view.enqueues.get(trigger):
+        candidates.append(removed)
+    return min(candidates) if candidates else None
+
+
+def _collection_deadline(view: TraceView, event_id: str | None, at: int | None = None) -> int | None:
+    """Index of the first work entry after the completion of the action, ability or Snatch Check during which the
+    event happened (for an event of State-Based Conditions: after the event itself). For a trigger restored by the
+    Missed Trigger Remedy (no event), ``at`` is where it was restored: the work around that entry."""
+    if event_id is not None:
+        end = completion_of(view, view.events[event_id])
+    else:
+        around = [u.end for u in units(view) if u.begin < at < u.end]
+        end = min(around) if around else None
+    if end is None:
+        return None
+    for k in range(end + 1, len(view.entries)):
+        entry = view.entries[k]
+        if entry["kind"] in _WORK:
+            return k
+        if entry["kind"] == "removed" and view.enqueues.get(entry["trigger"]) and view.enqueues[entry["trigger"]][0] < k:
+            return k  # a queued trigger leaving its queue is work too
+    return None
+
+
 @invariant(
     key="mw.collect-every-trigger",
     ruleset=RULESET,
     rules=RULE,
-    summary="Every trigger waiting from a completed event is collected into a queue; none is lost.",
+    summary="Every trigger waiting from a completed event is collected into a queue (or its package) once the event's "
+    "action, ability or Snatch Check and the State-Based Conditions after it are complete, before any later work; "
+    "none is lost.",
     exercised=_instances,
 )
 def collect_every_trigger(view: TraceView) -> list[str]:
-    return [
-        f"{view.describe_trigger(t)} never entered a queue"
-        for t in view.triggers
-        if not view.enqueues.get(t) and not _declined_on_trigger(view, t)
-    ]
+    found = []
+    keys = event_group(view)
+    created = {keys.get(p.event, p.event): p.created for p in packages(view).values()}
+    package_created = {e: created[k] for e, k in keys.items() if k in created}
+    for t, trigger in view.triggers.items():
+        if not view.enqueues.get(t) and not _declined_on_trigger(view, t):
+            removed = view.removed.get(t)
+            found.append(f"{view.describe_trigger(t)} never entered a queue" + (
+                f" (it was removed as {view.entries[removed]['reason']} without being queued; only option "
+                f"optional_choice=on-trigger lets a trigger be declined before it is queued)" if removed is not None else ""))
+            continue
+        if trigger["event"] is not None and trigger["event"] not in view.events:
+            continue
+        collected = _collected_at(view, t, package_created)
+        deadline = _collection_deadline(view, trigger["event"], view.trigger_index[t])
+        if collected is not None and deadline is not None and collected > deadline:
+            found.append(f"{view.describe_trigger(t)} was collected only at entry {collected}; the work that made it "
+                         f"was complete and State-Based Conditions performed before entry {deadline} "
+                         f"({view.entries[deadline]['kind']}), where the next work began")
+    return found
 
 
 @invariant(
@@ -52,7 +121,9 @@ def collect_every_trigger(view: TraceView) -> list[str]:
 )
 def once_per_event(view: TraceView) -> list[str]:
     found = []
-    seen = Counter((t["source"], t["ability"], t["event"]) for t in view.triggers.values() if t["event"] is not None)
+    keys = event_group(view)  # the occurrences of one event (a shared group) are one event
+    seen = Counter((t["source"], t["ability"], keys.get(t["event"], t["event"])) for t in view.triggers.values()
+                   if t["event"] is not None)
     for (source, ability, event), n in seen.items():
         if n > 1:
             found.append(f"ability {ability} of {source} triggered {n} times from {view.describe_event(event)}; "
@@ -70,14 +141,30 @@ def once_per_event(view: TraceView) -> list[str]:
 def _placements(view: TraceView) -> dict[str, list[tuple[int, int, str]]]:
     """Queue -> back placements (entry index, event position, what) in trace order."""
     by_queue: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    restored_at = _restoration_positions(view)
     for i, entry in enumerate(view.entries):
         if entry["kind"] == "enqueue" and entry.get("placement", "back") == "back":
-            position = view.position_of(entry["trigger"]) if entry["trigger"] in view.triggers else None
+            position = trigger_position(view, entry["trigger"]) if entry["trigger"] in view.triggers else None
+            if position is None:
+                position = restored_at.get(entry["trigger"])
             if position is not None:
                 by_queue[entry["queue"]].append((i, position, view.describe_trigger(entry["trigger"])))
         elif entry["kind"] == "package_create" and entry["event"] in view.events:
-            by_queue[MAIN].append((i, view.events[entry["event"]]["position"], f"package {entry['package']}"))
+            by_queue[MAIN].append((i, event_position(view, entry["event"]), f"package {entry['package']}"))
     return by_queue
+
+
+def _restoration_positions(view: TraceView) -> dict[str, float]:
+    """A trigger restored by the Missed Trigger Remedy has no event; it takes its place in time where it was restored:
+    just after the last event before it (a half position, so that it sorts between that event and the next)."""
+    out: dict[str, float] = {}
+    last = 0
+    for entry in view.entries:
+        if entry["kind"] == "event":
+            last = entry["position"]
+        elif entry["kind"] == "trigger" and entry.get("event") is None:
+            out[entry["id"]] = last + 0.5
+    return out
 
 
 def _placement_pairs(view: TraceView) -> int:
@@ -105,7 +192,7 @@ def group_position(view: TraceView) -> list[str]:
 
 
 def _successful_summons(view: TraceView) -> int:
-    return sum(1 for i in view.by_kind["event"] if view.entries[i]["type"] == "summon")
+    return sum(1 for occurrences in group_events(view).values() if view.events[occurrences[0]]["type"] == "summon")
 
 
 @invariant(
@@ -119,32 +206,48 @@ def _successful_summons(view: TraceView) -> int:
 def summon_package(view: TraceView) -> list[str]:
     found = []
     seen = packages(view)
-    by_event: dict[str, list[str]] = defaultdict(list)
+    keys = event_group(view)
+    by_group: dict[str, list[str]] = defaultdict(list)
     for package in seen.values():
-        by_event[package.event].append(package.id)
+        by_group[keys.get(package.event, package.event)].append(package.id)
     phases = phase_at(view)
     only_summoned = view.options.get("package_contents") == "summoned-object-triggers"
-    for i in view.by_kind["event"]:
-        event = view.entries[i]
-        made = by_event.get(event["id"], [])
-        if event["type"] != "summon":
+    together = one_summon_occurrences(view)
+    for occurrences in together:
+        groups = {view.events[e].get("group") for e in occurrences}
+        if len(groups) != 1 or None in groups:
+            monsters = ", ".join(view.events[e].get("subject") or "?" for e in occurrences)
+            found.append(f"one Effect-Based Summon summoned {monsters} (events {', '.join(occurrences)}), so it is "
+                         f"one Summon event with one package, but its occurrences do not share one group")
+    expected_sets = {frozenset(occurrences) for occurrences in together}
+    for key, occurrences in group_events(view).items():
+        if len(occurrences) > 1 and frozenset(occurrences) not in expected_sets:
+            found.append(f"events {', '.join(occurrences)} share group {key}, but no single Effect-Based Summon "
+                         f"caused them all")
+    for key, occurrences in group_events(view).items():
+        first = view.events[occurrences[0]]
+        made = by_group.get(key, [])
+        if first["type"] != "summon":
             if made:
-                found.append(f"{view.describe_event(event['id'])} is not a successful Summon, yet package "
+                found.append(f"{view.describe_event(first['id'])} is not a successful Summon, yet package "
                              f"{made[0]} was created for it")
             continue
         if len(made) != 1:
-            found.append(f"successful Summon {view.describe_event(event['id'])} created {len(made)} packages, not one")
+            what = "" if len(occurrences) == 1 else f" (one event summoning {', '.join(summoned_by(view, key))})"
+            found.append(f"successful Summon {view.describe_event(first['id'])}{what} created {len(made)} packages, "
+                         f"not one")
             continue
         package = made[0]
-        for trigger in view.triggers_by_event.get(event["id"], ()):
+        monsters = set(summoned_by(view, key))
+        for trigger in (t for e in occurrences for t in view.triggers_by_event.get(e, ())):
             if _declined_on_trigger(view, trigger):
                 continue
-            belongs = not only_summoned or view.triggers[trigger]["source"] == event["subject"]
+            belongs = not only_summoned or view.triggers[trigger]["source"] in monsters
             queue = queue_of(view).get(trigger)
             enqueued_at = view.enqueues[trigger][0] if view.enqueues.get(trigger) else None
             in_on_summon = enqueued_at is not None and phases[enqueued_at] == "on_summon"
             if belongs and (queue != package or not in_on_summon):
-                found.append(f"{view.describe_trigger(trigger)} waited from successful Summon {event['id']} but was not "
+                found.append(f"{view.describe_trigger(trigger)} waited from successful Summon {first['id']} but was not "
                              f"processed in package {package}'s On Summon processing (it went to queue {queue})")
             elif not belongs and queue == package:
                 found.append(f"{view.describe_trigger(trigger)} is not the summoned object's, yet it entered package "
@@ -159,8 +262,9 @@ def _groups(view: TraceView) -> list[list[str]]:
         entry = view.entries[i]
         trigger = view.triggers.get(entry["trigger"])
         if trigger is not None and trigger["event"] is not None and entry.get("placement", "back") == "back":
-            if entry["trigger"] not in groups[(trigger["event"], entry["queue"])]:
-                groups[(trigger["event"], entry["queue"])].append(entry["trigger"])
+            key = (event_group(view).get(trigger["event"], trigger["event"]), entry["queue"])
+            if entry["trigger"] not in groups[key]:
+                groups[key].append(entry["trigger"])
     return list(groups.values())
 
 

@@ -1,19 +1,23 @@
 """Momon Wonder 1.0.0, rule 11.2.4: first in, first out is how the Trigger Queue resolves.
 
-Each ability resolves completely; a pending package keeps its Summon event's position (it is not placed behind all
-ordinary triggers); a package, once reached, runs its On Summon processing, then its Snatch Check, then
-State-Based Conditions, then its post-Snatch processing; its processing queue is distinct from later deferred work; no package interrupts a resolving
-ability; only in sanctioned play may the Missed Trigger Remedy put a restored trigger at the front.
+Each ability resolves completely, and a trigger leaves its queue without resolving only for a reason Momon Wonder
+has; a pending package keeps its Summon event's position (neither behind later ordinary triggers nor ahead of
+earlier ones); a package, once reached, runs its On Summon processing until its queue is empty, then its Snatch
+Check (all of it), then State-Based Conditions, then its post-Snatch processing until empty; its processing queue
+is distinct from later deferred work; no package interrupts a resolving ability; only in sanctioned play may the
+Missed Trigger Remedy put a restored trigger at the front, and there it does.
 """
 
 from __future__ import annotations
 
 import bisect
 
-from reference_engine.core.vocabulary import IN_PLAY, movement_event
+from reference_engine.core.choices import ScenarioChooser
+from reference_engine.core.vocabulary import IN_PLAY, condition_holds, movement_event
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.momon_wonder.observations import (
-    MAIN, PACKAGE_PHASES, package_position, packages, queue_of, replayed_queues, zones_at_resolution,
+    MAIN, PACKAGE_PHASES, package_position, packages, phase_at, queue_of, replayed_queues, snatch_check_of, summonable,
+    trigger_position, walk_effect, zones_at_resolution, zones_before,
 )
 from reference_engine.core.traceview import TraceView
 
@@ -59,12 +63,13 @@ def _expected_events(view: TraceView, trigger: str) -> list[tuple[str, str | Non
         if do == "signal":
             expected.append(("signal", action.get("subject", t["source"])))
         elif do == "summon":
-            obj = action["object"]
-            if action["succeeds"] and zones.get(obj) in ("hand", "deck"):
-                expected.append(("summon", obj))
-                zones[obj] = IN_PLAY
+            monsters = summonable(action, zones)
+            if action["succeeds"] and monsters:
+                for obj in monsters:  # one Summon event, one occurrence per monster
+                    expected.append(("summon", obj))
+                    zones[obj] = IN_PLAY
             elif view.options.get("failed_summon_event") == "ordinary-event":
-                expected.append(("summon_failed", obj))
+                expected.append(("summon_failed", action["object"]))
         elif do == "move":
             obj, to = action["object"], action["to"]
             if obj in zones and zones[obj] != to:
@@ -102,13 +107,13 @@ def resolve_completely(view: TraceView) -> list[str]:
 def _later_main_triggers(view: TraceView):
     """(package, trigger) pairs: a Trigger Queue trigger whose event is later than the package's Summon event."""
     queues = queue_of(view)
-    main_triggers = [t for t, q in queues.items() if q == MAIN and view.position_of(t) is not None]
+    main_triggers = [t for t, q in queues.items() if q == MAIN and trigger_position(view, t) is not None]
     for package in packages(view).values():
         position = package_position(view, package)
         if position is None:
             continue
         for t in main_triggers:
-            if view.position_of(t) > position:
+            if trigger_position(view, t) > position:
                 yield package, t
 
 
@@ -117,7 +122,7 @@ def _later_main_triggers(view: TraceView):
     ruleset=RULESET,
     rules=RULE,
     summary="A pending package keeps its Summon event's position: no ordinary trigger from a later event is processed "
-    "ahead of it.",
+    "ahead of it, and it is not processed ahead of ordinary triggers from earlier events.",
     exercised=lambda view: sum(1 for _ in _later_main_triggers(view)),
 )
 def package_position_kept(view: TraceView) -> list[str]:
@@ -130,6 +135,22 @@ def package_position_kept(view: TraceView) -> list[str]:
             reported.add(package.id)
             found.append(f"{view.describe_trigger(t)} was processed (entry {left}) before package {package.id} of "
                          f"{view.describe_event(package.event)} was reached, but the package keeps its earlier position")
+    # The other direction: the package is not placed ahead of ordinary triggers from earlier events either.
+    queues = queue_of(view)
+    for package in packages(view).values():
+        position, opened = package_position(view, package), package.at("package_open")
+        if position is None or opened is None or package.id in reported:
+            continue
+        for t, queue in queues.items():
+            earlier = trigger_position(view, t)
+            if queue != MAIN or earlier is None or earlier >= position or view.enqueues[t][0] > opened:
+                continue
+            left = view.left_at(t)
+            if left is None or left > opened:
+                found.append(f"package {package.id} of {view.describe_event(package.event)} was opened (entry {opened}) "
+                             f"while {view.describe_trigger(t)}, from an earlier event, was still waiting; the package "
+                             f"keeps its own position, not one ahead of earlier work")
+                break
     return found
 
 
@@ -170,6 +191,46 @@ def package_completes(view: TraceView) -> list[str]:
         if others:
             found.append(f"package {view.entries[others[0]]['package']} was opened at entry {others[0]} while package "
                          f"{package.id} was still being processed")
+        found += _drained(view, package)
+        found += _snatch_check_performed(view, package)
+    return found
+
+
+def _snatch_check_performed(view: TraceView, package) -> list[str]:
+    """The Snatch Check performs every action of the successful Summon's Snatch Check, in order."""
+    begin = package.at("snatch_check_begin")
+    subject = view.events[package.event].get("subject") if package.event in view.events else None
+    failed_event = view.options.get("failed_summon_event", "ordinary-event") == "ordinary-event"
+    expected = [(kind, who) for step, kind, who in (
+        x for x in walk_effect(snatch_check_of(view, package.id), dict(zones_before(view)[begin]), failed_event, subject)
+        if x[0] == "event")]
+    caused = [(e["type"], e.get("subject")) for e in view.events_by_cause.get(("snatch_check", package.id), ())]
+    if caused != expected:
+        show = lambda pairs: ", ".join(f"{k} {s}" for k, s in pairs) or "nothing"  # noqa: E731
+        return [f"package {package.id}'s Snatch Check caused [{show(caused)}]; performing it causes [{show(expected)}]"]
+    return []
+
+
+def _drained(view: TraceView, package) -> list[str]:
+    """On Summon processing is complete only when its processing queue is empty, before the Snatch Check; the
+    post-Snatch processing likewise before the package closes; and the queue is worked only in those two phases."""
+    found = []
+    phases = phase_at(view)
+    on_summon_end, post_end = package.at("on_summon_end"), package.at("post_snatch_end")
+    for trigger, queue in queue_of(view).items():
+        if queue != package.id:
+            continue
+        enqueued, left = view.enqueues[trigger][0], view.left_at(trigger)
+        if enqueued < on_summon_end and (left is None or left > on_summon_end):
+            found.append(f"{view.describe_trigger(trigger)} was waiting in package {package.id}'s processing queue when "
+                         f"its On Summon processing ended (entry {on_summon_end}); On Summon processing completes, its "
+                         f"queue empty, before the Snatch Check")
+        elif enqueued < post_end and (left is None or left > post_end):
+            found.append(f"{view.describe_trigger(trigger)} was waiting in package {package.id}'s processing queue when "
+                         f"its post-Snatch processing ended (entry {post_end})")
+        elif left is not None and phases[left] not in ("on_summon", "post_snatch"):
+            found.append(f"{view.describe_trigger(trigger)} left package {package.id}'s processing queue at entry {left}, "
+                         f"outside its On Summon and post-Snatch processing")
     return found
 
 
@@ -257,4 +318,83 @@ def remedy_front(view: TraceView) -> list[str]:
         elif restored and sanctioned and not front:
             found.append(f"{view.describe_trigger(entry['trigger'])} was restored by the Missed Trigger Remedy in "
                          f"sanctioned play but was not put at the front of its queue")
+    return found
+
+
+# -- Leaving the queue without resolving -------------------------------------------------------------------------
+
+MOMON_REMOVAL_REASONS = ("declined", "intervening_if")  # options optional_choice and intervening_recheck
+
+
+def _zones_at_departure(view: TraceView) -> dict[str, dict[str, str]]:
+    """Trigger id -> zones of every object where it left its queue (resolve_begin or removed)."""
+    snapshots = zones_before(view)
+    out: dict[str, dict[str, str]] = {}
+    for i in sorted(snapshots):
+        entry = view.entries[i]
+        if entry["kind"] in ("resolve_begin", "removed") and entry["trigger"] not in out:
+            out[entry["trigger"]] = snapshots[i]
+    return out
+
+
+def _fates(view: TraceView) -> int:
+    return sum(1 for t in view.triggers if (view.ability_of(t) or {}).get("optional")
+               or (view.ability_of(t) or {}).get("intervening_if") or t in view.removed)
+
+
+@invariant(
+    key="mw.removal-reason",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="A trigger leaves without resolving only for a reason Momon Wonder has (its controller declined an "
+    "optional ability, or its intervening condition no longer held), and always does when one applies.",
+    exercised=_fates,
+)
+def removal_reason(view: TraceView) -> list[str]:
+    found = []
+    chooser = ScenarioChooser(view.scenario)
+    zones = _zones_at_departure(view)
+    on_trigger = view.options.get("optional_choice") == "on-trigger"
+    recheck = bool(view.options.get("intervening_recheck", True))
+    for t, trigger in view.triggers.items():
+        ability = view.ability_of(t) or {}
+        declines = bool(ability.get("optional")) and not chooser.optional(trigger["controller"], trigger)
+        condition = ability.get("intervening_if")
+        lapsed = (recheck and condition is not None and t in zones
+                  and not condition_holds(condition, zones[t], trigger["source"]))
+        removed = view.removed.get(t)
+        queued = bool(view.enqueues.get(t)) and (removed is None or view.enqueues[t][0] < removed)
+        if removed is not None:
+            reason = view.entries[removed]["reason"]
+            if reason not in MOMON_REMOVAL_REASONS:
+                found.append(f"{view.describe_trigger(t)} was removed at entry {removed} for reason {reason!r}, which "
+                             f"Momon Wonder does not have (another game's rule); only "
+                             f"{' and '.join(MOMON_REMOVAL_REASONS)} remove a trigger here")
+            elif reason == "declined" and not declines:
+                found.append(f"{view.describe_trigger(t)} was removed as declined at entry {removed}, but "
+                             + ("its ability is not optional" if not ability.get("optional")
+                                else "its controller chose to use it"))
+            elif reason == "declined" and queued == on_trigger:
+                when = "as it triggered" if on_trigger else "as it would resolve"
+                found.append(f"{view.describe_trigger(t)} was declined at entry {removed} "
+                             f"{'after' if queued else 'before'} entering a queue; option optional_choice="
+                             f"{view.options.get('optional_choice')} asks {when}")
+            elif reason == "declined" and lapsed and queued:
+                found.append(f"{view.describe_trigger(t)} was removed as declined at entry {removed}, but its "
+                             f"intervening condition no longer held: it is removed for that, before its controller "
+                             f"is asked (a choice is offered only for a trigger that would resolve)")
+            elif reason == "intervening_if" and not lapsed:
+                why = ("it has no intervening condition" if condition is None else
+                       "option intervening_recheck=false: the condition is checked only when the event occurs"
+                       if not recheck else "its intervening condition still held")
+                found.append(f"{view.describe_trigger(t)} was removed at entry {removed} for its intervening condition, "
+                             f"but {why}")
+        elif t in view.resolve_begin:
+            if lapsed:
+                found.append(f"{view.describe_trigger(t)} resolved at entry {view.resolve_begin[t]} although its "
+                             f"intervening condition no longer held (option intervening_recheck=true): it must be "
+                             f"removed instead")
+            elif declines:
+                found.append(f"{view.describe_trigger(t)} resolved at entry {view.resolve_begin[t]} although its "
+                             f"controller declined the optional ability: it must be removed instead")
     return found

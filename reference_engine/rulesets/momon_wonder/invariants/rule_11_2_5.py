@@ -9,7 +9,9 @@ the package before it opened never moves into its processing queue.
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.momon_wonder.observations import MAIN, packages, package_open_at, phase_at, queue_of, replayed_queues
+from reference_engine.rulesets.momon_wonder.observations import (
+    MAIN, event_group, group_events, packages, package_open_at, phase_at, queue_of, replayed_queues, summoned_by,
+)
 from reference_engine.core.traceview import TraceView
 
 RULESET = "momon-wonder"
@@ -73,14 +75,19 @@ def _inside_processing(view: TraceView):
     """Instances from events caused inside a package's processing, with the package and the phase they arose in."""
     open_at, phases = package_open_at(view), phase_at(view)
     post_snatch = view.options.get("snatch_check_triggers", "post-snatch") == "post-snatch"
+    only_summoned = view.options.get("package_contents") == "summoned-object-triggers"
     for t, trigger in view.triggers.items():
         if trigger["event"] is None:
             continue
         i = view.event_index[trigger["event"]]
         event = view.entries[i]
         package, phase = open_at[i], phases[i]
-        if package is None or event["type"] == "summon":
+        if package is None:
             continue
+        if event["type"] == "summon" and (not only_summoned or trigger["source"] in summoned_by(view, event["id"])):
+            continue  # it waits in the nested Summon's own package
+        # (Under package_contents=summoned-object-triggers, the other triggers of a nested Summon are an ordinary
+        # group generated during this processing: they use its processing queue like any other.)
         ((cause, value),) = event["cause"].items()
         if phase in ("on_summon", "post_snatch") and cause in ("resolution", "sbc"):
             yield t, package, phase
@@ -115,14 +122,15 @@ def _nested(view: TraceView):
     """(successful Summon event, the package open when it occurred, its own packages) for Summons inside a package."""
     open_at = package_open_at(view)
     seen = packages(view)
+    keys = event_group(view)
     own: dict[str, list] = {}
     for package in seen.values():
-        own.setdefault(package.event, []).append(package)
-    for i in view.by_kind["event"]:
-        event = view.entries[i]
-        outer = open_at[i]
+        own.setdefault(keys.get(package.event, package.event), []).append(package)
+    for key, occurrences in group_events(view).items():
+        event = view.events[occurrences[0]]
+        outer = open_at[view.event_index[event["id"]]]
         if event["type"] == "summon" and outer is not None and outer in seen:
-            yield event, seen[outer], own.get(event["id"], [])
+            yield event, seen[outer], own.get(key, [])
 
 
 @invariant(
@@ -138,8 +146,10 @@ def nested_package_deferred(view: TraceView) -> list[str]:
     queues = queue_of(view)
     only_summoned = view.options.get("package_contents") == "summoned-object-triggers"
     for event, outer, own in _nested(view):
-        belongs = [t for t in view.triggers_by_event.get(event["id"], ())
-                   if not only_summoned or view.triggers[t]["source"] == event["subject"]]
+        monsters = summoned_by(view, event["id"])
+        belongs = [t for e in group_events(view)[event_group(view)[event["id"]]]
+                   for t in view.triggers_by_event.get(e, ())
+                   if not only_summoned or view.triggers[t]["source"] in monsters]
         joined = [t for t in belongs if queues.get(t) == outer.id]
         if joined:
             found.append(f"{view.describe_trigger(joined[0])} from the nested Summon {view.describe_event(event['id'])} "
@@ -168,7 +178,8 @@ def _packages_with_deferred_work(view: TraceView):
     key="mw.deferred-groups-stay-out",
     ruleset=RULESET,
     rules=RULE,
-    summary="Ordinary trigger groups already deferred outside a package do not join its current processing queue.",
+    summary="Ordinary trigger groups that were waiting outside a package before it opened never enter its processing "
+    "queue.",
     exercised=lambda view: sum(1 for _ in _packages_with_deferred_work(view)),
 )
 def deferred_groups_stay_out(view: TraceView) -> list[str]:
