@@ -179,3 +179,93 @@ def test_known_deviation_intervening_if_checked_after_the_resolution(engine):
     check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
     assert check.outcome.status == "trace", check.outcome.message
     assert set(check.violations) == {"mtg.look-back"}
+
+
+def _lethal_resolution():
+    """C1 enters; its ability deals 1 damage to itself (lethal) and then gains 2 life; C2 watches creatures die."""
+    lethal = {"id": "A1", "trigger": {"event": "enter", "subject": "self"},
+              "effect": [{"do": "damage", "amount": 1, "object": "C1"}, gain("P1", 2)]}
+    watch = {"id": "A2", "trigger": {"event": "leave", "subject": "other", "to": "graveyard"}, "effect": [gain("P1")]}
+    return scenario([{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [lethal]},
+                     {"id": "C2", "owner": "P1", "zone": "field", "abilities": [watch]},
+                     {"id": "C3", "owner": "P2", "zone": "field"}],
+                    [{"do": "move", "object": "C1", "from": "hand", "to": "field"}])
+
+
+def _is_rules_destroy(e):
+    return e["type"] == "CreatureDestroyed" and e["data"].get("source_id") is None
+
+
+def test_state_based_action_after_the_resolution_goes_under_a_check_between_resolutions(engine):
+    check = check_scenario(engine, _lethal_resolution(), get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert not check.violations, check.violations
+    trace = check.outcome.trace["entries"]
+    death = next(i for i, e in enumerate(trace) if e["kind"] == "event" and e["type"] == "leave")
+    assert "sba" in trace[death]["cause"]
+    assert trace.index({"kind": "resolve_end", "trigger": "T1"}) < death
+
+
+def test_a_state_based_action_phase_performs_mid_resolution_is_never_moved_out(engine, monkeypatch):
+    """No false pass (issue 9): were phase to destroy the creature between two effects of the resolution, the trace
+    must show it there, and 704.4 must fail. The phase events are rearranged here to stand for such a phase."""
+    from conformance.adapters import phase_engine
+
+    original = phase_engine._Play.apply
+
+    def mid_resolution(self, seat, action):
+        events = original(self, seat, action)
+        sba = [e for e in events if _is_rules_destroy(e) or (e["type"] == "ZoneChanged" and any(
+            _is_rules_destroy(d) and d["data"]["object_id"] == e["data"]["object_id"] for d in events))]
+        life = next((k for k, e in enumerate(events) if e["type"] == "LifeChanged"), None)
+        if not sba or life is None:
+            return events
+        rest = [e for e in events if e not in sba]
+        life = next(k for k, e in enumerate(rest) if e["type"] == "LifeChanged")
+        return rest[:life] + sba + rest[life:]
+
+    monkeypatch.setattr(phase_engine._Play, "apply", mid_resolution)
+    check = check_scenario(engine, _lethal_resolution(), get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    entries_ = check.outcome.trace["entries"]
+    begin, end = (entries_.index({"kind": k, "trigger": "T1"}) for k in ("resolve_begin", "resolve_end"))
+    assert any(e["kind"] == "sba_check" for e in entries_[begin:end])
+    assert "mtg.sba-between-resolutions" in check.violations
+
+
+def test_an_event_the_adapter_cannot_map_is_an_error_not_dropped(engine, monkeypatch):
+    from conformance.adapters import phase_engine
+
+    original = phase_engine._Play.apply
+
+    def with_unknown(self, seat, action):
+        events = original(self, seat, action)
+        if any(e["type"] == "LifeChanged" for e in events):
+            events = events + [{"type": "CounterAdded", "data": {"object_id": 1}}]
+        return events
+
+    monkeypatch.setattr(phase_engine._Play, "apply", with_unknown)
+    outcome = play(engine, _lethal_resolution())
+    assert outcome.status == "errored" and "CounterAdded" in outcome.message
+
+
+def test_a_player_who_owns_no_object_is_skipped_not_errored(engine):
+    doc = scenario([{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [etb("A1", "P1")]}],
+                   [{"do": "move", "object": "C1", "from": "hand", "to": "field"}])
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "own no object" in outcome.message
+
+
+def test_known_deviation_damage_dealt_to_a_card_in_the_graveyard(engine):
+    """Triaged in docs/engines/phase.md (violation 2; docs/engines/phase-triage/ drives phase directly): after
+    "destroy this creature", phase 0.103.0 still has "this creature deals 2 damage to this creature" deal damage to
+    the card, now in the graveyard. The judge replays the effect (608.2) and must keep catching it."""
+    selfkill = {"id": "A1", "trigger": {"event": "enter", "subject": "self"}, "effect": [
+        {"do": "move", "object": "C1", "from": "field", "to": "graveyard"}, {"do": "damage", "amount": 2, "object": "C1"}]}
+    doc = scenario([{"id": "C1", "owner": "P1", "zone": "hand", "toughness": 3, "abilities": [selfkill]},
+                    {"id": "C2", "owner": "P2", "zone": "field"}],
+                   [{"do": "move", "object": "C1", "from": "hand", "to": "field"}])
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert set(check.violations) == {"mtg.resolution-effect"}, check.violations
+    assert "should have caused nothing" in check.violations["mtg.resolution-effect"][0]

@@ -53,6 +53,9 @@ PROFILE: dict[str, Any] = {"exclude": [
 ZONES = {"Battlefield": "field", "Graveyard": "graveyard", "Exile": "exile", "Hand": "hand", "Library": "deck"}
 PHASE_ZONE = {v: k for k, v in ZONES.items()}
 MAX_APPLIES = 2000
+# Phase events that change nothing a trace records: the adapter reads them, or they only report bookkeeping.
+BOOKKEEPING = frozenset({"PriorityPassed", "EffectResolved", "StackResolved", "CreatureDestroyed", "DebugActionUsed",
+                         "PhaseChanged", "StackPushed", "TriggersOrdered", "OptionalEffectDecided"})
 
 
 def _import_phase():
@@ -151,6 +154,10 @@ def mtgjson_face(obj: dict[str, Any]) -> dict[str, Any]:
 
 def check_scenario(scenario: dict[str, Any]) -> None:
     """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played)."""
+    empty = [p for p in scenario["players"] if not any(o["owner"] == p for o in scenario["objects"])]
+    if empty:
+        raise Skipped(f"phase adapter: {empty} own no object; each seat's deck is its player's objects, and phase "
+                      f"does not start a game with an empty library")
     if scenario.get("life"):
         raise Skipped("phase adapter: starting life totals other than 20 are not rendered")
     for obj in scenario["objects"]:
@@ -173,6 +180,45 @@ def check_scenario(scenario: dict[str, Any]) -> None:
                 if not ok:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")
+
+
+def _destroyed_by_rules(events: list[dict[str, Any]]) -> set[int]:
+    return {e["data"]["object_id"] for e in events
+            if e["type"] == "CreatureDestroyed" and (e.get("data") or {}).get("source_id") is None}
+
+
+def _is_sba_move(event: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    data = event.get("data") or {}
+    return event["type"] == "ZoneChanged" and data.get("object_id") in _destroyed_by_rules(events) \
+        and data.get("from") == "Battlefield" and data.get("to") == "Graveyard"
+
+
+NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged"})
+
+
+def _sba_tail(events: list[dict[str, Any]]) -> int:
+    """Where the final run of state-based-action events begins (``len(events)`` if the list does not end with one)."""
+    destroyed = _destroyed_by_rules(events)
+    cut = len(events)
+    for k in range(len(events) - 1, -1, -1):
+        e = events[k]
+        data = e.get("data") or {}
+        if e["type"] in NEUTRAL:
+            continue
+        if e["type"] == "CreatureDestroyed" and data.get("source_id") is None or _is_sba_move(e, events) \
+                and data.get("object_id") in destroyed:
+            cut = k
+            continue
+        break
+    while cut < len(events) and events[cut]["type"] in NEUTRAL:
+        cut += 1
+    return cut
+
+
+def _first_sba(events: list[dict[str, Any]]) -> int:
+    """Index of the first event of a state-based action in ``events`` (``len(events)`` if none)."""
+    return next((k for k, e in enumerate(events) if _is_sba_move(e, events)
+                 or e["type"] == "CreatureDestroyed" and (e.get("data") or {}).get("source_id") is None), len(events))
 
 
 # -- The engine ----------------------------------------------------------------------------------------------------
@@ -302,18 +348,19 @@ class _Play:
 
     def record_events(self, events: list[dict[str, Any]], cause: dict[str, Any],
                       sba_cause: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-        """Phase events -> trace events. A creature destroyed with no source is a state-based action (its zone change
-        goes under ``sba_cause``); a player's life loss reported with the damage that caused it is one damage
-        event."""
+        """Phase events -> trace events, in exactly the order phase reported them (nothing is moved or dropped).
+
+        A creature destroyed with no source (``CreatureDestroyed`` with ``source_id: null``) is a state-based action:
+        its zone change goes under ``sba_cause``; when phase reports one where the adapter expects none (``sba_cause``
+        None, i.e. in the middle of a resolution or of a scripted action), an ``sba_check`` entry is written at that
+        very point, so the trace shows a state-based action performed where phase performed it (704.4). A player's
+        life loss reported with the damage that caused it is one damage event. Bookkeeping events (priority passes,
+        ``EffectResolved``...) are not game events; any other event the adapter cannot map is an error, never dropped.
+        """
         out = []
-        skip: set[int] = set()
-        sba_moves = set()
+        sba_moves = {e["data"]["object_id"] for e in events
+                     if e["type"] == "CreatureDestroyed" and (e.get("data") or {}).get("source_id") is None}
         for k, e in enumerate(events):
-            if e["type"] == "CreatureDestroyed" and e["data"].get("source_id") is None:
-                sba_moves.add(e["data"]["object_id"])
-        for k, e in enumerate(events):
-            if k in skip:
-                continue
             kind, data = e["type"], e.get("data") or {}
             if kind == "ZoneChanged":
                 obj = self.to_scenario.get(data["object_id"])
@@ -321,16 +368,17 @@ class _Play:
                 if obj is None or frm is None or to is None:
                     raise EngineError("errored", f"phase moved an object the adapter cannot map: {data}")
                 is_sba = data["object_id"] in sba_moves and to == "graveyard" and frm == "field"
-                if is_sba and sba_cause is None:
-                    raise EngineError("errored", "phase performed a state-based action outside the adapter's view")
+                event_cause = cause
+                if is_sba:
+                    event_cause = sba_cause if sba_cause is not None else {"sba": self.sba_check()}
                 etype = "enter" if to == "field" else "leave" if frm == "field" else "move"
-                out.append(self.event(etype, sba_cause if is_sba else cause, subject=obj, **{"from": frm, "to": to}))
+                out.append(self.event(etype, event_cause, subject=obj, **{"from": frm, "to": to}))
             elif kind == "LifeChanged":
                 player = self.players[data["player_id"]]
                 nxt = events[k + 1] if k + 1 < len(events) else None
                 if nxt and nxt["type"] == "DamageDealt" and nxt["data"].get("target") == {"Player": data["player_id"]} \
                         and nxt["data"]["amount"] == -data["amount"]:
-                    continue  # reported again as the damage that caused it
+                    continue  # reported again, right after, as the damage that caused it
                 out.append(self.event("life", cause, player=player, amount=data["amount"]))
             elif kind == "DamageDealt":
                 target = data.get("target") or {}
@@ -340,6 +388,9 @@ class _Play:
                 elif "Object" in target:
                     fields["target"] = self.to_scenario.get(target["Object"])
                 out.append(self.event("damage", cause, **fields))
+            elif kind not in BOOKKEEPING:
+                raise EngineError("errored", f"phase reported a {kind} event the adapter cannot map into the trace "
+                                             f"(it never drops one): {json.dumps(data)[:200]}")
         return out
 
     def sba_check(self) -> str:
@@ -442,13 +493,19 @@ class _Play:
             for action_index, action in enumerate(step["actions"]):
                 ref = [step_index, action_index]
                 self.add("action_begin", action=ref)
+                later: list[dict[str, Any]] = []
                 for effect in action["effect"]:
                     obj = effect["object"]
                     if self.zones.get(obj) == effect["from"] and effect["from"] != effect["to"]:
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
                         events = self.debug(self.seat[self.active], self.to_phase[obj], effect["to"], simulate=True)
-                        self.record_events(events, {"action": ref})
+                        cut = _first_sba(events)  # phase checks state-based actions once the action is done
+                        self.record_events(events[:cut], {"action": ref})
+                        later = events[cut:]
                 self.add("action_end", action=ref)
-                self.settle([])
+                self.settle(later)
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}
 
@@ -458,6 +515,10 @@ class _Play:
         while True:
             check = self.sba_check()
             if sba_events:
+                strays = [e["type"] for e in sba_events if e["type"] not in BOOKKEEPING and not _is_sba_move(e, sba_events)]
+                if strays:
+                    raise EngineError("errored", f"phase reported {strays} after a resolution, outside any state-based "
+                                                 f"action; the adapter cannot place them")
                 self.record_events(sba_events, {"sba": check}, sba_cause={"sba": check})
                 self.sba_check()
                 sba_events = []
@@ -480,12 +541,20 @@ class _Play:
             sba_events = self.resolve_top(stack[-1])
 
     def resolve_top(self, top: dict[str, Any]) -> list[dict[str, Any]]:
-        """Every player passes; the top resolves. Returns the state-based action events phase performed after it."""
+        """Every player passes; the top resolves. Returns the state-based actions phase reported once the
+        resolution was over (recorded by settle()).
+
+        What phase reports while the object resolves is recorded in phase's order. Only a final run of state-based
+        action events (nothing but rule-destroyed creatures and neutral bookkeeping after them, not even phase's
+        ``StackResolved``) counts as performed after the resolution; a state-based action followed by anything else
+        of the resolution stays where phase put it, inside the resolution, where 704.4 forbids it. (``StackResolved``
+        alone does not end the resolution: phase reports it before the effect of an optional ability whose choice
+        is still pending.)"""
         trigger = self.known_stack[top["id"]]
         spec = next(a for a in self.objects[self.triggers[trigger]["source"]]["abilities"]
                     if a["id"] == self.triggers[trigger]["ability"])
         events: list[dict[str, Any]] = []
-        choices: list[dict[str, Any]] = []
+        choices: list[tuple[int, dict[str, Any]]] = []  # (number of phase events before the choice, the choice)
         while True:
             wait = self.game.waiting_for()
             if wait["type"] == "Priority":
@@ -495,24 +564,28 @@ class _Play:
             elif wait["type"] == "OptionalEffectChoice":
                 player = self.players[wait["data"]["player"]]
                 use = bool(self.chooser.optional(player, self.triggers[trigger]))
-                choices.append({"player": player, "decision": "optional", "among": [trigger], "chosen": use})
+                choices.append((len(events), {"player": player, "decision": "optional", "among": [trigger],
+                                              "chosen": use}))
                 events += self.apply(wait["data"]["player"], {"type": "DecideOptionalEffect", "data": {"accept": use}})
             elif wait["type"] == "OrderTriggers":
                 break  # the resolution is over; new triggers wait for settle()
             else:
                 raise EngineError("errored", f"phase is waiting for {wait['type']} while {trigger} resolves")
-        sba_ids = {e["data"]["object_id"] for e in events
-                   if e["type"] == "CreatureDestroyed" and e["data"].get("source_id") is None}
-        own = [e for e in events if not (e["type"] == "ZoneChanged" and e["data"]["object_id"] in sba_ids
-                                         and e["data"]["to"] == "Graveyard")]
-        sba = [e for e in events if e not in own]
-        did_something = any(e["type"] == "EffectResolved" for e in events) or choices
+        cut = _sba_tail(events)
+        during, after = events[:cut], events[cut:]
+        did_something = any(e["type"] == "EffectResolved" for e in during) or choices
         if "intervening_if" in spec and not did_something:
+            if any(e["type"] not in BOOKKEEPING for e in during):
+                raise EngineError("errored", f"phase changed the game while removing {trigger} for its intervening "
+                                             f"'if': {[e['type'] for e in during]}")
             self.add("removed", trigger=trigger, reason="intervening_if")
         else:
             self.add("resolve_begin", trigger=trigger)
-            for choice in choices:
+            start = 0
+            for at, choice in choices:
+                self.record_events(during[start:at], {"resolution": trigger})
                 self.add("choice", **choice)
-            self.record_events(own, {"resolution": trigger})
+                start = at
+            self.record_events(during[start:], {"resolution": trigger})
             self.add("resolve_end", trigger=trigger)
-        return sba + [e for e in events if e["type"] == "CreatureDestroyed" and e["data"].get("source_id") is None]
+        return after

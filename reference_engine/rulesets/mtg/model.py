@@ -1,264 +1,337 @@
-"""What the MTG scenario vocabulary means, shared by the reference engine and the invariants.
+"""The judge's own reading of the MTG scenario vocabulary, written from the rule text and never from an engine.
 
-One definition of: the game state a trace replays (zones, controllers, life, damage, players still in the game),
-conditions (intervening "if" clauses, state triggers, toughness), state-based actions (704.5 as modelled), which
-abilities an event triggers (603.2, 603.6a, 603.10a), and what a delayed triggered ability watches (603.7).
-The engine plays with these; the invariants replay the trace with these and compare.
+Source: Magic: The Gathering Comprehensive Rules, edition 2026-02-27 (../shared/rules/mtg-cr-603.txt); the rule
+numbers below are that edition's. Nothing here is shared with a reference engine: the engines keep their own
+reading, and a bug in one of them is therefore visible to the judge.
+
+Three pieces:
+
+* :class:`Board`: a snapshot of what a trace lets the judge replay (where each object is, who controls it, life,
+  damage marked, the players who have left). ``Board.step(event)`` moves it along one trace event.
+* :class:`Reading`: the fixed facts of one scenario and what its vocabulary means under the rules: whether a
+  condition is true (603.4, 603.8, 704.5), which state-based actions apply (704.3, 704.5a, 704.5f/g as modelled),
+  which object abilities a group of simultaneous events triggers (603.2, 603.2c, 603.2g, 603.6a, 603.10), whether a
+  state trigger is due (603.8), APNAP order (101.4) and 603.3b's two passes.
+* :class:`Watch`: one delayed (603.7) or reflexive (603.12) triggered ability, tracking the object it names (603.7c,
+  400.7).
+
+Readings made here where the text needs one (listed again in docs/rulesets/mtg.md):
+
+* Looking back (603.10): for an event in which an object leaves the battlefield, leaves a graveyard, or goes from a
+  zone every player sees into a hand or a library (603.10a), both whether an ability triggers and its intervening
+  "if" (603.4) are judged on the game as it was just before the event. Every other event is judged just after.
+* The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
+  ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
+  condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
+* A player who has left the game (800.4a) controls nothing that triggers; the objects they own leave in the same
+  event as their departure, and control effects giving them objects end in it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from reference_engine.core.vocabulary import movement_event, pattern_matches
+FIELD = "field"  # the battlefield
+OUT_OF_GAME = "removed"  # where the objects of a player who leaves go (800.4a)
+DEFAULT_LIFE = 20
+PUBLIC_ZONES = frozenset({"field", "graveyard", "exile", "set_aside"})  # zones every player sees
+HIDDEN_DESTINATIONS = frozenset({"hand", "deck"})
+ZONE_CHANGE_KINDS = frozenset({"enter", "leave", "move"})
 
-BATTLEFIELD = "field"
-STARTING_LIFE = 20
-ZONE_CHANGES = frozenset({"enter", "leave", "move"})
-LOOK_BACK_EVENTS = frozenset({"leave"})  # 603.10a: leaves-the-battlefield abilities look back in time
+
+def working_zones(spec: dict[str, Any]) -> tuple[str, ...]:
+    """Where an ability's source must be for the ability to trigger (the battlefield unless stated)."""
+    return tuple(spec.get("active_in") or (FIELD,))
 
 
-def active_zones(ability: dict[str, Any]) -> list[str]:
-    return ability.get("active_in", [BATTLEFIELD])
+def looks_back(event: dict[str, Any]) -> bool:
+    """603.10a: is ``event`` one for which the game looks back in time? A permanent leaving the battlefield, a card
+    leaving a graveyard, or an object all players can see going into a hand or a library."""
+    if event["type"] == "leave":
+        return True
+    if event["type"] != "move":
+        return False
+    origin, destination = event.get("from"), event.get("to")
+    if origin == "graveyard" and destination != "graveyard":
+        return True
+    return origin in PUBLIC_ZONES and destination in HIDDEN_DESTINATIONS
 
 
 @dataclass
-class State:
-    """The part of the game a trace can replay. ``left`` lists the players who have left, in order."""
+class Board:
+    """What the judge knows of the game at one moment. ``departed`` lists the players who left, in order."""
 
-    zones: dict[str, str]
-    controllers: dict[str, str]
+    where: dict[str, str]
+    controller_of: dict[str, str]
     life: dict[str, int]
     damage: dict[str, int] = field(default_factory=dict)
-    left: list[str] = field(default_factory=list)
+    departed: tuple[str, ...] = ()
 
-    @classmethod
-    def initial(cls, scenario: dict[str, Any]) -> "State":
-        life = {p: scenario.get("life", {}).get(p, STARTING_LIFE) for p in scenario["players"]}
-        return cls(
-            zones={o["id"]: o["zone"] for o in scenario["objects"]},
-            controllers={o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]},
-            life=life,
+    @staticmethod
+    def opening(scenario: dict[str, Any]) -> "Board":
+        totals = scenario.get("life") or {}
+        return Board(
+            where={o["id"]: o["zone"] for o in scenario["objects"]},
+            controller_of={o["id"]: o.get("controller") or o["owner"] for o in scenario["objects"]},
+            life={p: totals.get(p, DEFAULT_LIFE) for p in scenario["players"]},
         )
 
-    def copy(self) -> "State":
-        return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left))
+    def clone(self) -> "Board":
+        return replace(self, where=dict(self.where), controller_of=dict(self.controller_of), life=dict(self.life),
+                       damage=dict(self.damage))
 
-    def apply(self, event: dict[str, Any]) -> None:
-        """Move the state along one trace event (a prevented event changes nothing, 603.2g)."""
+    def present(self, player: str | None) -> bool:
+        return player is not None and player not in self.departed
+
+    def step(self, event: dict[str, Any]) -> None:
+        """Apply one trace event. A prevented or replaced event did not happen (603.2g) and changes nothing."""
         if event.get("prevented"):
             return
         kind = event["type"]
-        subject = event.get("subject")
-        if kind in ZONE_CHANGES and subject in self.zones and event.get("to"):
-            if self.zones[subject] == BATTLEFIELD:
-                self.damage.pop(subject, None)  # a permanent that leaves is a new object with no damage (400.7)
-            self.zones[subject] = event["to"]
+        if kind in ZONE_CHANGE_KINDS:
+            thing, destination = event.get("subject"), event.get("to")
+            if thing in self.where and destination:
+                if self.where[thing] == FIELD and destination != FIELD:
+                    self.damage.pop(thing, None)  # 400.7: a new object, with no damage marked
+                self.where[thing] = destination
         elif kind == "damage":
-            if event.get("target") in self.zones:
-                self.damage[event["target"]] = self.damage.get(event["target"], 0) + event.get("amount", 0)
+            amount = event.get("amount", 0)
+            if event.get("target") in self.where:
+                self.damage[event["target"]] = self.damage.get(event["target"], 0) + amount
             elif event.get("player") in self.life:
-                self.life[event["player"]] -= event.get("amount", 0)
-        elif kind == "life" and event.get("player") in self.life:
-            self.life[event["player"]] += event.get("amount", 0)
-        elif kind == "control" and subject in self.controllers and event.get("controller"):
-            self.controllers[subject] = event["controller"]
-        elif kind == "player_leaves" and event.get("player") and event["player"] not in self.left:
-            self.left.append(event["player"])
+                self.life[event["player"]] -= amount
+        elif kind == "life":
+            if event.get("player") in self.life:
+                self.life[event["player"]] += event.get("amount", 0)
+        elif kind == "control":
+            if event.get("subject") in self.controller_of and event.get("controller"):
+                self.controller_of[event["subject"]] = event["controller"]
+        elif kind == "player_leaves":
+            if event.get("player") and event["player"] not in self.departed:
+                self.departed = self.departed + (event["player"],)
 
 
-class Catalog:
-    """Everything about a scenario that does not change during play, indexed once."""
+@dataclass(frozen=True)
+class Hit:
+    """One object ability triggered by one event occurrence: ``event`` (the trace entry), the ``source`` object,
+    the ability ``spec`` and its ``controller`` when it triggered (603.3a)."""
+
+    event: dict[str, Any]
+    source: str
+    spec: dict[str, Any]
+    controller: str
+
+
+class Reading:
+    """One scenario read through the rules. Built once per trace; it never changes afterwards."""
 
     def __init__(self, scenario: dict[str, Any]):
         self.scenario = scenario
-        self.players: list[str] = scenario["players"]
+        self.players: list[str] = list(scenario["players"])
         self.active_player: str = scenario["active_player"]
-        self.objects = {o["id"]: o for o in scenario["objects"]}
-        self.owners = {o["id"]: o["owner"] for o in scenario["objects"]}
-        self.order = {o["id"]: n for n, o in enumerate(scenario["objects"])}
-        self.abilities: dict[tuple[str, str], dict[str, Any]] = {}
-        self.by_event: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-        self.state_abilities: list[tuple[str, dict[str, Any]]] = []
-        for obj in scenario["objects"]:
-            for ability in obj.get("abilities", ()):
-                self.abilities[(obj["id"], ability["id"])] = ability
-                kind = ability["trigger"]["event"]
+        self.objects: dict[str, dict[str, Any]] = {o["id"]: o for o in scenario["objects"]}
+        self.owner_of: dict[str, str] = {o["id"]: o["owner"] for o in scenario["objects"]}
+        self.seat: dict[str, int] = {o["id"]: n for n, o in enumerate(scenario["objects"])}
+        self.printed: dict[tuple[str, str], dict[str, Any]] = {}
+        self.listeners: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        self.state_watchers: list[tuple[str, dict[str, Any]]] = []
+        for o in scenario["objects"]:
+            for spec in o.get("abilities") or ():
+                self.printed[(o["id"], spec["id"])] = spec
+                kind = spec["trigger"]["event"]
                 if kind == "state":
-                    self.state_abilities.append((obj["id"], ability))
+                    self.state_watchers.append((o["id"], spec))
                 else:
-                    self.by_event.setdefault(kind, []).append((obj["id"], ability))
-        self.created: dict[str, dict[str, Any]] = {}  # ability id -> spec, for delayed and reflexive abilities
-        self._collect_created(scenario)
-        kinds = {a["trigger"]["event"] for a in self.abilities.values()} | {
-            a["trigger"]["event"] for a in self.created.values()}
-        self.listens_triggered = "ability_triggered" in kinds
-        self.listens_stacked = "ability_stacked" in kinds
-
-    def _collect_created(self, scenario: dict[str, Any]) -> None:
-        def walk(actions):
-            for action in actions:
+                    self.listeners.setdefault(kind, []).append((o["id"], spec))
+        self.made: dict[str, dict[str, Any]] = {}  # delayed and reflexive abilities an effect can create, by id
+        self.made_by_kind: dict[str, str] = {}  # their id -> "create_delayed" or "reflexive"
+        pending = [spec.get("effect") or [] for spec in self.printed.values()]
+        pending += [a["effect"] for step in scenario["script"] for a in step["actions"]]
+        while pending:
+            for action in pending.pop():
                 if action.get("do") in ("create_delayed", "reflexive"):
-                    self.created.setdefault(action["ability"]["id"], action["ability"])
-                    walk(action["ability"].get("effect", ()))
-        for ability in self.abilities.values():
-            walk(ability.get("effect", ()))
-        for step in scenario["script"]:
-            for action in step["actions"]:
-                walk(action["effect"])
+                    spec = action["ability"]
+                    if spec["id"] not in self.made:
+                        self.made[spec["id"]] = spec
+                        self.made_by_kind[spec["id"]] = action["do"]
+                        pending.append(spec.get("effect") or [])
+        watched_kinds = {s["trigger"]["event"] for s in self.printed.values()}
+        watched_kinds |= {s["trigger"]["event"] for s in self.made.values()}
+        self.hears_triggering = "ability_triggered" in watched_kinds
+        self.hears_stacking = "ability_stacked" in watched_kinds
 
-    def spec(self, source: str, ability: str, delayed: bool = False) -> dict[str, Any] | None:
-        """The ability a trigger instance comes from: an object's ability, or a delayed/reflexive one by id."""
-        if delayed:
-            return self.created.get(ability)
-        return self.abilities.get((source, ability))
+    # -- Abilities -------------------------------------------------------------------------------------------------
 
-    def apnap(self, left: list[str] | tuple = ()) -> list[str]:
-        """Players still in the game in APNAP order (101.4): the active player's seat first, then turn order."""
-        start = self.players.index(self.active_player)
-        seats = self.players[start:] + self.players[:start]
-        return [p for p in seats if p not in left]
+    def ability(self, source: str, ability_id: str, delayed: bool = False) -> dict[str, Any] | None:
+        """The ability a trigger instance stands for: a printed one by (source, id), a created one by id."""
+        return self.made.get(ability_id) if delayed else self.printed.get((source, ability_id))
 
-    def in_second_pass(self, ability: dict[str, Any] | None, membership: str) -> bool:
-        """603.3b: does this ability go on the stack in the second pass (it triggers on another ability)?"""
-        if ability is None:
+    def apnap(self, departed=()) -> list[str]:
+        """101.4: the active player, then the others in turn order (the order of ``players``); leavers skipped."""
+        k = self.players.index(self.active_player)
+        return [p for p in self.players[k:] + self.players[:k] if p not in departed]
+
+    @staticmethod
+    def second_pass(spec: dict[str, Any] | None, membership: str) -> bool:
+        """603.3b (2026-02-27): whether an ability belongs to the second part of the process, its trigger condition
+        being another ability triggering (and, under ``triggering-or-stacking``, one being put on the stack)."""
+        if spec is None:
             return False
-        kind = ability["trigger"]["event"]
-        return kind == "ability_triggered" or (membership == "triggering-or-stacking" and kind == "ability_stacked")
+        kind = spec["trigger"]["event"]
+        if kind == "ability_triggered":
+            return True
+        return kind == "ability_stacked" and membership == "triggering-or-stacking"
 
-    # -- Conditions ----------------------------------------------------------------------------------------------
+    # -- Conditions ------------------------------------------------------------------------------------------------
 
-    def holds(self, condition: dict[str, Any] | None, state: State, source: str | None) -> bool:
-        """Evaluate a condition (intervening if, state trigger, dies_when) on ``state``. None always holds."""
-        if condition is None:
+    def _player(self, named: str | None, board: Board, source: str | None) -> str | None:
+        if named in (None, "controller"):
+            return board.controller_of.get(source) or self.owner_of.get(source)
+        return named
+
+    def true_on(self, condition: dict[str, Any] | None, board: Board, source: str | None) -> bool:
+        """Whether ``condition`` is true on ``board`` for an ability of ``source``; no condition is always true.
+        Raises ValueError on a test the judge does not know."""
+        if not condition:
             return True
         test = condition["test"]
         if test in ("in_zone", "not_in_zone"):
-            obj = source if condition.get("object", "self") == "self" else condition["object"]
-            inside = state.zones.get(obj) == condition["zone"]
-            return inside if test == "in_zone" else not inside
-        player = condition.get("player", "controller")
-        if player == "controller":
-            player = state.controllers.get(source, self.owners.get(source))
+            named = condition.get("object", "self")
+            thing = source if named == "self" else named
+            there = board.where.get(thing) == condition["zone"]
+            return there == (test == "in_zone")
+        player = self._player(condition.get("player"), board, source)
+        total = board.life.get(player, DEFAULT_LIFE)
         if test == "life_at_least":
-            return state.life.get(player, STARTING_LIFE) >= condition["value"]
+            return total >= condition["value"]
         if test == "life_at_most":
-            return state.life.get(player, STARTING_LIFE) <= condition["value"]
+            return total <= condition["value"]
         if test == "zone_empty":
             zone = condition.get("zone", "hand")
-            return not any(self.owners[o] == player and z == zone for o, z in state.zones.items())
-        raise ValueError(f"unknown condition test {test!r}")
+            return all(not (self.owner_of.get(o) == player and z == zone) for o, z in board.where.items())
+        raise ValueError(f"the MTG judge does not know the condition test {test!r}")
 
-    # -- State-based actions (704.3, 704.5 as modelled) ------------------------------------------------------------
+    # -- State-based actions (704.3; 704.5a, 704.5f, 704.5g as modelled) --------------------------------------------
 
-    def applicable_sbas(self, state: State) -> tuple[list[str], list[str]]:
-        """(permanents to put into their owners' graveyards, players who lose), both in a stable order.
+    def lethal(self, thing: str, board: Board) -> bool:
+        """704.5g: damage marked at least equal to toughness (1 unless stated); 704.5f stands as ``dies_when``."""
+        card = self.objects.get(thing) or {}
+        if board.damage.get(thing, 0) >= card.get("toughness", 1):
+            return True
+        return "dies_when" in card and self.true_on(card["dies_when"], board, thing)
 
-        A permanent dies when its marked damage reaches its toughness or its ``dies_when`` condition holds; a
-        player still in the game loses at 0 or less life.
-        """
-        dying = []
-        for obj_id, zone in state.zones.items():
-            if zone != BATTLEFIELD:
-                continue
-            obj = self.objects.get(obj_id, {})
-            if state.damage.get(obj_id, 0) >= obj.get("toughness", 1) or (
-                "dies_when" in obj and self.holds(obj["dies_when"], state, obj_id)
-            ):
-                dying.append(obj_id)
-        dying.sort(key=lambda o: self.order.get(o, 0))
-        losing = [p for p in self.players if p not in state.left and state.life.get(p, STARTING_LIFE) <= 0]
+    def due_sbas(self, board: Board) -> tuple[list[str], list[str]]:
+        """What one state-based-action check must perform on ``board``: (permanents that go to their owner's
+        graveyard, in scenario order; players still in the game who lose, at 0 or less life, 704.5a)."""
+        dying = sorted((t for t, z in board.where.items() if z == FIELD and self.lethal(t, board)),
+                       key=lambda t: self.seat.get(t, len(self.seat)))
+        losing = [p for p in self.players if board.present(p) and board.life.get(p, DEFAULT_LIFE) <= 0]
         return dying, losing
 
-    def leave_game_events(self, player: str, state: State, already: set[str]) -> list[dict[str, Any]]:
-        """800.4a as event fields: the player leaves, the objects they own leave the game, and control effects
-        giving them objects end (those objects return to their owners). ``already`` are objects moved in the
-        same event."""
-        events: list[dict[str, Any]] = [{"type": "player_leaves", "player": player}]
-        for obj_id, zone in state.zones.items():
-            if obj_id in already:
-                continue
-            if self.owners[obj_id] == player and zone != "removed":
-                events.append({"type": movement_event(zone, "removed"), "subject": obj_id, "from": zone, "to": "removed"})
-            elif state.controllers.get(obj_id) == player and self.owners[obj_id] != player:
-                events.append({"type": "control", "subject": obj_id, "controller": self.owners[obj_id]})
-        return events
+    def departure(self, player: str, board: Board, moving: set[str]) -> tuple[set[str], set[str]]:
+        """800.4a: (objects the leaving player owns that leave the game, objects whose control returns to their
+        owners), ``moving`` being objects already moving elsewhere in the same event."""
+        owned = {t for t, z in board.where.items()
+                 if self.owner_of.get(t) == player and z != OUT_OF_GAME and t not in moving}
+        returned = {t for t, c in board.controller_of.items()
+                    if c == player and self.owner_of.get(t) != player and t not in moving}
+        return owned, returned
 
-    # -- Triggering ------------------------------------------------------------------------------------------------
+    # -- Triggering ---------------------------------------------------------------------------------------------------
 
-    def triggered_abilities(self, group: list[dict[str, Any]], before: State, after: State,
-                            look_back: bool = True) -> Iterator[tuple[dict, str, dict, str]]:
-        """(event, source, ability, controller) for every object ability a simultaneous group of events triggers.
+    def fits(self, pattern: dict[str, Any], event: dict[str, Any], source: str | None) -> bool:
+        """Whether ``event`` is a trigger event of ``pattern`` (an ability of ``source``). A prevented event is no
+        event (603.2g)."""
+        if event.get("prevented") or pattern.get("event") != event.get("type"):
+            return False
+        if "name" in pattern and event.get("name") != pattern["name"]:
+            return False
+        for edge in ("from", "to"):
+            if edge in pattern and event.get(edge) != pattern[edge]:
+                return False
+        about = event.get("subject")
+        wanted = pattern.get("subject", "any")
+        if wanted == "any":
+            return True
+        if wanted == "self":
+            return about is not None and about == source
+        if wanted == "other":
+            return about is not None and about != source
+        return about == wanted
 
-        603.2/603.2c: once per occurrence; 603.2g: prevented events trigger nothing; 603.6a and 603.10: judged on the
-        game just after the group, except leaves-the-battlefield abilities, which look back to the game just before
-        it (603.10a) so that objects leaving together see each other; 603.3a: the controller is the source's
-        controller at that moment; 603.4: an intervening "if" must hold just after the event. Nothing triggers for
-        a player who has left the game (800.4a).
+    def hits(self, group: list[dict[str, Any]], before: Board, after: Board) -> list[Hit]:
+        """Every object ability a group of simultaneous events triggers, once per occurrence (603.2c).
+
+        For each occurrence the game is judged just after the group, or just before it when the occurrence looks
+        back (603.10): the source must be where its ability works and its controller still in the game (800.4a),
+        and its intervening "if" must be true (603.4) on that same board.
         """
+        found: list[Hit] = []
         for event in group:
             if event.get("prevented"):
                 continue
-            state = before if (look_back and event["type"] in LOOK_BACK_EVENTS) else after
-            for source, ability in self.by_event.get(event["type"], ()):
-                if not self.pattern_matches(ability["trigger"], event, source):
+            board = before if looks_back(event) else after
+            for source, spec in self.listeners.get(event["type"], ()):
+                if not self.fits(spec["trigger"], event, source):
                     continue
-                if state.zones.get(source) not in active_zones(ability):
+                if board.where.get(source) not in working_zones(spec):
                     continue
-                controller = state.controllers.get(source)
-                if controller in after.left:
+                controller = board.controller_of.get(source) or self.owner_of[source]
+                if not after.present(controller) or not board.present(controller):
                     continue
-                if not self.holds(ability.get("intervening_if"), after, source):
+                if not self.true_on(spec.get("intervening_if"), board, source):
                     continue
-                yield event, source, ability, controller
+                found.append(Hit(event, source, spec, controller))
+        return found
 
-    @staticmethod
-    def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
-        """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``."""
-        if event.get("prevented") or not pattern_matches(pattern, event, source):
+    def state_due(self, source: str, spec: dict[str, Any], board: Board) -> bool:
+        """603.8 with 603.4: the source is where the ability works, its controller is in the game, its state is
+        true, and so is its intervening "if"."""
+        if board.where.get(source) not in working_zones(spec):
             return False
-        if "to" in pattern and pattern["to"] != event.get("to"):
+        if not board.present(board.controller_of.get(source)):
             return False
-        return "from" not in pattern or pattern["from"] == event.get("from")
+        return self.true_on(spec["trigger"]["state"], board, source) and \
+            self.true_on(spec.get("intervening_if"), board, source)
 
-    def state_trigger_holds(self, source: str, ability: dict[str, Any], state: State) -> bool:
-        """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds."""
-        return (
-            state.zones.get(source) in active_zones(ability)
-            and state.controllers.get(source) not in state.left
-            and self.holds(ability["trigger"]["state"], state, source)
-        )
-
-    def watched_object(self, ability: dict[str, Any], source: str) -> str | None:
-        """The one object a delayed ability's trigger names (self or an id), tracked under 603.7c; else None."""
-        subject = ability["trigger"].get("subject", "any")
-        if subject == "self":
+    def named_object(self, spec: dict[str, Any], source: str) -> str | None:
+        """The single object a delayed ability's trigger is about (603.7c), or None when it names none."""
+        about = spec["trigger"].get("subject", "any")
+        if about == "self":
             return source
-        return subject if subject in self.objects else None
+        return about if about in self.objects else None
 
 
 @dataclass
-class Delayed:
-    """A delayed (603.7) or reflexive (603.12) triggered ability in play. ``home`` is the zone its watched object
-    was in when it was created: once that object leaves it, it is a new object the ability no longer sees."""
+class Watch:
+    """A delayed triggered ability waiting to trigger (603.7). ``follows`` is the object its trigger names and
+    ``home`` the zone that object was in when the ability was created; once the object leaves that zone it is a
+    new object (400.7) the ability no longer sees (603.7c)."""
 
     id: str
-    ability: dict[str, Any]
+    spec: dict[str, Any]
     source: str
     controller: str
-    created_by: str
     duration: str | None
-    reflexive: bool
-    watched: str | None
+    follows: str | None
     home: str | None
-    alive: bool = True
 
-    def matches(self, catalog: Catalog, event: dict[str, Any], before: State) -> bool:
-        if not catalog.pattern_matches(self.ability["trigger"], event, self.source):
-            return False
-        return self.watched is None or before.zones.get(self.watched) == self.home
+    def occurrences(self, reading: Reading, group: list[dict[str, Any]], before: Board,
+                    after: Board) -> list[dict[str, Any]]:
+        """The occurrences of ``group`` this ability triggers on: its trigger event, about an object it still sees,
+        with its intervening "if" true (603.4; judged before the event when the event looks back, 603.10)."""
+        out = []
+        for event in group:
+            if not reading.fits(self.spec["trigger"], event, self.source):
+                continue
+            if self.follows is not None and before.where.get(self.follows) != self.home:
+                continue
+            board = before if looks_back(event) else after
+            if reading.true_on(self.spec.get("intervening_if"), board, self.source):
+                out.append(event)
+        return out
 
-    def track(self, after: State) -> None:
-        if self.watched is not None and after.zones.get(self.watched) != self.home:
-            self.home = None  # 603.7c, 400.7: the object it watched is gone for good
+    def moved_on(self, after: Board) -> None:
+        if self.follows is not None and after.where.get(self.follows) != self.home:
+            self.home = None

@@ -1,22 +1,25 @@
 """What the MTG invariants observe in a trace, derived from the trace alone and computed once per trace.
 
-``replay`` walks the entries once, moving a :class:`State` along the events: it yields the groups of simultaneous
-events with the game just before and just after each, and the game as it stood at every entry where a rule looks
-at it (a stack push, a resolution, a state-based actions check, a trigger, a delayed ability's creation).
+``replay`` walks the entries once, moving a :class:`~reference_engine.rulesets.mtg.model.Board` along the events:
+it yields the groups of simultaneous events with the game just before and just after each, and the game as it
+stood at every entry where a rule looks at it (a stack push, a resolution, a state-based actions check, a trigger,
+a delayed ability's creation). ``placements`` is the judge's own account of 603.3b: which triggered abilities had
+to go on the stack together, computed from what was waiting, never from how the engine grouped its pushes.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.core.choices import ScenarioChooser
-from reference_engine.rulesets.mtg.model import Catalog, State
+from reference_engine.rulesets.mtg.model import Board, Reading, looks_back
 from reference_engine.core.traceview import TraceView, memoized
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
-                            "priority"})
+                            "priority", "action_begin"})
 RESOLUTION_REMOVALS = frozenset({"intervening_if", "illegal_target"})
 # Entries that show the game has moved on: a trigger that had to appear "at once" must come before them.
 PROGRESS_KINDS = frozenset({"event", "stack_push", "resolve_begin", "resolve_end", "removed", "priority", "sba_check",
@@ -30,21 +33,21 @@ class Group:
     events: list[dict[str, Any]]
     first: int
     last: int
-    before: State
-    after: State
+    before: Board
+    after: Board
 
 
 @dataclass
 class Replay:
     groups: list[Group]
     group_of: dict[str, Group]  # event id -> its group
-    at: dict[int, State]  # entry index -> the game just before that entry (SNAPSHOT_KINDS only)
-    final: State
+    at: dict[int, Board]  # entry index -> the game just before that entry (SNAPSHOT_KINDS only)
+    final: Board
 
 
 @memoized
-def catalog(view: TraceView) -> Catalog:
-    return Catalog(view.scenario)
+def catalog(view: TraceView) -> Reading:
+    return Reading(view.scenario)
 
 
 @memoized
@@ -54,11 +57,11 @@ def chooser(view: TraceView) -> ScenarioChooser:
 
 @memoized
 def replay(view: TraceView) -> Replay:
-    state = State.initial(view.scenario)
-    snapshot = state.copy()  # the game as it stands between groups (states are never changed once copied)
+    state = Board.opening(view.scenario)
+    snapshot = state.clone()  # the game as it stands between groups (states are never changed once copied)
     groups: list[Group] = []
     group_of: dict[str, Group] = {}
-    at: dict[int, State] = {}
+    at: dict[int, Board] = {}
     entries = view.entries
     i, n = 0, len(entries)
     while i < n:
@@ -69,11 +72,11 @@ def replay(view: TraceView) -> Replay:
             tag = entry.get("group")
             while tag is not None and j + 1 < n and entries[j + 1]["kind"] == "event" and entries[j + 1].get("group") == tag:
                 j += 1
-            before = state.copy()
+            before = state.clone()
             events = entries[i:j + 1]
             for event in events:
-                state.apply(event)
-            snapshot = state.copy()
+                state.step(event)
+            snapshot = state.clone()
             group = Group(events, i, j, before, snapshot)
             groups.append(group)
             for event in events:
@@ -86,7 +89,7 @@ def replay(view: TraceView) -> Replay:
     return Replay(groups, group_of, at, state)
 
 
-def state_at(view: TraceView, index: int) -> State:
+def state_at(view: TraceView, index: int) -> Board:
     return replay(view).at[index]
 
 
@@ -119,7 +122,19 @@ def spec_of(view: TraceView, trigger_id: str) -> dict[str, Any] | None:
     t = view.triggers.get(trigger_id)
     if t is None:
         return None
-    return catalog(view).spec(t["source"], t["ability"], delayed="delayed" in t)
+    return catalog(view).ability(t["source"], t["ability"], delayed="delayed" in t)
+
+
+def game_over_at(view: TraceView) -> int | None:
+    """Index of the ``game_over`` entry (the game ended before the script did, 104.4b), or None."""
+    ends = view.by_kind.get("game_over") or []
+    return ends[0] if ends else None
+
+
+def ended_before(view: TraceView, index: int | None) -> bool:
+    """Whether the game was over at ``index`` (None: the end of the trace): nothing is required after that."""
+    end = game_over_at(view)
+    return end is not None and (index is None or end < index)
 
 
 @memoized
@@ -130,24 +145,6 @@ def pushes(view: TraceView) -> dict[str, int]:
         out.setdefault(view.entries[i]["trigger"], i)
     return out
 
-
-@memoized
-def batches(view: TraceView) -> list[list[int]]:
-    """Stack pushes grouped by the 603.3b process they belong to: pushes between two checks of state-based actions
-    (or other progress)."""
-    out: list[list[int]] = []
-    current: list[int] = []
-    for i, entry in enumerate(view.entries):
-        kind = entry["kind"]
-        if kind == "stack_push":
-            current.append(i)
-        elif kind in ("sba_check", "priority", "resolve_begin", "resolve_end", "action_begin", "step_advance"):
-            if current:
-                out.append(current)
-            current = []
-    if current:
-        out.append(current)
-    return out
 
 
 def first_after(sorted_indexes: list[int], index: int) -> int | None:
@@ -167,18 +164,87 @@ def sba_performed(view: TraceView) -> dict[str, list[dict[str, Any]]]:
             for i in view.by_kind["sba_check"]}
 
 
-def trigger_state(view: TraceView, trigger_id: str) -> State | None:
-    """The game at the moment a trigger instance triggered: before its group for a look-back (leave) event, else
-    just after its event's group (or just before the trigger entry when it names no event)."""
+
+# Entries that end a placement of triggered abilities on the stack: the game has moved on to something else.
+PLACEMENT_ENDS = frozenset({"sba_check", "priority", "resolve_begin", "resolve_end", "action_begin", "action_end",
+                            "step_begin", "step_advance", "game_over"})
+
+
+@dataclass
+class Placement:
+    """One run of 603.3b: triggered abilities put on the stack together, as the judge reckons it.
+
+    ``begin`` is the first stack push after the game last moved on, ``end`` the entry that ends the run (a
+    state-based actions check, priority, a resolution...; ``len(entries)`` if none). ``waiting`` are the trigger
+    instances that had triggered and were neither on the stack nor removed when the run began: every one of them
+    must be put on the stack in this run. ``pushed`` are the instances the engine put on the stack in it, in order.
+    """
+
+    begin: int
+    end: int
+    waiting: list[str]
+    pushed: list[str]
+
+
+def born_at(view: TraceView, trigger_id: str) -> int:
+    """The entry at which the judge holds that a trigger instance triggered: the (last entry of the) group of its
+    trigger event, for an object ability or a delayed ability; its own entry for a state trigger (603.8) or a
+    reflexive ability (603.12, which triggers as it is created). An engine that records a trigger entry late does
+    not thereby delay the triggering."""
     t = view.triggers[trigger_id]
+    own = view.trigger_index[trigger_id]
+    spec = spec_of(view, trigger_id)
+    if t["event"] is None or spec is None or spec["trigger"]["event"] == "state":
+        return own
+    if "delayed" in t and catalog(view).made_by_kind.get(t["ability"]) == "reflexive":
+        return own
+    group = replay(view).group_of.get(t["event"])
+    return min(own, group.last) if group is not None else own
+
+
+@memoized
+def placements(view: TraceView) -> list[Placement]:
+    """Every 603.3b run in the trace, with what had to go in it (see :class:`Placement`)."""
+    entries = view.entries
+    births = sorted((born_at(view, t), view.trigger_index[t], t) for t in view.triggers)
+    gone: set[str] = set()  # put on the stack or removed
+    out: list[Placement] = []
+    current: Placement | None = None
+    for i, entry in enumerate(entries):
+        kind = entry["kind"]
+        if kind in PLACEMENT_ENDS and current is not None:
+            current.end = i
+            current = None
+        if kind == "stack_push":
+            if current is None:
+                waiting = [t for b, _, t in births if b < i and t not in gone]
+                current = Placement(i, len(entries), waiting, [])
+                out.append(current)
+            current.pushed.append(entry["trigger"])
+            gone.add(entry["trigger"])
+        elif kind == "removed":
+            gone.add(entry["trigger"])
+    return out
+
+
+@memoized
+def sba_due_at(view: TraceView) -> dict[int, tuple[list[str], list[str]]]:
+    """Entry index -> the state-based actions the judge finds applicable just before it, for every state-based
+    actions check, every first push of a placement and every priority (704.3)."""
+    cat, at = catalog(view), replay(view).at
+    points = set(view.by_kind["sba_check"]) | set(view.by_kind["priority"]) | {p.begin for p in placements(view)}
+    return {i: cat.due_sbas(at[i]) for i in sorted(points) if i in at}
+
+
+def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
+    """The game a trigger instance was judged on: for an object ability, the game just before its event's group
+    when the event looks back in time (603.10), else just after it; for a state trigger or an instance naming no
+    event, the game just before the trigger entry."""
+    t = view.triggers[trigger_id]
+    spec = spec_of(view, trigger_id)
     group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
-    if group is not None and "delayed" not in t:
-        event = view.events[t["event"]]
-        if event["type"] == "leave" and spec_of(view, trigger_id) is not None \
-                and spec_of(view, trigger_id)["trigger"]["event"] == "leave":
-            return group.before
-        if spec_of(view, trigger_id) is None or spec_of(view, trigger_id)["trigger"]["event"] != "state":
-            return group.after
+    if group is not None and spec is not None and spec["trigger"]["event"] != "state":
+        return group.before if looks_back(view.events[t["event"]]) else group.after
     return replay(view).at.get(view.trigger_index[trigger_id])
 
 
@@ -199,8 +265,8 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
     for group in replay(view).groups:
         for event in group.events:
             out[event["id"]] = []
-        for event, source, ability, _ in cat.triggered_abilities(group.events, group.before, group.after):
-            out[event["id"]].append((source, ability["id"]))
+        for hit in cat.hits(group.events, group.before, group.after):
+            out[hit.event["id"]].append((hit.source, hit.spec["id"]))
     return out
 
 
@@ -212,7 +278,7 @@ def actual_triggers(view: TraceView) -> dict[str, list[tuple[str, str, str]]]:
     for t, trig in view.triggers.items():
         if "delayed" in trig or trig["event"] is None:
             continue
-        spec = cat.abilities.get((trig["source"], trig["ability"]))
+        spec = cat.printed.get((trig["source"], trig["ability"]))
         if spec is not None and spec["trigger"]["event"] == "state":
             continue
         out.setdefault(trig["event"], []).append((trig["source"], trig["ability"], t))
@@ -221,8 +287,6 @@ def actual_triggers(view: TraceView) -> dict[str, list[tuple[str, str, str]]]:
 
 def compare_triggers(view: TraceView, event_ids) -> list[str]:
     """Missing and unexpected object-ability triggers of the given events, in plain words."""
-    from collections import Counter
-
     found = []
     expected_all, actual_all = expected_triggers(view), actual_triggers(view)
     for event_id in event_ids:
@@ -235,3 +299,25 @@ def compare_triggers(view: TraceView, event_ids) -> list[str]:
             found.append(f"ability {ability} of {source} triggered {n} time(s) too many from "
                          f"{view.describe_event(event_id)}")
     return found
+
+
+@memoized
+def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
+    """For every resolution that used its effect: (trigger id, resolve_begin entry, action kind, ability ids its
+    effect creates with that action, ability ids the trace shows it created), for kinds ``create_delayed`` (603.7a)
+    and ``reflexive`` (603.12). A declined optional ability (603.5) creates nothing."""
+    out = []
+    for t, begin, end in view.resolution_spans:
+        spec = spec_of(view, t)
+        if spec is None:
+            continue
+        declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
+                       and view.entries[i]["chosen"] is False for i in view.by_kind["choice"] if begin < i < end)
+        made = [view.entries[i] for i in view.by_kind["delayed_create"]
+                if begin < i < end and view.entries[i]["created_by"] == t]
+        for kind in ("create_delayed", "reflexive"):
+            wanted = Counter() if declined else Counter(
+                a["ability"]["id"] for a in spec.get("effect") or () if a.get("do") == kind)
+            got = Counter(e["ability"] for e in made if bool(e.get("reflexive")) == (kind == "reflexive"))
+            out.append((t, begin, kind, wanted, got))
+    return out

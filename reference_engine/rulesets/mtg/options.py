@@ -1,7 +1,7 @@
 """MTG: the named assumptions where the Comprehensive Rules text used here is ambiguous or silent.
 
 Everything else follows the text (CR effective 2026-02-27, and the 2021-02-24 edition for the single-pass 603.3b).
-Each option is read by the reference engine and by the invariants alike, so a run under another reading checks
+Each option is read by the reference engine and by the invariants alike (each in its own code), so a run under another reading checks
 that reading consistently.
 """
 

@@ -1,7 +1,8 @@
 """The scenario words MTG CR 603 and the rules it relies on give a meaning to: damage and life, conceding
 (800.4a), simultaneous zone changes, targets (603.3d), delayed (603.7) and reflexive (603.12) triggered abilities,
 state triggers (603.8), triggers on triggering and on being put on the stack, toughness and state-based actions,
-control changes and starting life totals."""
+control changes and starting life totals, and zone changes other than entering or leaving the battlefield
+(``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a)."""
 
 from reference_engine.core.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -21,7 +22,7 @@ VOCABULARY = Vocabulary(
         "reflexive": frozenset({"do", "ability"}),
         "gain_control": frozenset({"do", "object", "player"}),
     },
-    trigger_events=frozenset({"signal", "enter", "leave", "damage", "life", "control", "player_leaves",
+    trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
                               "ability_triggered", "ability_stacked", "state"}),
     trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state"}),
     ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in"},

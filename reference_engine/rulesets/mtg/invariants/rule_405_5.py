@@ -26,16 +26,28 @@ def _walk(view: TraceView):
             yield i, None, list(stack)
 
 
+def _unfinished_script(view: TraceView) -> list[str]:
+    """Each step of the script ends (the stack empty, every player passing) unless the game ended first (104.4b)."""
+    if view.by_kind.get("game_over"):
+        return []
+    ended = [view.entries[i]["from"] for i in view.step_advances]
+    wanted = list(range(len(view.scenario["script"])))
+    if ended != wanted:
+        return [f"the steps that ended were {ended}, not every step of the script in order ({wanted}): with all players "
+                f"passing and the stack empty, each step ends and the next begins"]
+    return []
+
+
 @invariant(
     key="mtg.stack-lifo",
     ruleset="mtg",
     rules={"2026-02-27": "405.5", "2021-02-24": "405.5"},
     summary="The stack resolves last in, first out, one object each time every player has passed priority; the step "
-    "ends only with an empty stack.",
+    "ends only with an empty stack, and every step of the script ends.",
     exercised=lambda view: sum(1 for _, t, stack in _walk(view) if t is not None and len(stack) > 1),
 )
 def stack_lifo(view: TraceView) -> list[str]:
-    found = []
+    found = _unfinished_script(view)
     for i, trigger, stack in _walk(view):
         if trigger is None:
             if stack:

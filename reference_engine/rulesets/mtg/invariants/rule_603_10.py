@@ -1,17 +1,19 @@
-"""MTG 603.10a (with 603.6c): leaves-the-battlefield abilities look back in time: whether they trigger is judged on
-the game just before the event, so permanents leaving the battlefield together see each other leave."""
+"""MTG 603.10a (with 603.6c): some zone-change triggers look back in time: for a permanent leaving the battlefield, a
+card leaving a graveyard, or an object all players see going into a hand or a library, whether an ability triggers
+(and its intervening "if", 603.4) is judged on the game just before the event, so permanents leaving the battlefield
+together see each other leave."""
 
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, compare_triggers, expected_triggers, replay
-from reference_engine.rulesets.mtg.model import LOOK_BACK_EVENTS, active_zones
+from reference_engine.rulesets.mtg.model import looks_back, working_zones
 from reference_engine.core.traceview import TraceView
 
 
 def _leave_events(view: TraceView) -> list[str]:
     return [e["id"] for g in replay(view).groups for e in g.events
-            if e["type"] in LOOK_BACK_EVENTS and not e.get("prevented")]
+            if looks_back(e) and not e.get("prevented")]
 
 
 def _looked_back(view: TraceView) -> int:
@@ -21,7 +23,7 @@ def _looked_back(view: TraceView) -> int:
     for event_id in _leave_events(view):
         after = groups[event_id].after
         for source, ability in expected_triggers(view).get(event_id, ()):
-            if after.zones.get(source) not in active_zones(cat.abilities[(source, ability)]):
+            if after.where.get(source) not in working_zones(cat.printed[(source, ability)]):
                 count += 1
     return count
 
@@ -30,8 +32,8 @@ def _looked_back(view: TraceView) -> int:
     key="mtg.look-back",
     ruleset="mtg",
     rules={"2026-02-27": "603.10a", "2021-02-24": "603.10a"},
-    summary="A permanent leaving the battlefield triggers the leaves-the-battlefield abilities of everything that was "
-    "on the battlefield just before, including permanents leaving at the same time.",
+    summary="A permanent leaving the battlefield (or a card leaving a graveyard) triggers the abilities of everything "
+    "as it was just before the event, including objects leaving at the same time.",
     exercised=_looked_back,
 )
 def look_back(view: TraceView) -> list[str]:

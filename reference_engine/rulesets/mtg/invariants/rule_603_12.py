@@ -1,13 +1,15 @@
 """MTG 603.12: a reflexive triggered ability, created by a resolving ability, is checked at once and triggers for
 each matching event that happened earlier in that same resolution (603.12a), and for nothing else; like any
-trigger it goes on the stack only after the resolution (mtg.stack-at-priority)."""
+trigger it goes on the stack only after the resolution (mtg.stack-at-priority). A resolving ability whose effect
+creates a reflexive ability must create it. Reading: an intervening "if" of a reflexive ability (603.4) is judged
+as the ability is created and checked, on the game at that moment."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import catalog
+from reference_engine.rulesets.mtg.observations import catalog, creations, replay
 from reference_engine.core.traceview import TraceView, memoized
 
 
@@ -24,14 +26,15 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
         entry = view.entries[c]
         if not entry.get("reflexive"):
             continue
-        spec = cat.created.get(entry["ability"])
+        spec = cat.made.get(entry["ability"])
         begin, end = view.resolve_begin.get(entry["created_by"]), view.resolve_end.get(entry["created_by"])
         if spec is None or begin is None or end is None or not begin < c < end:
             found.append(f"reflexive ability {entry['id']} (entry {c}) was not created during the resolution of "
                          f"{entry['created_by']}")
             continue
         earlier = [view.entries[i] for i in view.by_kind["event"] if begin < i < c]
-        want = Counter(e["id"] for e in earlier if cat.pattern_matches(spec["trigger"], e, entry["source"]))
+        want = Counter(e["id"] for e in earlier if cat.fits(spec["trigger"], e, entry["source"])
+                       and cat.true_on(spec.get("intervening_if"), replay(view).at[c], entry["source"]))
         occasions += bool(want)
         mine = by_delayed.get(entry["id"], [])
         got = Counter(view.triggers[t]["event"] for t in mine)
@@ -43,6 +46,15 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
         if late:
             found.append(f"reflexive trigger {late[0]} did not trigger as its ability was created, during "
                          f"{entry['created_by']}'s resolution")
+    for t, begin, kind, wanted, got in creations(view):
+        if kind != "reflexive" or wanted == got:
+            continue
+        occasions += 1
+        for ability, n in sorted((wanted - got).items()):
+            found.append(f"{t} resolved (entry {begin}) without creating its reflexive ability {ability} "
+                         f"({n} time(s) missing)")
+        for ability, n in sorted((got - wanted).items()):
+            found.append(f"{t} created reflexive ability {ability} {n} time(s) more than its effect says")
     return found, occasions
 
 
@@ -50,8 +62,8 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
     key="mtg.reflexive",
     ruleset="mtg",
     rules={"2026-02-27": "603.12", "2021-02-24": "603.12"},
-    summary="A reflexive triggered ability triggers, as it is created, once for each matching event earlier in the "
-    "resolution that created it, and never for anything else.",
+    summary="A reflexive triggered ability is created by the resolving ability whose effect says so and triggers, as it "
+    "is created, once for each matching event earlier in that resolution, and never for anything else.",
     exercised=lambda view: _reflexive_walk(view)[1],
 )
 def reflexive(view: TraceView) -> list[str]:

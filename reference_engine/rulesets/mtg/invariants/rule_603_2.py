@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, compare_triggers, expected_triggers, replay
-from reference_engine.rulesets.mtg.model import LOOK_BACK_EVENTS
+from reference_engine.rulesets.mtg.model import looks_back
 from reference_engine.core.traceview import TraceView
 
 
 def _ordinary_events(view: TraceView) -> list[str]:
     return [e["id"] for g in replay(view).groups for e in g.events
-            if e["type"] not in LOOK_BACK_EVENTS and not e.get("prevented")]
+            if not looks_back(e) and not e.get("prevented")]
 
 
 @invariant(
     key="mtg.triggers-when-satisfied",
     ruleset="mtg",
     rules={"2026-02-27": "603.2c", "2021-02-24": "603.2c"},
-    summary="Each event (other than a permanent leaving the battlefield) triggers exactly the abilities whose trigger "
+    summary="Each event (other than one that looks back in time) triggers exactly the abilities whose trigger "
     "condition it matches just after it happened, once per occurrence.",
     exercised=lambda view: sum(1 for e in _ordinary_events(view) if expected_triggers(view).get(e)),
 )
@@ -29,8 +29,8 @@ def triggers_when_satisfied(view: TraceView) -> list[str]:
 
 def _would_match(view: TraceView, event: dict) -> bool:
     unprevented = {k: v for k, v in event.items() if k != "prevented"}
-    return any(catalog(view).pattern_matches(ability["trigger"], unprevented, source)
-               for source, ability in catalog(view).by_event.get(event["type"], ()))
+    return any(catalog(view).fits(ability["trigger"], unprevented, source)
+               for source, ability in catalog(view).listeners.get(event["type"], ()))
 
 
 @invariant(

@@ -5,7 +5,7 @@ triggered."""
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import describe, first_after, inside_span, pushes, trigger_state
+from reference_engine.rulesets.mtg.observations import born_at, describe, ended_before, first_after, inside_span, pushes, trigger_state
 from reference_engine.core.traceview import TraceView
 
 RULESET = "mtg"
@@ -33,13 +33,14 @@ def stack_at_priority(view: TraceView) -> list[str]:
                          f"{span[0]}-{span[1]}); it must wait until a player would receive priority (117.2a)")
     priorities = view.by_kind["priority"]
     pushed = pushes(view)
-    for t, k in view.trigger_index.items():
-        deadline = first_after(priorities, k)
+    for t in view.trigger_index:
+        deadline = first_after(priorities, born_at(view, t))
         ceased = view.removed.get(t)
         candidates = [x for x in (pushed.get(t), ceased) if x is not None]
         done = min(candidates) if candidates else None
         if done is None:
-            found.append(f"{describe(view, t)} never went on the stack")
+            if not ended_before(view, deadline):
+                found.append(f"{describe(view, t)} never went on the stack")
         elif deadline is not None and done > deadline:
             found.append(f"{describe(view, t)} was still waiting when {view.entries[deadline]['player']} received "
                          f"priority at entry {deadline}")
@@ -52,7 +53,7 @@ def _control_changed(view: TraceView) -> int:
         if "delayed" in trig or trig["source"] not in view.objects:
             continue
         state = trigger_state(view, t)
-        if state is not None and state.controllers.get(trig["source"]) != view.objects[trig["source"]]["owner"]:
+        if state is not None and state.controller_of.get(trig["source"]) != view.objects[trig["source"]]["owner"]:
             count += 1
     return count
 
@@ -70,9 +71,9 @@ def trigger_controller(view: TraceView) -> list[str]:
         if "delayed" in trig:
             continue
         state = trigger_state(view, t)
-        if state is None or trig["source"] not in state.controllers:
+        if state is None or trig["source"] not in state.controller_of:
             continue
-        expected = state.controllers[trig["source"]]
+        expected = state.controller_of[trig["source"]]
         if trig["controller"] != expected:
             found.append(f"{describe(view, t)} is controlled by {trig['controller']}, but {expected} controlled "
                          f"{trig['source']} when it triggered")

@@ -1,12 +1,18 @@
 """MTG 603.3b (with 101.4): triggered abilities waiting when a player would receive priority go on the stack player
 by player in APNAP order, each player's in the order they choose. From the 2021-04-19 rules (edition 2026-02-27)
 this happens in two passes, abilities that trigger on another ability triggering going in the second; the
-2021-02-24 edition has one pass."""
+2021-02-24 edition has one pass.
+
+The judge does not take the engine's word for what went on the stack together. Its placements
+(observations.placements) hold every ability that had triggered, and was neither on the stack nor removed, when the
+first of them was put on the stack: the whole of that set goes on in one run, in APNAP order over the whole set.
+An ability missing from the run (put on later, after another check of state-based actions) breaks the rule, and
+so does one put on in the run that triggered only during it (it waits for the next run)."""
 
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import batches, catalog, chooser, spec_of
+from reference_engine.rulesets.mtg.observations import born_at, catalog, ended_before, chooser, describe, placements, spec_of
 from reference_engine.core.traceview import TraceView
 
 
@@ -15,15 +21,15 @@ TWO_PASS_EDITIONS = frozenset({"2026-02-27"})
 
 
 def _second_pass(view: TraceView, trigger: str) -> bool:
-    return catalog(view).in_second_pass(spec_of(view, trigger), view.options.get("pass_two_membership",
-                                                                                   "triggering-only"))
+    return catalog(view).second_pass(spec_of(view, trigger), view.options.get("pass_two_membership",
+                                                                                "triggering-only"))
 
 
 def _segments(view: TraceView):
     """The pushes APNAP order applies to: each pass of each batch (the whole batch in a one-pass edition)."""
     two_pass = view.edition in TWO_PASS_EDITIONS
-    for batch in batches(view):
-        triggers = [view.entries[i]["trigger"] for i in batch if view.entries[i]["trigger"] in view.triggers]
+    for placement in placements(view):
+        triggers = [t for t in placement.pushed if t in view.triggers]
         if two_pass:
             yield [t for t in triggers if not _second_pass(view, t)]
             yield [t for t in triggers if _second_pass(view, t)]
@@ -32,19 +38,23 @@ def _segments(view: TraceView):
 
 
 def _multi_player_segments(view: TraceView) -> int:
-    return sum(1 for seg in _segments(view) if len({view.triggers[t]["controller"] for t in seg}) > 1)
+    """Passes mixing players, plus runs gathering abilities that triggered at different moments (e.g. during a
+    resolution and in the state-based actions after it)."""
+    mixed = sum(1 for seg in _segments(view) if len({view.triggers[t]["controller"] for t in seg}) > 1)
+    return mixed + sum(1 for p in placements(view) if len({born_at(view, t) for t in p.waiting}) > 1)
 
 
 @invariant(
     key="mtg.apnap-order",
     ruleset="mtg",
     rules={"2026-02-27": "603.3b", "2021-02-24": "603.3b"},
-    summary="Simultaneously waiting triggers go on the stack the active player's first, then each other player's in "
-    "turn order, each player's in the order they chose.",
+    summary="Every triggered ability waiting when abilities start going on the stack goes on in that one run (the "
+    "judge computes the run), the active player's first, then each other player's in turn order, each player's in "
+    "the order they chose.",
     exercised=_multi_player_segments,
 )
 def apnap_order(view: TraceView) -> list[str]:
-    found = []
+    found = _incomplete_placements(view)
     rank = {p: n for n, p in enumerate(catalog(view).apnap())}
     prefer = chooser(view)
     for segment in _segments(view):
@@ -69,10 +79,29 @@ def apnap_order(view: TraceView) -> list[str]:
     return found
 
 
+def _incomplete_placements(view: TraceView) -> list[str]:
+    found = []
+    for placement in placements(view):
+        waiting, pushed = set(placement.waiting), set(placement.pushed)
+        cut_short = ended_before(view, placement.end + 1)  # the game ended in the middle of the run (104.4b)
+        left_out = [] if cut_short else [t for t in placement.waiting if t not in pushed]
+        if left_out:
+            found.append(f"{', '.join(describe(view, t) for t in left_out)} had triggered and was waiting when "
+                         f"triggered abilities were put on the stack at entry {placement.begin}, but was left out of "
+                         f"that run (it ended at entry {placement.end}); every ability that triggered since a player "
+                         f"last received priority goes on the stack together")
+        early = [t for t in placement.pushed if t not in waiting and t in view.triggers]
+        if early:
+            found.append(f"{', '.join(early)} went on the stack in the run that began at entry {placement.begin} "
+                         f"though it triggered only during that run; it waits until state-based actions have been "
+                         f"checked again")
+    return found
+
+
 def _mixed_batches(view: TraceView) -> int:
     count = 0
-    for batch in batches(view):
-        kinds = {_second_pass(view, view.entries[i]["trigger"]) for i in batch if view.entries[i]["trigger"] in view.triggers}
+    for placement in placements(view):
+        kinds = {_second_pass(view, t) for t in placement.pushed if t in view.triggers}
         count += len(kinds) == 2
     return count
 
@@ -87,10 +116,9 @@ def _mixed_batches(view: TraceView) -> int:
 )
 def trigger_on_trigger_last(view: TraceView) -> list[str]:
     found = []
-    for batch in batches(view):
+    for placement in placements(view):
         first_second = None
-        for i in batch:
-            t = view.entries[i]["trigger"]
+        for t in placement.pushed:
             if t not in view.triggers:
                 continue
             if _second_pass(view, t):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, describe, replay, spec_of
-from reference_engine.rulesets.mtg.model import BATTLEFIELD
+from reference_engine.rulesets.mtg.model import FIELD
 from reference_engine.core.traceview import TraceView
 
 
@@ -32,8 +32,8 @@ def no_legal_target(view: TraceView) -> list[str]:
     chosen: dict[str, str | None] = {}
     for i, entry, spec in _targeted_pushes(view):
         t = entry["trigger"]
-        zone = spec["target"].get("zone", BATTLEFIELD)
-        legal = [c for c in spec["target"]["candidates"] if at[i].zones.get(c) == zone]
+        zone = spec["target"].get("zone", FIELD)
+        legal = [c for c in spec["target"]["candidates"] if at[i].where.get(c) == zone]
         target = entry.get("target")
         chosen[t] = target
         removed_now = i + 1 < len(entries) and entries[i + 1]["kind"] == "removed" and entries[i + 1]["trigger"] == t \
@@ -56,9 +56,9 @@ def no_legal_target(view: TraceView) -> list[str]:
         if t not in chosen or not (kind == "resolve_begin" or (kind == "removed" and entry["reason"] == "illegal_target")):
             continue
         spec = spec_of(view, t)
-        if "intervening_if" in spec and not cat.holds(spec["intervening_if"], at[i], view.triggers[t]["source"]):
+        if "intervening_if" in spec and not cat.true_on(spec["intervening_if"], at[i], view.triggers[t]["source"]):
             continue  # 608.2a first: mtg.intervening-if judges this one
-        legal_now = at[i].zones.get(chosen[t]) == spec["target"].get("zone", BATTLEFIELD)
+        legal_now = at[i].where.get(chosen[t]) == spec["target"].get("zone", FIELD)
         if kind == "resolve_begin" and not legal_now:
             found.append(f"{describe(view, t)} resolved at entry {i} although its target {chosen[t]} was no longer "
                          f"legal (608.2b)")

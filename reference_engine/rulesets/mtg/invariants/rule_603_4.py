@@ -1,6 +1,8 @@
 """MTG 603.4 (with 608.2a): an ability with an intervening "if" clause triggers only if its condition holds when the
 trigger event occurs, and checks it again as it resolves, before its targets (608.2b): if it no longer holds, the
-ability leaves the stack without any effect."""
+ability leaves the stack without any effect. The rule applies to every triggered ability: delayed abilities and
+state triggers too; a leaves-the-battlefield ability (or any that looks back in time, 603.10) judges its condition
+on the game just before its event."""
 
 from __future__ import annotations
 
@@ -18,14 +20,15 @@ def _resolution_checks(view: TraceView):
             spec = spec_of(view, entry["trigger"])
             if spec is not None and "intervening_if" in spec:
                 source = view.triggers[entry["trigger"]]["source"]
-                yield i, entry["trigger"], cat.holds(spec["intervening_if"], at[i], source), entry
+                yield i, entry["trigger"], cat.true_on(spec["intervening_if"], at[i], source), entry
 
 
 @invariant(
     key="mtg.intervening-if",
     ruleset="mtg",
     rules={"2026-02-27": "603.4", "2021-02-24": "603.4"},
-    summary="An intervening 'if' is checked when the event occurs (no trigger if false) and again on resolution (the "
+    summary="An intervening 'if' of any triggered ability (delayed and state triggers too) is checked when the event "
+    "occurs (looking back for leaves-the-battlefield abilities; no trigger if false) and again on resolution (the "
     "ability is removed and does nothing if false), before the target check.",
     exercised=lambda view: sum(1 for _ in _resolution_checks(view)),
 )
@@ -36,8 +39,10 @@ def intervening_if(view: TraceView) -> list[str]:
         spec = spec_of(view, t)
         if spec is None or "intervening_if" not in spec:
             continue
+        if "delayed" in trig and cat.made_by_kind.get(trig["ability"]) == "reflexive":
+            continue  # judged as the reflexive ability is created (mtg.reflexive)
         state = trigger_state(view, t)
-        if state is not None and "delayed" not in trig and not cat.holds(spec["intervening_if"], state, trig["source"]):
+        if state is not None and not cat.true_on(spec["intervening_if"], state, trig["source"]):
             found.append(f"{describe(view, t)} triggered although its intervening 'if' did not hold")
     for i, t, held, entry in _resolution_checks(view):
         removed = entry["kind"] == "removed" and entry["reason"] == "intervening_if"

@@ -1,6 +1,8 @@
 """MTG 603.7: a delayed triggered ability is created by a resolving spell or ability (603.7a) and can only trigger
 on later events; without a stated duration it triggers once, on the next occurrence (603.7b), else on each
-occurrence until the duration ends; it loses track of an object that left its zone (603.7c). Its source and
+occurrence until the duration ends; it loses track of an object that left its zone (603.7c). A resolving ability
+whose effect creates one must create it. Reading: its intervening "if" (603.4) is checked on each occurrence like
+any triggered ability's; an occurrence on which it is false does not count, and a once-only ability waits on. Its source and
 controller are those of the ability that created it, whatever happens to the source later (603.7d-e)."""
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from bisect import bisect_right
 from collections import Counter
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import catalog, first_after, replay
-from reference_engine.rulesets.mtg.model import Delayed
+from reference_engine.rulesets.mtg.observations import catalog, creations, first_after, replay
+from reference_engine.rulesets.mtg.model import Watch
 from reference_engine.core.traceview import TraceView, memoized
 
 
@@ -28,7 +30,7 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
         entry = view.entries[c]
         if entry.get("reflexive"):
             continue
-        spec = cat.created.get(entry["ability"])
+        spec = cat.made.get(entry["ability"])
         if spec is None:
             found.append(f"delayed ability {entry['id']} names ability {entry['ability']}, which no effect creates")
             continue
@@ -36,16 +38,16 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
         if begin is None or not begin < c < (end if end is not None else len(view.entries)):
             found.append(f"delayed ability {entry['id']} was created at entry {c}, not during the resolution of "
                          f"{entry['created_by']} that created it (603.7a)")
-        watched = cat.watched_object(spec, entry["source"])
-        d = Delayed(entry["id"], spec, entry["source"], entry["controller"], entry["created_by"], entry.get("duration"),
-                    False, watched, rp.at[c].zones.get(watched))
+        follows = cat.named_object(spec, entry["source"])
+        d = Watch(entry["id"], spec, entry["source"], entry["controller"], entry.get("duration"), follows,
+                  rp.at[c].where.get(follows))
         ends = first_after(view.step_advances, c) if d.duration == "step" else None
         expected: list[list[str]] = []
         for g in rp.groups[bisect_right(firsts, c):]:
-            if (ends is not None and g.first > ends) or d.controller in g.after.left:
+            if (ends is not None and g.first > ends) or not g.after.present(d.controller):
                 break
-            matching = [e["id"] for e in g.events if d.matches(cat, e, g.before)]
-            d.track(g.after)
+            matching = [e["id"] for e in d.occurrences(cat, g.events, g.before, g.after)]
+            d.moved_on(g.after)
             if matching:
                 expected.append(matching)
                 if d.duration is None:
@@ -65,6 +67,15 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
             if want != got:
                 found.append(f"delayed ability {entry['id']} (duration {d.duration}) should have triggered on "
                              f"{sorted(want.elements())} but triggered on {sorted(got.elements())}")
+    for t, begin, kind, wanted, got in creations(view):
+        if kind != "create_delayed" or wanted == got:
+            continue
+        occasions += 1
+        for ability, n in sorted((wanted - got).items()):
+            found.append(f"{t} resolved (entry {begin}) without creating its delayed triggered ability {ability} "
+                         f"({n} time(s) missing, 603.7a)")
+        for ability, n in sorted((got - wanted).items()):
+            found.append(f"{t} created delayed triggered ability {ability} {n} time(s) more than its effect says")
     return found, occasions
 
 
@@ -72,8 +83,8 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
     key="mtg.delayed-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.7b", "2021-02-24": "603.7b"},
-    summary="A delayed triggered ability is created by a resolving ability and triggers only on later events: once, "
-    "on the next occurrence, unless it has a duration, then on each occurrence until that ends.",
+    summary="A delayed triggered ability is created by the resolving ability whose effect says so and triggers only "
+    "on later events: once, on the next occurrence, unless it has a duration, then on each occurrence until that ends.",
     exercised=lambda view: _delayed_walk(view)[1],
 )
 def delayed_trigger(view: TraceView) -> list[str]:

@@ -5,7 +5,7 @@ the whole repeats until nothing happens. Abilities triggered by those state-base
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import catalog, replay, sba_performed
+from reference_engine.rulesets.mtg.observations import catalog, placements, sba_due_at, sba_performed
 from reference_engine.core.traceview import TraceView
 
 BOUNDARIES = frozenset({"action_end", "resolve_end", "priority", "step_begin", "resolve_begin"})
@@ -15,29 +15,43 @@ def _checks_that_acted(view: TraceView) -> int:
     return sum(1 for events in sba_performed(view).values() if events)
 
 
+def _pending(view: TraceView, i: int, due: tuple[list[str], list[str]], what: str) -> str:
+    dying, losing = due
+    parts = ([f"{', '.join(dying)} to the graveyard"] if dying else []) + \
+        ([f"{', '.join(losing)} losing the game"] if losing else [])
+    return (f"{what} at entry {i} while state-based actions still applied ({'; '.join(parts)}); they must be "
+            f"performed, and the check repeated until none applies, first")
+
+
 @invariant(
     key="mtg.sba-loop",
     ruleset="mtg",
     rules={"2026-02-27": "704.3", "2021-02-24": "704.3"},
     summary="Before a player receives priority, state-based actions are performed (all applicable ones at once, "
-    "repeatedly), then waiting triggers go on the stack, until neither happens.",
+    "repeatedly), then waiting triggers go on the stack, until neither happens; none may still apply when a trigger "
+    "goes on the stack or a player receives priority.",
     exercised=_checks_that_acted,
 )
 def sba_loop(view: TraceView) -> list[str]:
     found = []
-    cat, at = catalog(view), replay(view).at
+    cat, due = catalog(view), sba_due_at(view)
     performed = sba_performed(view)
+    first_pushes = {p.begin for p in placements(view)}
     last_check: tuple[int, bool] | None = None  # (entry, performed something) of the latest check since a boundary
     last_push: int | None = None
     for i, entry in enumerate(view.entries):
         kind = entry["kind"]
         if kind == "sba_check":
             events = performed.get(entry["id"], [])
-            state = at[i]
-            dying, losing = cat.applicable_sbas(state)
+            dying, losing = due[i]
             left_battlefield = {e["subject"] for e in events if e["type"] == "leave"}
             players_left = [e["player"] for e in events if e["type"] == "player_leaves"]
-            owned_by_losers = {o for o in left_battlefield if cat.owners.get(o) in losing}
+            owned_by_losers = {o for o in left_battlefield if cat.owner_of.get(o) in losing}
+            elsewhere = {e["subject"] for e in events if e["type"] == "leave" and e["subject"] in dying
+                         and e.get("to") != "graveyard"}
+            for obj in sorted(elsewhere):
+                found.append(f"state-based actions check {entry['id']} (entry {i}) moved {obj} elsewhere than its "
+                             f"owner's graveyard (704.5g)")
             for obj in dying:
                 if obj not in left_battlefield:
                     found.append(f"state-based actions check {entry['id']} (entry {i}) did not put {obj} into its "
@@ -50,6 +64,8 @@ def sba_loop(view: TraceView) -> list[str]:
                              f"the game, but the players at 0 or less life were {losing}")
             last_check = (i, bool(events))
         elif kind == "stack_push":
+            if i in first_pushes and any(due.get(i, ((), ()))):
+                found.append(_pending(view, i, due[i], f"trigger {entry['trigger']} was put on the stack"))
             if last_check is None:
                 found.append(f"trigger {entry['trigger']} was put on the stack at entry {i} without state-based "
                              f"actions being checked first")
@@ -58,6 +74,8 @@ def sba_loop(view: TraceView) -> list[str]:
                              f"actions were performed (entry {last_check[0]}); the check must be repeated first")
             last_push = i
         elif kind == "priority":
+            if any(due.get(i, ((), ()))):
+                found.append(_pending(view, i, due[i], f"{entry['player']} received priority"))
             if last_check is None or (last_push is not None and last_check[0] < last_push):
                 found.append(f"{entry['player']} received priority at entry {i} without state-based actions being "
                              f"checked after the last trigger went on the stack")

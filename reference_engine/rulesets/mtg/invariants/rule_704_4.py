@@ -14,7 +14,7 @@ def _momentary_states(view: TraceView) -> int:
     seen = set()
     for group in replay(view).groups:
         span = inside_span(view, group.first)
-        if span is not None and span not in seen and any(cat.applicable_sbas(group.after)):
+        if span is not None and span not in seen and any(cat.due_sbas(group.after)):
             seen.add(span)
     return len(seen)
 

@@ -5,7 +5,8 @@ Abilities of theirs waiting to go on the stack cease with them, and nothing trig
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import describe, replay
+from reference_engine.rulesets.mtg.model import OUT_OF_GAME
+from reference_engine.rulesets.mtg.observations import catalog, describe, replay
 from reference_engine.core.traceview import TraceView
 
 MOVING_ON = frozenset({"event", "stack_push", "resolve_begin", "resolve_end", "priority", "sba_check", "step_advance",
@@ -43,12 +44,37 @@ def _departures(view: TraceView):
                     yield player, groups[i].last, theirs, [t for t in stack if t not in theirs]
 
 
+def _departures_whole(view: TraceView) -> list[str]:
+    """800.4a: the objects a leaving player owns leave the game, and control effects giving them objects end, in the
+    very event of their departure, not one after another."""
+    cat = catalog(view)
+    found = []
+    for group in replay(view).groups:
+        for event in group.events:
+            if event["type"] != "player_leaves" or not group.before.present(event.get("player")):
+                continue
+            player = event["player"]
+            moving = {e.get("subject") for e in group.events if e["type"] in ("enter", "leave", "move")
+                      and e.get("to") != OUT_OF_GAME}
+            owned, returned = cat.departure(player, group.before, moving)
+            gone = {e["subject"] for e in group.events if e["type"] in ("leave", "move") and e.get("to") == OUT_OF_GAME}
+            handed = {e["subject"] for e in group.events if e["type"] == "control"
+                      and e.get("controller") == cat.owner_of.get(e.get("subject"))}
+            for thing in sorted(owned - gone):
+                found.append(f"{player} left the game ({view.describe_event(event['id'])}) but {thing}, which they own, "
+                             f"did not leave the game in that same event")
+            for thing in sorted(returned - handed):
+                found.append(f"{player} left the game ({view.describe_event(event['id'])}) but control of {thing} did "
+                             f"not return to its owner in that same event")
+    return found
+
+
 @invariant(
     key="mtg.player-leaves",
     ruleset="mtg",
     rules={"2026-02-27": "800.4a", "2021-02-24": "800.4a"},
-    summary="The triggered abilities of a player who leaves the game cease to exist at once; nothing of theirs goes "
-    "on the stack, resolves or triggers afterwards.",
+    summary="A player who leaves the game takes the objects they own with them in that same event, and their triggered "
+    "abilities cease to exist at once; nothing of theirs goes on the stack, resolves or triggers afterwards.",
     exercised=lambda view: sum(1 for _, _, theirs, others in _departures(view) if theirs or others),
 )
 def player_leaves(view: TraceView) -> list[str]:
@@ -62,6 +88,7 @@ def player_leaves(view: TraceView) -> list[str]:
             removed = view.removed.get(t)
             if removed is None or entries[removed]["reason"] != "player_left" or not last < removed < deadline:
                 found.append(f"{describe(view, t)} did not cease to exist when {player} left the game (entry {last})")
+    found += _departures_whole(view)
     for t, removed in view.removed.items():
         if entries[removed]["reason"] == "player_left":
             controller = view.triggers[t]["controller"]
