@@ -1,98 +1,108 @@
-"""What the shared scenario vocabulary means: event patterns, intervening conditions and zone tracking.
+"""The judge's reading of the shared scenario vocabulary: trigger conditions, intervening conditions and zones.
 
-Used by the reference engines and by the invariants alike, so that "this event satisfies that trigger condition"
-has one definition (schemas/scenario.schema.json describes the same vocabulary for engine authors).
+Written from the scenario format's own definitions (schemas/scenario.schema.json) and the modelling decisions the
+README states, in the judge's own code: the reference engines have their own reading
+(reference_engine/engines/common/vocabulary.py) that this module never imports, so a misreading in one is caught by
+the other instead of being shared. Used by the Momon Wonder and Redemption judges (the MTG judge has its own model,
+reference_engine/rulesets/mtg/model.py).
+
+The decisions it encodes:
+
+* A trigger condition names an event type, and optionally a signal ``name`` and a ``subject``: ``self`` (the
+  ability's own object), ``other`` (an object that is not it; an event without a subject is about no object, so it
+  matches neither ``self`` nor ``other``), ``any`` (the default) or an object id.
+* An ability triggers only while its object is in one of the ability's ``active_in`` zones (default: in play),
+  judged on the zones just after the event, except that an object leaving its zone in the event (``leave``,
+  ``defeated``, ``move``) is judged just before it: it looks back in time to see itself leave.
+* An intervening condition tests one object's zone (``in_zone``, ``not_in_zone``), judged just after the event; any
+  other test is not part of these rulesets' vocabulary and is refused (ValueError), never guessed.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 IN_PLAY = "field"
 
-# Events in which their subject leaves the zone it was in: whether the subject's own abilities trigger is judged
-# by looking back in time, at the game state just before the event.
+# An event of one of these types takes its subject out of the zone it was in.
 LEAVING_EVENTS = frozenset({"leave", "defeated", "move"})
+
+_ZONE_TESTS = {"in_zone": True, "not_in_zone": False}
 
 
 def movement_event(from_zone: str, to_zone: str) -> str:
-    """The event type of a zone change: ``enter`` into play, ``leave`` out of play, ``move`` elsewhere."""
-    if to_zone == IN_PLAY:
-        return "enter"
-    if from_zone == IN_PLAY:
-        return "leave"
-    return "move"
+    """The event type a zone change is recorded as: into play ``enter``, out of play ``leave``, else ``move``."""
+    return "enter" if to_zone == IN_PLAY else "leave" if from_zone == IN_PLAY else "move"
+
+
+def _subject_fits(wanted: str, event_subject: str | None, source: str) -> bool:
+    if wanted == "any":
+        return True
+    if event_subject is None:
+        return False
+    if wanted == "self":
+        return event_subject == source
+    if wanted == "other":
+        return event_subject != source
+    return event_subject == wanted
 
 
 def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
-    """Whether ``event`` (a trace event entry) satisfies the trigger condition ``pattern`` of an ability of ``source``.
-
-    ``subject`` is ``self`` (the event is about the source), ``other`` (about another object), ``any`` (the default),
-    or an object id; ``name`` restricts signal events to one signal name.
-    """
-    if pattern["event"] != event["type"]:
-        return False
-    if "name" in pattern and pattern["name"] != event.get("name"):
-        return False
-    subject = pattern.get("subject", "any")
-    if subject == "any":
-        return True
-    if subject == "self":
-        return event.get("subject") == source
-    if subject == "other":
-        return event.get("subject") not in (None, source)
-    return event.get("subject") == subject
+    """Whether trace ``event`` satisfies trigger condition ``pattern`` of an ability of object ``source``."""
+    return (event["type"] == pattern["event"]
+            and ("name" not in pattern or event.get("name") == pattern["name"])
+            and _subject_fits(pattern.get("subject", "any"), event.get("subject"), source))
 
 
 def condition_holds(condition: dict[str, Any] | None, zones: dict[str, str], source: str) -> bool:
-    """Evaluate an intervening condition against the current zones (object id -> zone). None always holds."""
+    """Whether intervening ``condition`` holds on ``zones`` (object id -> zone) for an ability of ``source``; an
+    absent condition holds. Raises ValueError for a test these rulesets do not define."""
     if condition is None:
         return True
-    obj = source if condition.get("object", "self") == "self" else condition["object"]
-    inside = zones.get(obj) == condition["zone"]
-    return inside if condition["test"] == "in_zone" else not inside
+    test = condition["test"]
+    if test not in _ZONE_TESTS:
+        raise ValueError(f"intervening condition test {test!r} is not part of this vocabulary "
+                         f"(known: {', '.join(_ZONE_TESTS)})")
+    target = condition.get("object", "self")
+    target = source if target == "self" else target
+    return (zones.get(target) == condition["zone"]) == _ZONE_TESTS[test]
 
 
 def active_zones(ability: dict[str, Any]) -> list[str]:
-    return ability.get("active_in", [IN_PLAY])
+    """The zones an ability's object must be in for it to trigger (default: in play)."""
+    return list(ability.get("active_in") or [IN_PLAY])
 
 
 class ZoneTracker:
-    """Zones of every object, moved along by the zone-changing events of a trace (``from``/``to`` fields)."""
+    """Every object's zone, kept up to date by replaying a trace's zone-changing events (their ``to`` field)."""
 
     def __init__(self, scenario: dict[str, Any]):
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
-        self._by_event_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-        for obj in scenario["objects"]:  # scenario order, which is the order abilities are reported in
-            for ability in obj.get("abilities", ()):
-                self._by_event_type.setdefault(ability["trigger"]["event"], []).append((obj["id"], ability))
+        self._abilities = [(obj["id"], ability) for obj in scenario["objects"] for ability in obj.get("abilities", ())]
 
     def apply(self, event: dict[str, Any]) -> dict[str, str]:
-        """Move the event's subject to the event's ``to`` zone; return where the moved object was just before
-        (an empty dict when nothing moved), which is all that looking back in time needs."""
-        subject = event.get("subject")
-        if not event.get("to") or subject not in self.zones:
+        """Move the event's subject into its ``to`` zone. Returns ``{subject: zone it was in}`` when the event moved
+        an object, else ``{}``: all that looking back in time needs."""
+        subject, destination = event.get("subject"), event.get("to")
+        if not destination or subject not in self.zones:
             return {}
-        before = {subject: self.zones[subject]}
-        self.zones[subject] = event["to"]
-        return before
+        previous = self.zones[subject]
+        self.zones[subject] = destination
+        return {subject: previous}
 
-    def satisfied_abilities(self, event: dict[str, Any], scenario: dict[str, Any], before: dict[str, str]):
-        """(source, ability) pairs whose condition ``event`` satisfies, given ``before`` (what :meth:`apply` returned:
-        the zone the event moved its subject from) and the zones after the event.
-
-        An ability whose source is the subject of a leaving event is judged on the zones just before the event
-        (it looks back in time); every other ability on the zones just after it. The intervening condition is
-        judged just after the event.
-        """
-        after = self.zones
-        for source, ability in self._by_event_type.get(event["type"], ()):
+    def satisfied_abilities(self, event: dict[str, Any], scenario: dict[str, Any],
+                            before: dict[str, str]) -> Iterator[tuple[str, dict[str, Any]]]:
+        """(object id, ability) of every ability, in scenario order, whose trigger condition ``event`` satisfies and
+        whose object is where it must be (see the module docstring), given ``before`` (what :meth:`apply` returned
+        for this event) and the zones now. ``scenario`` is the one the tracker was built from."""
+        for source, ability in self._abilities:
             if not pattern_matches(ability["trigger"], event, source):
                 continue
-            looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source
-            zone = before.get(source, after.get(source)) if looks_back else after.get(source)
-            if zone not in active_zones(ability):
-                continue
-            if not condition_holds(ability.get("intervening_if"), after, source):
-                continue
-            yield source, ability
+            leaving_itself = event["type"] in LEAVING_EVENTS and event.get("subject") == source
+            where = before.get(source, self.zones.get(source)) if leaving_itself else self.zones.get(source)
+            if where in active_zones(ability) and condition_holds(ability.get("intervening_if"), self.zones, source):
+                yield source, ability
+
+
+__all__ = ["IN_PLAY", "LEAVING_EVENTS", "ZoneTracker", "active_zones", "condition_holds", "movement_event",
+           "pattern_matches"]
