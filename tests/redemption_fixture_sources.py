@@ -102,6 +102,16 @@ def main() -> None:
                [card("C1", "P1", abilities=[ab("A1", "signal", [{"do": "negate", "object": "C2"}], name="s0")]),
                 card("C2", "P2", abilities=[ab("A2", "signal", [sig("s1")], name="s0")])],
                [("battle", [("P1", [sig("s0")])])]))
+    write("ta3-negated-ability-only",
+          "Two mandatory abilities of P2's C2 (A2, A3) and P1's A1 trigger on s0. A1 resolves first (active player) and "
+          "negates the one ability A2 of C2: A2's pending trigger ends without activating; A3, not negated, activates.",
+          ["red.negation-ends", "red.effect-carried-out"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [{"do": "negate", "object": "C2", "ability": "A2"}],
+                                               name="s0")]),
+                card("C2", "P2", abilities=[ab("A2", "signal", [sig("s1")], name="s0"),
+                                            ab("A3", "signal", [sig("s2")], name="s0")])],
+               [("battle", [("P1", [sig("s0")])])]))
     PHASE_END = (["P1", "P2"], "P1",
                  [card("C1", "P1", abilities=[ab("A1", "signal", [move("C2", "graveyard"), {"do": "end_phase"}], name="s0")]),
                   card("C2", "P2", abilities=[ab("A2", "signal", [sig("s1")], name="s0")])],
@@ -111,6 +121,17 @@ def main() -> None:
           "(the default) A2 lapses when the phase ends (expired); the battle phase's second action is skipped.",
           ["red.mandatory-after-phase", "red.mandatory-persists", "red.pending-then-activates"],
           scen(*PHASE_END))
+    write("ta3-lapse-together-in-arising-order",
+          "P1's A1 and P2's A2, A3 trigger together on s0; P2 chose A3 before A2. A1 goes first (active player), "
+          "discards C2 and ends the phase: A2 and A3 lapse together at the phase end. They never took their turns, so "
+          "the order P2 chose plays no part: the reference engine records simultaneous removals in the order the "
+          "triggers arose (A2, then A3).",
+          ["red.mandatory-after-phase"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [move("C2", "graveyard"), {"do": "end_phase"}],
+                                               name="s0")]),
+                card("C2", "P2", abilities=[ab("A2", "signal", name="s0"), ab("A3", "signal", name="s0")])],
+               [("battle", [("P1", [sig("s0")])])], choices={"trigger_order": ["A3", "A2"]}))
     write("ta3-mandatory-persists-past-phase",
           "The same under mandatory_after_phase=persist: A2 keeps waiting and activates at the start of the discard phase.",
           ["red.mandatory-after-phase", "red.mandatory-persists", "red.pending-then-activates"],
@@ -143,6 +164,66 @@ def main() -> None:
           "declines A6 and P2 declines A3.",
           ["red.optional-active-player-first", "red.optional-own-order", "red.optional-choice"],
           seats(3, "P3", optional=True, declined=("A3", "A6")))
+    # TA.4 / TA.5: the order holds for triggers that are later negated or lapse (issue 9, the small input of TA.4)
+    def neg(o): return {"do": "negate", "object": o}
+    write("ta4-negated-later-3p",
+          "Three players, P2 (the middle seat) active. Only the inactive players' cards trigger on s0: P1's A1 would "
+          "negate P3's card, P3's A2 would negate P1's. In turn order from P2, P3 goes before P1: A2 resolves and "
+          "negates C1, so A1 ends without activating. The order held for A1 although A1 never took its turn; seat "
+          "order (P1 before P3) gives the opposite outcome.",
+          ["red.active-player-first", "red.negation-ends"],
+          scen(["P1", "P2", "P3"], "P2",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [neg("C3")], name="s0")]),
+                card("C3", "P3", abilities=[ab("A2", "signal", [neg("C1")], name="s0")])],
+               [("battle", [("P2", [sig("s0")])])]))
+    write("ta4-lapsed-later-3p",
+          "Three players, P2 active; P1's A1 and P3's A2 trigger together on s0, each discarding the other's card and "
+          "ending the battle phase. P3's A2 goes first (turn order from P2): C1 is discarded and the phase ends, so "
+          "P1's mandatory A1, whose card is gone, lapses (mandatory_after_phase=lapse) without its turn.",
+          ["red.active-player-first", "red.mandatory-after-phase"],
+          scen(["P1", "P2", "P3"], "P2",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [move("C3", "graveyard"), {"do": "end_phase"}],
+                                               name="s0")]),
+                card("C3", "P3", abilities=[ab("A2", "signal", [move("C1", "graveyard"), {"do": "end_phase"}],
+                                               name="s0")])],
+               [("battle", [("P2", [sig("s0")])])]))
+    write("ta5-optional-negated-later-4p",
+          "Four players, P3 active; optional triggers of P1 (A1, negating P4's card) and P4 (A2, negating P1's card) "
+          "fire together on s0. Turn order from P3 is P4, P1, P2: P4 says yes and A2 negates C1, so P1 is never asked "
+          "about A1.",
+          ["red.optional-active-player-first", "red.optional-choice", "red.negation-ends"],
+          scen(["P1", "P2", "P3", "P4"], "P3",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [neg("C4")], name="s0", optional=True)]),
+                card("C4", "P4", abilities=[ab("A2", "signal", [neg("C1")], name="s0", optional=True)])],
+               [("battle", [("P3", [sig("s0")])])]))
+    write("ta3-optional-does-not-lapse",
+          "P1's A1 discards C2, whose optional A2 is pending, and ends the battle phase. Only mandatory triggers lapse "
+          "at the end of a phase: A2 keeps its turn, which comes first in the discard phase, and it is removed then "
+          "because its card is gone (source_gone), without its holder being asked.",
+          ["red.mandatory-after-phase", "red.optional-needs-card"],
+          scen(["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "signal", [move("C2", "graveyard"), {"do": "end_phase"}],
+                                               name="s0")]),
+                card("C2", "P2", abilities=[ab("A2", "signal", [sig("s1")], name="s0", optional=True)])],
+               [("battle", [("P1", [sig("s0")])]), ("discard", [("P1", [sig("s2")])])]))
+    # TA.1 / TA.3: triggers on a change of control; who holds the card's own (option control_change_holder)
+    CONTROL = (["P1", "P2"], "P1",
+               [card("C1", "P1", abilities=[ab("A1", "control", [sig("s1")], subject="self"),
+                                            ab("A2", "control", [sig("s2")], subject="self", optional=True)]),
+                card("C2", "P2", abilities=[ab("A3", "control", subject="any")])],
+               [("battle", [("P1", [{"do": "gain_control", "object": "C1", "player": "P2"}])])])
+    write("ta1-control-change-new-controller",
+          "P2 gains control of P1's C1. C1's own abilities about its change of control (A1 mandatory, A2 optional) are "
+          "held by P2, who now controls C1 (control_change_holder=new-controller, the default), as is C2's A3 about any "
+          "change of control. All three are P2's: A2 can activate, since its holder controls C1.",
+          ["red.triggers-on-situation", "red.optional-needs-card", "red.mandatory-own-order"],
+          scen(*CONTROL))
+    write("ta1-control-change-old-controller",
+          "The same under control_change_holder=old-controller: A1 and A2 are held by P1, who lost C1. P1 is the "
+          "active player, so they take their turns first: A1 activates (mandatory), A2 does not (its holder no longer "
+          "controls C1, source_gone); then P2's A3.",
+          ["red.triggers-on-situation", "red.optional-needs-card", "red.active-player-first"],
+          scen(*CONTROL, options={"control_change_holder": "old-controller"}))
     # TA.6
     DURING = (["P1", "P2"], "P1",
               [card("C1", "P1", abilities=[ab("A1", "signal", [sig("s1")], name="s0")]),

@@ -9,6 +9,7 @@ from itertools import product
 import pytest
 
 from conformance.adapters.base import Skipped
+from conformance.errors import ScenarioError
 from conformance.checking import check_scenario
 from reference_engine.core.choices import ScenarioChooser
 from conformance.generation.redemption import build_scenario
@@ -29,7 +30,8 @@ def test_registered():
     assert builder_for("redemption") is build_scenario
     assert REDEMPTION.editions == ("reg-glossary",)
     assert {o.name: o.default for o in REDEMPTION.options} == {
-        "trigger_during_resolution": "after-pending", "mandatory_after_phase": "lapse"}
+        "trigger_during_resolution": "after-pending", "mandatory_after_phase": "lapse",
+        "control_change_holder": "new-controller"}
 
 
 @pytest.mark.parametrize("options", READINGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -77,18 +79,28 @@ def test_generator_covers_the_situations_the_issue_names():
                     seen[f"to {entry['to']}"] += 1
             elif entry["kind"] == "removed":
                 seen[f"removed {entry['reason']}"] += 1
+            elif entry["kind"] == "trigger":
+                ability = next(a for o in document["objects"] if o["id"] == entry["source"] for a in o["abilities"]
+                               if a["id"] == entry["ability"])
+                if ability["trigger"]["event"] == "control":
+                    seen["trigger on a change of control"] += 1
+                    if ability["trigger"].get("subject") == "self":
+                        seen["trigger on its own card's change of control"] += 1
             elif entry["kind"] == "activation_begin":
                 seen[f"on-play held={entry['condition_held']}"] += 1
     for wanted in ["players=2", "players=3", "players=4", "active seat=0", "active seat=1", "active seat=2",
                    "active seat=3", "event play", "event negate", "event control", "event end_phase", "to graveyard",
                    "to set_aside", "removed negated", "removed source_gone", "removed declined", "removed card_left",
-                   "removed expired", "on-play held=True", "on-play held=False"]:
+                   "removed expired", "on-play held=True", "on-play held=False", "trigger on a change of control",
+                   "trigger on its own card's change of control"]:
         assert seen[wanted], wanted
 
 
-def test_foreign_vocabulary_is_skipped():
+def test_foreign_vocabulary_is_rejected_with_its_path_and_skipped_by_the_engine():
     document = build_scenario(ReplaySource([]), EDITION)
     document["script"][0]["actions"][0]["effect"].append({"do": "summon", "object": "P1c1", "succeeds": True})
-    scenario = prepared(document)
+    with pytest.raises(ScenarioError, match=r"\$\.script\[0\]\.actions\[0\]\.effect\[1\]\.do"):
+        prepared(document)
+    scenario = {**document, "options": REDEMPTION.resolve_options({})}  # handed to the engine without the harness
     with pytest.raises(Skipped):
         reference_engine_for(REDEMPTION.name).run(scenario, ScenarioChooser(scenario))

@@ -103,6 +103,18 @@ def test_ta3_negation_ends_a_mandatory_trigger():
     assert turns("ta3-negated-mandatory-ends") == [("A1", "resolved"), ("A2", "negated")]
 
 
+def test_ta3_triggers_lapsing_together_are_recorded_in_the_order_they_arose():
+    """Reference engine fix: simultaneous removals no longer follow the order a player chose for turns never taken
+    (the audit compares removal order, and two engines agreeing on the rules must agree on it)."""
+    assert turns("ta3-lapse-together-in-arising-order") == [("A1", "resolved"), ("A2", "expired"), ("A3", "expired")]
+    chosen = [e["chosen"] for e in entries("ta3-lapse-together-in-arising-order") if e["kind"] == "choice"]
+    assert chosen == [["T3", "T2"]]  # P2's chosen order, which the lapse does not follow
+
+
+def test_ta3_negating_one_ability_ends_only_its_trigger():
+    assert turns("ta3-negated-ability-only") == [("A1", "resolved"), ("A2", "negated"), ("A3", "resolved")]
+
+
 def test_ta3_after_the_phase_under_either_option():
     assert turns("ta3-mandatory-lapses-at-phase-end") == [("A1", "resolved"), ("A2", "expired")]
     assert turns("ta3-mandatory-persists-past-phase") == [("A1", "resolved"), ("A2", "resolved")]
@@ -137,3 +149,87 @@ def test_ta6_trigger_arising_during_resolution_waits():
     assert a3 < a1_end  # it arose while A1 resolved, and still waited
     assert turns("ta6-trigger-during-resolution-before-pending") == [
         ("A1", "resolved"), ("A3", "resolved"), ("A2", "resolved")]
+
+
+def test_ta4_order_holds_for_a_trigger_negated_later():
+    """Issue 9, the small input of TA.4: P2 active in the middle seat; P3's trigger goes before P1's and negates it."""
+    assert turns("ta4-negated-later-3p") == [("A2", "resolved"), ("A1", "negated")]
+    assert turns("ta4-lapsed-later-3p") == [("A2", "resolved"), ("A1", "expired")]
+    assert turns("ta5-optional-negated-later-4p") == [("A2", "resolved"), ("A1", "negated")]
+    asked = [e["among"] for e in entries("ta5-optional-negated-later-4p") if e["kind"] == "choice"]
+    assert asked == [["T2"]]  # P1 is never asked about the negated A1
+
+
+def test_ta3_optional_trigger_does_not_lapse_at_phase_end():
+    assert turns("ta3-optional-does-not-lapse") == [("A1", "resolved"), ("A2", "source_gone")]
+    es = entries("ta3-optional-does-not-lapse")
+    assert es.index({"kind": "step_begin", "step": 1}) < es.index({"kind": "removed", "trigger": "T2",
+                                                                    "reason": "source_gone"})
+
+
+def test_ta1_control_change_holder_under_either_option():
+    def holders(name):
+        return [(e["ability"], e["controller"]) for e in entries(name) if e["kind"] == "trigger"]
+
+    assert holders("ta1-control-change-new-controller") == [("A1", "P2"), ("A2", "P2"), ("A3", "P2")]
+    assert turns("ta1-control-change-new-controller") == [("A1", "resolved"), ("A2", "resolved"), ("A3", "resolved")]
+    assert holders("ta1-control-change-old-controller") == [("A1", "P1"), ("A2", "P1"), ("A3", "P2")]
+    assert turns("ta1-control-change-old-controller") == [("A1", "resolved"), ("A2", "source_gone"),
+                                                          ("A3", "resolved")]
+
+
+def test_control_change_fixtures_fail_under_the_other_reading():
+    for name, other in (("ta1-control-change-new-controller", "old-controller"),
+                        ("ta1-control-change-old-controller", "new-controller")):
+        fx = fixture(name)
+        result = judge(prepared(fx["scenario"], control_change_holder=other), fx["expected_trace"],
+                       "red.triggers-on-situation")
+        assert "red.triggers-on-situation" in result.violations, name
+
+
+# Each faulty engine of reference_engine/engines/mutants/redemption.py fails a golden fixture on its own rule key.
+MUTANT_FIXTURES = {
+    "redemption-inactive-player-first": ["ta4-active-player-first-3p"],
+    "redemption-cuts-in": ["ta6-trigger-during-resolution-waits"],
+    "redemption-drops-mandatory": ["ta3-mandatory-discarded-still-activates"],
+    "redemption-optional-after-discard": ["ta3-optional-discarded-does-not-activate"],
+    "redemption-seat-order": ["ta4-negated-later-3p", "ta4-lapsed-later-3p", "ta4-active-player-first-4p",
+                              ("ta5-optional-negated-later-4p", "red.optional-active-player-first")],
+    "redemption-negation-ignored": ["ta3-negated-mandatory-ends", "ta4-negated-later-3p"],
+    "redemption-negation-misses-free-batch": ["ta3-negated-mandatory-ends", "ta4-negated-later-3p"],
+    "redemption-lazy-negation": ["ta3-negated-mandatory-ends", "ta4-negated-later-3p"],
+    "redemption-lapse-ignored": ["ta3-mandatory-lapses-at-phase-end", "ta4-lapsed-later-3p"],
+    "redemption-lapses-optional": ["ta3-optional-does-not-lapse"],
+    "redemption-optional-asked-early": ["ta5-optional-active-player-first-3p", "ta3-optional-set-aside-keeps-trigger"],
+    "redemption-mandatory-asked": ["ta4-active-player-first-2p"],
+    "redemption-if-x-y-pending": ["ta2-if-x-y-checks-on-play"],
+    "redemption-triggers-before-on-play": ["ta2-if-x-y-checks-on-play"],
+    "redemption-set-aside-dropped": ["ta3-optional-set-aside-keeps-trigger"],
+    "redemption-control-change-ignored": ["ta1-control-change-new-controller"],
+    "redemption-control-holder-looks-back": ["ta1-control-change-new-controller"],
+    "redemption-phase-ends-late": ["ta3-mandatory-lapses-at-phase-end"],
+    "redemption-foreign-removal-reason": ["ta3-optional-discarded-does-not-activate", "ta3-optional-control-lost"],
+    "redemption-stack-of-batches": ["ta6-trigger-during-resolution-waits"],
+    "redemption-card-says-otherwise-ignored": ["ta3-card-says-otherwise"],
+    "redemption-negates-whole-card": ["ta3-negated-ability-only"],
+}
+
+
+def test_every_redemption_mutant_has_fixtures():
+    from reference_engine.engines.mutants import MUTANTS
+
+    assert set(MUTANT_FIXTURES) == {n for n, m in MUTANTS.items() if m.ruleset == "redemption"}
+
+
+@pytest.mark.parametrize("name, fixture_id", [(n, f) for n, fs in MUTANT_FIXTURES.items() for f in fs], ids=str)
+def test_mutant_fails_the_fixture_on_its_key(name, fixture_id):
+    """(A fixture given as (id, key) fails on that key: the same fault seen by the optional twin of its rule.)"""
+    from conformance.checking import check_scenario
+    from reference_engine.engines.mutants import MUTANTS
+
+    mutant = MUTANTS[name]
+    fixture_id, key = fixture_id if isinstance(fixture_id, tuple) else (fixture_id, mutant.expected_rule_key)
+    scenario = prepared(fixture(fixture_id)["scenario"], **dict(mutant.options))
+    result = check_scenario(mutant.factory(), scenario, REDEMPTION.invariants)
+    assert result.outcome.status == "trace", result.outcome.message
+    assert key in result.violations, (result.violations, result.check_errors)

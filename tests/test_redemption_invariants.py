@@ -107,6 +107,13 @@ def test_optional_needs_card_set_aside_wrongly_removed():
     breaks(scenario, s, "red.optional-needs-card", "C1 was in set_aside")
 
 
+def test_optional_needs_card_declined_though_card_gone():
+    scenario, s = case("ta3-optional-discarded-does-not-activate")
+    at = s.index(kind="removed", trigger="T1")
+    s.replace(at, at, asked("P1", "T1", False) + removed("T1", "declined"))
+    breaks(scenario, s, "red.optional-needs-card", "removed as declined", "C1 was in graveyard")
+
+
 def test_optional_needs_card_control_lost():
     scenario, s = case("ta3-optional-control-lost")
     at = s.index(kind="removed", trigger="T1")
@@ -292,9 +299,176 @@ def test_new_trigger_placement_checks_either_choice():
            "red.new-trigger-placement", "T3 (ability A3", "ahead of T2", "after-pending")
 
 
+# -- Issue 9: requirements that hold whatever later happens to a trigger, and the rest of the new checks -----------
+
+def test_active_player_first_holds_for_a_trigger_negated_later():
+    """The small input of issue 9 (TA.4), turned the seat-order way: P1's trigger goes first and negates P3's, which
+    never takes a turn. Comparing only triggers that both activated would pass it."""
+    scenario, s = case("ta4-negated-later-3p")
+    s.replace(s.index(kind="resolve_begin", trigger="T2"), s.index(kind="resolve_end", trigger="T2"), [
+        {"kind": "resolve_begin", "trigger": "T1"},
+        {"kind": "event", "id": "E2", "position": 2, "type": "negate", "cause": {"resolution": "T1"},
+         "subject": "C3", "player": "P1"},
+        {"kind": "removed", "trigger": "T2", "reason": "negated"},
+        {"kind": "resolve_end", "trigger": "T1"}])
+    assert not judge(scenario, s.trace(), "red.negation-ends", "red.effect-carried-out").violations
+    breaks(scenario, s, "red.active-player-first", "T1 (ability A1 of C1", "of P1 took its turn before", "T2",
+           "negated without its turn")
+
+
+def test_active_player_first_holds_for_a_trigger_that_lapsed_later():
+    scenario, s = case("ta4-lapsed-later-3p")
+    s.replace(s.index(kind="resolve_begin", trigger="T2"), s.index(kind="removed", trigger="T1"), [
+        {"kind": "resolve_begin", "trigger": "T1"},
+        {"kind": "event", "id": "E2", "position": 2, "type": "leave", "cause": {"resolution": "T1"},
+         "subject": "C3", "player": "P1", "from": "field", "to": "graveyard"},
+        {"kind": "event", "id": "E3", "position": 3, "type": "end_phase", "cause": {"resolution": "T1"}, "player": "P1"},
+        {"kind": "resolve_end", "trigger": "T1"},
+        {"kind": "step_advance", "from": 0},
+        {"kind": "removed", "trigger": "T2", "reason": "expired"}])
+    assert not judge(scenario, s.trace(), "red.mandatory-after-phase", "red.effect-carried-out").violations
+    breaks(scenario, s, "red.active-player-first", "of P1 took its turn before", "expired without its turn")
+
+
+def test_optional_active_player_first_holds_for_a_trigger_negated_later():
+    scenario, s = case("ta5-optional-negated-later-4p")
+    s.replace(s.index(kind="choice"), s.index(kind="resolve_end", trigger="T2"), asked("P1", "T1", True) + [
+        {"kind": "resolve_begin", "trigger": "T1"},
+        {"kind": "event", "id": "E2", "position": 2, "type": "negate", "cause": {"resolution": "T1"},
+         "subject": "C4", "player": "P1"},
+        {"kind": "removed", "trigger": "T2", "reason": "negated"},
+        {"kind": "resolve_end", "trigger": "T1"}])
+    breaks(scenario, s, "red.optional-active-player-first", "of P1 took its turn before", "T2")
+
+
+def test_own_order_holds_for_a_trigger_removed_later():
+    scenario, s = case("ta4-active-player-first-2p")
+    s.cut(*s.resolution("T4"))  # P2 chose T4 first; T3 goes first and T4 never takes its turn
+    s.insert(s.index(kind="resolve_end", trigger="T3") + 1, removed("T4", "negated"))
+    breaks(scenario, s, "red.mandatory-own-order", "P2 chose to take T4", "T3 took its turn first",
+           "removed as negated")
+
+
+@pytest.mark.parametrize("reason", ["no_target", "intervening_if", "illegal_target", "player_left"])
+def test_removal_reason_of_another_game(reason):
+    scenario, s = case("ta3-optional-discarded-does-not-activate")
+    s.edit(s.index(kind="removed", trigger="T1"), reason=reason)
+    breaks(scenario, s, "red.removal-reason", repr(reason), "not a Redemption reason")
+
+
+def test_removal_reason_card_left_for_an_optional_trigger():
+    scenario, s = case("ta3-optional-discarded-does-not-activate")
+    s.edit(s.index(kind="removed", trigger="T1"), reason="card_left")
+    breaks(scenario, s, "red.removal-reason", "optional T1", "card_left")
+
+
+def test_removal_reason_declined_mandatory():
+    scenario, s = case("ta3-mandatory-discarded-still-activates")
+    s.replace(*s.resolution("T1"), removed("T1", "source_gone"))
+    breaks(scenario, s, "red.removal-reason", "mandatory T1", "only an optional trigger has")
+
+
+def test_effect_carried_out_negation_not_performed():
+    """A negate effect the engine ignores: no negate event, and the card's trigger activates."""
+    scenario, s = case("ta3-negated-mandatory-ends")
+    s.cut(s.index(kind="event", id="E2"), s.index(kind="removed", trigger="T2"))
+    s.insert(s.index(kind="step_advance"), resolve("T2"))
+    breaks(scenario, s, "red.effect-carried-out", "did not carry out do=negate object=C2")
+
+
+def test_effect_carried_out_extra_and_wrong_events():
+    scenario, s = case("ta3-mandatory-discarded-still-activates")
+    s.edit(s.index(kind="event", type="signal", name="s1"), name="s2")
+    breaks(scenario, s, "red.effect-carried-out", "name 's2' where 's1' was due")
+    scenario, s = case("ta1-triggers-on-situation")
+    s.insert(s.index(kind="resolve_end", trigger="T1"), [
+        {"kind": "event", "id": "E9", "position": 9, "type": "signal", "cause": {"resolution": "T1"}, "name": "s5"}])
+    breaks(scenario, s, "red.effect-carried-out", "is more than the resolution of T1")
+
+
+def test_effect_carried_out_event_outside_its_cause():
+    scenario, s = case("ta3-mandatory-discarded-still-activates")
+    at = s.index(kind="event", type="signal", name="s1")
+    block = s.cut(at, at)
+    s.insert(s.index(kind="step_advance"), block)
+    breaks(scenario, s, "red.effect-carried-out", "was not being carried out")
+
+
+def test_effect_carried_out_script_skipped_or_not_skipped():
+    scenario, s = case("ta3-mandatory-persists-past-phase")
+    s.cut(s.index(kind="action_begin", action=[1, 0]), s.index(kind="action_end", action=[1, 0]))
+    breaks(scenario, s, "red.effect-carried-out", "performed scripted actions []", "[0] were due")
+    scenario, s = case("ta3-mandatory-lapses-at-phase-end")
+    s.insert(s.index(kind="step_advance"), [{"kind": "action_begin", "action": [0, 1]},
+                                            {"kind": "event", "id": "E9", "position": 3, "type": "signal",
+                                             "cause": {"action": [0, 1]}, "name": "s1", "player": "P1"},
+                                            {"kind": "action_end", "action": [0, 1]}])
+    s.edit(s.index(kind="event", id="E3"), position=2)
+    s.edit(s.index(kind="event", id="E2"), position=1)
+    s.edit(s.index(kind="event", id="E1"), position=0)
+    breaks(scenario, s, "red.effect-carried-out", "performed scripted actions [0, 1]", "an effect ended the phase")
+
+
+def test_negation_ends_at_once():
+    scenario, s = case("ta3-negated-mandatory-ends")
+    block = s.cut(s.index(kind="removed", trigger="T2"), s.index(kind="removed", trigger="T2"))
+    s.insert(s.index(kind="resolve_end", trigger="T1") + 1, block)  # dropped only when its turn comes
+    breaks(scenario, s, "red.negation-ends", "not at once")
+
+
+def test_optional_choice_asked_when_triggered():
+    scenario, s = case("ta3-optional-set-aside-keeps-trigger")
+    block = s.cut(s.index(kind="choice"), s.index(kind="choice"))
+    s.insert(s.index(kind="trigger", id="T1") + 1, block)
+    breaks(scenario, s, "red.optional-choice", "without its holder P1 being asked at its turn", "asked at entry 4")
+
+
+def test_optional_choice_asked_though_its_card_is_gone():
+    scenario, s = case("ta3-optional-discarded-does-not-activate")
+    s.insert(s.index(kind="removed", trigger="T1"), asked("P1", "T1", True))
+    breaks(scenario, s, "red.optional-choice", "was asked about optional T1", "not as its turn came")
+
+
+def test_pending_then_activates_not_after_the_phase_was_ended():
+    scenario, s = case("ta3-mandatory-persists-past-phase")
+    block = s.cut(*s.resolution("T2"))
+    s.insert(s.index(kind="step_advance"), block)
+    s.edit(s.index(kind="event", id="E4"), position=4)
+    breaks(scenario, s, "red.pending-then-activates", "after event E3 (end_phase", "ended the phase")
+
+
+def test_triggers_on_situation_control_change_holder():
+    fx = fixture("ta1-control-change-new-controller")
+    scenario, s = prepared(fx["scenario"]), Surgery(fx["expected_trace"])
+    s.edit(s.index(kind="trigger", id="T1"), controller="P1")
+    breaks(scenario, s, "red.triggers-on-situation", "held by P1", "P2 controlled C1")
+    breaks(prepared(fx["scenario"], control_change_holder="old-controller"), Surgery(fx["expected_trace"]),
+           "red.triggers-on-situation", "T1", "held by P2", "P1 controlled C1")
+
+
 @pytest.mark.parametrize("key", [inv.key for inv in REDEMPTION.invariants])
 def test_rule_numbers_and_summaries(key):
     inv = REDEMPTION.invariant(key)
     assert key.startswith("red.")
     assert inv.rule_numbers[REDEMPTION.default_edition] in {f"TA.{n}" for n in range(1, 7)}
     assert inv.summary and "\n" not in inv.summary
+
+
+def test_the_docs_tables_are_the_code_s():
+    """docs/rulesets/redemption.md lists each rule key with its paragraph (the generated table, whose summaries
+    tests/test_docs.py checks), each option with its default and other values, and each faulty engine with the key
+    that catches it (issue 9 item 6)."""
+    import re
+    from pathlib import Path
+
+    from reference_engine.engines.mutants import MUTANTS
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "redemption.md").read_text("utf-8")
+    rows = {key: number for number, key in re.findall(r"^\| (TA\.\d) \| `(red\.[a-z-]+)` \|", doc, re.M)}
+    assert rows == {inv.key: inv.rule_number(REDEMPTION.default_edition) for inv in REDEMPTION.invariants}
+    for option in REDEMPTION.options:
+        row = re.search(rf"^\| `{option.name}` \| `{option.default}`: .+$", doc, re.M)
+        assert row, option.name
+        assert all(f"`{value}`" in row.group(0) for value in option.values), option.name
+    faulty = dict(re.findall(r"^\| `(redemption-[a-z-]+)` \| .+ \| `(red\.[a-z-]+)` \|$", doc, re.M))
+    assert faulty == {n: m.expected_rule_key for n, m in MUTANTS.items() if m.ruleset == "redemption"}

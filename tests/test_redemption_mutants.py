@@ -17,11 +17,17 @@ from reference_engine.engines import reference_engine_for
 REDEMPTION_MUTANTS = [m for m in MUTANTS.values() if m.ruleset == "redemption"]
 
 
-def test_the_four_faults_of_the_issue_are_registered():
-    assert {m.expected_rule_key for m in REDEMPTION_MUTANTS} == {
-        "red.active-player-first", "red.no-cutting-in", "red.mandatory-persists", "red.optional-needs-card"}
+def test_the_faults_are_registered_each_with_a_real_rule_key():
+    assert len(REDEMPTION_MUTANTS) >= 10
+    keys = {inv.key for inv in REDEMPTION.invariants}
     for m in REDEMPTION_MUTANTS:
-        assert m.expected_rule_key in m.factory.__doc__
+        assert m.expected_rule_key in keys, m.name
+        assert m.expected_rule_key in m.factory.__doc__, m.name
+    assert {"redemption-inactive-player-first", "redemption-cuts-in", "redemption-drops-mandatory",
+            "redemption-optional-after-discard", "redemption-seat-order", "redemption-negation-ignored",
+            "redemption-lapse-ignored", "redemption-optional-asked-early", "redemption-mandatory-asked",
+            "redemption-if-x-y-pending", "redemption-set-aside-dropped", "redemption-control-change-ignored",
+            } <= {m.name for m in REDEMPTION_MUTANTS}
 
 
 @pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)

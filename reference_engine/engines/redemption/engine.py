@@ -8,7 +8,8 @@ active player's first, then each inactive player's in turn order, each player in
 deciding on each optional one (TA.4, TA.5). When its turn comes, an optional trigger needs its card in play or in the
 set-aside area and controlled by its holder; a mandatory one activates even if its card is gone, unless the card
 says otherwise or it was negated (TA.3). Where the text is silent, the step names the option it follows
-(options.py). Correctness comes before speed: this engine is the oracle.
+(reference_engine/rulesets/redemption/options.py: trigger_during_resolution, mandatory_after_phase,
+control_change_holder). Correctness comes before speed: this engine is the oracle.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from reference_engine.engines.common.reference import ReferenceEngine
 from reference_engine.engines.common.vocabulary import IN_PLAY, condition_holds, movement_event
 
 # Option values (the judge documents them in reference_engine/rulesets/redemption/options.py).
-AFTER_PENDING, LAPSE = "after-pending", "lapse"
+AFTER_PENDING, LAPSE, OLD_CONTROLLER = "after-pending", "lapse", "old-controller"
 
 RULESET = "redemption"
 EDITIONS = ["reg-glossary"]
@@ -106,21 +107,27 @@ class Game:
                 self.negate(action["object"], action.get("ability"))
             elif do == "gain_control":
                 obj, new = action["object"], action["player"]
-                if self.controllers.get(obj) != new:
-                    self.happen("control", cause, subject=obj, controller=new, player=player)
-                    self.controllers[obj] = new
+                old = self.controllers.get(obj)
+                if old != new:
+                    self.controllers[obj] = new  # the control event happens with the card under its new controller
+                    self.happen("control", cause, subject=obj, controller=new, player=player, previous=old)
             elif do == "end_phase":
                 self.happen("end_phase", cause, player=player)
                 self.phase_over = True  # the phase ends once the current ability or action completes
 
-    def happen(self, type_: str, cause: dict[str, Any], **fields: Any) -> dict[str, Any]:
-        """Record an event; every triggered ability whose situation it is triggers and is pending (TA.1)."""
+    def happen(self, type_: str, cause: dict[str, Any], previous: str | None = None, **fields: Any) -> dict[str, Any]:
+        """Record an event; every triggered ability whose situation it is triggers and is pending (TA.1), held by its
+        card's controller. ``previous``: for a control event, the card's controller before the change."""
         event, before = self.record.event(type_, cause, **fields)
         for source, ability in self.record.zones.satisfied_abilities(event, self.scenario, before):
             if ability.get("checks_on_play"):
                 continue  # TA.2: an "If X, Y" ability is not a triggered ability
+            holder = self.controllers[source]
+            if type_ == "control" and source == event.get("subject") and \
+                    self.options.get("control_change_holder") == OLD_CONTROLLER:
+                holder = previous  # option control_change_holder: the trigger about its own card looks back
             trigger = self.record.add("trigger", id=self.record.new_id("T"), ability=ability["id"], source=source,
-                                      controller=self.controllers[source], event=event["id"])
+                                      controller=holder, event=event["id"])
             self.instances[trigger["id"]] = trigger
             self.fresh.append(trigger["id"])
         return event
@@ -155,7 +162,10 @@ class Game:
     # -- Pending triggered abilities (TA.4, TA.5, TA.6) ----------------------------------------------------------
 
     def pending(self) -> list[str]:
-        return list(self.fresh) + [t for batch in self.batches for t in batch]
+        """The pending triggers in the order they arose. Those removed together (by one negation, or lapsing at one
+        phase end) are removed in that order, which does not depend on the order players chose for their turns."""
+        waiting = set(self.fresh).union(*self.batches)
+        return [t for t in self.instances if t in waiting]
 
     def has_pending(self) -> bool:
         return bool(self.fresh) or any(self.batches)

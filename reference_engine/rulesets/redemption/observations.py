@@ -9,6 +9,10 @@ left) or its removal out of turn (negated, expired). It also rebuilds which pend
   arise meanwhile wait until that batch is used up.
 * ``before-pending``: when a trigger takes its turn, the triggers that arose since the previous turn (during the
   last resolution, or during the scripted action) become free together, ahead of the batches already free.
+
+Each turn remembers the triggers of its batch still waiting then (:func:`ordered_pairs`), so that the ordering rules
+(TA.4, TA.5) also judge triggers that never take their turn (negated or lapsed meanwhile). The holder expected for a
+card's trigger about its own change of control follows option ``control_change_holder``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ PRESENT = frozenset({IN_PLAY, "set_aside"})
 TURN_REASONS = frozenset({"declined", "source_gone", "card_left"})  # removals that use up a trigger's turn
 SPAN_OPEN = {"action_begin": "action_end", "activation_begin": "activation_end", "resolve_begin": "resolve_end"}
 AFTER_PENDING = "after-pending"
+NEW_CONTROLLER, OLD_CONTROLLER = "new-controller", "old-controller"
+# Why a trigger may leave without resolving, in Redemption (TA.3, TA.5); any other reason is another game's.
+REDEMPTION_REASONS = frozenset({"declined", "source_gone", "card_left", "negated", "expired"})
 
 
 @dataclass
@@ -91,6 +98,8 @@ def replay(view: TraceView) -> Replay:
     tracker = ZoneTracker(view.scenario)
     controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
     after_pending = view.options.get("trigger_during_resolution", AFTER_PENDING) == AFTER_PENDING
+    # Option control_change_holder: who holds a card's trigger about that card's own change of control.
+    look_back_control = view.options.get("control_change_holder", NEW_CONTROLLER) == OLD_CONTROLLER
     pending: list[str] = []  # in the order they arose
     fresh: list[str] = []
     batches: list[Batch] = []
@@ -128,10 +137,13 @@ def replay(view: TraceView) -> Replay:
         if kind == "event":
             out.pending_at[i] = list(pending)
             before = tracker.apply(entry)
+            previous = None
             if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
+                previous = controllers[entry["subject"]]
                 controllers[entry["subject"]] = entry["controller"]
             out.expected[entry["id"]] = [
-                (source, ab["id"], controllers.get(source))
+                (source, ab["id"], previous if previous is not None and look_back_control and source == entry["subject"]
+                 else controllers.get(source))
                 for source, ab in tracker.satisfied_abilities(entry, view.scenario, before)
                 if not ab.get("checks_on_play")
             ]
@@ -209,8 +221,9 @@ def prefers(view: TraceView, player: str, first: str, second: str) -> bool | Non
 
 
 def ordered_pairs(view: TraceView, batch: Batch):
-    """Every (earlier, later) pair of triggers of a batch in the order they took their turns."""
-    taken = batch.taken
-    for x in range(len(taken)):
-        for y in range(x + 1, len(taken)):
-            yield taken[x], taken[y]
+    """Every (earlier, later) pair of a batch: ``earlier`` took its turn in its place while ``later``, free in the same
+    batch, was still waiting. ``later`` may have taken its turn afterwards, or have left without one (negated, lapsed,
+    or out of its place): the order it was due in holds whatever happened to it later (TA.4, TA.5)."""
+    for t in batch.taken:
+        for w in replay(view).turns[t].waiting:
+            yield t, w

@@ -1,7 +1,8 @@
 """Redemption (REG glossary, "Triggered Ability"): the assumptions where the definition is silent.
 
-The definition (paragraphs TA.1 to TA.6, see docs/rulesets/redemption.md) leaves two questions open
-(../shared/research/rules-digest.md, F.1.3 and F.3.14). Each is an option with a stated default, so that a run can be
+The definition (paragraphs TA.1 to TA.6, see docs/rulesets/redemption.md) leaves three questions open
+(../shared/research/rules-digest.md, F.1.3 and F.3.14; and who holds a trigger about its own card's change of control,
+issue 9 item 5). Each is an option with a stated default, so that a run can be
 repeated under the other reading and the invariants check whichever reading the scenario selects.
 """
 
@@ -42,4 +43,24 @@ MANDATORY_AFTER_PHASE = Option(
     "guarantee as the whole of it: past the phase, nothing keeps the ability of a card that is gone alive.",
 )
 
-OPTIONS = (TRIGGER_DURING_RESOLUTION, MANDATORY_AFTER_PHASE)
+NEW_CONTROLLER = "new-controller"
+OLD_CONTROLLER = "old-controller"
+
+CONTROL_CHANGE_HOLDER = Option(
+    name="control_change_holder",
+    default=NEW_CONTROLLER,
+    values={
+        NEW_CONTROLLER: "a card's ability that triggers on that card's own change of control is held by the player who "
+        "just gained control of the card",
+        OLD_CONTROLLER: "it is held by the player who controlled the card until that change (the trigger looks back, "
+        "like a card's ability triggered by its own leaving play)",
+    },
+    stands_for="TA.1 and TA.3 (an ability activates for its card's controller; the text does not say which controller "
+    "when the situation is the change of control itself)",
+    doc="Who holds a triggered ability whose situation is a change of control of its own card. TA.3 lets an optional "
+    "trigger activate only while its holder controls the card, so under old-controller such an optional trigger can "
+    "never activate; the default gives it to the new controller, who controls the card when the situation occurs. "
+    "Abilities of other cards triggered by the change are held by their own card's controller either way.",
+)
+
+OPTIONS = (TRIGGER_DURING_RESOLUTION, MANDATORY_AFTER_PHASE, CONTROL_CHANGE_HOLDER)

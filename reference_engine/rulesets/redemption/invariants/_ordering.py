@@ -18,6 +18,17 @@ def both_optional(view: TraceView, a: str, b: str) -> bool:
     return is_optional(view, a) and is_optional(view, b)
 
 
+def fate(view: TraceView, trigger: str) -> str:
+    """What became of a trigger that was still waiting, when it did not take its turn in its place."""
+    r = replay(view)
+    if trigger in r.turns and r.turns[trigger].in_place:
+        return ""
+    removed = view.removed.get(trigger)
+    if removed is not None and trigger not in r.turns:
+        return f" (which was then removed as {view.entries[removed]['reason']} without its turn; the order still holds)"
+    return " (which was still waiting then)"
+
+
 def seat_occasions(view: TraceView, keep: PairFilter) -> int:
     """Batches holding a kept pair of triggers of different players."""
     count = 0
@@ -38,7 +49,7 @@ def seat_problems(view: TraceView, keep: PairFilter, what: str) -> list[str]:
                 first = "the active player" if seats.get(pb) == 0 else f"{pb}, earlier in turn order from the active player"
                 found.append(f"among {what} that became free together ({', '.join(batch.members)}), "
                              f"{view.describe_trigger(a)} of {pa} took its turn before {view.describe_trigger(b)} of "
-                             f"{pb}; {first} goes first (active player {view.active_player}, turn order "
+                             f"{pb}{fate(view, b)}; {first} goes first (active player {view.active_player}, turn order "
                              f"{', '.join(view.players)})")
                 break
     return found
@@ -63,5 +74,6 @@ def own_order_problems(view: TraceView, keep: PairFilter, what: str) -> list[str
                 continue
             if prefers(view, player, a, b) is False:
                 found.append(f"{player} chose to take {view.describe_trigger(b)} before {view.describe_trigger(a)} "
-                             f"among {what} that became free together, but they took their turns the other way round")
+                             f"among {what} that became free together, but {a} took its turn first"
+                             f"{fate(view, b)}")
     return found

@@ -6,7 +6,7 @@ a different duration; negating it ends it. What happens after that phase is opti
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.redemption.observations import ability, is_optional, replay
+from reference_engine.rulesets.redemption.observations import REDEMPTION_REASONS, ability, is_optional, replay
 from reference_engine.core.traceview import TraceView, memoized
 
 RULESET = "redemption"
@@ -26,7 +26,7 @@ def _optional_turns(view: TraceView) -> int:
     ruleset=RULESET,
     rules=RULE,
     summary="An optional trigger activates only if, when its turn comes, its card is in play or set aside and still "
-    "controlled by its holder; otherwise it does not activate.",
+    "controlled by its holder; otherwise it does not activate, and is removed for that reason (source_gone).",
     exercised=_optional_turns,
 )
 def optional_needs_card(view: TraceView) -> list[str]:
@@ -40,10 +40,15 @@ def optional_needs_card(view: TraceView) -> list[str]:
         state = r.state_at[turn.index]
         able = state.present(card) and state.controllers.get(card) == holder
         entry = view.entries[turn.index]
-        if entry["kind"] == "resolve_begin" and not able:
+        if not able and not (entry["kind"] == "removed" and entry["reason"] == "source_gone"):
             why = (f"{card} was in {_where(state, card)}" if not state.present(card)
                    else f"{card} was controlled by {state.controllers.get(card)}, not by its holder {holder}")
-            found.append(f"optional {view.describe_trigger(t)} activated at entry {turn.index}, but {why}")
+            if entry["kind"] == "resolve_begin":
+                found.append(f"optional {view.describe_trigger(t)} activated at entry {turn.index}, but {why}")
+            else:
+                found.append(f"optional {view.describe_trigger(t)} was removed as {entry['reason']} at entry "
+                             f"{turn.index}, but {why}: it could not activate whatever its holder chose, and is "
+                             f"removed for that (source_gone) without the holder being asked")
         elif entry["kind"] == "removed" and entry["reason"] == "source_gone" and able:
             found.append(f"optional {view.describe_trigger(t)} was removed as if its card were gone at entry "
                          f"{turn.index}, but {card} was in {_where(state, card)} under its holder {holder}")
@@ -154,8 +159,8 @@ def _negations(view: TraceView) -> list[tuple[int, dict, list[str]]]:
     key="red.negation-ends",
     ruleset=RULESET,
     rules=RULE,
-    summary="Negating a card's pending triggered abilities ends them: they never activate; nothing else is removed "
-    "as negated.",
+    summary="Negating a card's pending triggered abilities ends them at once: they never activate; nothing else is "
+    "removed as negated.",
     exercised=lambda view: sum(1 for _, _, hit in _negations(view) if hit),
 )
 def negation_ends(view: TraceView) -> list[str]:
@@ -171,6 +176,10 @@ def negation_ends(view: TraceView) -> list[str]:
                         "it stayed pending")
                 found.append(f"{view.describe_trigger(t)} was pending when {view.describe_event(event['id'])} negated "
                              f"it, yet {what}")
+            elif any(view.entries[k]["kind"] != "removed" or view.entries[k]["reason"] != "negated"
+                     for k in range(i + 1, removed)):
+                found.append(f"{view.describe_trigger(t)} was removed as negated at entry {removed}, not at once when "
+                             f"{view.describe_event(event['id'])} negated it at entry {i}")
     for t, i in view.removed.items():
         if view.entries[i]["reason"] == "negated" and t not in justified:
             found.append(f"{view.describe_trigger(t)} was removed as negated at entry {i}, but no negation named it "
@@ -191,13 +200,20 @@ def _phase_end_cases(view: TraceView) -> list[tuple[int, str]]:
     return out
 
 
+def _phase_end_pending(view: TraceView) -> int:
+    """Pending triggers (optional ones too: they must not lapse) whose card was gone when a phase ended."""
+    r = replay(view)
+    return sum(1 for i in view.step_advances for t in r.pending_at.get(i, ())
+               if not r.state_at[i].present(view.triggers[t]["source"]))
+
+
 @invariant(
     key="red.mandatory-after-phase",
     ruleset=RULESET,
     rules=RULE,
     summary="When the phase ends, a pending mandatory trigger whose card is gone lapses at once (option "
-    "mandatory_after_phase=lapse) or keeps waiting (persist); nothing else lapses.",
-    exercised=lambda view: len(_phase_end_cases(view)),
+    "mandatory_after_phase=lapse) or keeps waiting (persist); nothing else lapses (an optional one keeps its turn).",
+    exercised=lambda view: _phase_end_pending(view),
 )
 def mandatory_after_phase(view: TraceView) -> list[str]:
     found = []
@@ -226,4 +242,37 @@ def mandatory_after_phase(view: TraceView) -> list[str]:
         if view.entries[i]["reason"] == "expired" and t not in justified:
             found.append(f"{view.describe_trigger(t)} lapsed at entry {i}, but it was not a pending mandatory trigger "
                          f"whose card was gone when a phase ended")
+    return found
+
+
+def _removals(view: TraceView) -> int:
+    return len(view.removed)
+
+
+@invariant(
+    key="red.removal-reason",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="A trigger leaves without activating only for a reason Redemption has, and one that fits it: declined or "
+    "card gone (optional ones), card left (a mandatory one whose card says so), negated, or lapsed at a phase's end.",
+    exercised=_removals,
+)
+def removal_reason(view: TraceView) -> list[str]:
+    found = []
+    for t, i in sorted(view.removed.items(), key=lambda item: item[1]):
+        reason = view.entries[i]["reason"]
+        if t not in view.triggers:
+            continue
+        optional = is_optional(view, t)
+        if reason not in REDEMPTION_REASONS:
+            found.append(f"{view.describe_trigger(t)} was removed at entry {i} for reason {reason!r}, which is not a "
+                         f"Redemption reason (a triggered ability ends only by activating, by being negated, by lapsing "
+                         f"at the end of a phase, or when its turn comes: declined, its card gone, or its card left)")
+        elif reason in ("declined", "source_gone") and not optional:
+            found.append(f"mandatory {view.describe_trigger(t)} was removed at entry {i} as {reason}, a reason only an "
+                         f"optional trigger has")
+        elif reason == "card_left" and (optional or not ability(view, t).get("ends_if_card_leaves")):
+            found.append(f"{'optional' if optional else 'mandatory'} {view.describe_trigger(t)} was removed at entry "
+                         f"{i} as card_left, but only a mandatory trigger whose card says it ends once the card is gone "
+                         f"ends that way")
     return found

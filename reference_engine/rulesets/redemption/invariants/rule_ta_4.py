@@ -3,7 +3,10 @@ resolved first, in an order that player picks; the other players follow one afte
 picking the order of their own.
 
 Mandatory and optional triggers that become free together share one order (docs/rulesets/redemption.md), so this
-paragraph judges every pair in which at least one trigger is mandatory; TA.5 judges pairs of optional ones."""
+paragraph judges every pair in which at least one trigger is mandatory; TA.5 judges pairs of optional ones. A pair is
+a trigger that took its turn and one free in the same batch that was still waiting then, whatever became of the latter
+afterwards (it may never take its turn: negated or lapsed meanwhile), so the order the paragraph sets holds for
+every trigger, not only for those that both activated (issue 9)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,8 @@ RULE = {"reg-glossary": "TA.4"}
     ruleset=RULESET,
     rules=RULE,
     summary="Of triggers free at the same time (at least one mandatory), all the active player's activate first, then "
-    "each inactive player's in turn order.",
+    "each inactive player's in turn order; the order holds for a trigger still waiting even if it is later negated, "
+    "lapses or is declined.",
     exercised=lambda view: seat_occasions(view, involves_mandatory),
 )
 def active_player_first(view: TraceView) -> list[str]:
@@ -33,7 +37,8 @@ def active_player_first(view: TraceView) -> list[str]:
     key="red.mandatory-own-order",
     ruleset=RULESET,
     rules=RULE,
-    summary="Each player's simultaneous triggers (at least one mandatory) activate in the order that player chose.",
+    summary="Each player's simultaneous triggers (at least one mandatory) activate in the order that player chose, "
+    "whatever later happens to those still waiting.",
     exercised=lambda view: own_order_occasions(view, involves_mandatory),
 )
 def mandatory_own_order(view: TraceView) -> list[str]:

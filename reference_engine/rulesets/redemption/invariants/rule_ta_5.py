@@ -20,7 +20,7 @@ RULE = {"reg-glossary": "TA.5"}
     ruleset=RULESET,
     rules=RULE,
     summary="Of optional triggers free at the same time, all the active player's take their turn first, then each "
-    "inactive player's in turn order.",
+    "inactive player's in turn order, whatever later happens to those still waiting.",
     exercised=lambda view: seat_occasions(view, both_optional),
 )
 def optional_active_player_first(view: TraceView) -> list[str]:
@@ -59,8 +59,8 @@ def _asked(view: TraceView) -> int:
     key="red.optional-choice",
     ruleset=RULESET,
     rules=RULE,
-    summary="An optional trigger activates only if its holder, asked when its turn comes, chose to resolve it; one "
-    "its holder declines does not activate.",
+    summary="An optional trigger activates only if its holder, asked when its turn comes (right before it activates "
+    "or is declined, never earlier), chose to resolve it; one its holder declines does not activate.",
     exercised=_asked,
 )
 def optional_choice(view: TraceView) -> list[str]:
@@ -73,12 +73,15 @@ def optional_choice(view: TraceView) -> list[str]:
         entry = view.entries[turn.index]
         if entry["kind"] == "removed" and entry["reason"] not in ("declined",):
             continue
-        choice = choices.get(t)
+        choice = _choice_just_before(view, t, turn.index)
         wanted = bool(chooser(view).optional(trig["controller"], trig))
-        if choice is None or choice["_index"] > turn.index or choice["_index"] < view.trigger_index[t]:
+        if choice is None:
+            asked_at = choices.get(t, {}).get("_index")
+            when = (f" (it was asked at entry {asked_at}, not when its turn came)" if asked_at is not None
+                    and asked_at < turn.index else "")
             found.append(f"optional {view.describe_trigger(t)} "
                          f"{'activated' if entry['kind'] == 'resolve_begin' else 'was declined'} at entry {turn.index} "
-                         f"without its holder {trig['controller']} being asked")
+                         f"without its holder {trig['controller']} being asked at its turn{when}")
             continue
         if choice["player"] != trig["controller"]:
             found.append(f"{choice['player']} was asked about optional {view.describe_trigger(t)}, which "
@@ -89,4 +92,29 @@ def optional_choice(view: TraceView) -> list[str]:
         if (entry["kind"] == "resolve_begin") is not bool(choice["chosen"]):
             found.append(f"optional {view.describe_trigger(t)} "
                          f"{'activated although its holder declined it' if entry['kind'] == 'resolve_begin' else 'was removed although its holder chose to use it'}")
+    turns = replay(view).turns
+    for i in view.by_kind["choice"]:
+        entry = view.entries[i]
+        if entry["decision"] != "optional":
+            continue
+        for t in entry.get("among", ()):
+            if t not in view.triggers or not is_optional(view, t):
+                continue  # a question about a mandatory trigger is red.mandatory-no-choice's business
+            turn = turns.get(t)
+            answered = turn is not None and turn.index == i + 1 and (
+                view.entries[turn.index]["kind"] == "resolve_begin" or view.entries[turn.index]["reason"] == "declined")
+            if not answered:
+                found.append(f"{entry['player']} was asked about optional {view.describe_trigger(t)} at entry {i}, "
+                             f"but not as its turn came: the answer is not followed at once by its activation or its "
+                             f"declining (a holder decides when the trigger's turn comes, once its card is found able)")
     return found
+
+
+def _choice_just_before(view: TraceView, trigger: str, turn: int) -> dict | None:
+    """The optional-use choice about ``trigger`` recorded just before its turn at entry ``turn``, if any."""
+    if turn == 0:
+        return None
+    entry = view.entries[turn - 1]
+    if entry["kind"] == "choice" and entry["decision"] == "optional" and trigger in entry.get("among", ()):
+        return entry
+    return None

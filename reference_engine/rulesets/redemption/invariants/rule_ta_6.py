@@ -89,12 +89,28 @@ def _early_advances(view: TraceView) -> set[int]:
     return early
 
 
+@memoized
+def _phase_endings(view: TraceView) -> list[tuple[int, int]]:
+    """(end_phase event index, index of the step_advance that ends that phase), for each phase an effect ended."""
+    out = []
+    ending = None
+    for i, entry in enumerate(view.entries):
+        if entry["kind"] == "event" and entry["type"] == "end_phase" and ending is None:
+            ending = i
+        elif entry["kind"] in ("step_advance", "step_begin"):
+            if ending is not None and entry["kind"] == "step_advance":
+                out.append((ending, i))
+            ending = None
+    return out
+
+
 @invariant(
     key="red.pending-then-activates",
     ruleset=RULESET,
     rules=RULE,
     summary="Once the other abilities have resolved, pending triggers activate: each takes exactly one turn, before "
-    "the next scripted action and before its phase ends (unless an effect ended the phase early).",
+    "the next scripted action and before its phase ends (unless an effect ended the phase early); once an effect has "
+    "ended the phase, none takes its turn until the next phase.",
     exercised=lambda view: len(view.triggers),
 )
 def pending_then_activates(view: TraceView) -> list[str]:
@@ -118,6 +134,15 @@ def pending_then_activates(view: TraceView) -> list[str]:
                 when = f"the phase ended at entry {deadline}"
             found.append(f"{view.describe_trigger(t)} was still pending when {when}; once nothing else is being "
                          f"carried out, it activates")
+    for e, advance in _phase_endings(view):
+        for k in range(e + 1, advance):
+            entry = view.entries[k]
+            if entry["kind"] == "resolve_begin" or (entry["kind"] == "removed" and entry["reason"] in TURN_REASONS):
+                found.append(f"{view.describe_trigger(entry['trigger'])} took its turn at entry {k}, after "
+                             f"{view.describe_event(view.entries[e]['id'])} ended the phase and before the phase ended "
+                             f"at entry {advance}; once the effect ending the phase completes, pending triggers wait "
+                             f"for the next phase")
+                break
     for kind, t, i in getattr(view, "repeated", ()):
         if kind in ("resolve_begin", "removed") and t in view.triggers:
             found.append(f"{view.describe_trigger(t)} took a second turn at entry {i} ({kind}); a trigger activates "
