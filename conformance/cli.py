@@ -14,6 +14,7 @@ import math
 import os
 import re
 import secrets
+import signal
 import sys
 import tempfile
 import time
@@ -21,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance import __version__
-from conformance.documents import dump_json, read_json, schema_names, validate
+from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
 from conformance.errors import ConformanceError
 from conformance.reports.text import audit_block, audit_row, describe_scenario, failure_block, rule_row, side_by_side
-from conformance.session import RunSpec, Session, parse_option
+from conformance.session import RunSpec, Session, parse_option, replay_command
 from reference_engine.engines import reference_engine_for
 
 PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
@@ -39,6 +40,7 @@ class _Rows:
     def __init__(self, results: Path, out):
         self.results = results
         self.out = out
+        self.unfinished: dict[str, str] = {}  # item name -> why (a bug in the suite: an exception in the check)
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.when != "call" and not (report.when == "setup" and report.failed):
@@ -47,6 +49,7 @@ class _Rows:
         kind = "rule" if "test_rule[" in report.nodeid else "audit" if "test_audit[" in report.nodeid else "fixture"
         path = self.results / f"{kind}-{name}.json"
         if not path.exists():
+            self.unfinished[name] = report.longreprtext.strip()[-4000:]
             print(f"ERROR {name:<34} the check did not finish: {report.longreprtext.strip()[:500]}", file=self.out)
             return
         entry = json.loads(path.read_text("utf-8"))
@@ -66,7 +69,8 @@ def _pytest_args(spec: RunSpec, results: Path, workers: int, junit_xml: str | No
     ini.write_text("[pytest]\n", "utf-8")  # keep a project's own pytest configuration out of the run
     args = [str(suite), "-c", str(ini), "--rootdir", str(results), "-p", "conformance.pytest_plugin",
             "-p", "no:cacheprovider", "-q", "--no-header", "-W", "ignore::pytest.PytestAssertRewriteWarning",
-            f"--conformance-spec={spec.to_json()}", f"--conformance-results-dir={results}"]
+            f"--conformance-spec={spec.to_json()}", f"--conformance-results-dir={results}",
+            f"--basetemp={results / 'basetemp'}"]  # pytest's (and xdist's) temporary folders go with the run
     if workers > 1:
         args += ["-n", str(workers)]
     else:
@@ -85,11 +89,11 @@ def _output_file(path: str | None, option: str) -> None:
         raise ConformanceError(f"{option}: {path} is a folder; give a file name")
     if not target.parent.is_dir():
         raise ConformanceError(f"{option}: the folder {target.parent} does not exist")
-    try:
-        with open(target, "a", encoding="utf-8"):
-            pass
-    except OSError as exc:
-        raise ConformanceError(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
+    # Checked without creating anything: the file is written once, whole (atomically), at the end of the run.
+    if target.exists() and not (target.is_file() and os.access(target, os.W_OK)):
+        raise ConformanceError(f"{option}: cannot write {path}: it is not a writable regular file")
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise ConformanceError(f"{option}: cannot write in the folder {target.parent}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
         fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds, engine_timeout=args.engine_timeout,
-        engine_restarts=args.engine_restarts, audit=args.audit,
+        engine_restarts=args.engine_restarts, audit=args.audit, explore_options=not args.fixed_options,
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
@@ -123,28 +127,53 @@ def run(args: argparse.Namespace) -> int:
     if changed:
         print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
     started = time.monotonic()
+    interrupts = _INTERRUPTS[-1] if _INTERRUPTS else None
+    code = pytest.ExitCode.INTERRUPTED
     with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
         results = Path(folder)
         pytest_output = io.StringIO()
-        with contextlib.redirect_stdout(pytest_output):
-            code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml), plugins=[_Rows(results, out)])
-        rules = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("rule-*.json"))]
-        fixtures = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("fixture-*.json"))]
-        audits = [json.loads(p.read_text("utf-8")) for p in sorted(results.glob("audit-*.json"))]
-    if code == pytest.ExitCode.INTERRUPTED:
-        print("\ninterrupted: no report written", file=sys.stderr)
-        return INTERRUPTED
-    if code not in (0, 1) or len(rules) != len(session.rule_keys()):
-        print(pytest_output.getvalue()[-4000:], file=sys.stderr)
-        raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {int(code)})")
+        rows = _Rows(results, out)
+        try:
+            with contextlib.redirect_stdout(pytest_output):
+                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml), plugins=[rows])
+        except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
+            code = pytest.ExitCode.INTERRUPTED
+        finally:
+            if interrupts is not None:
+                interrupts.kill_leftovers()  # workers and engines that outlived pytest (and their descendants)
+        rules, fixtures, audits = (_entries(results, kind) for kind in ("rule", "fixture", "audit"))
+    interrupted = (interrupts.received if interrupts is not None else None) or (
+        "SIGINT" if code == pytest.ExitCode.INTERRUPTED else None)
     order = {key: n for n, key in enumerate(session.rule_keys())}
+    rules = [r for r in rules if r.get("key") in order]
+    done = {r["key"] for r in rules}
+    if not interrupted:
+        if code not in (0, 1):
+            print(pytest_output.getvalue()[-4000:], file=sys.stderr)
+            raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {int(code)})")
+        # A check that raised (a bug in the suite) costs its rule only: the rule is reported errored, with why.
+        for key in order:
+            if key not in done:
+                inv = session.ruleset.invariant(key)
+                rules.append({"key": key, "rule_number": inv.rule_number(session.edition), "summary": inv.summary,
+                              "status": "errored", "scenarios_run": 0, "scenarios_exercised": 0, "seconds": 0,
+                              "check_error": rows.unfinished.get(key, "the check did not finish")})
     rules.sort(key=lambda r: order[r["key"]])
     report = _report(spec, session, described, rules, fixtures, time.monotonic() - started)
     if audits:
         report["audit"] = {k: v for k, v in audits[0].items() if k != "key"}
+    if interrupted:  # a partial report: every verdict known so far, and what got none
+        report["interrupted"] = interrupted
+        checked = done | {f["id"] for f in fixtures}
+        report["not_checked"] = [k for k in order if k not in checked] + [
+            f.id for f in session.fixtures() if f.id not in checked]
     if args.report_json:  # written before anything else is printed, so a closed stdout cannot lose it
         validate(report, "report", "the report being written")
-        Path(args.report_json).write_text(dump_json(report), "utf-8")
+        write_json(args.report_json, report)  # atomically: a reader never sees half a report
+    if interrupted:
+        print(f"\ninterrupted by {interrupted}: {len(rules)} of {len(order)} rule(s) checked"
+              + (f"; the partial report is in {args.report_json}" if args.report_json else ""), file=sys.stderr)
+        return _signal_exit_code(interrupted)
     _print_summary(report, out, args.strict_exercise)
     if args.report_json:
         print(f"report written to {args.report_json}", file=out)
@@ -153,6 +182,17 @@ def run(args: argparse.Namespace) -> int:
     if args.strict_exercise:
         bad += summary.get("rules_unexercised", 0) + summary.get("rules_skipped", 0)
     return FAILED if bad else PASSED
+
+
+def _entries(results: Path, kind: str) -> list[dict]:
+    """The report entries the items wrote (each atomically); anything unreadable is left out, never fatal."""
+    entries = []
+    for path in sorted(results.glob(f"{kind}-*.json")):
+        try:
+            entries.append(json.loads(path.read_text("utf-8")))
+        except (OSError, ValueError):
+            pass
+    return entries
 
 
 def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
@@ -209,19 +249,19 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
 def replay(args: argparse.Namespace) -> int:
     from conformance.adapters.registry import load_engine
     from conformance.checking import check_scenario, play, replay_for_determinism
-    from conformance.scenarios import prepare_scenario
+    from conformance.semantics import check_replay_document
 
     document = read_json(args.file, "replay")
-    ruleset, scenario = prepare_scenario(document["scenario"], f"{args.file} (scenario)")
+    ruleset, scenario, _ = check_replay_document(document, args.file)  # the same checks as `validate --as replay`
     key = document["rule_key"]
-    if document["ruleset"] != ruleset.name or document["edition"] != scenario["edition"]:
-        raise ConformanceError(f"{args.file}: the file says {document['ruleset']} {document['edition']} but its "
-                               f"scenario is {ruleset.name} {scenario['edition']}")
-    if key not in {inv.key for inv in ruleset.invariants_for(scenario["edition"])}:
-        raise ConformanceError(f"{args.file}: at $.rule_key: {ruleset.name} {scenario['edition']} has no rule key "
-                               f"{key!r}")
     if args.engine and args.engine_cmd is not None:
         raise ConformanceError("give either --engine or --engine-cmd, not both")
+    if args.engine is None and args.engine_cmd is None and not args.trust_file_engine:
+        # A replay file is data: the engine it names (a command, a module to import) is run only when asked.
+        raise ConformanceError(f"{args.file} names the engine {document['engine']['spec']!r}; replay runs no engine "
+                               f"because a file says so. Say which engine to replay against:\n  "
+                               f"{replay_command(args.file, document['engine']['spec'])}\n"
+                               f"or add --trust-file-engine to run the one the file names")
     spec = f"cmd:{args.engine_cmd}" if args.engine_cmd is not None else (args.engine or document["engine"]["spec"])
     engine = load_engine(spec, ruleset.name)
     try:
@@ -245,7 +285,7 @@ def replay(args: argparse.Namespace) -> int:
         if checked.outcome.status != "trace":
             print(f"ERRORED: the engine answered {checked.outcome.status}: {checked.outcome.message}")
             return FAILED
-        differs = replay_for_determinism(engine, scenario, 2, first=checked.outcome)
+        differs = replay_for_determinism(engine, scenario, 4, first=checked.outcome)  # more than two plays
         if differs is not None:
             print(f"NONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
             return FAILED
@@ -279,7 +319,14 @@ def _chosen_rulesets(name: str | None):
 
 
 def list_rules(args: argparse.Namespace) -> int:
+    from conformance.reports.text import rule_keys_markdown
+
     for ruleset in _chosen_rulesets(args.ruleset):
+        if args.format == "markdown":
+            print(f"<!-- rule-keys:{ruleset.name} -->")
+            print("\n".join(rule_keys_markdown(ruleset)))
+            print("<!-- /rule-keys -->")
+            continue
         print(f"{ruleset.name}: {ruleset.title} (editions {', '.join(ruleset.editions)})")
         for inv in ruleset.invariants:
             numbers = ", ".join(f"{n} in {e}" for e, n in inv.rule_numbers.items())
@@ -302,7 +349,8 @@ def explain(args: argparse.Namespace) -> int:
                 if module is not None and module.__doc__:
                     print("\nThe rule, in our words:\n  " + "\n  ".join(module.__doc__.strip().splitlines()))
                 print(f"\nChecked by {module.__name__ if module else '?'}.{inv.check.__name__}. A failure names the "
-                      f"witnesses in the trace; `trigger-conformance replay FILE` shows the expected and actual traces.")
+                      f"witnesses in the trace; `trigger-conformance replay FILE --engine SPEC` shows the expected and "
+                      f"actual traces.")
                 return PASSED
     raise ConformanceError(f"no rule key {args.key!r} (see `trigger-conformance rules`)")
 
@@ -318,35 +366,70 @@ def options(args: argparse.Namespace) -> int:
 
 
 def validate_file(args: argparse.Namespace) -> int:
+    from conformance.documents import loads, read_bytes
+    from conformance.semantics import check_fixture_document, check_replay_document
+
+    # Read once, safely (a regular file within the size cap, bounded JSON, no duplicate keys), then validate.
+    document = loads(read_bytes(args.file), args.file)
     kind = args.kind
     if kind is None:  # say what it is from its "format" field
-        try:
-            fmt = json.loads(Path(args.file).read_text("utf-8")).get("format", "")
-        except (OSError, ValueError, AttributeError, RecursionError):
-            fmt = ""
+        fmt = document.get("format", "") if isinstance(document, dict) else ""
         found = re.fullmatch(r"trigger-conformance/([a-z-]+)/\d+", fmt if isinstance(fmt, str) else "")
         kind = found.group(1) if found and found.group(1) in schema_names() else "scenario"
     args.kind = kind
-    document = read_json(args.file, args.kind)
+    validate(document, args.kind, args.file)
     if args.kind == "trace":
         from reference_engine.core.traceview import trace_structure_problems
 
         problems = trace_structure_problems(document["entries"])
         if problems:
-            raise ConformanceError(f"{args.file} is not a valid trace:\n" + "\n".join(f"  {p}" for p in problems))
+            raise ConformanceError(f"{args.file} is not a valid trace:\n" + "\n".join(
+                "  at " + re.sub(r"^entry (\d+): ", r"$.entries[\1]: ", p) for p in problems))
     if args.kind == "scenario":
         from conformance.scenarios import prepare_scenario
 
         prepare_scenario(document, args.file)
-    elif args.kind == "fixture":
-        from conformance.fixtures import load_fixture
-
-        load_fixture(document, args.file)
+    elif args.kind == "fixture":  # the same checks as `run` makes of a fixture
+        check_fixture_document(document, args.file)
+    elif args.kind == "replay":  # the same checks as `replay` makes of its file
+        check_replay_document(document, args.file)
     print(f"{args.file}: a valid {args.kind}")
     return PASSED
 
 
 # -- selftest -----------------------------------------------------------------------------------------------------
+
+
+def coverage_command(args: argparse.Namespace) -> int:
+    from conformance.coverage import goals_met, measure, report_lines
+
+    if args.engine_cmd is not None and args.engine != "reference":
+        raise ConformanceError("give either --engine or --engine-cmd, not both")
+    seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
+    engine_spec = f"cmd:{args.engine_cmd}" if args.engine_cmd else args.engine
+    spec = RunSpec(ruleset=args.ruleset, edition=args.edition, engine=engine_spec,
+                   options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
+                   explore_options=not args.fixed_options)
+    session = Session(spec)
+    try:
+        described = session.check_engine()
+        engine = session.new_engine()
+        try:
+            found = measure(engine, session.run_config(), session.ruleset.situations)
+        finally:
+            engine.close()
+    finally:
+        session.close()
+    print(f"trigger-conformance {__version__} coverage: {session.ruleset.name} {session.edition} on "
+          f"{described['name']} {described['version']}, {spec.max_examples} scenarios, seed {seed}")
+    for line in report_lines(found, session.ruleset.situations):
+        print(line)
+    missed = goals_met(found, session.ruleset.situations)
+    if missed:
+        print(f"\n{len(missed)} goal(s) missed:\n  " + "\n  ".join(missed))
+    else:
+        print("\nevery goal met")
+    return FAILED if missed and args.check_goals else PASSED
 
 
 def selftest_command(args: argparse.Namespace) -> int:
@@ -365,7 +448,7 @@ def selftest_command(args: argparse.Namespace) -> int:
                         seeds=args.seeds)
     print(summary_line(verdicts))
     if args.report_json:
-        Path(args.report_json).write_text(json.dumps([v.as_dict() for v in verdicts], indent=2) + "\n", "utf-8")
+        write_atomically(args.report_json, json.dumps([v.as_dict() for v in verdicts], indent=2) + "\n")
         print(f"report written to {args.report_json}")
     return PASSED if all(v.ok for v in verdicts) else FAILED
 
@@ -403,8 +486,8 @@ def _seconds(text: str) -> float:
 
 
 def _seed(text: str) -> str:
-    if text != "random" and not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 0 up, or 'random'")
+    if text != "random" and not (text.isdigit() and int(text) < 2 ** 64):
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 0 to 2**64 - 1, or 'random'")
     return text
 
 
@@ -437,6 +520,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
     p.add_argument("--shrink-seconds", type=_seconds, default=30.0,
                    help="time budget to shrink each failure (default 30)")
+    p.add_argument("--fixed-options", action="store_true",
+                   help="every option not given with --option keeps its default (by default each scenario draws the "
+                        "value of every option not given, so every documented reading is explored)")
     p.add_argument("--audit", action="store_true",
                    help="also compare every scenario's outcome with the reference engine's and report divergences no "
                         "invariant explains (a gap in the judge, never a rule failure; does not change the exit code)")
@@ -444,12 +530,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
     p.add_argument("file")
-    p.add_argument("--engine", help="engine spec (default: the one recorded in the file)")
-    p.add_argument("--engine-cmd", help="replay against this process engine instead")
+    p.add_argument("--engine", help="the engine to replay against: reference, mutant:NAME, an entry-point name or "
+                                    "module:attribute")
+    p.add_argument("--engine-cmd", help="replay against this process engine: 'PROGRAM ARGS'")
+    p.add_argument("--trust-file-engine", action="store_true",
+                   help="run the engine the file names (a command or a module to import); without it, replay runs "
+                        "only the engine given with --engine or --engine-cmd")
     p.set_defaults(handler=replay)
 
     p = commands.add_parser("rules", help="list rule keys with their rule numbers and paraphrases")
     p.add_argument("--ruleset")
+    p.add_argument("--format", choices=["text", "markdown"], default="text",
+                   help="markdown: the table the docs of each ruleset embed (default: text)")
     p.set_defaults(handler=list_rules)
 
     p = commands.add_parser("explain", help="what a rule key checks, in our words")
@@ -459,6 +551,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("options", help="the documented assumptions of each ruleset, with their defaults")
     p.add_argument("--ruleset")
     p.set_defaults(handler=options)
+
+    p = commands.add_parser("coverage", help="how often a run's scenarios reach each situation the ruleset can express")
+    p.add_argument("--ruleset", default="momon-wonder")
+    p.add_argument("--edition", help="rules edition (default: the ruleset's first listed)")
+    p.add_argument("--engine", default="reference", help="the engine whose traces are read (default: reference)")
+    p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="pin a ruleset option")
+    p.add_argument("--fixed-options", action="store_true", help="options not given keep their defaults")
+    p.add_argument("--max-examples", type=_count, default=1000, help="scenarios to explore (default 1000)")
+    p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")
+    p.add_argument("--check-goals", action="store_true", help="exit 1 when a goal is missed")
+    p.set_defaults(handler=coverage_command)
 
     p = commands.add_parser("selftest", help="check that the suite catches every bundled faulty engine (mutant)")
     p.add_argument("--mutant", action="append", metavar="NAME", help="only this mutant (repeatable; default: all)")
@@ -481,20 +585,100 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Interrupts:
+    """SIGINT and SIGTERM during a command: both stop it the way Ctrl-C does (a KeyboardInterrupt, once), so that
+    engines are killed, workers stopped, temporary folders removed and a partial report written; the exit code is
+    then 128 + the signal number (130, 143).
+
+    While it is active, ``RUN_TOKEN`` in the environment marks every process the command starts (pytest-xdist
+    workers, engines, and whatever they start), so that :meth:`kill_leftovers` finds what outlived the run wherever
+    it went. A signal is forwarded to the workers as SIGINT, so that they stop their engines and exit at once.
+    """
+
+    def __init__(self):
+        self.received: str | None = None
+        self.token = secrets.token_hex(12)
+        self._previous: dict[int, Any] = {}
+        self._environ: str | None = None
+
+    def __enter__(self) -> "_Interrupts":
+        from conformance.adapters.process import RUN_TOKEN
+
+        self._environ = os.environ.get(RUN_TOKEN)
+        os.environ[RUN_TOKEN] = self.token
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self._previous[signum] = signal.signal(signum, self._handle)
+            except (ValueError, OSError):  # not the main thread: signals keep their default meaning
+                pass
+        _INTERRUPTS.append(self)
+        return self
+
+    def _handle(self, signum, frame) -> None:
+        first = self.received is None
+        if first:
+            self.received = signal.Signals(signum).name
+        self._forward()
+        if first:
+            raise KeyboardInterrupt(self.received)
+
+    def _forward(self) -> None:
+        from conformance.adapters.process import RUN_TOKEN, tagged_processes
+
+        for pid in tagged_processes(RUN_TOKEN, self.token):
+            try:
+                os.kill(pid, signal.SIGINT)
+            except OSError:
+                pass
+
+    def kill_leftovers(self) -> None:
+        """Give the processes of this run a moment to exit, then SIGKILL what is left of them."""
+        from conformance.adapters.process import RUN_TOKEN, kill_tagged, tagged_processes
+
+        if not self.received:  # a run that ended normally closed its engines (and their descendants) itself
+            return
+        deadline = time.monotonic() + 2.0  # workers stop their own engines; one that ignores signals is killed
+        while tagged_processes(RUN_TOKEN, self.token) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        kill_tagged(RUN_TOKEN, self.token)
+
+    def __exit__(self, *exc) -> None:
+        from conformance.adapters.process import RUN_TOKEN
+
+        _INTERRUPTS.remove(self)
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        if self._environ is None:
+            os.environ.pop(RUN_TOKEN, None)
+        else:
+            os.environ[RUN_TOKEN] = self._environ
+        self.kill_leftovers()
+
+
+_INTERRUPTS: list[_Interrupts] = []
+
+
+def _signal_exit_code(name: str | None) -> int:
+    return 128 + signal.Signals[name].value if name else INTERRUPTED
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return BAD_INPUT if exc.code not in (0, None) else PASSED
+    interrupts = _Interrupts()
     try:
-        return args.handler(args)
+        with interrupts:
+            return args.handler(args)
     except ConformanceError as exc:
         print(f"trigger-conformance: {exc}", file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
-        print("\ntrigger-conformance: interrupted", file=sys.stderr)
-        return INTERRUPTED
+        print(f"\ntrigger-conformance: interrupted{f' by {interrupts.received}' if interrupts.received else ''}",
+              file=sys.stderr)
+        return _signal_exit_code(interrupts.received)
     except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return PASSED

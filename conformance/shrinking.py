@@ -6,6 +6,12 @@ so it is exactly one ``st.binary()`` choice of :func:`scenarios`. It is saved un
 database and handed to :func:`hypothesis.find`, whose reuse phase replays it and whose shrink phase minimises it
 (Hypothesis does not shrink primary-key entries again, as it takes them to be minimal already). The minimal log is
 then saved under the primary key, where the next run, on this machine or any sharing the database, replays it first.
+
+Shrinking never stops a run: an engine whose verdict on the same scenario changes from one play to the next makes
+Hypothesis raise ``Flaky``/``FlakyFailure``; :func:`shrink` catches it (and any other error of the search), keeps
+the smallest scenario seen failing, and says so in :attr:`Built.nondeterministic` with both answers (how many of
+several plays with the same choices failed the rule, and how many passed it). The shrunk scenario is replayed
+``VERDICT_REPLAYS`` more times for the same reason, so that a flaky verdict is not taken for a deterministic one.
 """
 
 from __future__ import annotations
@@ -19,20 +25,28 @@ from hypothesis import HealthCheck, Phase, find, settings, strategies as st
 from hypothesis.database import (
     ExampleDatabase, InMemoryExampleDatabase, MultiplexedDatabase, choices_from_bytes, choices_to_bytes,
 )
-from hypothesis.errors import NoSuchExample
+from hypothesis.errors import Flaky, NoSuchExample
 
 from conformance.generation.registry import Builder
 from conformance.generation.source import ReplaySource
 
 MAX_LOG_BYTES = 8192
+VERDICT_REPLAYS = 5  # plays of the shrunk scenario, beyond the shrinker's own, that must all fail the rule
 
 
 @dataclass(frozen=True)
 class Built:
-    """A scenario document and the answer log that builds it."""
+    """A scenario document and the answer log that builds it.
+
+    A result of :func:`shrink` may say more: ``nondeterministic`` (empty unless the same scenario, with the same
+    choices, both failed and passed the rule; then both answers, counted) and ``shrink_error`` (empty unless the
+    search itself raised; the scenario is then the smallest failing one seen).
+    """
 
     document: dict[str, Any]
     log: bytes
+    nondeterministic: str = ""
+    shrink_error: str = ""
 
 
 def scenarios(build: Builder, edition: str) -> st.SearchStrategy[Built]:
@@ -72,9 +86,11 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
            key: bytes, database: ExampleDatabase | None = None, seconds: float = 30.0) -> Built:
     """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``.
 
-    ``log`` must build a scenario for which ``fails(document)`` is true. Returns the smallest failing scenario found
-    (shortest answer log, then smallest answers; the original if nothing smaller fails). The result is saved to
-    ``database`` under ``key``.
+    ``log`` must build a scenario for which ``fails(document)`` is true; ``fails`` may return None for a play the
+    engine did not answer (a crash, a timeout), which is neither a failure nor a pass. Returns the smallest failing
+    scenario found (shortest answer log, then smallest answers; the original if nothing smaller fails), replayed
+    ``VERDICT_REPLAYS`` more times: see :class:`Built` for what it says when the verdict changed between plays, or
+    the search raised (never raised from here). A deterministic result is saved to ``database`` under ``key``.
     """
     scratch = InMemoryExampleDatabase()
     scratch.save(key + b".secondary", choices_to_bytes((bytes(log),)))
@@ -82,15 +98,21 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
     best = [rebuild(build, edition, log)]
     deadline = time.monotonic() + seconds
 
+    unanswered = [0]  # plays the engine did not answer (crashed, timed out...): neither a pass nor a failure
+
     def condition(built: Built) -> bool:
         if time.monotonic() > deadline:
             raise _OutOfTime
-        if not fails(built.document):
+        verdict = fails(built.document)
+        if verdict is None:
+            unanswered[0] += 1
+        if not verdict:
             return False
         if (len(built.log), built.log) < (len(best[0].log), best[0].log):
             best[0] = built
         return True
 
+    flaky = error = ""
     try:
         found = find(
             scenarios(build, edition),
@@ -102,6 +124,28 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
     except (NoSuchExample, _OutOfTime):
         # Out of time, or the failure did not reproduce from its log (a nondeterministic engine): keep the best.
         found = best[0]
-    if database is not None:
+    except Flaky as exc:  # FlakyFailure too: the same scenario failed, then passed (or the other way round)
+        found = best[0]
+        if not unanswered[0]:  # a play without an answer (a crash) is no verdict, so no sign of nondeterminism
+            flaky = f"Hypothesis found the verdict unreliable: {type(exc).__name__}"
+    except Exception as exc:  # a search that breaks must not cost the rule its verdict, nor the run its report
+        found, error = best[0], f"shrinking stopped early: {type(exc).__name__}: {str(exc)[:300]}"
+    verdicts = []
+    for _ in range(VERDICT_REPLAYS):  # the verdict of the shrunk scenario, played again with the same choices
+        try:
+            verdict = fails(found.document)
+        except Exception as exc:
+            error = error or f"replaying the shrunk scenario raised {type(exc).__name__}: {str(exc)[:300]}"
+            break
+        if verdict is not None:
+            verdicts.append(bool(verdict))
+    if flaky or False in verdicts:
+        failed = verdicts.count(True) + 1  # the play that made it the counterexample failed the rule too
+        passed = verdicts.count(False) + (1 if flaky and False not in verdicts else 0)
+        flaky = (f"NONDETERMINISTIC: with the same choices the engine's answer to this scenario violated the rule "
+                 f"in {failed} of {failed + passed} plays and satisfied it in the other {passed}"
+                 + (f" ({flaky})" if flaky else ""))
+    found = Built(found.document, found.log, nondeterministic=flaky, shrink_error=error)
+    if database is not None and not flaky:
         database.save(key, choices_to_bytes((found.log,)))
     return found

@@ -58,6 +58,9 @@ class Channel:
             message = decode_line(line)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ProtocolViolation(f"line {self.line_number} of stdin is not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # a lone surrogate, a huge integer, NaN...
+            raise ProtocolViolation(f"line {self.line_number} of stdin is not a message the protocol can carry: "
+                                    f"{exc}") from None
         if self.validate:
             found = schema_problems(message, "protocol-harness")
         elif not isinstance(message, dict) or not isinstance(message.get("type"), str):

@@ -11,7 +11,13 @@
   and never costs unbounded memory;
 * every message is parsed and validated against ``schemas/protocol-engine.schema.json``, and must echo the id of
   the pending run request and be of a type expected at that point; anything else is ``garbage``;
-* an engine that dies (end of stdout, broken stdin) is ``crashed``, with its exit status;
+* an engine that dies is ``crashed``, with its exit status: the process itself is watched (a pidfd, else polling),
+  so a death is seen at once even when a child it left behind still holds its stdout open;
+* every process the engine started is killed with it: its process group, and any descendant that left the group
+  (or its session): each is found by a token in its environment (``TRIGGER_CONFORMANCE_ENGINE``), inherited from
+  the engine (a descendant that clears its environment is out of reach; see docs/harness.md);
+* engine text of any content is handled: a line that is not UTF-8 or not JSON, a lone surrogate (``"\\ud800"``),
+  an integer of more than 20 digits, a non-finite number or nesting too deep to parse is ``garbage``;
 * a handshake answered with another protocol version is ``wrong-protocol``; the engine is not used again;
 * stderr is drained by a background thread into a bounded buffer (the last ``stderr_bytes`` bytes) and attached to
   every misbehaviour and ``errored`` outcome, after letting the thread catch up (everything written before the
@@ -30,6 +36,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import secrets
 import selectors
 import shlex
 import signal
@@ -42,7 +49,7 @@ from itertools import count
 from typing import Any, Iterable, Sequence
 
 from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
-from conformance.documents import problems as schema_problems
+from conformance.documents import MAX_INTEGER_DIGITS, bound_problems, problems as schema_problems
 from conformance.errors import EngineError
 
 PROTOCOL_VERSION = 1
@@ -68,17 +75,70 @@ def encode_message(message: dict[str, Any]) -> bytes:
             return orjson.dumps(message) + b"\n"
         except TypeError:  # e.g. an integer beyond 64 bits: let the standard library say it
             pass
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        return text.encode("utf-8") + b"\n"
+    except UnicodeEncodeError:  # a lone surrogate: written as its escape, which the reader then refuses
+        return json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
+
+
+ENGINE_TOKEN = "TRIGGER_CONFORMANCE_ENGINE"  # environment variable: marks every process of one engine
+RUN_TOKEN = "TRIGGER_CONFORMANCE_RUN"  # environment variable: marks every process of one harness run
+
+
+class _Bounded:
+    """What decode_line noticed while parsing: an integer literal too long to be one of the protocol's."""
+
+    def __init__(self):
+        self.too_long = 0
+
+    def integer(self, literal: str) -> int:
+        digits = len(literal.lstrip("-"))
+        if digits > MAX_INTEGER_DIGITS:
+            self.too_long = max(self.too_long, digits)
+            return 0
+        return int(literal)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON (JSON has no NaN or infinite numbers)")
 
 
 def decode_line(line: bytes) -> Any:
-    """Parse one line; the standard library's semantics and error messages, orjson's speed when it agrees."""
+    """Parse one line; the standard library's semantics and error messages, orjson's speed when it agrees.
+
+    Raises ValueError (``json.JSONDecodeError`` for text that is not JSON) for anything the protocol cannot carry,
+    before it reaches any code that could choke on it: an integer of more than ``MAX_INTEGER_DIGITS`` digits (the
+    standard library would parse up to 4,300 digits, then raise), NaN or Infinity, a lone surrogate in a string or
+    key (text that cannot be written as UTF-8), nesting too deep to parse. RecursionError cannot escape.
+    """
     if orjson is not None:
         try:
-            return orjson.loads(line)
+            message = orjson.loads(line)  # it refuses integers beyond 64 bits and NaN
         except orjson.JSONDecodeError:
             pass
-    return json.loads(line)
+        else:
+            return _surrogate_free(line, message)
+    bounded = _Bounded()
+    try:
+        message = json.loads(line, parse_int=bounded.integer, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply to be parsed") from None
+    if bounded.too_long:
+        raise ValueError(f"an integer of {bounded.too_long} digits; the protocol's integers have at most "
+                         f"{MAX_INTEGER_DIGITS} digits")
+    return _surrogate_free(line, message)
+
+
+def _surrogate_free(line: bytes, message: Any) -> Any:
+    # Lone surrogates come only from \\u escapes (raw ones are not UTF-8), so most lines need no walk. Depth needs
+    # no bound here: the parser stops at the interpreter's recursion limit, the schema of a message is shallow, and
+    # what takes free-form content (an errored context) is rendered without recursion limits (_context_text).
+    if b"\\ud" in line or b"\\uD" in line:
+        found = [p for p in bound_problems(message, limit=50) if "surrogate" in p[1]]
+        if found:
+            raise ValueError(f"at {found[0][0]}: {found[0][1]}")
+    return message
 
 
 def _index_into(field: str):
@@ -116,12 +176,69 @@ def _excerpt(data: bytes | str, limit: int = 200) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL the engine's whole process group (it leads its own session), then reap the engine."""
+def tagged_processes(variable: str, value: str) -> list[int]:
+    """Pids of the processes (of this user) whose environment holds ``variable=value``, this process excluded.
+
+    Read from ``/proc/PID/environ`` (Linux); elsewhere, or for processes of other users, nothing is found. The
+    environment a process was started with is what ``/proc`` shows, so this finds every descendant of a process
+    started with the variable, wherever it went (another process group or session, reparented to init), unless it
+    replaced its environment when it started its own program.
+    """
+    needle = f"{variable}={value}".encode()
+    found = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return found
+    me = os.getpid()
+    for entry in entries:
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as stream:
+                environ = stream.read()
+        except OSError:  # gone, or not ours
+            continue
+        if needle + b"\0" in environ or environ.endswith(needle):
+            found.append(int(entry))
+    return found
+
+
+def kill_tagged(variable: str, value: str, rounds: int = 5) -> int:
+    """SIGKILL every process tagged ``variable=value`` (see :func:`tagged_processes`), until none is left (a process
+    may fork while the others are being killed). Returns how many were killed."""
+    killed: set[int] = set()
+    for _ in range(rounds):
+        found = [pid for pid in tagged_processes(variable, value) if not _is_zombie(pid)]
+        if not found:
+            break
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed.add(pid)
+            except (ProcessLookupError, PermissionError):
+                pass
+        time.sleep(0.01)
+    return len(killed)
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stream:
+            return stream.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _kill_group(proc: subprocess.Popen, token: str | None = None) -> None:
+    """SIGKILL the engine's whole process group (it leads its own session) and every process carrying the engine's
+    token (descendants that left the group), then reap the engine."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+    if token is not None:
+        kill_tagged(ENGINE_TOKEN, token)
     try:
         proc.wait(timeout=5)
     except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not wait for anyone
@@ -132,6 +249,14 @@ def _kill_group(proc: subprocess.Popen) -> None:
                 stream.close()
         except OSError:
             pass
+
+
+def _context_text(context: Any, indent: int | None = None) -> str:
+    """An engine's free-form error context as JSON text, whatever its depth (it is the engine's, not ours)."""
+    try:
+        return json.dumps(context, indent=indent, ensure_ascii=False)
+    except (ValueError, RecursionError):
+        return _excerpt(repr(context), 2000)
 
 
 def _exit_status(proc: subprocess.Popen) -> str:
@@ -302,6 +427,8 @@ class ProcessEngine(Engine):
         self.restarts_used = 0
         self.log: list[str] = []  # what the watchdog did (starts, kills, restarts), for reports
         self._proc: subprocess.Popen | None = None
+        self._token: str | None = None  # the ENGINE_TOKEN of the running process and all it starts
+        self._pidfd: int | None = None  # readable once the running process has exited (Linux), else polled
         self._finalizer: weakref.finalize | None = None
         self._stderr: StderrTail | None = None
         self._selector: selectors.BaseSelector | None = None
@@ -375,8 +502,8 @@ class ProcessEngine(Engine):
             raise Skipped(message["reason"], message.get("issue_url"))
         context = message["context"]
         if isinstance(context, dict):
-            text = context.get("message") or json.dumps(context, ensure_ascii=False)[:500]
-            details = context.get("traceback") or json.dumps(context, indent=2, ensure_ascii=False)
+            text = context.get("message") or _context_text(context)[:500]
+            details = context.get("traceback") or _context_text(context, indent=2)
         else:
             text, details = context.splitlines()[0] if context else "", context
         if self._stderr:
@@ -435,22 +562,33 @@ class ProcessEngine(Engine):
 
     def _spawn(self) -> None:
         self._starts += 1
+        token = secrets.token_hex(12)
+        env = dict(os.environ if self.env is None else self.env)
+        env[ENGINE_TOKEN] = token
+        if os.environ.get(RUN_TOKEN):  # set by the CLI for one whole run, workers included
+            env[RUN_TOKEN] = os.environ[RUN_TOKEN]
         try:
             proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                start_new_session=True, bufsize=0, close_fds=True, env=self.env, cwd=self.cwd,
+                start_new_session=True, bufsize=0, close_fds=True, env=env, cwd=self.cwd,
             )
         except OSError as exc:
             self._broken = EngineError(
                 "unavailable", f"cannot start the engine command {self.command}: {exc.strerror or exc}")
             raise self._broken from None
         self._proc = proc
-        self._finalizer = weakref.finalize(self, _kill_group, proc)  # no orphan if the harness forgets close()
+        self._token = token
+        self._finalizer = weakref.finalize(self, _kill_group, proc, token)  # no orphan if the harness forgets close()
         self._stderr = StderrTail(proc.stderr, self.stderr_bytes)
         os.set_blocking(proc.stdin.fileno(), False)
         os.set_blocking(proc.stdout.fileno(), False)
         self._selector = selectors.DefaultSelector()
         self._selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
+        try:
+            self._pidfd = os.pidfd_open(proc.pid)
+            self._selector.register(self._pidfd, selectors.EVENT_READ)
+        except (AttributeError, OSError):  # not Linux 5.3+: the process is polled instead
+            self._pidfd = None
         self._buffer.clear()
         self._scanned = 0
         self._configuration = None
@@ -488,10 +626,13 @@ class ProcessEngine(Engine):
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
-        _kill_group(proc)
+        _kill_group(proc, self._token)
         if self._selector is not None:
             self._selector.close()
             self._selector = None
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
         if self._stderr is not None:
             self._stderr.finish()
         self._configuration = None
@@ -527,9 +668,13 @@ class ProcessEngine(Engine):
             if remaining <= 0:
                 self._fail("timed-out", f"the engine stopped reading its stdin during {what} "
                                         f"(no progress within {self._limit_for(what)} s); its process group was killed")
+            if self._proc.poll() is not None:  # dead, while a process it left behind holds its stdin open
+                self._crashed(what)
             with selectors.DefaultSelector() as writable:
                 writable.register(fd, selectors.EVENT_WRITE)
-                writable.select(min(remaining, 0.5))
+                if self._pidfd is not None:
+                    writable.register(self._pidfd, selectors.EVENT_READ)
+                writable.select(min(remaining, 0.2))
 
     def _limit_for(self, what: str) -> float:
         return self.start_timeout if what == "the handshake" else self.timeout
@@ -562,17 +707,21 @@ class ProcessEngine(Engine):
             if remaining <= 0:
                 self._fail("timed-out", f"no answer to {what} within {self._limit_for(what)} s; the engine's process "
                                         f"group was killed (raise the timeout if the engine is only slow)")
-            if not self._selector.select(remaining):
-                continue
+            # Wakes up for output, for the engine's exit (its pidfd), or to poll it where there is no pidfd.
+            self._selector.select(min(remaining, 0.2) if self._pidfd is None else remaining)
             try:
                 chunk = os.read(self._proc.stdout.fileno(), _CHUNK)
             except BlockingIOError:
-                continue
+                chunk = None
             except OSError:
                 chunk = b""
-            if not chunk:
+            if chunk:
+                buffer += chunk
+                continue
+            # End of stdout, or nothing to read: a dead engine is crashed at once, even when a process it left
+            # behind still holds its stdout open (no end of file would ever come).
+            if chunk == b"" or self._proc.poll() is not None:
                 self._crashed(what)
-            buffer += chunk
 
     def _receive(self, deadline: float, expected: Iterable[str], what: str, run_id: Any = None) -> dict[str, Any]:
         """The next message: JSON, valid against the protocol, of an expected type, echoing ``run_id``."""
@@ -582,7 +731,10 @@ class ProcessEngine(Engine):
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             self._fail("garbage", f"the engine wrote a line that is not JSON during {what} ({exc}): {_excerpt(line)}. "
                                   "stdout carries protocol messages only; write logs to stderr")
-        found = schema_problems(message, "protocol-engine")
+        except (ValueError, RecursionError, MemoryError) as exc:  # JSON the protocol cannot carry
+            self._fail("garbage", f"the engine wrote a message the protocol cannot carry during {what} ({exc}): "
+                                  f"{_excerpt(line)}")
+        found = schema_problems(message, "protocol-engine")  # never raises, whatever the message holds
         if found:
             details = "; ".join(f"at {path}: {msg}" for path, msg in found)
             self._fail("garbage", f"the engine's message during {what} is not a valid protocol message: {details} "

@@ -5,12 +5,21 @@ bundled faulty engine, see ``reference_engine/engines/mutants``), a name registe
 ``trigger_conformance.engines``, or ``module:attribute`` for an in-process Python engine (a class or factory
 returning an Engine, or an Engine instance). ``--engine-cmd 'PROGRAM ARGS'`` starts a process engine speaking the
 JSON-lines protocol (split with shlex, never run through a shell); it is recorded as the spec ``cmd:PROGRAM ARGS``.
+
+Where ``module:attribute`` is imported from: the installed packages and ``PYTHONPATH`` first, as Python does; a module
+found nowhere there is then looked for in the current directory (a ``MODULE.py`` file or a ``MODULE/`` package), and
+imported from there with a note on stderr saying so. The current directory is added at the end of ``sys.path``, so a
+file there never shadows an installed module. Nothing is imported because a file names it: ``replay`` builds the
+engine a replay file names only with ``--trust-file-engine``.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from conformance.adapters.base import Engine
 from conformance.errors import EngineError
@@ -31,6 +40,26 @@ def _instantiate(target, spec: str) -> Engine:
         raise EngineError("unavailable", f"engine {spec!r} is a {type(engine).__name__}, not an Engine "
                           f"(see conformance.adapters.base.Engine)")
     return engine
+
+
+def import_engine_module(module_name: str):
+    """Import ``module_name`` as Python would; if it is found nowhere, from the current directory (said on stderr).
+
+    Raises whatever the import raises (ModuleNotFoundError when the current directory does not have it either).
+    """
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        top = module_name.split(".")[0]
+        here = os.getcwd()
+        if exc.name not in (top, module_name) or here in sys.path or "" in sys.path:
+            raise
+        if not ((Path(here) / f"{top}.py").is_file() or (Path(here) / top / "__init__.py").is_file()):
+            raise
+        sys.path.append(here)  # last: what is installed keeps precedence
+        print(f"trigger-conformance: {top} is not installed; importing it from the current directory {here}",
+              file=sys.stderr)
+        return importlib.import_module(module_name)
 
 
 def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None) -> Engine:
@@ -64,7 +93,7 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
     if ":" in spec:
         module_name, _, attribute = spec.partition(":")
         try:
-            target = getattr(importlib.import_module(module_name), attribute)
+            target = getattr(import_engine_module(module_name), attribute)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # importing someone's module may raise anything, even SystemExit
