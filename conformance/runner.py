@@ -209,7 +209,13 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
     raises for engine faults.
     """
     indexes = range(config.max_examples) if indexes is None else indexes
-    build = scenario_builder(config, engine)
+    try:
+        build = scenario_builder(config, engine)
+    except Exception as exc:  # an engine's generation_profile that raises: every scenario is unplayable
+        message = f"the engine's generation_profile raised {type(exc).__name__}: {exc}"
+        return {inv.key: Exploration(inv.key, start=indexes.start, scenarios_run=len(indexes),
+                                     engine_problems={"errored": len(indexes)}, first_problem=message)
+                for inv in invariants}
     found = {inv.key: Exploration(inv.key, start=indexes.start, exercised_under={
         name: {json.dumps(value): 0 for value in values} for name, values in config.explored_options})
         for inv in invariants}
@@ -263,13 +269,18 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
     replayed first (found earlier, here or on another machine); the first failure is shrunk against this rule
     alone, explained, replayed for determinism and set beside the reference engine's trace."""
     started = time.monotonic()
-    build = scenario_builder(config, engine)
     result = RuleResult(inv.key, inv.rule_number(config.edition), inv.summary, "passed")
     key = database_key(config.engine_name, config.ruleset.name, config.edition,
                        json.dumps(config.options, sort_keys=True), inv.key)
     known = Exploration(inv.key, start=-1)  # replays of the database's failures come before the stream
     found: Built | None = None
-    for log in known_failures(config.database, key):
+    logs = known_failures(config.database, key)
+    try:
+        build = scenario_builder(config, engine) if logs or exploration.failure_log is not None else None
+    except Exception:  # explore() already reported the engine's generation_profile raising
+        build, logs, exploration = None, [], Exploration(**{**exploration.as_dict(), "failure_log": None,
+                                                             "failure_index": None})
+    for log in logs:
         built = rebuild(build, config.edition, log)
         check = check_scenario(engine, prepare_generated(config, built.document), [inv])
         known.note(check)

@@ -104,3 +104,28 @@ def test_the_cli_gives_the_same_verdicts_whatever_the_workers(tmp_path):
         reports.append([(r["key"], r["status"], r["scenarios_run"], r["scenarios_exercised"]) for r in report["rules"]])
     assert reports[0] == reports[1]
     assert any(status == "failed" for _, status, _, _ in reports[0])
+
+
+class _ProfileRaises(Engine):
+    """An engine whose generation_profile raises: no scenario can be built for it."""
+
+    def __init__(self):
+        self.inner = reference_engine_for("momon-wonder")
+
+    @property
+    def info(self):
+        return self.inner.info
+
+    def generation_profile(self, ruleset):
+        raise RuntimeError("no profile today")
+
+    def run(self, scenario, chooser):
+        return self.inner.run(scenario, chooser)
+
+
+def test_an_engine_whose_profile_raises_errors_every_rule_and_the_run_goes_on():
+    session = Session(RunSpec(ruleset="momon-wonder", engine=f"{__name__}:_ProfileRaises", max_examples=10,
+                              fixtures=False))
+    entries = [session.check_rule(key) for key in session.rule_keys()]
+    assert all(e["status"] == "errored" and "generation_profile raised RuntimeError" in e["first_problem"]
+               for e in entries)
