@@ -437,6 +437,7 @@ class ProcessEngine(Engine):
         self._starts = 0
         self._info: EngineInfo | None = None
         self._broken: EngineError | None = None  # a permanent failure: every later request reports it
+        self._profiles: dict[str, dict[str, Any]] = {}  # per ruleset, from the handshake's 'profiles'
         self._configuration: tuple[str, str, dict] | None = None  # what the running process was configured with
         self._configured: dict[str, Any] | None = None  # its answer
         self._ids = count(1)
@@ -454,6 +455,11 @@ class ProcessEngine(Engine):
             self._ensure_running()
         assert self._info is not None
         return self._info
+
+    def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
+        """The profile the engine declared for ``ruleset`` in its ``started`` message (``profiles``), if any."""
+        self.info  # the handshake, once
+        return self._profiles.get(ruleset)
 
     def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
         ruleset, edition = scenario["ruleset"], scenario["edition"]
@@ -606,6 +612,7 @@ class ProcessEngine(Engine):
             raise error
         info = EngineInfo(name=message["name"], version=message["version"],
                           rulesets={r: list(e) for r, e in message["rulesets"].items()})
+        self._profiles = {r: dict(p) for r, p in message.get("profiles", {}).items()}
         if self._info is None:
             self._info = info
         elif info != self._info:
