@@ -177,11 +177,86 @@ fixture("mtg-603-3b-single-pass-2021",
  "603.3b (2021-02-24 text): the same situation under the single-pass rule: the active player P1 puts their ability on the stack first, then P2, so P2's resolves first.",
  "CR 603.3b as of 2021-02-24", ["mtg.apnap-order", "mtg.stack-lifo"], WATCH("2021-02-24"))
 
+# -- Reference engine fixes of issue 9 (item 5) and the 603.3b/704.3 batch: mtg-ref-* ---------------------------------
+
+fixture("mtg-ref-603-3b-resolution-and-sba-batch-3p",
+ "603.3b with 704.3 and 117.5, three players: the active player P1's ability deals lethal damage to P1's creature C; that damage triggers P2's ability S; state-based actions then put C into the graveyard and C's dies-ability D (P1's) triggers. S and D both triggered since a player last received priority, so they go on the stack in one batch in APNAP order: D (the active player's) first, then S, and S resolves first. An engine that puts S on alone, checks state-based actions again and puts D on top resolves D first.",
+ "CR 603.3b, 704.3, 117.5 (issue 9)", ["mtg.apnap-order", "mtg.sba-loop", "mtg.stack-lifo"],
+ scen(["P1", "P2", "P3"], "P1",
+  [obj("X", "P1", abilities=[ab("A1", {"event": "signal", "name": "go"}, [{"do": "damage", "object": "C", "amount": 2}], text="Whenever go happens, this deals 2 damage to C.")]),
+   obj("C", "P1", toughness=2, abilities=[ab("D", {"event": "leave", "subject": "self", "to": "graveyard"}, [{"do": "life", "player": "P1", "amount": 2}], text="When this creature dies, its controller gains 2 life.")]),
+   obj("Y", "P2", abilities=[ab("S", {"event": "damage"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a source deals damage, its controller gains 1 life.")])],
+  [("main", [("P1", [{"do": "signal", "name": "go"}])])]))
+
+fixture("mtg-ref-603-4-delayed-intervening-if",
+ "603.4 applies to delayed triggered abilities (603.7): an ability creates 'the next time s2 happens, if C2 is on the battlefield, its controller gains 3 life'. The first s2 happens while C2 is in its owner's hand: the condition is false, so the ability does not trigger, and (having not triggered) it keeps waiting. C2 is then put onto the battlefield; the next s2 makes it trigger, once.",
+ "CR 603.4, 603.7b (issue 9)", ["mtg.intervening-if", "mtg.delayed-trigger"],
+ scen(["P1", "P2"], "P1",
+  [obj("C1", "P1", abilities=[ab("A1", {"event": "signal", "name": "s1"}, [{"do": "create_delayed", "ability": {"id": "X1", "text": "Next time s2 happens, if C2 is on the battlefield, gain 3 life.", "trigger": {"event": "signal", "name": "s2"}, "intervening_if": {"test": "in_zone", "object": "C2", "zone": "field"}, "effect": [{"do": "life", "player": "P1", "amount": 3}]}}], text="Whenever s1 happens, create the delayed ability X1.")]),
+   obj("C2", "P1", "hand")],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "signal", "name": "s2"}]),
+             ("P1", [{"do": "move", "object": "C2", "from": "hand", "to": "field"}]), ("P1", [{"do": "signal", "name": "s2"}]),
+             ("P1", [{"do": "signal", "name": "s2"}])])]))
+
+fixture("mtg-ref-603-4-state-trigger-intervening-if",
+ "603.4 applies to state triggers (603.8): 'whenever C1 is in a graveyard, if C2 is on the battlefield, exile C1'. C1 dies while C2 is still in hand: the state holds but the condition does not, so the ability does not trigger. When C2 enters, state and condition both hold: it triggers at once, and exiles C1. (An engine ignoring the condition would trigger on C1's death, remove the ability on resolution, and trigger it again forever.)",
+ "CR 603.4, 603.8 (issue 9)", ["mtg.intervening-if", "mtg.state-trigger"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("A1", {"event": "state", "state": {"test": "in_zone", "object": "C1", "zone": "graveyard"}}, [{"do": "move", "object": "C1", "from": "graveyard", "to": "exile"}], text="Whenever C1 is in a graveyard, if C2 is on the battlefield, exile C1.", intervening_if={"test": "in_zone", "object": "C2", "zone": "field"})]),
+   obj("C1", "P2"), obj("C2", "P1", "hand")],
+  [("main", [("P1", [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "C2", "from": "hand", "to": "field"}])])]))
+
+fixture("mtg-ref-603-10-leaves-intervening-if-looks-back",
+ "603.10 with 603.4: 'whenever another creature dies, if C2 is on the battlefield, its controller gains 1 life'. A spell destroys C1 and C2 together. Leaves-the-battlefield abilities look back in time, their intervening 'if' too: just before the event C2 was on the battlefield, so the ability triggers once for C1 and once for C2 (judged on the game after the event, C2 being in the graveyard, it would not trigger at all). As each resolves, the condition is checked again, on the game as it is then: C2 is in the graveyard, so each is removed and does nothing (608.2a).",
+ "CR 603.10, 603.10a, 603.4 (issue 9)", ["mtg.look-back", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("A1", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, if C2 is on the battlefield, gain 1 life.", intervening_if={"test": "in_zone", "object": "C2", "zone": "field"})]),
+   obj("C1", "P1"), obj("C2", "P2")],
+  [("main", [("P2", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])])]))
+
+fixture("mtg-ref-603-10a-graveyard-leaving-looks-back",
+ "603.10a: abilities that trigger when a card leaves a graveyard look back in time. G, a card in P1's graveyard, has 'whenever a card leaves a graveyard, if this card is in a graveyard, its owner gains 1 life'. An effect exiles G and two other cards from the graveyard at once: just before the event all three were in the graveyard, so the ability triggers three times, its condition holding then. On resolution G is in exile, so each is removed and does nothing (603.4, 608.2a).",
+ "CR 603.10a (issue 9)", ["mtg.look-back", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("G", "P1", "graveyard", abilities=[ab("A1", {"event": "move", "from": "graveyard"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card leaves a graveyard, if this card is in a graveyard, gain 1 life.", active_in=["graveyard"], intervening_if={"test": "in_zone", "object": "self", "zone": "graveyard"})]),
+   obj("K1", "P1", "graveyard"), obj("K2", "P2", "graveyard")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["G", "K1", "K2"], "from": "graveyard", "to": "exile"}])])]))
+
+fixture("mtg-ref-603-10a-put-into-hand-looks-back",
+ "603.10a: abilities that trigger when an object every player can see is put into a hand look back in time. R, a card in exile, has 'whenever a card is put into a hand, its owner gains 1 life' (it works from exile). An effect returns R and another exiled card to their owners' hands at once: just before the event R was in exile, so its ability triggers twice, once for each card.",
+ "CR 603.10a (issue 9)", ["mtg.look-back"],
+ scen(["P1", "P2"], "P1",
+  [obj("R", "P1", "exile", abilities=[ab("A1", {"event": "move", "to": "hand"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card is put into a hand, gain 1 life (works in exile).", active_in=["exile"])]),
+   obj("K1", "P2", "exile")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["R", "K1"], "from": "exile", "to": "hand"}])])]))
+
+fixture("mtg-ref-800-4a-leaves-at-once",
+ "800.4a: P2 leaves the game while two of their triggered abilities wait to go on the stack and a state trigger instance of theirs (from M, a permanent P1 owns and P2 controls) is on the stack. All of P2's abilities cease to exist together with P2's objects, and control of M returns to P1; only then is M's state trigger checked again (603.8): it triggers once, for P1, and is not re-triggered by each removal.",
+ "CR 800.4a, 603.8 (issue 9)", ["mtg.player-leaves", "mtg.state-trigger", "mtg.trigger-controller"],
+ scen(["P1", "P2", "P3"], "P1",
+  [obj("M", "P1", controller="P2", abilities=[ab("A1", {"event": "state", "state": {"test": "life_at_most", "player": "P3", "value": 19}}, [{"do": "life", "player": "P3", "amount": 1}], text="State trigger: while P3 has 19 or less life, P3 gains 1 life.")]),
+   obj("Q", "P2", abilities=[ab("A2", {"event": "signal", "name": "s1"}, [{"do": "signal", "name": "s2"}], text="Whenever s1 happens, s2."),
+                              ab("A3", {"event": "signal", "name": "s1"}, [{"do": "signal", "name": "s2"}], text="Whenever s1 happens, s2 (again).")]),
+   obj("K", "P3", abilities=[ab("A4", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P3", "amount": -1}, {"do": "concede", "player": "P2"}], text="Whenever s1 happens, P3 loses 1 life, then P2 leaves the game.")])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}])])], choices={"trigger_order": ["A4", "A2", "A3"]}))
+
+fixture("mtg-ref-104-4b-state-trigger-without-target",
+ "603.8 with 603.3d and 104.4b: 'whenever C1 is in a graveyard, exile target creature' where the only candidate, C2, is in a hand. C1 dies; the state trigger triggers, has no legal target as it is put on the stack and is removed; having left the stack, it would trigger again at once in the very same game, and again forever: a loop of mandatory actions, so the game is a draw (game_over). The reference engine ends the game rather than looping until a guard trips.",
+ "CR 603.8, 603.3d, 104.4b (issue 9)", ["mtg.no-legal-target", "mtg.state-trigger"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("A1", {"event": "state", "state": {"test": "in_zone", "object": "C1", "zone": "graveyard"}}, [{"do": "move_target", "to": "exile"}], text="Whenever C1 is in a graveyard, exile target creature (C2).", target={"candidates": ["C2"]})]),
+   obj("C1", "P1"), obj("C2", "P2", "hand")],
+  [("main", [("P1", [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}]), ("P1", [{"do": "signal", "name": "after"}])])]))
+
 import os
 
 if __name__ == "__main__":
     out = sys.argv[1]
+    only = sys.argv[2:]  # fixture ids to write (default: all)
     for id, description, source, keys, doc in F:
+        if only and id not in only:
+            continue
         ruleset, sc = prepare_scenario(doc, id)
         trace = MtgEngine().run(sc, ScenarioChooser(sc))
         fx = {"format": "trigger-conformance/fixture/1", "id": id, "description": description, "source": source,

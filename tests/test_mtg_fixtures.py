@@ -136,3 +136,73 @@ def test_603_3b_two_pass_against_single_pass():
         return next(x["ability"] for x in kinds(e, "trigger", id=first))
     assert resolved_first("mtg-603-3b-two-pass") == "A1"  # the watcher, put on in the second pass
     assert resolved_first("mtg-603-3b-single-pass-2021") == "A2"  # the non-active player's, put on last
+
+
+# -- Reference engine fixes (issue 9, item 5) ---------------------------------------------------------------------
+
+
+def trigger_of(entries, trigger_id):
+    return next(x for x in kinds(entries, "trigger") if x["id"] == trigger_id)
+
+
+def test_resolution_and_sba_triggers_go_on_in_one_batch_in_apnap_order():
+    e = entries_of("mtg-ref-603-3b-resolution-and-sba-batch-3p")
+    death = kinds(e, "event", type="leave", subject="C")[0]
+    assert "sba" in death["cause"]
+    pushed = [x["trigger"] for x in kinds(e, "stack_push")[1:]]  # after A1's own push
+    assert [trigger_of(e, t)["ability"] for t in pushed] == ["D", "S"]  # the active player's first
+    first, second = (find(e, kind="stack_push", trigger=t) for t in pushed)
+    assert not [x for x in e[first:second] if x["kind"] == "sba_check"]  # one batch: no check in between
+    assert trigger_of(e, kinds(e, "resolve_begin")[1]["trigger"])["ability"] == "S"
+
+
+def test_603_4_delayed_ability_with_false_condition_does_not_trigger_and_keeps_waiting():
+    e = entries_of("mtg-ref-603-4-delayed-intervening-if")
+    signals = [x["id"] for x in kinds(e, "event", name="s2")]
+    delayed = [t for t in kinds(e, "trigger") if "delayed" in t]
+    assert len(signals) == 3 and [t["event"] for t in delayed] == [signals[1]]
+    assert kinds(e, "event", type="life", amount=3)
+
+
+def test_603_4_state_trigger_waits_for_its_condition():
+    e = entries_of("mtg-ref-603-4-state-trigger-intervening-if")
+    [t] = kinds(e, "trigger")
+    enters = kinds(e, "event", type="enter", subject="C2")[0]["id"]
+    assert t["event"] == enters and not kinds(e, "removed")
+    assert kinds(e, "event", subject="C1", to="exile")
+
+
+def test_603_10_leaves_ability_checks_its_condition_looking_back():
+    e = entries_of("mtg-ref-603-10-leaves-intervening-if-looks-back")
+    assert len(kinds(e, "trigger", ability="A1")) == 2
+    assert [x["reason"] for x in kinds(e, "removed")] == ["intervening_if"] * 2  # C2 is gone on resolution
+
+
+def test_603_10a_card_leaving_a_graveyard_sees_the_others_leave():
+    e = entries_of("mtg-ref-603-10a-graveyard-leaving-looks-back")
+    assert len(kinds(e, "trigger", ability="A1")) == 3
+    assert [x["reason"] for x in kinds(e, "removed")] == ["intervening_if"] * 3  # G is in exile on resolution
+
+
+def test_603_10a_public_card_put_into_a_hand_sees_the_others_go():
+    e = entries_of("mtg-ref-603-10a-put-into-hand-looks-back")
+    assert len(kinds(e, "trigger", ability="A1")) == 2
+    assert sum(x["amount"] for x in kinds(e, "event", type="life")) == 2
+
+
+def test_800_4a_departed_player_abilities_cease_together_then_state_trigger_once():
+    e = entries_of("mtg-ref-800-4a-leaves-at-once")
+    leaves = find(e, kind="event", type="player_leaves")
+    removed = [i for i, x in enumerate(e) if x["kind"] == "removed"]
+    assert [e[i]["reason"] for i in removed] == ["player_left"] * 3
+    assert removed == list(range(removed[0], removed[0] + 3)) and removed[0] > leaves  # all at once
+    again = [t for t in kinds(e, "trigger", ability="A1")]
+    assert [t["controller"] for t in again] == ["P2", "P1"]  # once more, for M's owner, after every removal
+    assert find(e, kind="trigger", id=again[1]["id"]) > removed[-1]
+
+
+def test_104_4b_state_trigger_without_a_legal_target_ends_the_game_in_a_draw():
+    e = entries_of("mtg-ref-104-4b-state-trigger-without-target")
+    assert len(kinds(e, "trigger")) == 1 and kinds(e, "removed", reason="no_target")
+    assert e[-1] == {"kind": "game_over", "result": "draw", "reason": "mandatory_loop"}
+    assert not kinds(e, "event", name="after")  # the game is over: the script does not go on

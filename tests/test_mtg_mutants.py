@@ -24,7 +24,7 @@ def test_mutants_are_registered_with_their_keys():
         assert MUTANTS[mutant.name] is mutant
         assert mutant.expected_rule_key in keys and mutant.fault
         assert mutant.expected_rule_key in mutant.fault  # the docstring names the key that catches it
-    assert len(NAMES) == 7
+    assert len(NAMES) >= 16
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -50,3 +50,45 @@ def test_single_pass_engine_is_right_under_the_2021_edition():
         _, prepared = prepare_scenario(build_scenario(SeededSource(seed), "2021-02-24"), f"seed {seed}")
         result = check_scenario(engine, prepared, MTG.invariants_for("2021-02-24"))
         assert result.violations == {}, (seed, result.violations)
+
+
+# Each fixture of issue 9's reference-engine fixes: the reference engine passes it (tests/test_mtg_fixtures.py), and
+# the faulty engine for that fix fails it on the named rule key.
+FIXTURE_MUTANTS = [
+    ("mtg-ref-603-3b-resolution-and-sba-batch-3p", "mtg-split-batch"),
+    ("mtg-ref-603-3b-resolution-and-sba-batch-3p", "mtg-late-sba"),
+    ("mtg-ref-603-4-delayed-intervening-if", "mtg-delayed-if-ignored"),
+    ("mtg-ref-603-4-state-trigger-intervening-if", "mtg-state-if-ignored"),
+    ("mtg-ref-603-10-leaves-intervening-if-looks-back", "mtg-leaves-if-forward"),
+    ("mtg-ref-603-10a-graveyard-leaving-looks-back", "mtg-no-graveyard-look-back"),
+    ("mtg-ref-603-10a-put-into-hand-looks-back", "mtg-no-graveyard-look-back"),
+    ("mtg-ref-800-4a-leaves-at-once", "mtg-departed-kept"),
+    ("mtg-ref-104-4b-state-trigger-without-target", "mtg-no-target-kept"),
+    ("mtg-ref-104-4b-state-trigger-without-target", "mtg-target-on-resolution"),
+]
+
+
+@pytest.mark.parametrize("fixture_id,name", FIXTURE_MUTANTS, ids=lambda x: x)
+def test_fixture_fails_on_its_faulty_engine_with_the_right_key(fixture_id, name):
+    from mtg_support import fixture
+
+    prepared, expected = fixture(fixture_id)
+    mutant = MUTANTS[name]
+    reference = check_scenario(reference_engine_for(MTG.name), prepared, MTG.invariants_for(prepared["edition"]))
+    assert reference.violations == {}
+    faulty = check_scenario(mutant.factory(), prepared, MTG.invariants_for(prepared["edition"]))
+    assert mutant.expected_rule_key in faulty.violations, (faulty.outcome.status, faulty.violations)
+    assert faulty.outcome.trace != expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mutant_differs_from_the_reference_engine(name):
+    """Each fault shows: on some generated scenario the faulty engine's trace differs from the reference's."""
+    from reference_engine.core.choices import ScenarioChooser
+
+    mutant, reference = MUTANTS[name].factory(), reference_engine_for(MTG.name)
+    for seed in range(300):
+        _, prepared = prepare_scenario(build_scenario(SeededSource(seed), MUTANTS[name].edition), f"seed {seed}")
+        if mutant.run(prepared, ScenarioChooser(prepared)) != reference.run(prepared, ScenarioChooser(prepared)):
+            return
+    pytest.fail(f"{name} played 300 generated scenarios exactly like the reference engine")

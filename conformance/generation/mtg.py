@@ -1,7 +1,10 @@
 """Random MTG scenarios: simultaneous triggers from two to four players with the active player in any seat,
 triggers during resolutions and from state-based actions, intervening 'if' clauses, optional, targeted, delayed,
-reflexive and state triggers, abilities triggering on other abilities triggering (603.3b's second pass),
-permanents leaving the battlefield together, prevented damage, control changes and players leaving the game.
+reflexive and state triggers (intervening 'if' clauses on delayed and state triggers too), abilities triggering on
+other abilities triggering (603.3b's second pass), permanents leaving the battlefield together, cards leaving a
+graveyard together watched by abilities of cards in that graveyard (603.10a), abilities with no legal target left,
+prevented damage, control changes (also of the source of a delayed ability before it triggers) and players leaving
+the game.
 
 Every scenario terminates:
 * objects only move forward (hand -> battlefield -> graveyard -> exile; every move names the zone it moves from),
@@ -9,7 +12,13 @@ Every scenario terminates:
 * a signal ``sK`` only triggers abilities whose effects emit signals of a higher level; abilities at the top level,
   and abilities triggered by damage, life, players leaving or other abilities, emit at most a top-level signal or a
   forward move;
-* a state trigger ("X is in a graveyard") always ends by exiling X, is never optional, conditional or targeted;
+* a state trigger ("X is in a graveyard") always ends by exiling X, and is never optional or targeted; its
+  intervening 'if', if any, is checked again on resolution, and while false it neither triggers nor resolves;
+* an ability of a card in a graveyard that watches cards leaving the graveyard answers with a top-level signal or
+  a life change;
+* the reflexive ability of an optional ability ("you may ...; when you do, ...") only moves an object forward or
+  does nothing, so even an engine that wrongly lets it trigger every time cannot loop through it;
+* a delayed ability created by a set piece ("the next time a creature dies") only signals at the top level;
 * an ability that watches another object's abilities (triggering or being put on the stack) watches an object
   that has no such watcher.
 """
@@ -44,7 +53,16 @@ PROFILE_FEATURES = frozenset({
     "other_players",      # ability effects on a player other than the ability's controller
     "exile",              # abilities exiling (they destroy instead)
     "zone_conditions",    # intervening conditions about zones (life conditions stay)
+    "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
 })
+
+
+def _move_triggers_declared() -> bool:
+    """Whether the MTG vocabulary gives abilities triggering on ``move`` events (zone changes outside the
+    battlefield, e.g. a card leaving a graveyard) a meaning: generate them only then."""
+    from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
+
+    return "move" in VOCABULARY.trigger_events
 
 
 class _Builder:
@@ -53,11 +71,14 @@ class _Builder:
         self.edition = edition
         self.no = exclude
         self.current: dict[str, Any] | None = None  # the object whose ability is being built (profiles only)
+        self.doomed: list[str] = []  # players who may leave the game
         self.objects: list[dict[str, Any]] = []
         self.next_ability = 0
         self.optional_ids: list[str] = []
         self.targeted_ids: list[str] = []
         self.delayed_ids: list[str] = []
+        # (object, the signal that triggers its ability, the delayed ability's trigger) for abilities creating one
+        self.delayed_sites: list[tuple[str, str, dict[str, Any]]] = []
 
     # -- Helpers ---------------------------------------------------------------------------------------------------
 
@@ -92,9 +113,22 @@ class _Builder:
                                 else self.some_creature())
         else:
             action["player"] = self.some_player()
-        if "prevented" not in self.no and self.source.chance(25):
+        if "prevented" not in self.no and self.source.chance(45):
             action["prevented"] = True
         return action
+
+    def condition(self, self_zone: str | None = "field", self_weight: int = 1) -> dict[str, Any]:
+        """An intervening 'if' (603.4): about zones (unless the profile excludes them) or a life total; ``self``
+        conditions (the source in ``self_zone``) ``self_weight`` times as likely as each other kind."""
+        life = {"test": "life_at_least", "player": "controller", "value": self.source.integer(15, 20)}
+        if "zone_conditions" in self.no:
+            return life
+        own = [{"test": "in_zone", "object": "self", "zone": self_zone}] * self_weight if self_zone else []
+        return self.source.pick(own + [
+            {"test": "in_zone", "object": self.some_creature(), "zone": "field"},
+            {"test": "not_in_zone", "object": self.some_creature(), "zone": "graveyard"},
+            life,
+        ])
 
     def allowed(self, kind: int, allowed: dict[int, str | None]) -> int | None:
         """Under a profile, ``kind`` if its feature is allowed, else another allowed kind (None: none is)."""
@@ -111,9 +145,10 @@ class _Builder:
             return [self.destroy()] if self.source.chance(40) else []
         actions: list[dict[str, Any]] = []
         for _ in range(self.source.count(1 if "empty_effects" in self.no else 0, 3)):
-            kind = self.allowed(self.source.integer(0, 8), {
+            kind = self.allowed(self.source.integer(0, 9), {
                 0: "signals", 1: "signals", 2: None, 3: None, 4: None, 5: "move_together",
-                6: "delayed" if allow_created else "-", 7: "reflexive" if allow_created else "-", 8: "signals"})
+                6: "delayed" if allow_created else "-", 7: "reflexive" if allow_created else "-", 8: "signals",
+                9: "delayed" if allow_created else "-"})
             if kind is None:
                 break
             if kind <= 1:
@@ -123,13 +158,16 @@ class _Builder:
             elif kind == 3:
                 actions.append(self.damage())
             elif kind == 4:
+                if self.doomed and self.source.chance(25):  # "target player loses the game", mid-resolution (800.4a)
+                    actions.append({"do": "concede", "player": self.source.pick(self.doomed)})
+                    continue
                 actions.append({"do": "life", "player": self.some_player(),
-                                "amount": self.source.pick([-1, -2, 2])})
+                                "amount": self.source.pick([-1, -2, -3, 2])})
             elif kind == 5:
                 field = self.creatures()
                 together = [o for o in field if self.source.chance(60)] or field[:2]
                 actions.append({"do": "move_together", "objects": together, "from": "field", "to": "graveyard"})
-            elif kind == 6 and allow_created:
+            elif kind in (6, 9) and allow_created:
                 actions.append(self.delayed(level))
             elif kind == 7 and allow_created:
                 victim = self.some_creature()
@@ -148,14 +186,18 @@ class _Builder:
         did = self.ability_id("D")
         self.delayed_ids.append(did)
         if self.source.chance(50):
-            trigger = {"event": "leave", "subject": self.source.pick(["self", self.some_creature(), "any"])}
+            subject = self.source.pick(["self", self.some_creature(), "any", "any", "any"])
+            trigger = {"event": "leave", "subject": subject}
             effect = [{"do": "signal", "name": TOP}] if self.source.chance(60) else []
         else:
             j = self.source.integer(level + 1, MAX_LEVEL)
             trigger = {"event": "signal", "name": f"s{j}"}
             effect = self.effect(j, allow_created=False)
-        action: dict[str, Any] = {"do": "create_delayed", "ability": {"id": did, "trigger": trigger, "effect": effect}}
-        duration = self.source.pick([None, None, "step", "turn"])
+        ability: dict[str, Any] = {"id": did, "trigger": trigger, "effect": effect}
+        if self.source.chance(65):  # 603.4 applies to delayed triggered abilities too
+            ability["intervening_if"] = self.condition()
+        action: dict[str, Any] = {"do": "create_delayed", "ability": ability}
+        duration = self.source.pick([None, None, None, "step", "turn"])
         if duration:
             action["duration"] = duration
         return action
@@ -165,17 +207,23 @@ class _Builder:
     def ability(self, obj: dict[str, Any]) -> dict[str, Any]:
         aid = self.ability_id()
         self.current = obj if self.no else None
-        kind = self.allowed(self.source.integer(0, 7), {
+        kind = self.allowed(self.source.integer(0, 8), {
             0: "signals", 1: "signals", 2: "signals", 3: None, 4: None, 5: "event_triggers", 6: "state_triggers",
-            7: "state_triggers"})
+            7: "state_triggers", 8: "state_triggers"})
         ability: dict[str, Any] = {"id": aid}
         if kind <= 2:  # "Whenever sK happens" (a stand-in for casting, attacking, upkeep...)
             level = self.source.integer(1, MAX_LEVEL)
             ability["trigger"] = {"event": "signal", "name": f"s{level}"}
             ability["effect"] = self.effect(level)
-            if level < MAX_LEVEL and "targets" not in self.no and self.source.chance(30):
+            for action in ability["effect"]:
+                if action["do"] == "create_delayed":
+                    self.delayed_sites.append((obj["id"], f"s{level}", action["ability"]["trigger"]))
+            if level < MAX_LEVEL and "targets" not in self.no and self.source.chance(35):
                 ability["target"] = {"candidates": [c for c in self.creatures() if self.source.chance(50)]
                                      or [self.some_creature()]}
+                hand = [o["id"] for o in self.objects if o["zone"] == "hand"]
+                if self.source.chance(35):  # 603.3d: one that may well have no legal target when it triggers
+                    ability["target"]["candidates"] = hand[:1] or ability["target"]["candidates"][:1]
                 ability["effect"] = [{"do": "move_target", "to": "graveyard"}] + ability["effect"]
                 self.targeted_ids.append(aid)
         elif kind <= 4:  # dies / leaves / enters
@@ -185,29 +233,45 @@ class _Builder:
                 ability["trigger"]["to"] = "graveyard"
             ability["effect"] = self.effect(0)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
-            ability["trigger"] = {"event": self.source.pick(["damage", "life", "player_leaves"])}
+            ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
             ability["effect"] = [{"do": "signal", "name": TOP}] if self.source.chance(70) else []
         else:  # a state trigger (603.8): "whenever X is in a graveyard, exile it"
             watched = self.some_creature()
             ability["trigger"] = {"event": "state", "state": {"test": "in_zone", "object": watched, "zone": "graveyard"}}
             ability["effect"] = ([{"do": "signal", "name": TOP}] if self.source.chance(60) else []) + [
                 {"do": "move", "object": watched, "from": "graveyard", "to": "exile"}]
+            if self.source.chance(45):  # 603.4 with 603.8: while false, the state trigger does not trigger
+                ability["intervening_if"] = self.condition(None)
             return ability
         if self.source.chance(25):
             ability["optional"] = True
             self.optional_ids.append(aid)
+            if "reflexive" not in self.no and self.source.chance(40):  # "you may ...; when you do, ..." (603.12)
+                victim = self.some_creature()
+                ability["effect"] = ability["effect"] + [self.destroy(victim) | {"to": "graveyard"}, {
+                    "do": "reflexive", "ability": {"id": self.ability_id("R"), "trigger": {
+                        "event": "leave", "subject": victim, "to": "graveyard"},
+                        "effect": [self.destroy()] if self.source.chance(50) else []}}]
+        looking_back = ability["trigger"]["event"] == "leave"  # 603.10: its 'if' is judged before the event
         if "zone_conditions" in self.no:
             if self.source.chance(40):
-                ability["intervening_if"] = {"test": "life_at_least", "player": "controller",
-                                             "value": self.source.integer(15, 20)}
-        elif self.source.chance(40):
-            ability["intervening_if"] = self.source.pick([
-                {"test": "in_zone", "object": "self", "zone": "field"},
-                {"test": "in_zone", "object": self.some_creature(), "zone": "field"},
-                {"test": "not_in_zone", "object": self.some_creature(), "zone": "graveyard"},
-                {"test": "life_at_least", "player": "controller", "value": self.source.integer(15, 20)},
-            ])
+                ability["intervening_if"] = self.condition()
+        elif self.source.chance(60 if looking_back else 40):
+            ability["intervening_if"] = self.condition(self_weight=3 if looking_back else 1)
         return ability
+
+    def graveyard_card(self, owner: str) -> dict[str, Any]:
+        """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
+        back in time (603.10a): leaving together with other cards, it sees them all leave."""
+        ability: dict[str, Any] = {"id": self.ability_id(), "trigger": {
+            "event": "move", "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
+            "active_in": ["graveyard"],
+            "effect": [self.source.pick([{"do": "signal", "name": TOP},
+                                         {"do": "life", "player": owner, "amount": 1}])]}
+        if self.source.chance(35):
+            ability["intervening_if"] = ({"test": "in_zone", "object": "self", "zone": "graveyard"}
+                                         if "zone_conditions" not in self.no else self.condition())
+        return {"id": f"C{len(self.objects) + 1}", "owner": owner, "zone": "graveyard", "abilities": [ability]}
 
     def watcher(self, watched: str) -> dict[str, Any]:
         """An ability triggering on another object's ability triggering (603.3b's second pass) or, rarely, being put
@@ -220,12 +284,13 @@ class _Builder:
 
     def build(self) -> dict[str, Any]:
         src = self.source
-        n = src.count(2, 4)
+        n = src.pick([2, 3, 3, 4, 4])
         players = [f"P{k + 1}" for k in range(n)]
         active = src.pick(players)
         others = [p for p in players if p != active]
-        doomed = [] if "players_leaving" in self.no else [p for p in others if n >= 3 and src.chance(40)][: n - 2]
+        doomed = [] if "players_leaving" in self.no else [p for p in others if n >= 3 and src.chance(55)][: n - 2]
         self.vulnerable = doomed or players
+        self.doomed = doomed
         life = {p: src.integer(1, 3) for p in doomed}
         for p in players:
             for _ in range(src.count(1, 3)):
@@ -238,6 +303,51 @@ class _Builder:
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
         self.current = None
+        departure = None
+        if doomed and "signals" not in self.no and src.chance(50):
+            # a doomed player's ability and another's "that player loses the game" trigger on the same signal: the
+            # doomed player leaves while their ability waits or is on the stack (800.4a)
+            level = src.integer(1, MAX_LEVEL)
+            leaver = src.pick(doomed)
+            theirs = [o for o in self.objects if o["owner"] == leaver and o["zone"] == "field"]
+            others = [o for o in self.objects if o["owner"] != leaver and o["zone"] == "field"]
+            if theirs and others:
+                departure = f"s{level}"
+                effect: list[dict[str, Any]] = [{"do": "signal", "name": TOP}] if level < MAX_LEVEL else []
+                if "delayed" not in self.no and src.chance(50):  # it outlives them, or ends with them (800.4a)
+                    did = self.ability_id("D")
+                    self.delayed_ids.append(did)
+                    effect = [{"do": "create_delayed", "ability": {"id": did, "trigger": {"event": "leave",
+                              "subject": "any"}, "effect": []}} | ({"duration": "turn"} if src.chance(50) else {})]
+                src.pick(theirs)["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "signal", "name": departure}, "effect": effect})
+                src.pick(others)["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "signal", "name": departure}, "effect": [{"do": "concede", "player": leaver}]})
+        shield = None
+        if not {"prevented", "event_triggers", "script_damage"} & self.no and src.chance(30):
+            # "whenever this deals damage, ...", and all the damage it would deal is prevented (603.2g)
+            dealer = src.pick([o for o in self.objects if o["zone"] == "field"])
+            dealer["abilities"].append({"id": self.ability_id(), "trigger": {"event": "damage", "subject": "self"},
+                                        "effect": [{"do": "signal", "name": TOP}] if src.chance(50) else []})
+            shield = {"do": "damage", "source": dealer["id"], "amount": src.integer(1, 3), "prevented": True,
+                      "player": src.pick(players)}
+        once = None
+        if not {"delayed", "signals", "move_together"} & self.no and src.chance(35):
+            # "the next time a creature dies, ...", then several die at once: it triggers once, on the occurrence
+            # its controller chooses (603.7b)
+            holder = src.pick([o for o in self.objects if o["zone"] == "field"])
+            did = self.ability_id("D")
+            self.delayed_ids.append(did)
+            delayed: dict[str, Any] = {"id": did, "trigger": {"event": "leave", "subject": "any", "to": "graveyard"},
+                                       "effect": [{"do": "signal", "name": TOP}] if src.chance(50) else []}
+            once = (f"s{src.integer(1, MAX_LEVEL)}", holder["id"], holder["owner"])
+            holder["abilities"].append({"id": self.ability_id(), "trigger": {"event": "signal", "name": once[0]},
+                                        "effect": [{"do": "create_delayed", "ability": delayed}]})
+        graveyard = ("graveyard_triggers" not in self.no and "exile" not in self.no and _move_triggers_declared()
+                     and src.chance(40))
+        if graveyard:
+            for _ in range(src.count(1, 2)):
+                self.objects.append(self.graveyard_card(src.pick(players)))
         if "dies_when" not in self.no and src.chance(30):  # a permanent dies when another is in a graveyard: deaths from state-based actions
             a, b = src.pick(self.objects), src.pick(self.objects)
             if a is not b:
@@ -268,6 +378,42 @@ class _Builder:
             for _ in range(src.count(1, 3)):
                 actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
             steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
+        last = steps[-1]["actions"]
+        if shield:
+            steps[0]["actions"].append({"by": active, "effect": [shield]})
+        if departure:
+            steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": departure}]})
+        if once:
+            signal, holder_id, owner = once
+            field = [o["id"] for o in self.objects if o["zone"] == "field"]
+            last.append({"by": active, "effect": [{"do": "signal", "name": signal}]})
+            if "gain_control" not in self.no and src.chance(50):  # its source changes hands first (603.7e)
+                last.append({"by": active, "effect": [{"do": "gain_control", "object": holder_id,
+                                                       "player": src.pick([p for p in players if p != owner])}]})
+            dying = [o for o in field if src.chance(70)] or field
+            last.append({"by": active, "effect": [{"do": "move_together", "objects": dying, "from": "field",
+                                                   "to": "graveyard"}]})
+        if graveyard and src.chance(80):  # exile every graveyard: the cards in it leave together (603.10a)
+            last.append({"by": active, "effect": [{"do": "move_together", "objects": [o["id"] for o in self.objects],
+                                                   "from": "graveyard", "to": "exile"}]})
+        if self.delayed_sites and "gain_control" not in self.no and src.chance(85):
+            # the source of a delayed ability changes control before it triggers: the ability stays its creator's
+            # controller's (603.7e)
+            holder, signal, trigger = src.pick(self.delayed_sites)
+            owner = next(o["owner"] for o in self.objects if o["id"] == holder)
+            last.append({"by": active, "effect": [{"do": "signal", "name": signal}]})
+            last.append({"by": active, "effect": [
+                {"do": "gain_control", "object": holder, "player": src.pick([p for p in players if p != owner])}]})
+            if trigger["event"] == "signal":
+                last.append({"by": active, "effect": [{"do": "signal", "name": trigger["name"]}]})
+            elif trigger.get("subject", "any") == "any":  # several leave at once: a once-only one picks one (603.7b)
+                field = [o["id"] for o in self.objects if o["zone"] == "field"]
+                last.append({"by": active, "effect": [{"do": "move_together", "objects": field, "from": "field",
+                                                       "to": "graveyard"}]})
+            else:
+                victim = holder if trigger["subject"] == "self" else trigger["subject"]
+                last.append({"by": active, "effect": [{"do": "move", "object": victim, "from": "field",
+                                                       "to": "graveyard"}]})
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
         choices: dict[str, Any] = {"trigger_order": src.permutation(ability_ids)}
         optional = {a: src.chance(70) for a in self.optional_ids}

@@ -5,7 +5,7 @@ full (like a spell resolving), then the game settles: before any player receives
 state-based actions and puts waiting triggered abilities on the stack, repeatedly (117.5, 704.3, 603.3b), gives
 priority to the active player (117.3b), and, every player passing, resolves the top of the stack (405.5) until
 the stack is empty. What the scenario vocabulary means (conditions, state-based actions, which abilities an event
-triggers) lives in rules.py, shared with the invariants. Each overridable step is one method, so a faulty engine
+triggers) lives in rules.py. Each overridable step is one method, so a faulty engine
 (reference_engine/engines/mutants/mtg.py) changes exactly one rule.
 """
 
@@ -23,6 +23,10 @@ from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog, Delayed, St
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
+
+
+class GameOver(Exception):
+    """The game ended before the script did (104.4b: a loop of mandatory actions is a draw)."""
 
 
 @dataclass
@@ -64,12 +68,22 @@ class Game:
         self.stack: list[str] = []  # bottom first (405.2)
         self.delayed: list[Delayed] = []
         self.live_state: dict[tuple[str, str], str] = {}  # 603.8: state triggers triggered and not yet off the stack
+        self.state_seen: dict[str, State] = {}  # state trigger instance -> the game when it triggered (104.4b)
+        # state trigger -> the game its last instance triggered in, when that instance left without resolving
+        self.futile: dict[tuple[str, str], State] = {}
         self.resolving: str | None = None
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
 
     # -- The turn --------------------------------------------------------------------------------------------------
 
     def play(self) -> dict[str, Any]:
+        try:
+            self.play_script()
+        except GameOver:
+            pass
+        return self.record.trace()
+
+    def play_script(self) -> None:
         self.announce(self.check_state_triggers(None))  # 603.8: a state that already holds triggers at once
         for step_index, step in enumerate(self.scenario["script"]):
             self.record.add("step_begin", step=step_index)
@@ -82,7 +96,6 @@ class Game:
             self.end_delayed("step")  # 603.7b: "this step" durations end with the step
             self.record.add("step_advance", **{"from": step_index})
         self.end_delayed("turn")
-        return self.record.trace()
 
     def settle(self) -> None:
         """117.3b, 117.4, 405.5: priority goes to the active player; with every player passing, the top of the stack
@@ -178,6 +191,7 @@ class Game:
         if "target" in spec and not legal:
             self.stack.pop()
             self.record.add("removed", trigger=trigger, reason="no_target")
+            self.note_futile(trigger)
             self.left_stack(trigger)
             return
         if self.catalog.listens_stacked:
@@ -222,20 +236,29 @@ class Game:
     def remove_at_resolution(self, trigger: str, reason: str) -> None:
         self.stack.remove(trigger)
         self.record.add("removed", trigger=trigger, reason=reason)
+        self.note_futile(trigger)
         self.left_stack(trigger)
+
+    def note_futile(self, trigger: str) -> None:
+        """A state trigger instance left the stack without resolving: remember the game it triggered in (104.4b)."""
+        if trigger in self.state_seen:
+            entry = self.instances[trigger]
+            self.futile[(entry["source"], entry["ability"])] = self.state_seen[trigger]
 
     def ask_optional(self, entry: dict[str, Any]) -> bool:
         answer = bool(self.chooser.optional(entry["controller"], entry))
         self.record.add("choice", player=entry["controller"], decision="optional", among=[entry["id"]], chosen=answer)
         return answer
 
-    def left_stack(self, trigger: str) -> None:
-        """603.8: once a state trigger has left the stack, it can trigger again if its state still holds."""
+    def left_stack(self, trigger: str, recheck: bool = True) -> None:
+        """603.8: once a state trigger has left the stack, it can trigger again if its state still holds (checked at
+        once unless ``recheck`` is False: the caller checks after removing several at once)."""
         entry = self.instances[trigger]
         key = (entry["source"], entry["ability"])
         if self.live_state.get(key) == trigger:
             del self.live_state[key]
-            self.announce(self.check_state_triggers(self.last_event_id()))
+            if recheck:
+                self.announce(self.check_state_triggers(self.last_event_id()))
 
     # -- Performing effects ------------------------------------------------------------------------------------------
 
@@ -327,8 +350,9 @@ class Game:
         entry = self.record.add("trigger", id=self.record.new_id("T"), ability=ability["id"], source=source,
                                 controller=controller, event=event, **fields)
         self.instances[entry["id"]], self.specs[entry["id"]] = entry, ability
-        if ability["trigger"]["event"] == "state":
+        if ability["trigger"]["event"] == "state" and not delayed:
             self.live_state[(source, ability["id"])] = entry["id"]
+            self.state_seen[entry["id"]] = self.state.copy()
         if not self.accept_trigger(entry["id"]):
             return None
         self.on_triggered(entry["id"])
@@ -348,8 +372,17 @@ class Game:
         for source, ability in self.catalog.state_abilities:
             key = (source, ability["id"])
             if self.state_trigger_ready(key) and self.catalog.state_trigger_holds(source, ability, self.state):
+                self.check_loop(key)
                 new.append(self.new_trigger(source, ability, self.state.controllers[source], event))
         return new
+
+    def check_loop(self, key: tuple[str, str]) -> None:
+        """104.4b: a state trigger whose last instance left the stack without resolving (no legal target, 603.3d),
+        and which would now trigger again in the very game that instance triggered in, would trigger and be removed
+        forever: a loop of mandatory actions with no way to stop, and the game is a draw."""
+        if self.futile.get(key) == self.state:
+            self.record.add("game_over", result="draw", reason="mandatory_loop")
+            raise GameOver()
 
     def state_trigger_ready(self, key: tuple[str, str]) -> bool:
         return key not in self.live_state
@@ -363,6 +396,8 @@ class Game:
                 continue
             matching = [e for e in group if d.matches(self.catalog, e, before)]
             d.track(self.state)
+            # 603.4: with its intervening "if" false it does not trigger (a once-only one keeps waiting)
+            matching = [e for e in matching if self.delayed_condition_holds(d, e, before)]
             if not matching:
                 continue
             if d.duration is None:
@@ -376,6 +411,9 @@ class Game:
             else:
                 new += [self.new_trigger(d.source, d.ability, d.controller, e["id"], delayed=d.id) for e in matching]
         return new
+
+    def delayed_condition_holds(self, d: Delayed, event: dict[str, Any], before: State) -> bool:
+        return d.condition_holds(self.catalog, event, before, self.state)
 
     def delayed_entry(self, d: Delayed) -> dict[str, Any]:
         return next(e for e in self.record.entries if e["kind"] == "delayed_create" and e["id"] == d.id)
@@ -396,9 +434,14 @@ class Game:
         if not reflexive:
             self.delayed.append(d)
             return
+        if not self.reflexive_condition_holds(d):
+            return  # 603.4: checked as it is created, when a reflexive ability triggers (603.12)
         new = [self.new_trigger(d.source, ability, d.controller, e["id"], delayed=d.id)
                for e in list(self.resolution_events) if self.catalog.pattern_matches(ability["trigger"], e, d.source)]
         self.announce([t for t in new if t is not None])
+
+    def reflexive_condition_holds(self, d: Delayed) -> bool:
+        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source)
 
     def end_one(self, d: Delayed, reason: str) -> None:
         d.alive = False
@@ -422,20 +465,25 @@ class Game:
     # -- Leaving the game (800.4a) -------------------------------------------------------------------------------------
 
     def cease(self, player: str) -> None:
-        """800.4a: the abilities a departed player controls on the stack (and waiting to go there) cease to exist;
-        the others keep their places."""
-        for trigger in [t for t in self.waiting if self.instances[t]["controller"] == player]:
-            self.waiting.remove(trigger)
+        """800.4a: the abilities a departed player controls on the stack (and waiting to go there) cease to exist,
+        all at once: no state trigger is checked again until every one of them is gone (603.8); the others keep
+        their places."""
+        gone = [t for t in self.waiting if self.instances[t]["controller"] == player]
+        gone += [t for t in self.stack if self.instances[t]["controller"] == player and t != self.resolving]
+        for trigger in gone:
+            if trigger in self.waiting:
+                self.waiting.remove(trigger)
+            else:
+                self.stack.remove(trigger)
             self.record.add("removed", trigger=trigger, reason="player_left")
-            self.left_stack(trigger)
-        for trigger in [t for t in self.stack if self.instances[t]["controller"] == player and t != self.resolving]:
-            self.stack.remove(trigger)
-            self.record.add("removed", trigger=trigger, reason="player_left")
-            self.left_stack(trigger)
+        for trigger in gone:
+            self.left_stack(trigger, recheck=False)
         if self.options.get("departed_delayed", "cease") == "cease":
             for d in self.delayed:
                 if d.alive and d.controller == player:
                     self.end_one(d, "player_left")
+        if gone:
+            self.announce(self.check_state_triggers(self.last_event_id()))
 
 
 MtgEngine.game_class = Game

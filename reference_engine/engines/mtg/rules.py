@@ -1,4 +1,5 @@
-"""What the MTG scenario vocabulary means, shared by the reference engine and the invariants.
+"""What the MTG scenario vocabulary means to the reference engine (the judge keeps its own reading, written from the
+rule text, in reference_engine/rulesets/mtg/model.py).
 
 One definition of: the game state a trace replays (zones, controllers, life, damage, players still in the game),
 conditions (intervening "if" clauses, state triggers, toughness), state-based actions (704.5 as modelled), which
@@ -9,14 +10,29 @@ The engine plays with these; the invariants replay the trace with these and comp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from reference_engine.engines.common.vocabulary import movement_event, pattern_matches
 
 BATTLEFIELD = "field"
 STARTING_LIFE = 20
 ZONE_CHANGES = frozenset({"enter", "leave", "move"})
-LOOK_BACK_EVENTS = frozenset({"leave"})  # 603.10a: leaves-the-battlefield abilities look back in time
+PUBLIC_ZONES = frozenset({"field", "graveyard", "exile"})  # zones every player sees
+HIDDEN_ZONES = frozenset({"hand", "deck"})
+
+
+def looks_back(event: dict[str, Any]) -> bool:
+    """603.10a: is ``event`` one for which the game looks back in time to decide what it triggers? A permanent leaving
+    the battlefield, a card leaving a graveyard, or an object every player can see (on the battlefield, in a
+    graveyard or in exile) put into a hand or a library."""
+    kind, origin, destination = event["type"], event.get("from"), event.get("to")
+    if kind == "leave":
+        return True
+    if kind != "move":
+        return False
+    if origin == "graveyard" and destination != "graveyard":
+        return True
+    return origin in PUBLIC_ZONES and destination in HIDDEN_ZONES
 
 
 def active_zones(ability: dict[str, Any]) -> list[str]:
@@ -188,28 +204,33 @@ class Catalog:
     # -- Triggering ------------------------------------------------------------------------------------------------
 
     def triggered_abilities(self, group: list[dict[str, Any]], before: State, after: State,
-                            look_back: bool = True) -> Iterator[tuple[dict, str, dict, str]]:
+                            look_back: bool | Callable[[dict[str, Any]], bool] = True,
+                            condition_looks_back: bool = True) -> Iterator[tuple[dict, str, dict, str]]:
         """(event, source, ability, controller) for every object ability a simultaneous group of events triggers.
 
         603.2/603.2c: once per occurrence; 603.2g: prevented events trigger nothing; 603.6a and 603.10: judged on the
-        game just after the group, except leaves-the-battlefield abilities, which look back to the game just before
-        it (603.10a) so that objects leaving together see each other; 603.3a: the controller is the source's
-        controller at that moment; 603.4: an intervening "if" must hold just after the event. Nothing triggers for
-        a player who has left the game (800.4a).
+        game just after the group, except for events that look back (:func:`looks_back`, 603.10a), judged on the
+        game just before it so that objects leaving together see each other; 603.3a: the controller is the source's
+        controller at that moment; 603.4: an intervening "if" must hold at that same moment (603.10: looking back
+        too). Nothing triggers for a player who has left the game (800.4a).
+
+        ``look_back`` (which events look back: True for :func:`looks_back`, False for none, or a predicate) and
+        ``condition_looks_back`` (whether their intervening "if" looks back too) exist for the faulty engines.
         """
+        looking_back = looks_back if look_back is True else (look_back or (lambda event: False))
         for event in group:
             if event.get("prevented"):
                 continue
-            state = before if (look_back and event["type"] in LOOK_BACK_EVENTS) else after
             for source, ability in self.by_event.get(event["type"], ()):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
+                state = before if looking_back(event) else after
                 if state.zones.get(source) not in active_zones(ability):
                     continue
                 controller = state.controllers.get(source)
                 if controller in after.left:
                     continue
-                if not self.holds(ability.get("intervening_if"), after, source):
+                if not self.holds(ability.get("intervening_if"), state if condition_looks_back else after, source):
                     continue
                 yield event, source, ability, controller
 
@@ -223,11 +244,14 @@ class Catalog:
         return "from" not in pattern or pattern["from"] == event.get("from")
 
     def state_trigger_holds(self, source: str, ability: dict[str, Any], state: State) -> bool:
-        """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds."""
+        """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds;
+        603.4: and its intervening "if", if any, holds too (a state trigger whose condition is false does not
+        trigger)."""
         return (
             state.zones.get(source) in active_zones(ability)
             and state.controllers.get(source) not in state.left
             and self.holds(ability["trigger"]["state"], state, source)
+            and self.holds(ability.get("intervening_if"), state, source)
         )
 
     def watched_object(self, ability: dict[str, Any], source: str) -> str | None:
@@ -258,6 +282,12 @@ class Delayed:
         if not catalog.pattern_matches(self.ability["trigger"], event, self.source):
             return False
         return self.watched is None or before.zones.get(self.watched) == self.home
+
+    def condition_holds(self, catalog: Catalog, event: dict[str, Any], before: State, after: State) -> bool:
+        """603.4 for a delayed ability: its intervening "if" at its trigger event (just before an event that looks
+        back, 603.10). Its source is the source of the ability that created it (603.7d-e)."""
+        state = before if looks_back(event) else after
+        return catalog.holds(self.ability.get("intervening_if"), state, self.source)
 
     def track(self, after: State) -> None:
         if self.watched is not None and after.zones.get(self.watched) != self.home:
