@@ -48,7 +48,8 @@ def observable_outcome(scenario: dict[str, Any], trace: dict[str, Any]) -> dict[
     Keys: ``events`` (each event's observable fields, in trace order), ``resolved`` and ``removed`` (in order; each
     trigger named ``[ability, source, controller, event]`` where ``event`` is the triggering event's signature and
     its occurrence number among equal signatures, or null for a restored trigger), ``waiting`` (triggers neither
-    resolved nor removed, sorted) and ``steps`` (step advances). Source: the trace format,
+    resolved nor removed, sorted), ``steps`` (step advances) and ``delayed`` (MTG's delayed and reflexive triggered
+    abilities in creation order: ability, source, controller, reflexive, and why each ended or null). Source: the trace format,
     schemas/trace.schema.json; the same for every ruleset.
     """
     seen: Counter = Counter()
@@ -58,6 +59,7 @@ def observable_outcome(scenario: dict[str, Any], trace: dict[str, Any]) -> dict[
     resolved: list[list] = []
     removed: list[list] = []
     settled: set[str] = set()
+    created: dict[str, list] = {}
     steps = 0
     for entry in trace["entries"]:
         kind = entry["kind"]
@@ -78,10 +80,16 @@ def observable_outcome(scenario: dict[str, Any], trace: dict[str, Any]) -> dict[
         elif kind == "removed" and entry["trigger"] not in settled:
             settled.add(entry["trigger"])
             removed.append([triggers.get(entry["trigger"], [entry["trigger"]]), entry["reason"]])
+        elif kind == "delayed_create":
+            created[entry["id"]] = [entry["ability"], entry["source"], entry["controller"],
+                                    bool(entry.get("reflexive")), None]
+        elif kind == "delayed_end" and entry["delayed"] in created:
+            created[entry["delayed"]][4] = entry["reason"]
         elif kind == "step_advance":
             steps += 1
     waiting = sorted((named for trigger, named in triggers.items() if trigger not in settled), key=json.dumps)
-    return {"events": events, "resolved": resolved, "removed": removed, "waiting": waiting, "steps": steps}
+    return {"events": events, "resolved": resolved, "removed": removed, "waiting": waiting, "steps": steps,
+            "delayed": list(created.values())}
 
 
 @dataclass

@@ -16,6 +16,29 @@ from reference_engine.rulesets.mtg.model import Watch
 from reference_engine.core.traceview import TraceView, memoized
 
 
+def _ended_as_it_should(view: TraceView, delayed: str, duration: str | None, fired: list[dict],
+                        ends_at: dict[str, tuple[int, str]]) -> list[str]:
+    """603.7b: a delayed ability without a duration stops existing once it has triggered: its ``delayed_end``
+    (reason triggered) comes right after its trigger, before the next event; one with a duration never ends for
+    having triggered."""
+    end = ends_at.get(delayed)
+    if duration is not None:
+        if end is not None and end[1] == "triggered":
+            return [f"delayed ability {delayed} (duration {duration}) ended at entry {end[0]} for having triggered; it "
+                    f"triggers on each occurrence until its duration ends"]
+        return []
+    if not fired:
+        return [] if end is None or end[1] != "triggered" else [
+            f"delayed ability {delayed} ended at entry {end[0]} for having triggered, but it never triggered"]
+    first = view.trigger_index[fired[0]["id"]]
+    following = next((i for i in view.by_kind["event"] if i > first), len(view.entries))
+    if end is None or end[1] != "triggered" or not first < end[0] < following:
+        where = "never" if end is None else f"at entry {end[0]} ({end[1]})"
+        return [f"delayed ability {delayed} triggered once (entry {first}) and must then stop existing (603.7b), "
+                f"before the next event; it ended {where}"]
+    return []
+
+
 @memoized
 def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
     cat, rp = catalog(view), replay(view)
@@ -23,6 +46,7 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
     found: list[str] = []
     occasions = 0
     by_delayed: dict[str, list[dict]] = {}
+    ends_at = {view.entries[i]["delayed"]: (i, view.entries[i]["reason"]) for i in view.by_kind["delayed_end"]}
     for trig in view.triggers.values():
         if "delayed" in trig:
             by_delayed.setdefault(trig["delayed"], []).append(trig)
@@ -54,6 +78,7 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
                     break
         occasions += bool(expected)
         actual = [t["event"] for t in by_delayed.get(entry["id"], ())]
+        found += _ended_as_it_should(view, entry["id"], d.duration, by_delayed.get(entry["id"], ()), ends_at)
         if d.duration is None:
             if not expected and actual:
                 found.append(f"delayed ability {entry['id']} triggered on {actual[0]}, which is not an occurrence of its "

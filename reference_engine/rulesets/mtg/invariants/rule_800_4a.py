@@ -69,6 +69,34 @@ def _departures_whole(view: TraceView) -> list[str]:
     return found
 
 
+def _delayed_with_the_player(view: TraceView, left_at: dict[str, int]) -> list[str]:
+    """Option departed_delayed: under ``cease`` a delayed triggered ability whose controller leaves ends then
+    (``delayed_end`` for player_left before anything else moves on), under ``persist`` it does not end for that
+    reason; under either, a delayed ability ends for player_left only if its controller did leave."""
+    cease = view.options.get("departed_delayed", "cease") == "cease"
+    entries = view.entries
+    # A reflexive ability triggers (or not) the moment it is created: it never waits, so nothing of it is left.
+    created = {entries[i]["id"]: (i, entries[i]) for i in view.by_kind["delayed_create"]
+               if not entries[i].get("reflexive")}
+    ended = {entries[i]["delayed"]: i for i in view.by_kind["delayed_end"]}
+    found = []
+    for delayed, (made, entry) in created.items():
+        player, end = entry["controller"], ended.get(delayed)
+        left = left_at.get(player)
+        reason = entries[end]["reason"] if end is not None else None
+        if reason == "player_left" and (left is None or end < left or not cease):
+            found.append(f"delayed triggered ability {delayed} ({entry['ability']}) ended at entry {end} because its "
+                         f"controller left, but " + ("the option departed_delayed=persist keeps it" if left is not None
+                                                     and not cease else f"{player} had not left the game"))
+        if not cease or left is None or made > left or (end is not None and end < left):
+            continue
+        deadline = next((j for j in range(left + 1, len(entries)) if entries[j]["kind"] in MOVING_ON), len(entries))
+        if reason != "player_left" or not left < end < deadline:
+            found.append(f"delayed triggered ability {delayed} ({entry['ability']}) of {player} did not end when they "
+                         f"left the game (entry {left}; option departed_delayed=cease)")
+    return found
+
+
 @invariant(
     key="mtg.player-leaves",
     ruleset="mtg",
@@ -89,6 +117,7 @@ def player_leaves(view: TraceView) -> list[str]:
             if removed is None or entries[removed]["reason"] != "player_left" or not last < removed < deadline:
                 found.append(f"{describe(view, t)} did not cease to exist when {player} left the game (entry {last})")
     found += _departures_whole(view)
+    found += _delayed_with_the_player(view, left_at)
     for t, removed in view.removed.items():
         if entries[removed]["reason"] == "player_left":
             controller = view.triggers[t]["controller"]
