@@ -26,6 +26,11 @@ TWO_TRIGGERS = {
 }
 
 
+# One trigger from one event: no order for any player to choose.
+ONE_TRIGGER = {**TWO_TRIGGERS, "id": "one-trigger", "objects": [{**TWO_TRIGGERS["objects"][0], "abilities": [
+    TWO_TRIGGERS["objects"][0]["abilities"][0]]}]}
+
+
 def engine(script: str, *args: str, **kwargs) -> ProcessEngine:
     """A ProcessEngine running ``tests/engines/<script>.py`` (short timeouts unless given)."""
     kwargs.setdefault("timeout", 5.0)
