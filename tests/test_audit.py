@@ -77,7 +77,7 @@ def test_a_divergence_an_invariant_flags_is_explained_not_reported():
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_every_faulty_engine_is_explained_by_the_judge(name):
-    assert audit_mutant(name, range(2), max_examples=100, shrink_seconds=2) == []
+    assert audit_mutant(name, range(1), max_examples=100, shrink_seconds=2) == []
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
