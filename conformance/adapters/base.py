@@ -83,8 +83,10 @@ class Engine(abc.ABC):
 
     def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
         """The part of ``ruleset``'s generated scenarios this engine can play, as the ruleset's builder understands it
-        (MTG: ``{"exclude": [feature, ...]}``, see ``conformance.generation.mtg.PROFILE_FEATURES``), so that a run
-        spends its examples on scenarios the engine can play. None (the default): every scenario."""
+        (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder: MTG
+        ``conformance.generation.mtg.PROFILE_FEATURES``, Momon Wonder ``conformance.generation.momon_wonder.FEATURES``,
+        e.g. ``{"exclude": ["summon", "failed-summon"]}`` for an engine without Effect-Based Summons yet), so that a
+        run spends its examples on scenarios the engine can play. None (the default): every scenario."""
         return None
 
     def close(self) -> None:

@@ -40,16 +40,49 @@ def _remedy_in_ability(view: TraceView) -> bool:
     return False
 
 
+def _summon_together(view: TraceView) -> bool:
+    """One Summon of several monsters: one event with an occurrence per monster (a shared ``group``)."""
+    return any(e["type"] == "summon" and e.get("group") and e["group"] != e["id"] for e in view.events.values())
+
+
+def _summon_in_resolution(view: TraceView) -> bool:
+    """A successful Summon performed by a resolving ability: its package waits for that ability to finish."""
+    return any(e["type"] == "summon" and "resolution" in e["cause"] for e in view.events.values())
+
+
+def _order_choice(view: TraceView) -> bool:
+    """A player orders two or more of their own triggers from one event (Section 11.3 as assumed)."""
+    return any(view.entries[i].get("decision") == "order" for i in view.by_kind["choice"])
+
+
+def _triggered_by(event_type: str):
+    return lambda v: any(t["event"] in v.events and v.events[t["event"]]["type"] == event_type
+                         for t in v.triggers.values())
+
+
+def _remedy_front(view: TraceView) -> bool:
+    """A restored trigger put at the front of its queue (sanctioned play, 11.2.4)."""
+    return any(view.entries[i].get("placement") == "front" for i in view.by_kind["enqueue"])
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("summon-package", "a successful Effect-Based Summon creates a package", event_of_type("summon")),
     Situation("package-nested", "a Summon during a package's processing creates a package of its own",
               _created_while_processing),
+    Situation("summon-several", "one Summon of several monsters: one event, one occurrence per monster",
+              _summon_together),
+    Situation("summon-in-resolution", "a resolving ability summons: the package waits for the ability to finish",
+              _summon_in_resolution),
     Situation("summon-failed", "an Effect-Based Summon fails", event_of_type("summon_failed")),
+    Situation("summon-failed-triggers", "a failed Summon triggers an ability", _triggered_by("summon_failed")),
     Situation("snatch-check-triggers", "an event of a Snatch Check triggers an ability", _caused_by("snatch_check")),
     Situation("sbc-defeat", "State-Based Conditions defeat a monster marked for defeat", _caused_by("sbc")),
+    Situation("leave-triggers", "a monster moved out of play triggers an ability", _triggered_by("leave")),
+    Situation("order-choice", "a player orders two or more of their own triggers from one event", _order_choice),
     Situation("look-back", "a monster's ability triggers on its own defeat or departure", _looks_back),
     Situation("remedy", "the Missed Trigger Remedy restores a trigger",
               lambda v: any(t.get("remedy") for t in v.triggers.values())),
+    Situation("remedy-front", "a restored trigger goes to the front of its queue (sanctioned play)", _remedy_front),
     Situation("remedy-in-ability", "the Missed Trigger Remedy restores a trigger while an ability resolves",
               _remedy_in_ability),
     Situation("intervening-false", "an intervening condition no longer holds when its trigger would resolve",
