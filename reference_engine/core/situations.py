@@ -34,20 +34,29 @@ class Situation:
 
 
 def depths(view: TraceView) -> dict[str, int]:
-    """Event id -> nesting depth: 0 for an event of a scripted action (or of a check between resolutions), and one
-    more than the triggering event's depth for an event caused by a triggered ability resolving."""
+    """Event id -> nesting depth: 0 for an event of a scripted action; one more than the triggering event's depth
+    for an event of a resolving triggered ability; and for an event of a check or procedure that follows work
+    (State-Based Conditions, a Snatch Check, state-based actions, a trigger being put on the stack) the depth of the
+    resolution it follows, so a chain that goes through such a check keeps counting."""
     found: dict[str, int] = {}
-    for i in view.by_kind["event"]:
-        event = view.entries[i]
-        ((kind, value),) = event["cause"].items()
-        depth = 0
-        if kind == "resolution" and value in view.triggers:
-            origin = view.triggers[value]["event"]
-            depth = 1 + found.get(origin, 0) if origin is not None else 1
-        elif kind in ("trigger", "push") and value in view.triggers:
-            origin = view.triggers[value]["event"]
-            depth = found.get(origin, 0) if origin is not None else 0
-        found[event["id"]] = depth
+    context = 0  # the depth of the resolution under way or last finished
+    for entry in view.entries:
+        kind = entry["kind"]
+        if kind == "resolve_begin" and entry["trigger"] in view.triggers:
+            origin = view.triggers[entry["trigger"]]["event"]
+            context = 1 + found.get(origin, context - 1 if origin is None else 0)
+        elif kind == "action_begin":
+            context = 0
+        elif kind == "event":
+            ((cause, value),) = entry["cause"].items()
+            if cause == "action":
+                depth = 0
+            elif cause == "resolution" and value in view.triggers:
+                origin = view.triggers[value]["event"]
+                depth = 1 + found[origin] if origin in found else context
+            else:
+                depth = context
+            found[entry["id"]] = depth
     return found
 
 
