@@ -83,10 +83,11 @@ class Engine(abc.ABC):
 
     def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
         """The part of ``ruleset``'s generated scenarios this engine can play, as the ruleset's builder understands it
-        (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder: MTG
-        ``conformance.generation.mtg.PROFILE_FEATURES``, Momon Wonder ``conformance.generation.momon_wonder.FEATURES``,
-        e.g. ``{"exclude": ["summon", "failed-summon"]}`` for an engine without Effect-Based Summons yet), so that a
-        run spends its examples on scenarios the engine can play. None (the default): every scenario."""
+        (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder, ``PROFILE_FEATURES`` in
+        ``conformance.generation.momon_wonder``, ``.redemption`` and ``.mtg``, listed in the README, e.g.
+        ``{"exclude": ["summon", "failed-summon"]}`` for a Momon Wonder engine without Effect-Based Summons yet), so
+        that a run spends its examples on scenarios the engine can play and every rule it can exercise is exercised.
+        None (the default): every scenario. A process engine declares the same in its handshake (``profiles``)."""
         return None
 
     def close(self) -> None:
