@@ -58,13 +58,13 @@ def uses(document: dict[str, Any]) -> set[str]:
     if any(a["do"] == "summon" and a["succeeds"] for a in acts) or "summon" in triggers:
         shown.add("summon")
     if any(a["do"] == "summon" and a.get("also") for a in acts):
-        shown.add("several-monsters")
+        shown.add("several_monsters")
     if any(a["do"] == "summon" and not a["succeeds"] for a in acts) or "summon_failed" in triggers:
-        shown.add("failed-summon")
+        shown.add("failed_summon")
     if any(a["do"] == "summon" and a.get("snatch_check") for a in acts):
-        shown.add("snatch-check")
+        shown.add("snatch_check")
     if any(a["do"] == "mark_defeat" for a in acts) or "defeated" in triggers:
-        shown.add("mark-defeat")
+        shown.add("mark_defeat")
     if any(a["do"] == "move" for a in acts) or "leave" in triggers:
         shown.add("move")
     if any(a["do"] == "remedy_missed_trigger" for a in acts):
@@ -72,9 +72,9 @@ def uses(document: dict[str, Any]) -> set[str]:
     if any(ab.get("optional") for ab in abs_):
         shown.add("optional")
     if any(ab.get("intervening_if") for ab in abs_):
-        shown.add("intervening-if")
+        shown.add("intervening_if")
     if len(document["players"]) > 1:
-        shown.add("several-players")
+        shown.add("several_players")
     return shown
 
 
@@ -120,8 +120,8 @@ def test_the_feature_draws_come_first_and_zero_turns_a_feature_off():
         alone = [0] * len(FEATURES)
         alone[list(FEATURES).index(feature)] = 99
         builder = momon_wonder._Builder(ReplaySource(alone), "1.0.0")
-        expected = {feature} if feature not in ("several-monsters", "snatch-check") else set()
-        if not expected & {"signal", "summon", "failed-summon", "move", "mark-defeat"}:
+        expected = {feature} if feature not in ("several_monsters", "snatch_check") else set()
+        if not expected & {"signal", "summon", "failed_summon", "move", "mark_defeat"}:
             expected.add("signal")  # a scenario always has something to happen: the simplest feature
         assert builder.on == expected, feature
     assert momon_wonder._Builder(ReplaySource([]), "1.0.0").on == {"signal"}
@@ -144,8 +144,8 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
     before, after, log = _shrunk_features(lambda document: len(document["players"]) >= 2)
     assert len(before) >= 6
     # Every draw but the one the failure needs went to 0: off ("signal" is the fallback of a scenario without events).
-    assert after == {"several-players", "signal"}
-    assert [n for n, answer in enumerate(log[:len(FEATURES)]) if answer] == [list(FEATURES).index("several-players")]
+    assert after == {"several_players", "signal"}
+    assert [n for n, answer in enumerate(log[:len(FEATURES)]) if answer] == [list(FEATURES).index("several_players")]
 
 
 def test_shrinking_a_summon_failure_keeps_only_what_a_summon_needs():
@@ -165,11 +165,11 @@ def test_shrinking_a_summon_failure_keeps_only_what_a_summon_needs():
 @pytest.mark.parametrize("feature", sorted(FEATURES))
 def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
     profile = {"exclude": [feature]}
-    implied = {"summon": {"several-monsters", "snatch-check"}}.get(feature, set())
+    implied = {"summon": {"several_monsters", "snatch_check"}}.get(feature, set())
     for seed in range(150):
         document = build_scenario(SeededSource(seed), profile=profile)
         assert not uses(document) & ({feature} | implied), (seed, feature)
-        if feature == "failed-summon":  # no Summon fails, though Summons are made
+        if feature == "failed_summon":  # no Summon fails, though Summons are made
             scenario = prepare_generated(config(), {**document, "options": RULESET.resolve_options({})})
             events = [e for e in play(ENGINE, scenario).trace["entries"] if e["kind"] == "event"]
             assert not any(e["type"] == "summon_failed" for e in events), seed
@@ -181,7 +181,7 @@ def test_an_unknown_profile_feature_is_refused():
     assert PROFILE_FEATURES == frozenset(FEATURES)
 
 
-SIGNALS_ONLY = ["summon", "failed-summon", "several-monsters", "snatch-check"]
+SIGNALS_ONLY = ["summon", "failed_summon", "several_monsters", "snatch_check"]
 
 
 class SignalsOnlyEngine(MomonWonderEngine):

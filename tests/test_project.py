@@ -145,3 +145,14 @@ def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
             before = copy.deepcopy(scenario)
             engine.run(scenario, ScenarioChooser(scenario))
             assert scenario == before, (type(engine).__name__, seed)
+
+
+def test_readme_lists_every_profile_feature():
+    from conformance.generation import momon_wonder, mtg, redemption
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    block = re.search(r"<!-- profile-features -->\n(.*?)<!-- /profile-features -->", readme, re.S).group(1)
+    listed = {line.split(":")[0].lstrip("* "): set(re.findall(r"`([a-z_]+)`", line))
+              for line in re.sub(r"\n  ", " ", block).strip().splitlines()}
+    assert listed == {"momon-wonder": set(momon_wonder.PROFILE_FEATURES), "mtg": set(mtg.PROFILE_FEATURES),
+                      "redemption": set(redemption.PROFILE_FEATURES)}

@@ -85,7 +85,7 @@ class Engine(abc.ABC):
         """The part of ``ruleset``'s generated scenarios this engine can play, as the ruleset's builder understands it
         (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder, ``PROFILE_FEATURES`` in
         ``conformance.generation.momon_wonder``, ``.redemption`` and ``.mtg``, listed in the README, e.g.
-        ``{"exclude": ["summon", "failed-summon"]}`` for a Momon Wonder engine without Effect-Based Summons yet), so
+        ``{"exclude": ["summon", "failed_summon"]}`` for a Momon Wonder engine without Effect-Based Summons yet), so
         that a run spends its examples on scenarios the engine can play and every rule it can exercise is exercised.
         None (the default): every scenario. A process engine declares the same in its handshake (``profiles``)."""
         return None

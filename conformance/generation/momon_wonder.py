@@ -10,7 +10,7 @@ each other's way (a Summon whose On Summon triggers fill the queue before a sign
 removes the object an intervening condition watches) always do; a random subset tries each feature alone and in
 company. Because the feature draws come first, shrinking turns features off before it simplifies what remains. An
 engine's generation profile (``{"exclude": [...]}``, same names) keeps excluded features off in every scenario;
-without "failed-summon" no Summon fails (each monster is named by one Summon, performed once).
+without "failed_summon" no Summon fails (each monster is named by one Summon, performed once).
 
 Shaped for size: signal-triggered abilities of objects in play are dealt out on a ladder (an ability that reacts
 to ``sL`` signals ``s(L+1)``), so one scripted ``s0`` sets off a cascade several resolutions deep; On Summon
@@ -42,23 +42,23 @@ CASCADE_BUDGET = 30  # signal events one signal may set off at most, by the abil
 REFERENCE_RANGE = 15  # object references are drawn in [0, REFERENCE_RANGE) and taken modulo the object count
 
 # The swarm's features, in the order they are drawn, each with the percentage of scenarios that enable it (when the
-# profile allows it). A profile excludes any of them: ``{"exclude": ["summon", "failed-summon", ...]}``.
+# profile allows it). A profile excludes any of them: ``{"exclude": ["summon", "failed_summon", ...]}``.
 FEATURES: dict[str, int] = {
     "signal": 90,            # signal actions (script and effects) and signal-triggered abilities
     "summon": 75,            # successful Effect-Based Summons (packages), On Summon abilities
-    "several-monsters": 55,  # one Summon of several monsters (``also``); needs "summon"
-    "failed-summon": 55,     # Summons that fail (``succeeds: false``) and abilities triggered by a failed Summon
-    "snatch-check": 60,      # a Summon's Snatch Check actions; needs "summon"
-    "mark-defeat": 60,       # marking for defeat (State-Based Conditions) and "when defeated" abilities
+    "several_monsters": 55,  # one Summon of several monsters (``also``); needs "summon"
+    "failed_summon": 55,     # Summons that fail (``succeeds: false``) and abilities triggered by a failed Summon
+    "snatch_check": 60,      # a Summon's Snatch Check actions; needs "summon"
+    "mark_defeat": 60,       # marking for defeat (State-Based Conditions) and "when defeated" abilities
     "move": 45,              # zone moves (to exile or graveyard) and "when it leaves play" abilities
     "remedy": 50,            # the Missed Trigger Remedy, in the script and inside abilities' effects
     "optional": 50,          # optional abilities (and declined ones)
-    "intervening-if": 50,    # intervening conditions
-    "several-players": 70,   # two to four players (else one)
+    "intervening_if": 50,    # intervening conditions
+    "several_players": 70,   # two to four players (else one)
 }
 PROFILE_FEATURES = frozenset(FEATURES)
 # Features that cause events from the script; a scenario enables at least one (the first its profile allows).
-_EVENT_FEATURES = ("signal", "summon", "failed-summon", "move", "mark-defeat")
+_EVENT_FEATURES = ("signal", "summon", "failed_summon", "move", "mark_defeat")
 
 
 class _Builder:
@@ -74,7 +74,7 @@ class _Builder:
         profile); a feature is on when drawn and allowed."""
         on = {name for name, percent in FEATURES.items() if self.source.chance(percent) and name not in exclude}
         if "summon" not in on:
-            on -= {"several-monsters", "snatch-check"}
+            on -= {"several_monsters", "snatch_check"}
         if not on & set(_EVENT_FEATURES):
             on |= set([f for f in _EVENT_FEATURES if f not in exclude][:1])
         return frozenset(on)
@@ -99,19 +99,19 @@ class _Builder:
         return self.source.integer(0, REFERENCE_RANGE - 1)
 
     def can_summon(self) -> bool:
-        return bool(self.on & {"summon", "failed-summon"})
+        return bool(self.on & {"summon", "failed_summon"})
 
     def summon(self, with_snatch: bool = True) -> dict[str, Any]:
-        """A Summon: it fails only when "failed-summon" is on (then in about a fifth of Summons, all of them without
+        """A Summon: it fails only when "failed_summon" is on (then in about a fifth of Summons, all of them without
         "summon")."""
-        fails = "summon" not in self.on or ("failed-summon" in self.on and self.source.chance(20))
+        fails = "summon" not in self.on or ("failed_summon" in self.on and self.source.chance(20))
         action: dict[str, Any] = {"do": "summon", "object": ("hand", self.reference()), "succeeds": not fails}
-        if "several-monsters" in self.on and self.source.chance(50):
+        if "several_monsters" in self.on and self.source.chance(50):
             # One Summon of several monsters: one event with an occurrence per monster, and one package.
             action["also"] = [("hand", self.reference()) for _ in range(self.source.count(1, 2))]
-        if with_snatch and "snatch-check" in self.on and self.source.chance(55):
+        if with_snatch and "snatch_check" in self.on and self.source.chance(55):
             snatch: list[dict[str, Any]] = []
-            kinds = [k for k, feature in (("signal", "signal"), ("mark", "mark-defeat"), ("summon", "summon"))
+            kinds = [k for k, feature in (("signal", "signal"), ("mark", "mark_defeat"), ("summon", "summon"))
                      if feature in self.on]
             while kinds and (not snatch or self.more(len(snatch), 2, 35)):
                 kind = self.source.pick(kinds)
@@ -126,9 +126,9 @@ class _Builder:
         return action
 
     def may_summon(self, once: bool) -> bool:
-        """Whether an effect may summon: without "failed-summon", only effects performed once (the script's, an On
+        """Whether an effect may summon: without "failed_summon", only effects performed once (the script's, an On
         Summon ability's), so that no Summon names a monster already summoned."""
-        return self.can_summon() and (once or "failed-summon" in self.on)
+        return self.can_summon() and (once or "failed_summon" in self.on)
 
     def side_action(self, level: int | None, quiet: bool, once: bool = False,
                     summons: bool = True) -> dict[str, Any] | None:
@@ -138,7 +138,7 @@ class _Builder:
         kinds = []
         if self.may_summon(once) and summons and not quiet:
             kinds.append("summon")
-        if "mark-defeat" in self.on:
+        if "mark_defeat" in self.on:
             kinds.append("mark")
         if "move" in self.on:
             kinds.append("move")
@@ -176,11 +176,11 @@ class _Builder:
             kinds += ["signal"] * (2 if in_hand else 4)
         if "summon" in self.on:
             kinds += ["on-summon"] * (3 if in_hand else 0) + ["summon"]
-        if "mark-defeat" in self.on:
+        if "mark_defeat" in self.on:
             kinds += ["defeated"] * 2
         if "move" in self.on:
             kinds.append("leave")
-        if "failed-summon" in self.on:
+        if "failed_summon" in self.on:
             kinds.append("summon_failed")
         if not kinds:
             return None
@@ -232,7 +232,7 @@ class _Builder:
             ability["_level"] = level
         if "optional" in self.on and self.source.chance(30):
             ability["optional"] = True
-        if "intervening-if" in self.on and self.source.chance(40):
+        if "intervening_if" in self.on and self.source.chance(40):
             # "if this is still in play", or "if that other object is still in play": effects that defeat or move
             # objects make either fail by the time the trigger would resolve.
             watched = "self" if self.source.chance(50) else ("field", self.reference())
@@ -251,8 +251,8 @@ class _Builder:
         if self.can_summon() and (not effect or source.chance(60)):
             effect.append(self.summon())
         while not effect or self.more(len(effect), MAX_ACTIONS, 40):
-            kinds = [k for k, feature in (("summon", "summon"), ("summon", "failed-summon"), ("signal", "signal"),
-                                          ("mark", "mark-defeat"), ("move", "move"), ("remedy", "remedy"))
+            kinds = [k for k, feature in (("summon", "summon"), ("summon", "failed_summon"), ("signal", "signal"),
+                                          ("mark", "mark_defeat"), ("move", "move"), ("remedy", "remedy"))
                      if feature in self.on]
             kind = source.pick(kinds)
             if kind == "summon":
@@ -270,7 +270,7 @@ class _Builder:
 
     def build(self) -> dict[str, Any]:
         source = self.source
-        players = [f"P{n + 1}" for n in range(source.count(2, 4) if "several-players" in self.on else 1)]
+        players = [f"P{n + 1}" for n in range(source.count(2, 4) if "several_players" in self.on else 1)]
         active = players[source.integer(0, len(players) - 1)]
         # Mostly in play: the ladder's rungs are dealt to objects in play.
         zones = (["field", "hand", "field", "deck", "field", "field"] if self.can_summon()
@@ -390,11 +390,11 @@ class _Builder:
                 summonable: list[str]) -> list:
         """Turn symbolic references into object ids; drop a remedy when no ability may be restored.
 
-        Without "failed-summon", a Summon never fails: each monster is named by one Summon at most (``summonable``:
+        Without "failed_summon", a Summon never fails: each monster is named by one Summon at most (``summonable``:
         the monsters in hand or deck no Summon names yet), Summons are only performed once (see
         :meth:`may_summon`), and moves only take objects that start in play (a monster moved out of hand could not
         be summoned)."""
-        movable = names if "failed-summon" in self.on else [n for n, o in zip(names, objects) if o["zone"] == "field"]
+        movable = names if "failed_summon" in self.on else [n for n, o in zip(names, objects) if o["zone"] == "field"]
         out = []
         for action in actions:
             action = dict(action)
@@ -402,13 +402,13 @@ class _Builder:
                 _, above, index = action["source"]
                 pool = [(obj, ab) for obj in objects for ab in obj.get("abilities", ())
                         if (above is None or ab.get("_level", -1) > above)
-                        and ("failed-summon" in self.on or not any(a["do"] == "summon" for a in ab["effect"]))]
+                        and ("failed_summon" in self.on or not any(a["do"] == "summon" for a in ab["effect"]))]
                 if not pool:
                     continue
                 obj, ab = pool[index % len(pool)]
                 action = {"do": "remedy_missed_trigger", "source": obj["id"], "ability": ab["id"]}
             elif action["do"] == "summon":
-                if "failed-summon" in self.on:
+                if "failed_summon" in self.on:
                     pool = [n for n, obj in zip(names, objects) if obj["zone"] != "field"] or names
                     action["object"] = pool[action["object"][1] % len(pool)]
                     also = [pool[i % len(pool)] for _, i in action.get("also", ())]
@@ -445,7 +445,7 @@ def build_scenario(source: ChoiceSource, edition: str = "1.0.0",
 
     ``profile`` (declared by an engine's adapter, see ``Engine.generation_profile``) restricts the scenarios to what
     the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`FEATURES` (excluding "summon"
-    also excludes "several-monsters" and "snatch-check", which need it). Raises ValueError for an unknown feature.
+    also excludes "several_monsters" and "snatch_check", which need it). Raises ValueError for an unknown feature.
     """
     exclude = frozenset((profile or {}).get("exclude", ()))
     unknown = exclude - PROFILE_FEATURES
