@@ -24,7 +24,9 @@ from typing import Any
 from conformance import __version__
 from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
 from conformance.errors import ConformanceError
-from conformance.reports.text import audit_block, audit_row, describe_scenario, failure_block, rule_row, side_by_side
+from conformance.reports.text import (
+    audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side,
+)
 from conformance.session import RunSpec, Session, parse_option, replay_command
 from reference_engine.engines import reference_engine_for
 
@@ -34,13 +36,80 @@ PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
 # -- run ----------------------------------------------------------------------------------------------------------
 
 
-class _Rows:
-    """Prints one row per finished rule key or fixture as pytest reports it (works under pytest-xdist too)."""
+class _Progress:
+    """How far a run is: on a terminal, one live line redrawn in place (rules done of total, scenarios played,
+    failures so far, elapsed, estimated remaining); elsewhere (a CI log), the same as a plain line every
+    ``interval`` seconds. Rows printed meanwhile clear the live line first."""
 
-    def __init__(self, results: Path, out):
+    def __init__(self, out, rules: int, scenarios: int, interval: float = 30.0):
+        self.out, self.rules, self.scenarios, self.interval = out, rules, scenarios, interval
+        self.live = bool(getattr(out, "isatty", lambda: False)())
+        self.started = time.monotonic()
+        self.played = self.done = self.failures = 0
+        self.concluding_since: float | None = None
+        self.last = 0.0
+        self.shown = False
+
+    def line(self) -> str:
+        elapsed = time.monotonic() - self.started
+        if self.concluding_since is None:
+            rate = self.played / elapsed if elapsed > 0 else 0
+            left = f"~{_duration((self.scenarios - self.played) / rate)} to explore" if rate and self.played else "?"
+        else:
+            spent = time.monotonic() - self.concluding_since
+            left = f"~{_duration(spent / self.done * (self.rules - self.done))}" if self.done else "?"
+        return (f"[{self.done}/{self.rules} rules] {self.played}/{self.scenarios} scenarios, {self.failures} "
+                f"failure(s), {_duration(elapsed)} elapsed, {left} left")
+
+    def show(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if self.live:
+            if force or now - self.last >= 0.2:
+                self.out.write("\r\x1b[2K" + self.line())
+                self.out.flush()
+                self.last, self.shown = now, True
+        elif force or now - self.last >= self.interval:
+            if now - self.started >= 1.0 or force:
+                print("progress: " + self.line(), file=self.out, flush=True)
+            self.last = now
+
+    def clear(self) -> None:
+        if self.live and self.shown:
+            self.out.write("\r\x1b[2K")
+            self.shown = False
+
+    def explored(self, played: int) -> None:
+        self.played = played
+        self.show()
+
+    def concluded(self, failed: bool) -> None:
+        if self.concluding_since is None:
+            self.concluding_since = time.monotonic()
+        self.done += 1
+        self.failures += failed
+        self.show()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else (
+        f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s")
+
+
+class _Rows:
+    """Prints one row per finished rule key or fixture as pytest reports it (works under pytest-xdist too), and the
+    run's progress."""
+
+    def __init__(self, results: Path, out, progress: _Progress | None = None):
         self.results = results
         self.out = out
+        self.progress = progress
         self.unfinished: dict[str, str] = {}  # item name -> why (a bug in the suite: an exception in the check)
+
+    def conformance_explored(self, played: int) -> None:
+        """Called by the pytest plugin while the stream is explored."""
+        if self.progress is not None:
+            self.progress.explored(played)
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.when != "call" and not (report.when == "setup" and report.failed):
@@ -48,6 +117,8 @@ class _Rows:
         name = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
         kind = "rule" if "test_rule[" in report.nodeid else "audit" if "test_audit[" in report.nodeid else "fixture"
         path = self.results / f"{kind}-{name}.json"
+        if self.progress is not None:
+            self.progress.clear()
         if not path.exists():
             self.unfinished[name] = report.longreprtext.strip()[-4000:]
             print(f"ERROR {name:<34} the check did not finish: {report.longreprtext.strip()[:500]}", file=self.out)
@@ -55,19 +126,25 @@ class _Rows:
         entry = json.loads(path.read_text("utf-8"))
         if kind == "rule":
             print(rule_row(entry), file=self.out)
+            if self.progress is not None:
+                self.progress.concluded(entry["status"] == "failed")
         elif kind == "audit":
             print(audit_row(entry), file=self.out)
         else:
             mark = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "skipped": "SKIP"}[entry["status"]]
             print(f"{mark:5} fixture {entry['id']:<26} covers {', '.join(entry['rule_keys'])}", file=self.out)
         self.out.flush()
+        if self.progress is not None and self.progress.live:
+            self.progress.show(force=True)
 
 
-def _pytest_args(spec: RunSpec, results: Path, workers: int, junit_xml: str | None) -> list[str]:
-    suite = Path(__file__).with_name("suite.py")
+def _pytest_args(spec: RunSpec, results: Path, workers: int, junit_xml: str | None,
+                 report_jsonl: str | None = None) -> list[str]:
     ini = results / "pytest.ini"
     ini.write_text("[pytest]\n", "utf-8")  # keep a project's own pytest configuration out of the run
-    args = [str(suite), "-c", str(ini), "--rootdir", str(results), "-p", "conformance.pytest_plugin",
+    # The run's own folder as the only path: nothing is collected there, and the plugin adds the suite's items
+    # under the node id trigger-conformance/<ruleset> (JUnit classname trigger-conformance.<ruleset>).
+    args = [str(results), "-c", str(ini), "--rootdir", str(results), "-p", "conformance.pytest_plugin",
             "-p", "no:cacheprovider", "-q", "--no-header", "-W", "ignore::pytest.PytestAssertRewriteWarning",
             f"--conformance-spec={spec.to_json()}", f"--conformance-results-dir={results}",
             f"--basetemp={results / 'basetemp'}"]  # pytest's (and xdist's) temporary folders go with the run
@@ -77,6 +154,8 @@ def _pytest_args(spec: RunSpec, results: Path, workers: int, junit_xml: str | No
         args += ["-p", "no:xdist"]
     if junit_xml:
         args += [f"--junit-xml={junit_xml}", "-o", "junit_suite_name=trigger-conformance"]
+    if report_jsonl:
+        args += [f"--trigger-report-jsonl={report_jsonl}"]
     return args
 
 
@@ -105,14 +184,22 @@ def run(args: argparse.Namespace) -> int:
         raise ConformanceError("--engine-cmd is empty: give the command that starts the engine")
     _output_file(args.report_json, "--report-json")
     _output_file(args.junit_xml, "--junit-xml")
-    seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
+    _output_file(args.report_jsonl, "--report-jsonl")
+    from conformance.profiles import parse_duration, parse_shard, settings
+
+    chosen = settings(args.profile, {"max_examples": args.max_examples, "seed": args.seed,
+                                     "shrink_seconds": args.shrink_seconds,
+                                     "time_budget": parse_duration(args.time_budget) if args.time_budget else None})
+    seed = secrets.randbits(32) if chosen["seed"] == "random" else int(chosen["seed"])
     engine = f"cmd:{args.engine_cmd}" if args.engine_cmd else args.engine
     spec = RunSpec(
         ruleset=args.ruleset, edition=args.edition, engine=engine,
-        options=dict(parse_option(o) for o in args.option), max_examples=args.max_examples, seed=seed,
+        options=dict(parse_option(o) for o in args.option), max_examples=chosen["max_examples"], seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
-        fixtures=not args.no_fixtures, shrink_seconds=args.shrink_seconds, engine_timeout=args.engine_timeout,
+        fixtures=not args.no_fixtures, shrink_seconds=chosen["shrink_seconds"], engine_timeout=args.engine_timeout,
         engine_restarts=args.engine_restarts, audit=args.audit, explore_options=not args.fixed_options,
+        time_budget=chosen["time_budget"], shard=parse_shard(args.shard) if args.shard else None,
+        expectations=args.expectations,
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
@@ -121,7 +208,9 @@ def run(args: argparse.Namespace) -> int:
         session.close()
     out = sys.stdout
     print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {described['name']} "
-          f"{described['version']}, {spec.max_examples} scenarios per rule, seed {seed}", file=out)
+          f"{described['version']}, {spec.max_examples} scenarios per rule, seed {seed} (repeat with --seed {seed})"
+          + (f", shard {spec.shard[0]}/{spec.shard[1]}" if spec.shard else "")
+          + (f", time budget {spec.time_budget:g} s" if spec.time_budget else ""), file=out)
     defaults = {option.name: option.default for option in session.ruleset.options}
     changed = {k: v for k, v in session.options.items() if v != defaults[k]}
     if changed:
@@ -132,16 +221,20 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
         results = Path(folder)
         pytest_output = io.StringIO()
-        rows = _Rows(results, out)
+        progress = _Progress(out, len(session.rule_keys()), spec.max_examples)
+        rows = _Rows(results, out, progress)
         try:
             with contextlib.redirect_stdout(pytest_output):
-                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml), plugins=[rows])
+                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml, args.report_jsonl),
+                                   plugins=[rows])
         except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
             code = pytest.ExitCode.INTERRUPTED
         finally:
+            progress.clear()
             if interrupts is not None:
                 interrupts.kill_leftovers()  # workers and engines that outlived pytest (and their descendants)
         rules, fixtures, audits = (_entries(results, kind) for kind in ("rule", "fixture", "audit"))
+        explored = _entries(results, "exploration")
     interrupted = (interrupts.received if interrupts is not None else None) or (
         "SIGINT" if code == pytest.ExitCode.INTERRUPTED else None)
     order = {key: n for n, key in enumerate(session.rule_keys())}
@@ -162,6 +255,10 @@ def run(args: argparse.Namespace) -> int:
     report = _report(spec, session, described, rules, fixtures, time.monotonic() - started)
     if audits:
         report["audit"] = {k: v for k, v in audits[0].items() if k != "key"}
+    if explored and explored[0].get("stopped"):  # the time budget ran out: how far the stream was explored
+        report["stopped"] = {"by": explored[0]["stopped"], "scenarios_explored": explored[0].get("explored", 0)}
+        print(f"\nthe {explored[0]['stopped']} stopped exploration after {explored[0].get('explored', 0)} of "
+              f"{spec.max_examples} scenarios; every rule was concluded from those", file=out)
     if interrupted:  # a partial report: every verdict known so far, and what got none
         report["interrupted"] = interrupted
         checked = done | {f["id"] for f in fixtures}
@@ -179,15 +276,56 @@ def run(args: argparse.Namespace) -> int:
         print(f"report written to {args.report_json}", file=out)
     summary = report["summary"]
     bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
+    bad += _expectations(report["rules"], session, out)
     if args.strict_exercise:
         bad += summary.get("rules_unexercised", 0) + summary.get("rules_skipped", 0)
+    declined = _declined(report["rules"])
+    if declined and not args.accept_skips:
+        skipped, played = declined
+        print(f"\nerror: nothing checked: the engine skipped {skipped} of the {played} scenarios it was given "
+              f"({'all' if skipped == played else 'most'} of them), so these verdicts say little. Give it scenarios "
+              f"it supports (its generation_profile), or accept this with --accept-skips.", file=out)
+        bad += 1
     return FAILED if bad else PASSED
+
+
+def _expectations(rules: list[dict], session: Session, out) -> int:
+    """Print what the engine's expected failures and the suite's quarantine make of the verdicts; returns the change
+    to the count of bad verdicts (an expected or quarantined failure does not count; an unexpected pass does)."""
+    from conformance.expectations import judge
+
+    change = 0
+    for rule in rules:
+        verdict = judge(rule, session.expected, session.quarantined)
+        if verdict is None:
+            continue
+        known = session.quarantined.get(rule["key"]) if verdict == "quarantined" else session.expected[rule["key"]]
+        if verdict == "unexpected-pass":
+            change += 1
+            print(f"error: {rule['key']} passed but is listed as an expected failure ({known.issue}): the "
+                  f"expectation is stale, remove it (expected failures are strict)", file=out)
+        else:
+            change -= 1
+            what = "quarantined by the suite" if verdict == "quarantined" else "expected failure"
+            print(f"note: {rule['key']} failed: {what} ({known.issue}){': ' + known.reason if known.reason else ''}",
+                  file=out)
+    return change
+
+
+def _declined(rules: list[dict]) -> tuple[int, int] | None:
+    """(skipped, played) when the engine skipped most (more than half) of the stream's scenarios, else None. Every
+    rule sees the same stream, so the rule that ran the most scenarios tells."""
+    widest = max(rules, key=lambda r: r["scenarios_run"], default=None)
+    if widest is None or widest["scenarios_run"] == 0:
+        return None
+    skipped = (widest.get("engine_problems") or {}).get("skipped", 0)
+    return (skipped, widest["scenarios_run"]) if skipped * 2 > widest["scenarios_run"] else None
 
 
 def _entries(results: Path, kind: str) -> list[dict]:
     """The report entries the items wrote (each atomically); anything unreadable is left out, never fatal."""
     entries = []
-    for path in sorted(results.glob(f"{kind}-*.json")):
+    for path in sorted(results.glob(f"{kind}-*.json" if kind != "exploration" else "exploration.json")):
         try:
             entries.append(json.loads(path.read_text("utf-8")))
         except (OSError, ValueError):
@@ -239,6 +377,16 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
                        "so their pass says nothing (raise --max-examples; --strict-exercise makes this fatal)")
         print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
               f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
+    reasons: dict[str, int] = {}  # the scenarios the engine declined, by the first reason each rule heard
+    widest = max(report["rules"], key=lambda r: r["scenarios_run"], default=None)
+    for rule in report["rules"]:
+        skipped = (rule.get("engine_problems") or {}).get("skipped", 0)
+        if skipped and rule is widest:
+            reasons[rule.get("first_problem") or "no reason given"] = skipped
+    if reasons:
+        print(f"\nthe engine skipped scenarios (of {widest['scenarios_run']} played):", file=out)
+        for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+            print(f"  {n:>6}  {reason}", file=out)
     counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
     print(f"\n{counts} in {report['seconds']} s", file=out)
 
@@ -453,6 +601,95 @@ def selftest_command(args: argparse.Namespace) -> int:
     return PASSED if all(v.ok for v in verdicts) else FAILED
 
 
+def check_file(args: argparse.Namespace) -> int:
+    """Play one scenario or fixture file on an engine: the verdict of every rule, the trace, and for a fixture the
+    first observable difference from its expected trace."""
+    from conformance.adapters.registry import load_engine
+    from conformance.checking import check_scenario
+    from conformance.documents import loads, read_bytes
+    from conformance.fixtures import observable_difference
+    from conformance.scenarios import prepare_scenario
+    from conformance.semantics import check_fixture_document
+    from reference_engine.rulesets import get_ruleset
+
+    if args.engine_cmd is not None and args.engine != "reference":
+        raise ConformanceError("give either --engine or --engine-cmd, not both")
+    document = loads(read_bytes(args.file), args.file)
+    is_fixture = isinstance(document, dict) and str(document.get("format", "")).startswith(
+        "trigger-conformance/fixture/")
+    if is_fixture:
+        fixture = check_fixture_document(document, args.file)  # the checks `run` makes of a fixture
+        scenario = fixture.scenario
+    else:
+        _, scenario = prepare_scenario(document, args.file)
+    ruleset = get_ruleset(scenario["ruleset"])
+    spec = f"cmd:{args.engine_cmd}" if args.engine_cmd is not None else args.engine
+    engine = load_engine(spec, ruleset.name, args.engine_timeout)
+    try:
+        invariants = ruleset.invariants_for(scenario["edition"])
+        checked = check_scenario(engine, scenario, invariants)
+        info = engine.info
+        print(f"{args.file}: {'fixture ' + fixture.id if is_fixture else 'scenario'}, {ruleset.name} "
+              f"{scenario['edition']}, on {info.name} {info.version}")
+        for line in describe_scenario(scenario):
+            print("  " + line)
+        outcome = checked.outcome
+        bad = outcome.status != "trace"
+        if bad:
+            print(f"\nthe engine gave no trace: {outcome.status}: {outcome.message}")
+        else:
+            print("\nverdict of every rule:")
+            for inv in invariants:
+                if inv.key in checked.check_errors:
+                    mark, note = "ERROR", "the check raised: " + checked.check_errors[inv.key].strip().splitlines()[-1]
+                elif inv.key in checked.violations:
+                    mark, note = "FAIL", ""
+                elif checked.exercised.get(inv.key, 0) > 0:
+                    mark, note = "PASS", ""
+                else:
+                    mark, note = "N/A", "did not apply to this scenario"
+                print(f"  {mark:5} {inv.key:<34} [{inv.rule_number(scenario['edition'])}] {note}".rstrip())
+                for message in checked.violations.get(inv.key, ()):
+                    print(f"        -> {message}")
+            bad = bool(checked.violations or checked.check_errors)
+            print("\ntrace:")
+            for n, entry in enumerate(outcome.trace["entries"]):
+                print(f"  {n:>3} {describe_entry(entry)}")
+        if is_fixture and outcome.status == "trace":
+            where = observable_difference(scenario, fixture.expected_trace, outcome.trace)
+            print("\nobservable outcome (what the rules observe: events, resolutions in order, removals and why, "
+                  "triggers left waiting, steps): " + ("as expected" if where is None else
+                                                       f"first difference at {where}"))
+            if where is not None:
+                lines = side_by_side(fixture.expected_trace, outcome.trace)
+                lines[0] = lines[0].replace("expected (reference engine)", "expected (the fixture)     ")
+                for line in lines:
+                    print(line)
+                bad = True
+        if is_fixture:
+            print(f"\nfixture {fixture.id}: {'failed' if bad else 'passed'}")
+    finally:
+        try:
+            engine.close()
+        except Exception:
+            pass
+    return FAILED if bad else PASSED
+
+
+def report_command(args: argparse.Namespace) -> int:
+    """Render a run's JSON Lines stream (or JSON report) as Markdown, one self-contained HTML file, or JUnit XML."""
+    from conformance.reports.render import RENDERERS, load
+
+    run = load(args.file)
+    text = RENDERERS[args.format](run)
+    if args.output:
+        write_atomically(args.output, text)
+        print(f"{args.format} report written to {args.output}")
+    else:
+        sys.stdout.write(text)
+    return PASSED
+
+
 # -- the parser ---------------------------------------------------------------------------------------------------
 
 
@@ -507,9 +744,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine-restarts", type=_natural, metavar="N",
                    help="how many times a process engine may be restarted within one rule (default 10)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
-    p.add_argument("--max-examples", type=_count, default=100, help="generated scenarios per rule (default 100)")
-    p.add_argument("--seed", type=_seed, default="0", help="run seed, or 'random' (default 0)")
+    p.add_argument("--max-examples", type=_count, help="generated scenarios in the run's stream (default 100, or "
+                                                         "the profile's)")
+    p.add_argument("--seed", type=_seed, help="run seed, or 'random' (default 0, or the profile's); printed, and "
+                                              "accepted back to repeat a run")
+    p.add_argument("--profile", choices=["ci", "nightly"],
+                   help="documented settings for what is not given: ci (100 scenarios, seed 0, 10 s shrinks, 10 min "
+                        "budget) or nightly (20000 scenarios, random seed, 60 s shrinks, 5 h budget)")
+    p.add_argument("--time-budget", metavar="DURATION",
+                   help="finish within DURATION (90s, 10m, 1h30m): exploration stops at 80%% of it, then every rule "
+                        "is concluded from what was explored and every report written")
+    p.add_argument("--shard", metavar="I/N", help="check the i-th of n shares of the rule keys and fixtures (CI "
+                                                  "jobs; the shards' verdicts together are one job's)")
     p.add_argument("--report-json", metavar="FILE", help="write the JSON report here")
+    p.add_argument("--report-jsonl", metavar="FILE",
+                   help="write the JSON Lines report: a header, one verdict per line flushed as soon as known, a "
+                        "footer (an interrupted run keeps every verdict found); see `trigger-conformance report`")
     p.add_argument("--failures-dir", default="trigger-conformance-failures", metavar="DIR",
                    help="where replay files of failures are written (default ./trigger-conformance-failures)")
     p.add_argument("--database", metavar="DIR", help="Hypothesis example database shared between runs and machines")
@@ -518,8 +768,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", nargs="+", metavar="KEY", help="check only these rule keys")
     p.add_argument("--no-fixtures", action="store_true", help="skip the golden scenarios")
     p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
-    p.add_argument("--shrink-seconds", type=_seconds, default=30.0,
-                   help="time budget to shrink each failure (default 30)")
+    p.add_argument("--expectations", metavar="FILE",
+                   help="the engine's expected failures, each with an issue URL: an expected failure does not fail "
+                        "the run, an expected failure that passes does (strict); see conformance/expectations.py")
+    p.add_argument("--accept-skips", action="store_true",
+                   help="do not fail a run in which the engine skipped every scenario, or most of them (by default "
+                        "that is exit 1, 'nothing checked')")
+    p.add_argument("--shrink-seconds", type=_seconds,
+                   help="time budget to shrink each failure (default 30, or the profile's)")
     p.add_argument("--fixed-options", action="store_true",
                    help="every option not given with --option keeps its default (by default each scenario draws the "
                         "value of every option not given, so every documented reading is explored)")
@@ -542,7 +798,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset")
     p.add_argument("--format", choices=["text", "markdown"], default="text",
                    help="markdown: the table the docs of each ruleset embed (default: text)")
-    p.set_defaults(handler=list_rules)
+    p.add_argument("--matrix", action="store_true", help="rule key x invariant x fixtures x scenarios exercised")
+    p.add_argument("--report", help="with --matrix: a run's JSON report (--report-json) for the exercised counts")
+    p.set_defaults(handler=_rules_or_matrix)
 
     p = commands.add_parser("explain", help="what a rule key checks, in our words")
     p.add_argument("key")
@@ -577,12 +835,39 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--report-json", metavar="FILE", help="write the verdicts as JSON here")
     p.set_defaults(handler=selftest_command)
 
+    p = commands.add_parser("check", help="play one scenario or fixture file on an engine: every rule's verdict, "
+                                          "the trace, and for a fixture the first observable difference")
+    p.add_argument("file", help="a scenario (schemas/scenario.schema.json) or fixture (schemas/fixture.schema.json)")
+    p.add_argument("--engine", default="reference",
+                   help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
+    p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
+    p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS", help="timeout of a process engine")
+    p.set_defaults(handler=check_file)
+
+    p = commands.add_parser("report", help="render a run's JSON Lines stream (--report-jsonl) or JSON report")
+    p.add_argument("file", help="the stream (.jsonl) or report (.json) of a run")
+    p.add_argument("--format", choices=["markdown", "html", "junit"], default="markdown",
+                   help="markdown (default), html (one self-contained file), junit (JUnit XML)")
+    p.add_argument("--output", "-o", metavar="FILE", help="write it here (default: standard output)")
+    p.set_defaults(handler=report_command)
+
     p = commands.add_parser("validate", help="validate a JSON document against its schema")
     p.add_argument("file")
     p.add_argument("--as", dest="kind", choices=schema_names(),
                    help="the kind of document (default: read from its 'format' field, else scenario)")
     p.set_defaults(handler=validate_file)
+    from conformance.editors.commands import add_parsers as add_editor_parsers
+
+    add_editor_parsers(commands)
     return parser
+
+
+def _rules_or_matrix(args) -> int:
+    if args.matrix:
+        from conformance.editors.commands import rules_matrix
+
+        return rules_matrix(args)
+    return list_rules(args)
 
 
 class _Interrupts:

@@ -1,45 +1,73 @@
 """The pytest plugin: one test item per rule key and per fixture, so pytest-xdist spreads them over workers and
-pytest writes JUnit XML. Registered under the ``pytest11`` entry point; inactive unless ``--conformance-spec`` or
-``--conformance-ruleset`` is given.
+pytest writes JUnit XML. Registered under the ``pytest11`` entry point (pyproject.toml), so it is active in any
+pytest of an environment where trigger-conformance is installed; it does nothing unless ``--trigger-ruleset`` is
+given (or ``--conformance-spec``, what the ``trigger-conformance run`` command passes).
 
-Engine authors can run it inside their own pytest setup::
+Engine authors run the suite inside their own pytest setup::
 
-    pytest --pyargs conformance.suite --conformance-ruleset momon-wonder --conformance-engine mypkg:Engine -n 4
+    pytest --trigger-ruleset momon-wonder --trigger-engine mypkg:Engine -n 2 --junitxml junit.xml
+    pytest --trigger-ruleset mtg --trigger-engine-cmd './my-engine --serve'
 
-The item ids are stable: ``test_rule[mw.queue-fifo]``, ``test_fixture[mw-nested-packages]``.
+The items are added to whatever else the command collects. Their ids are stable:
+``trigger-conformance/momon-wonder::test_rule[mw.queue-fifo]`` and ``...::test_fixture[mw-nested-packages]``;
+in JUnit XML their classname is ``trigger-conformance.<ruleset>``. A rule violation is a failure (with the
+explanation and the replay command), an engine that misbehaved (crashed, timed out, answered garbage, answered
+differently twice) or a check that raised is an error (the item fails in its setup), and a rule that never applied,
+or whose every scenario the engine declined, is skipped with the reason. Every option of ``trigger-conformance
+run`` has a ``--trigger-*`` form here; the older ``--conformance-*`` spellings still work.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
+from conformance import __version__
 from conformance.documents import write_json
 from conformance.errors import ConformanceError
+from conformance.profiles import EXPLORATION_SHARE, parse_duration, parse_shard, settings
 from conformance.session import RunSpec, Session, explore_stream, exploration_from_parts, parse_option
+
+SUITE = Path(__file__).with_name("suite.py").resolve()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("trigger-conformance")
+
+    def add(name: str, **kwargs) -> None:  # --trigger-NAME, and the older --conformance-NAME
+        group.addoption(f"--trigger-{name}", f"--conformance-{name}", dest=f"conformance_{name.replace('-', '_')}",
+                        **kwargs)
+
     group.addoption("--conformance-spec", help="a whole RunSpec as JSON (what the trigger-conformance CLI passes)")
-    group.addoption("--conformance-ruleset", help="ruleset to check, e.g. momon-wonder")
-    group.addoption("--conformance-edition", help="rules edition (default: the ruleset's newest)")
-    group.addoption("--conformance-engine", default="reference", help="engine spec (reference, module:attr, ...)")
-    group.addoption("--conformance-option", action="append", default=[], help="ruleset option NAME=VALUE")
-    group.addoption("--conformance-max-examples", type=int, default=100, help="scenarios per rule")
-    group.addoption("--conformance-seed", type=int, default=0, help="run seed")
-    group.addoption("--conformance-database", help="Hypothesis example database folder for shrunk failures")
-    group.addoption("--conformance-failures-dir", help="folder for replay files")
-    group.addoption("--conformance-fixed-options", action="store_true",
-                    help="options not given keep their defaults (by default each scenario draws them)")
-    group.addoption("--conformance-audit", action="store_true",
-                    help="also run the divergence audit: outcomes that differ from the reference engine's with no "
-                         "invariant objecting (a gap in the judge, never a rule failure)")
+    add("ruleset", help="ruleset to check, e.g. momon-wonder (turns the suite on)")
+    add("edition", help="rules edition (default: the ruleset's first listed)")
+    add("engine", default="reference", help="engine spec: reference, mutant:NAME, an entry-point name, module:attr")
+    add("engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
+    add("engine-timeout", type=float, help="per-scenario timeout of a process engine, seconds (default 10)")
+    add("engine-restarts", type=int, help="restarts of a process engine allowed per rule (default 10)")
+    add("option", action="append", default=[], help="ruleset option NAME=VALUE (repeatable)")
+    add("fixed-options", action="store_true", help="options not given keep their defaults (else each scenario draws)")
+    add("rules", action="append", default=[], help="check only these rule keys (comma-separated, repeatable)")
+    add("no-fixtures", action="store_true", help="skip the golden scenarios")
+    add("max-examples", type=int, help="scenarios in the run's stream (default 100, or the profile's)")
+    add("seed", help="run seed, or 'random' (default 0, or the profile's); printed in the header")
+    add("shrink-seconds", type=float, help="time to shrink each failure (default 30, or the profile's)")
+    add("time-budget", help="stop exploring in time to finish within DURATION (90s, 10m, 1h30m)")
+    add("profile", choices=["ci", "nightly"], help="documented settings (conformance/profiles.py)")
+    add("shard", help="check the i-th of n shares of the rule keys and fixtures: i/n")
+    add("database", help="example database: a folder, or redis://HOST:PORT/DB (needs the 'redis' extra)")
+    add("failures-dir", default="trigger-conformance-failures", help="folder for replay files "
+        "(default ./trigger-conformance-failures)")
+    add("audit", action="store_true", help="also run the divergence audit (a gap in the judge, never a failure)")
+    add("expectations", help="a file of the engine's expected failures, each with an issue URL (strict)")
+    add("report-jsonl", help="write the JSON Lines report (header, one verdict per line as known, footer)")
     group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
 
 
@@ -47,57 +75,96 @@ def spec_from(config: pytest.Config) -> RunSpec | None:
     text = config.getoption("--conformance-spec")
     if text:
         return RunSpec.from_json(text)
-    ruleset = config.getoption("--conformance-ruleset")
+    ruleset = config.getoption("conformance_ruleset")
     if not ruleset:
         return None
+    get = config.getoption
+    chosen = settings(get("conformance_profile"), {
+        "max_examples": get("conformance_max_examples"), "seed": get("conformance_seed"),
+        "shrink_seconds": get("conformance_shrink_seconds"),
+        "time_budget": parse_duration(get("conformance_time_budget")) if get("conformance_time_budget") else None})
+    seed = str(chosen["seed"])
+    if seed != "random" and not seed.isdigit():
+        raise ConformanceError(f"--trigger-seed: {seed!r}: give a whole number, or 'random'")
+    engine_cmd = get("conformance_engine_cmd")
+    if engine_cmd is not None and get("conformance_engine") != "reference":
+        raise ConformanceError("give either --trigger-engine or --trigger-engine-cmd, not both")
+    if engine_cmd is not None and not engine_cmd.strip():
+        raise ConformanceError("--trigger-engine-cmd is empty: give the command that starts the engine")
     return RunSpec(
         ruleset=ruleset,
-        edition=config.getoption("--conformance-edition"),
-        engine=config.getoption("--conformance-engine"),
-        options=dict(parse_option(o) for o in config.getoption("--conformance-option")),
-        max_examples=config.getoption("--conformance-max-examples"),
-        seed=config.getoption("--conformance-seed"),
-        database=config.getoption("--conformance-database"),
-        failures_dir=config.getoption("--conformance-failures-dir"),
-        audit=config.getoption("--conformance-audit"),
-        explore_options=not config.getoption("--conformance-fixed-options"),
+        edition=get("conformance_edition"),
+        engine=f"cmd:{engine_cmd}" if engine_cmd is not None else get("conformance_engine"),
+        options=dict(parse_option(o) for o in get("conformance_option")),
+        max_examples=int(chosen["max_examples"]),
+        seed=secrets.randbits(32) if seed == "random" else int(seed),
+        database=get("conformance_database"),
+        failures_dir=get("conformance_failures_dir") or None,
+        rules=tuple(k.strip() for arg in get("conformance_rules") for k in arg.split(",") if k.strip()),
+        fixtures=not get("conformance_no_fixtures"),
+        shrink_seconds=float(chosen["shrink_seconds"]),
+        engine_timeout=get("conformance_engine_timeout"),
+        engine_restarts=get("conformance_engine_restarts"),
+        audit=get("conformance_audit"),
+        explore_options=not get("conformance_fixed_options"),
+        time_budget=chosen["time_budget"],
+        shard=parse_shard(get("conformance_shard")) if get("conformance_shard") else None,
+        expectations=get("conformance_expectations"),
     )
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "trigger_conformance: an item of the trigger-conformance suite")
+    worker = getattr(config, "workerinput", None)
     try:
-        spec = spec_from(config)
+        if worker is not None and worker.get("conformance_spec"):
+            spec = RunSpec.from_json(worker["conformance_spec"])  # the controller's (its random seed included)
+        else:
+            spec = spec_from(config)
         session = Session(spec) if spec else None
-        if session is not None and not config.getoption("--conformance-spec"):
-            session.check_engine()  # the CLI checks it once before starting workers
+        described = session.check_engine() if session is not None and worker is None else None
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     config._conformance_session = session  # type: ignore[attr-defined]
-    if session is None or config.option.collectonly:
+    if session is None:
         return
-    worker = getattr(config, "workerinput", None)
+    config._conformance_results = (worker or {}).get("conformance_results") or config.getoption(  # type: ignore
+        "--conformance-results-dir") or (None if worker is not None else _scratch(config, "results"))
+    if config.option.collectonly:
+        return
     if worker is not None and worker.get("conformance_exploration"):
         session.use_exploration(_read_exploration(worker["conformance_exploration"]))
     elif worker is None:
+        started = time.time()
+        stream = _Stream(config, session, described, started)
+        config.pluginmanager.register(stream, "conformance-stream")
         # The stream is explored once, here, before any worker starts: shared out among as many processes as
         # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
-        exploration = explore_stream(spec, _workers(config))
+        budget = spec.time_budget
+        listeners = [p for p in config.pluginmanager.get_plugins() if hasattr(p, "conformance_explored")]
+        exploration = explore_stream(spec, _workers(config), started + EXPLORATION_SHARE * budget if budget else None,
+                                     progress=(lambda n: [p.conformance_explored(n) for p in listeners])
+                                     if listeners else None)
+        exploration["deadline"] = started + budget if budget else None
         session.use_exploration(exploration)
+        stream.explored(exploration)
+        path = Path(config._conformance_results) / "exploration.json"  # type: ignore[attr-defined]
+        write_json(path, _exploration_document(exploration))
         if config.pluginmanager.hasplugin("xdist"):
-            folder = Path(config.getoption("--conformance-results-dir") or _scratch(config))
-            path = folder / "exploration.json"
-            write_json(path, _exploration_document(exploration))
-            config.pluginmanager.register(_ShareExploration(str(path)), "conformance-share-exploration")
+            config.pluginmanager.register(_ShareExploration(str(path), spec.to_json(), config._conformance_results),
+                                          "conformance-share-exploration")
 
 
 class _ShareExploration:
-    """Hands the explored stream to every pytest-xdist worker."""
+    """Hands the run (its spec, explored stream and results folder) to every pytest-xdist worker."""
 
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, spec: str, results: str):
+        self.path, self.spec, self.results = path, spec, results
 
     def pytest_configure_node(self, node) -> None:
         node.workerinput["conformance_exploration"] = self.path
+        node.workerinput["conformance_spec"] = self.spec
+        node.workerinput["conformance_results"] = self.results
 
 
 def _workers(config: pytest.Config) -> int:
@@ -107,8 +174,8 @@ def _workers(config: pytest.Config) -> int:
     return int(count) if str(count).isdigit() else (os.cpu_count() or 1)
 
 
-def _scratch(config: pytest.Config) -> str:
-    folder = tempfile.mkdtemp(prefix="trigger-conformance-exploration-")
+def _scratch(config: pytest.Config, what: str) -> str:
+    folder = tempfile.mkdtemp(prefix=f"trigger-conformance-{what}-")
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     return folder
 
@@ -116,17 +183,43 @@ def _scratch(config: pytest.Config) -> str:
 def _exploration_document(exploration: dict) -> dict:
     audit = exploration["audit"]
     return {"rules": {key: share.as_dict() for key, share in exploration["rules"].items()},
-            "audit": audit.as_dict() if audit is not None else None}
+            "audit": audit.as_dict() if audit is not None else None, "stopped": exploration.get("stopped", ""),
+            "explored": exploration.get("explored", 0), "deadline": exploration.get("deadline")}
 
 
 def _read_exploration(path: str) -> dict:
     return exploration_from_parts([json.loads(Path(path).read_text("utf-8"))])
 
 
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    session = getattr(config, "_conformance_session", None)
+    if session is None:
+        return None
+    spec = session.spec
+    shard = f", shard {spec.shard[0]}/{spec.shard[1]}" if spec.shard else ""
+    budget = f", time budget {spec.time_budget:g} s" if spec.time_budget else ""
+    return [f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {spec.engine}, "
+            f"{spec.max_examples} scenarios, seed {spec.seed} (repeat with --trigger-seed {spec.seed}){shard}{budget}"]
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     session = getattr(config, "_conformance_session", None)
     if session is not None:
         session.close()
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
+    """Add the suite's items when the command line did not already collect conformance/suite.py."""
+    conformance = getattr(config, "_conformance_session", None)
+    if conformance is None:
+        return
+    if not any(Path(str(item.path)).resolve() == SUITE for item in items):
+        module = pytest.Module.from_parent(session, path=SUITE,
+                                           nodeid=f"trigger-conformance/{conformance.ruleset.name}")
+        items.extend(session.genitems(module))
+    # No audit (or fixture) item at all when there is none to check, rather than one skipped for an empty
+    # parameter set.
+    items[:] = [item for item in items if not (Path(str(item.path)).resolve() == SUITE and "NOTSET" in item.name)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -136,7 +229,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         keys = session.rule_keys() if session else ["not-configured"]
         metafunc.parametrize("conformance_rule_key", keys, ids=keys)
     if "conformance_audit" in metafunc.fixturenames:
-        audits = ["unexplained-divergence"] if session and session.spec.audit else []
+        audits = ["unexplained-divergence"] if session and session.audits() else []
         metafunc.parametrize("conformance_audit", audits, ids=audits)
     if "conformance_fixture_id" in metafunc.fixturenames:
         ids = [f.id for f in session.fixtures()] if session else []
@@ -147,19 +240,121 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def conformance_session(request: pytest.FixtureRequest) -> Session:
     session = getattr(request.config, "_conformance_session", None)
     if session is None:  # a conformance suite that checked nothing must not look green
-        pytest.fail("no conformance run configured: give --conformance-ruleset (and --conformance-engine)",
-                    pytrace=False)
+        pytest.fail("no conformance run configured: give --trigger-ruleset (and --trigger-engine)", pytrace=False)
     return session
 
 
 @pytest.fixture
 def conformance_record(request: pytest.FixtureRequest):
-    """Write an item's report entry where the CLI collects it (``--conformance-results-dir``)."""
-    folder = request.config.getoption("--conformance-results-dir")
+    """Write an item's report entry where the controller (and the CLI) collects it."""
+    folder = getattr(request.config, "_conformance_results", None)
 
     def record(kind: str, entry: dict) -> None:
         if folder:
-            name = f"{kind}-{entry.get('key') or entry.get('id')}.json"
-            write_json(Path(folder) / name, entry)  # atomically: an interrupted run reads whole entries only
+            write_json(Path(folder) / _entry_name(kind, entry.get("key") or entry.get("id")), entry)  # atomically
 
     return record
+
+
+def _entry_name(kind: str, name: str) -> str:
+    return f"{kind}-{name}.json"
+
+
+# -- The JSON Lines report: the source of truth ---------------------------------------------------------------
+
+
+class _Stream:
+    """On the controller: the JSON Lines report (``--trigger-report-jsonl``), one line flushed per verdict as soon as
+    it is known, and the console summary of skip reasons."""
+
+    def __init__(self, config: pytest.Config, session: Session, described: dict, started: float):
+        self.config, self.session, self.started = config, session, started
+        self.entries: dict[str, dict] = {}
+        self.interrupted: str | None = None
+        self.exploration: dict = {}
+        path = config.getoption("conformance_report_jsonl")
+        self.file = None
+        header = {"record": "header", "format": "trigger-conformance/stream/1", "tool_version": __version__,
+                  "engine": described, "ruleset": session.ruleset.name, "edition": session.edition,
+                  "options": session.options, "seed": session.spec.seed, "max_examples": session.spec.max_examples,
+                  "shard": list(session.spec.shard) if session.spec.shard else None,
+                  "time_budget": session.spec.time_budget, "rule_keys": session.rule_keys(),
+                  "fixtures": [f.id for f in session.fixtures()], "started": round(started, 3)}
+        if path:
+            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed in pytest_sessionfinish)
+            self._write(header)
+
+    def _write(self, record: dict) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+            self.file.flush()  # an interrupted run keeps every line written so far
+            os.fsync(self.file.fileno())
+
+    def explored(self, exploration: dict) -> None:
+        self.exploration = exploration
+        self._write({"record": "explored", "scenarios": exploration.get("explored", 0),
+                     "stopped": exploration.get("stopped", "")})
+
+    def pytest_runtest_logreport(self, report) -> None:
+        if report.when != "call" and not (report.when == "setup" and report.failed):
+            return
+        name = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
+        kind = "rule" if "test_rule[" in report.nodeid else "audit" if "test_audit[" in report.nodeid else (
+            "fixture" if "test_fixture[" in report.nodeid else None)
+        if kind is None or name in self.entries:
+            return
+        try:
+            entry = json.loads((Path(self.config._conformance_results) / _entry_name(  # type: ignore[attr-defined]
+                kind, name if kind != "audit" else name)).read_text("utf-8"))
+        except (OSError, ValueError):
+            entry = {"key" if kind != "fixture" else "id": name, "status": "errored",
+                     "check_error": report.longreprtext.strip()[-4000:] or "the check did not finish"}
+        self.entries[name] = entry
+        from conformance.expectations import judge
+
+        verdict = judge(entry, self.session.expected, self.session.quarantined) if kind == "rule" else None
+        self._write({"record": kind, **entry, **({"expectation": verdict} if verdict else {})})
+
+    def pytest_keyboard_interrupt(self, excinfo) -> None:
+        self.interrupted = str(excinfo.value) if str(excinfo.value) in ("SIGINT", "SIGTERM") else "SIGINT"
+
+    def pytest_sessionfinish(self, session, exitstatus) -> None:
+        if exitstatus == pytest.ExitCode.INTERRUPTED and not self.interrupted:
+            self.interrupted = "SIGINT"
+        summary: dict[str, int] = {}
+        for entry in self.entries.values():
+            prefix = "rules" if "key" in entry and "rule_number" in entry else "fixtures" if "id" in entry else None
+            if prefix:
+                summary[f"{prefix}_{entry['status']}"] = summary.get(f"{prefix}_{entry['status']}", 0) + 1
+        footer = {"record": "footer", "summary": summary, "seconds": round(time.time() - self.started, 2),
+                  "scenarios_explored": self.exploration.get("explored", 0),
+                  "stopped": self.exploration.get("stopped", "")}
+        if self.interrupted:
+            footer["interrupted"] = self.interrupted
+            footer["not_checked"] = [k for k in self.session.rule_keys() + [f.id for f in self.session.fixtures()]
+                                     if k not in self.entries]
+        self._write(footer)
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        # Every rule sees the same stream: the rule that ran the most scenarios says how many the engine skipped.
+        rules = [e for e in self.entries.values() if "rule_number" in e]
+        widest = max(rules, key=lambda e: e.get("scenarios_run", 0), default=None)
+        skipped = ((widest or {}).get("engine_problems") or {}).get("skipped", 0)
+        reasons = {widest.get("first_problem") or "no reason given": skipped} if skipped else {}
+        write = terminalreporter.write_line
+        stopped = self.exploration.get("stopped")
+        if stopped:
+            write(f"trigger-conformance: exploration stopped by the {stopped} after "
+                  f"{self.exploration.get('explored', 0)} of {self.session.spec.max_examples} scenarios; every rule "
+                  f"was concluded from those")
+        if reasons:
+            write(f"trigger-conformance: scenarios the engine skipped (of {widest['scenarios_run']} played), by "
+                  f"reason:")
+            for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+                write(f"  {n:>6}  {reason}")
+        write(f"trigger-conformance: seed {self.session.spec.seed} (repeat with --trigger-seed "
+              f"{self.session.spec.seed})")
+

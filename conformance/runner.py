@@ -198,7 +198,9 @@ class Exploration:
 
 def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], indexes: range | None = None,
             stop_when_all_failed: bool = True, observe: Callable[[int, SeededSource, dict[str, Any], ScenarioCheck],
-                                                                   None] | None = None) -> dict[str, Exploration]:
+                                                                   None] | None = None,
+            deadline: float | None = None, played: list | None = None,
+            progress: Callable[[int], None] | None = None) -> dict[str, Exploration]:
     """Play scenarios ``indexes`` of the run's stream (default: the first ``config.max_examples``) on ``engine``
     once each, and judge every trace with every invariant in ``invariants``.
 
@@ -206,7 +208,9 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
     rules are checked and however the stream is shared out among workers; a failure is only remembered (its stream
     index and answer log), shrinking comes later (:func:`conclude`). ``observe(n, source, scenario, check)``, if
     given, sees every judged scenario (the divergence audit uses it) and keeps the whole range explored. Never
-    raises for engine faults.
+    raises for engine faults. ``deadline`` (a ``time.time()``, the run's time budget): no scenario is started after
+    it. ``played``, if given, gets appended how many scenarios were played and whether the deadline stopped them.
+    ``progress(count)``, if given, is called after each scenario with how many were played so far.
     """
     indexes = range(config.max_examples) if indexes is None else indexes
     try:
@@ -220,13 +224,20 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
         name: {json.dumps(value): 0 for value in values} for name, values in config.explored_options})
         for inv in invariants}
     open_keys = set(found)
+    count, out_of_time = 0, False
     for n in indexes:
+        if deadline is not None and time.time() >= deadline:
+            out_of_time = True
+            break
+        count += 1
         source = stream_source(config.seed, n)
         document = build(source, config.edition)
         scenario = prepare_generated(config, document)
         check = check_scenario(engine, scenario, invariants)
         if observe is not None:
             observe(n, source, scenario, check)
+        if progress is not None:
+            progress(count)
         drawn = {name: scenario["options"][name] for name, _ in config.explored_options}
         for key in list(open_keys):
             share = found[key]
@@ -236,6 +247,8 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
                 open_keys.discard(key)
         if stop_when_all_failed and not open_keys and observe is None:
             break
+    if played is not None:
+        played += [count, out_of_time]
     return found
 
 

@@ -8,6 +8,7 @@ verdict does not depend on where it ran.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -47,6 +48,9 @@ class RunSpec:
     engine_restarts: int | None = None  # restart budget per rule, for process engines
     audit: bool = False  # also run the divergence audit (conformance.audit)
     explore_options: bool = True  # each scenario draws the options not given in ``options``
+    time_budget: float | None = None  # seconds for the whole run (see conformance.budget); None: no limit
+    shard: tuple[int, int] | None = None  # (i, n): this job checks the i-th of n shares of the rule keys (1-based)
+    expectations: str | None = None  # a file of the engine's expected failures (conformance.expectations)
 
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
@@ -55,6 +59,8 @@ class RunSpec:
     def from_json(cls, text: str) -> "RunSpec":
         data = json.loads(text)
         data["rules"] = tuple(data.get("rules", ()))
+        if data.get("shard") is not None:
+            data["shard"] = tuple(data["shard"])
         return cls(**data)
 
 
@@ -93,27 +99,40 @@ class Session:
         if unknown:
             raise ConformanceError(f"--rules: unknown rule keys {', '.join(unknown)} for {self.ruleset.name} "
                                    f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
+        from conformance.expectations import load_expectations, load_quarantine
+
+        self.expected = load_expectations(spec.expectations, known)  # rule key -> Expectation
+        self.quarantined = load_quarantine(known)
         self._engine = None
         self._reference = None
         self._exploration: dict[str, Any] | None = None  # see explore_stream
         self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
-        if spec.database and Path(spec.database).exists() and not Path(spec.database).is_dir():
-            raise ConformanceError(f"--database: {spec.database} is a file, not a folder")
-        self._database = DirectoryBasedExampleDatabase(spec.database) if spec.database else None
+        self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
+        if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
+            raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
+        self._database = example_database(spec.database)
         if spec.failures_dir:
             _writable_folder(spec.failures_dir, "--failures-dir")
 
     # -- What there is to check --------------------------------------------------------------------------------
 
     def rule_keys(self) -> list[str]:
-        return [inv.key for inv in self.invariants if not self.spec.rules or inv.key in self.spec.rules]
+        """The rule keys this job checks: those asked for (``--rules``), and of them this job's shard (``--shard
+        i/n``: every n-th key from the i-th, in the ruleset's order). A rule's verdict depends only on the run's
+        stream and that rule, so the shards' verdicts together are those of one job."""
+        keys = [inv.key for inv in self.invariants if not self.spec.rules or inv.key in self.spec.rules]
+        return _share(keys, self.spec.shard)
+
+    def audits(self) -> bool:
+        """Whether this job runs the divergence audit (with ``--audit``: the first shard only)."""
+        return self.spec.audit and (self.spec.shard is None or self.spec.shard[0] == 1)
 
     def fixtures(self):
         """The golden scenarios of this ruleset and edition (only those covering ``--rules``, when given)."""
         if not self.spec.fixtures:
             return []
-        return [f for f in bundled_fixtures(self.ruleset.name) if f.scenario["edition"] == self.edition
-                and (not self.spec.rules or set(f.rule_keys) & set(self.spec.rules))]
+        return _share([f for f in bundled_fixtures(self.ruleset.name) if f.scenario["edition"] == self.edition
+                       and (not self.spec.rules or set(f.rule_keys) & set(self.spec.rules))], self.spec.shard)
 
     # -- Engines ---------------------------------------------------------------------------------------------
 
@@ -161,14 +180,19 @@ class Session:
         """The runner's configuration: the options the user gave are pinned; unless ``explore_options`` is off, each
         scenario draws every other option's value (the defaults fill ``options``)."""
         explored = explorable_options(self.ruleset, self.spec.options) if self.spec.explore_options else ()
+        shrink_seconds = self.spec.shrink_seconds
+        if self.deadline is not None:  # a time budget: each shrink gets what is left of it, at least a second
+            import time
+
+            shrink_seconds = max(1.0, min(shrink_seconds, self.deadline - time.time()))
         return RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
-                         self._database, self.spec.engine, self.spec.shrink_seconds, explored)
+                         self._database, self.spec.engine, shrink_seconds, explored)
 
     def explored_invariants(self):
         """What the stream is judged by: the rules asked for, or every rule of the edition when auditing (a
         divergence is explained only if no invariant at all objects)."""
         keys = set(self.rule_keys())
-        return [inv for inv in self.invariants if self.spec.audit or inv.key in keys]
+        return [inv for inv in self.invariants if self.audits() or inv.key in keys]
 
     def exploration(self) -> dict[str, Any]:
         """The run's stream explored (:func:`explore_stream`), once per session, unless a precomputed one was set
@@ -179,6 +203,8 @@ class Session:
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
         self._exploration = exploration
+        if exploration.get("deadline") is not None:
+            self.deadline = exploration["deadline"]
 
     def check_rule(self, key: str) -> dict[str, Any]:
         """Conclude one rule key from the explored stream; a failure is shrunk and written as a replay file. Returns
@@ -255,25 +281,38 @@ class Session:
         return str(path)
 
 
-def explore_stream(spec: RunSpec, workers: int = 1) -> dict[str, Any]:
+def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = None,
+                   progress=None) -> dict[str, Any]:
     """Explore the run's stream of ``spec.max_examples`` scenarios once, judged by every rule asked for (and audited
     with ``spec.audit``), shared out in consecutive ranges among ``workers`` processes, each with its own engine.
 
-    Returns ``{"rules": {key: Exploration}, "audit": AuditTally or None}``: the same whatever ``workers`` is, since
-    scenario n depends only on the seed and n and the ranges merge in stream order. Never raises for engine faults.
+    Returns ``{"rules": {key: Exploration}, "audit": AuditTally or None, "explored": int, "stopped": str}``: the
+    same whatever ``workers`` is, since scenario n depends only on the seed and n and the ranges merge in stream
+    order. ``deadline`` (a ``time.time()``): no scenario is started after it (``stopped`` is then "time budget",
+    and ``explored`` says how many scenarios were played). ``progress(count)``, if given, hears now and then how many
+    scenarios have been played in all. Never raises for engine faults.
     """
     count = spec.max_examples
     workers = max(1, min(workers, count))
     bounds = [(count * w // workers, count * (w + 1) // workers) for w in range(workers)]
     if workers == 1:
-        parts = [explore_range(spec.to_json(), 0, count)]
+        parts = [explore_range(spec.to_json(), 0, count, deadline, progress)]
     else:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         # spawn, not fork: the harness may already hold threads (a process engine's watchdog) that fork would copy.
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            parts = list(pool.map(explore_range, [spec.to_json()] * workers, *zip(*bounds)))
+        from concurrent.futures import FIRST_EXCEPTION, wait
+
+        context = multiprocessing.get_context("spawn")
+        played = context.Value("q", 0)  # scenarios played by all workers, for progress
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_count_into,
+                                 initargs=(played,)) as pool:
+            futures = [pool.submit(explore_range, spec.to_json(), start, stop, deadline) for start, stop in bounds]
+            while wait(futures, timeout=0.5, return_when=FIRST_EXCEPTION).not_done:
+                if progress is not None:
+                    progress(played.value)
+            parts = [future.result() for future in futures]
     return exploration_from_parts(parts)
 
 
@@ -283,25 +322,72 @@ def exploration_from_parts(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
     rules = merge([{k: Exploration.from_dict(v) for k, v in part["rules"].items()} for part in parts])
     tallies = [AuditTally.from_dict(part["audit"]) for part in parts if part.get("audit") is not None]
-    return {"rules": rules, "audit": merge_tallies(tallies) if tallies else None}
+    stopped = next((part["stopped"] for part in parts if part.get("stopped")), "")
+    return {"rules": rules, "audit": merge_tallies(tallies) if tallies else None, "stopped": stopped,
+            "explored": sum(part.get("explored", 0) for part in parts),
+            "deadline": next((part["deadline"] for part in parts if part.get("deadline") is not None), None)}
 
 
-def explore_range(spec_json: str, start: int, stop: int) -> dict[str, Any]:
+_PLAYED = None  # in a worker process of explore_stream: the shared count of scenarios played
+
+
+def _count_into(counter) -> None:
+    global _PLAYED
+    _PLAYED = counter
+
+
+def _count_one(_count: int) -> None:
+    with _PLAYED.get_lock():
+        _PLAYED.value += 1
+
+
+def explore_range(spec_json: str, start: int, stop: int, deadline: float | None = None,
+                  progress=None) -> dict[str, Any]:
     """Explore scenarios ``start`` to ``stop - 1`` of the stream of a RunSpec (given as JSON, so a worker process can
     receive it), with a fresh engine. Returns JSON-ready data for :func:`exploration_from_parts`."""
     from conformance.audit import StreamAudit
 
     session = Session(RunSpec.from_json(spec_json))
     engine = session.new_engine()
-    observer = StreamAudit(session.reference, start) if session.spec.audit else None
+    observer = StreamAudit(session.reference, start) if session.audits() else None
+    played = []
     try:
         found = explore(engine, session.run_config(), session.explored_invariants(), range(start, stop),
-                        observe=observer)
+                        observe=observer, deadline=deadline, played=played,
+                        progress=progress or (_count_one if _PLAYED is not None else None))
     finally:
         _close(engine)
         session.close()
+    stopped = "time budget" if played and played[1] else ""
     return {"rules": {key: share.as_dict() for key, share in found.items()},
-            "audit": observer.tally.as_dict() if observer else None}
+            "audit": observer.tally.as_dict() if observer else None,
+            "explored": played[0] if played else 0, "stopped": stopped, "deadline": deadline}
+
+
+def example_database(where: str | None):
+    """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
+    Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
+    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used."""
+    if not where:
+        return None
+    if where.startswith(("redis://", "rediss://", "unix://")):
+        try:
+            import redis
+            from hypothesis.extra.redis import RedisExampleDatabase
+        except ImportError:
+            raise ConformanceError("--database: a Redis database needs the redis client: "
+                                   "pip install 'trigger-conformance[redis]'") from None
+        client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
+        try:
+            client.ping()
+        except redis.RedisError as exc:
+            raise ConformanceError(f"--database: cannot reach the Redis server {where}: {exc}") from None
+        # Failures are kept a year: a nightly run replays what any machine found since.
+        return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
+                                    key_prefix=b"trigger-conformance:")
+    if Path(where).exists() and not Path(where).is_dir():
+        raise ConformanceError(f"--database: {where} is a file, not a folder")
+    return DirectoryBasedExampleDatabase(where)
 
 
 def replay_command(file: str, spec: str) -> str:
@@ -320,6 +406,14 @@ def _close(engine) -> None:
         engine.close()
     except Exception:  # an engine that cannot close cleanly has already given its verdicts
         pass
+
+
+def _share(items: list, shard: tuple[int, int] | None) -> list:
+    """The ``i``-th of ``n`` shares of ``items`` (every n-th from the i-th), or all of them."""
+    if shard is None:
+        return list(items)
+    index, count = shard
+    return list(items[index - 1::count])
 
 
 def _writable_folder(folder: str, option: str) -> None:

@@ -1,0 +1,311 @@
+"""Reports people read, rendered from the run's JSON Lines stream (the source of truth).
+
+The stream (``run --report-jsonl FILE``, or the pytest plugin's ``--trigger-report-jsonl FILE``) is one JSON
+object per line, each with a ``record``:
+
+* ``header``: tool version, engine, ruleset, edition, options, seed, max_examples, shard, time budget, the rule
+  keys and fixtures this job checks;
+* ``explored``: how many scenarios of the stream were played, and ``stopped`` (e.g. "time budget") if not all;
+* ``rule`` / ``fixture`` / ``audit``: one verdict, the report entry of ``schemas/report.schema.json``, flushed to
+  disk as soon as it is known;
+* ``footer``: the summary counts and seconds; after an interrupt, ``interrupted`` and ``not_checked``.
+
+An interrupted run leaves a stream without a footer (or with a last line cut short): :func:`load` reads every whole
+line and marks the run interrupted. A ``--report-json`` report is accepted as well.
+
+:func:`markdown`, :func:`html` (one self-contained file: no script, no external resource) and :func:`junit` render
+it. Raises ConformanceError for a file that is neither.
+"""
+
+from __future__ import annotations
+
+import html as _html
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from conformance.errors import ConformanceError
+from conformance.fixtures import canonical_entries
+from conformance.reports.text import describe_entry, describe_scenario
+
+STATUS_WORD = {"passed": "passed", "failed": "FAILED", "errored": "ERROR (no verdict)", "unexercised":
+               "never applied", "skipped": "skipped by the engine"}
+
+
+def load(path: str) -> dict[str, Any]:
+    """The run in ``path`` as ``{"header", "rules", "fixtures", "audit", "footer", "interrupted", "not_checked"}``."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConformanceError(f"{path}: cannot read it: {exc}") from None
+    first = text.lstrip()[:1]
+    if first == "{" and '"record"' not in text.split("\n", 1)[0]:
+        from conformance.documents import read_json
+
+        report = read_json(path, "report")
+        header = {k: report[k] for k in ("tool_version", "engine", "ruleset", "edition", "options", "seed",
+                                          "max_examples")}
+        footer = {"summary": report["summary"], "seconds": report["seconds"]}
+        if report.get("interrupted"):
+            footer.update(interrupted=report["interrupted"], not_checked=report.get("not_checked", []))
+        return _run(header, report["rules"], report["fixtures"], report.get("audit"), footer,
+                    report.get("stopped", {}).get("by", ""), report.get("stopped", {}).get("scenarios_explored"))
+    header, footer, audit, stopped, explored = None, None, None, "", None
+    rules: list[dict] = []
+    fixtures: list[dict] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            if number == len(text.splitlines()):  # the last line, cut short by an interrupt
+                break
+            raise ConformanceError(f"{path}: line {number} is not JSON") from None
+        if not isinstance(record, dict) or "record" not in record:
+            raise ConformanceError(f"{path}: line {number} is not a record of a trigger-conformance stream")
+        kind = record.pop("record")
+        if kind == "header":
+            header = record
+        elif kind == "rule":
+            rules.append(record)
+        elif kind == "fixture":
+            fixtures.append(record)
+        elif kind == "audit":
+            audit = record
+        elif kind == "explored":
+            stopped, explored = record.get("stopped", ""), record.get("scenarios")
+        elif kind == "footer":
+            footer = record
+    if header is None:
+        raise ConformanceError(f"{path}: no header line: not a trigger-conformance stream or report")
+    if footer is None:  # the run was stopped before it could write its footer: what is here is what was found
+        footer = {"interrupted": "stopped before the footer was written", "summary": _summary(rules, fixtures)}
+    if footer.get("interrupted") and "not_checked" not in footer:
+        done = {r["key"] for r in rules} | {f["id"] for f in fixtures}
+        footer["not_checked"] = [k for k in header.get("rule_keys", []) + header.get("fixtures", []) if k not in done]
+    order = {key: n for n, key in enumerate(header.get("rule_keys", []))}
+    rules.sort(key=lambda r: order.get(r["key"], len(order)))
+    return _run(header, rules, fixtures, audit, footer, stopped, explored)
+
+
+def _run(header, rules, fixtures, audit, footer, stopped, explored) -> dict[str, Any]:
+    return {"header": header, "rules": rules, "fixtures": fixtures, "audit": audit, "footer": footer,
+            "stopped": stopped, "explored": explored, "interrupted": footer.get("interrupted"),
+            "not_checked": footer.get("not_checked", [])}
+
+
+def _summary(rules, fixtures) -> dict[str, int]:
+    summary: dict[str, int] = {}
+    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
+        for item in items:
+            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
+    return summary
+
+
+def _title(run: dict) -> str:
+    h = run["header"]
+    engine = h.get("engine") or {}
+    return (f"{h.get('ruleset')} {h.get('edition')} on {engine.get('name', '?')} {engine.get('version', '')}").strip()
+
+
+def _facts(run: dict) -> list[str]:
+    h = run["header"]
+    facts = [f"seed {h.get('seed')}", f"{h.get('max_examples')} scenarios"]
+    if h.get("shard"):
+        facts.append(f"shard {h['shard'][0]}/{h['shard'][1]}")
+    if run["stopped"]:
+        facts.append(f"exploration stopped by the {run['stopped']} after {run['explored']} scenarios")
+    if run["interrupted"]:
+        facts.append(f"INTERRUPTED ({run['interrupted']}): {len(run['not_checked'])} not checked")
+    if run["footer"].get("seconds") is not None:
+        facts.append(f"{run['footer']['seconds']} s")
+    return facts
+
+
+def _reason(rule: dict) -> str:
+    """Why a rule did not pass, in one line."""
+    if rule["status"] == "failed":
+        return (rule.get("failure") or {}).get("messages", ["violated"])[0]
+    if rule["status"] == "errored":
+        problems = ", ".join(f"{n} {k}" for k, n in sorted((rule.get("engine_problems") or {}).items()))
+        return rule.get("check_error", "").strip().splitlines()[-1:][0] if rule.get("check_error") else (
+            f"the engine misbehaved ({problems}): {rule.get('first_problem', '')}")
+    if rule["status"] == "skipped":
+        return f"the engine declined every scenario: {rule.get('first_problem') or 'no reason given'}"
+    if rule["status"] == "unexercised":
+        return f"never applied in {rule['scenarios_run']} scenarios: the pass says nothing"
+    return ""
+
+
+def timeline(expected: dict | None, actual: dict | None) -> tuple[list[tuple[str, str]], int | None]:
+    """Both traces as rows (ids renamed alike, so only real differences show) and the index of the first row where
+    they differ (None when they are the same)."""
+    left = [describe_entry(e) for e in canonical_entries(expected)] if expected else []
+    right = [describe_entry(e) for e in canonical_entries(actual)] if actual else []
+    rows = [(left[i] if i < len(left) else "", right[i] if i < len(right) else "")
+            for i in range(max(len(left), len(right)))]
+    first = next((i for i, (a, b) in enumerate(rows) if a != b), None)
+    return rows, first
+
+
+# -- Markdown ---------------------------------------------------------------------------------------------------
+
+
+def markdown(run: dict) -> str:
+    out = [f"# trigger-conformance: {_title(run)}", "", "; ".join(_facts(run)), "",
+           "| rule | key | status | scenarios | exercised | why |", "| --- | --- | --- | --- | --- | --- |"]
+    for rule in run["rules"]:
+        out.append(f"| {rule['rule_number']} | `{rule['key']}` | {STATUS_WORD.get(rule['status'], rule['status'])} "
+                   f"| {rule['scenarios_run']} | {rule['scenarios_exercised']} | {_cell(_reason(rule))} |")
+    for key in run["not_checked"]:
+        out.append(f"| | `{key}` | not checked | | | the run was interrupted |")
+    if run["fixtures"]:
+        out += ["", "| fixture | status | covers |", "| --- | --- | --- |"]
+        out += [f"| `{f['id']}` | {f['status']} | {', '.join(f['rule_keys'])} |" for f in run["fixtures"]]
+    for rule in run["rules"]:
+        failure = rule.get("failure")
+        if not failure:
+            continue
+        out += ["", f"## {STATUS_WORD.get(rule['status'])}: `{rule['key']}` [{rule['rule_number']}]", "",
+                rule["summary"], ""]
+        out += [f"* {_cell(m)}" for m in failure["messages"]]
+        out += ["", f"Shrunk from size {failure['original_size']} to {failure['shrunk_size']}.", "", "```",
+                *describe_scenario(failure["scenario"]), "```", ""]
+        rows, first = timeline(failure.get("expected_trace"), failure.get("actual_trace"))
+        out += ["| # | expected (reference engine) | actual (engine under test) |", "| --- | --- | --- |"]
+        for i, (a, b) in enumerate(rows):
+            mark = " **first difference**" if i == first else (" (differs)" if a != b else "")
+            out.append(f"| {i}{mark} | {_cell(a)} | {_cell(b)} |")
+        if failure.get("replay_command"):
+            out += ["", f"Reproduce with: `{failure['replay_command']}`"]
+    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
+    out += ["", f"**Summary:** {counts or 'nothing checked'}", ""]
+    return "\n".join(out)
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+# -- HTML -------------------------------------------------------------------------------------------------------
+
+_CSS = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2em;color:#1b1b1b;max-width:1400px}
+h1{font-size:1.5em;margin-bottom:.2em} .facts{color:#555;margin-bottom:1.2em}
+table{border-collapse:collapse;margin:.6em 0} th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;
+vertical-align:top} th{background:#f0f0f0}
+td.key{white-space:nowrap} tr.passed td.status{color:#176f2c} tr.failed td.status,tr.errored td.status{color:#b00020;font-weight:bold}
+tr.unexercised td.status,tr.skipped td.status,tr.not-checked td.status{color:#8a6100}
+.failure{border-left:4px solid #b00020;padding:.2em 1em;margin:1.5em 0;background:#fff8f8}
+.failure h2{font-size:1.15em} pre,code{font:12px/1.35 ui-monospace,monospace}
+pre.scenario{background:#f6f6f6;padding:.6em;white-space:pre-wrap}
+table.timeline td{font:12px/1.3 ui-monospace,monospace;white-space:pre-wrap}
+table.timeline tr.differs td{background:#fff1c2} table.timeline tr.first-difference td{background:#ffb3b3;
+font-weight:bold} .replay{background:#eef4ff;padding:.5em;display:block}
+"""
+
+
+def html(run: dict) -> str:
+    e = _html.escape
+    title = f"trigger-conformance: {_title(run)}"
+    parts = [f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{e(title)}</title>"
+             f"<style>{_CSS}</style></head><body>", f"<h1>{e(title)}</h1>",
+             f"<div class=facts>{e(' · '.join(_facts(run)))}</div>",
+             "<table id=rules><thead><tr><th>rule</th><th>key</th><th>status</th><th>scenarios</th>"
+             "<th>exercised</th><th>why</th></tr></thead><tbody>"]
+    for rule in run["rules"]:
+        link = f"<a href='#{e(rule['key'])}'>{e(rule['key'])}</a>" if rule.get("failure") else e(rule["key"])
+        parts.append(f"<tr class='{e(rule['status'])}'><td>{e(rule['rule_number'])}</td><td class=key>{link}</td>"
+                     f"<td class=status>{e(STATUS_WORD.get(rule['status'], rule['status']))}</td>"
+                     f"<td>{rule['scenarios_run']}</td><td>{rule['scenarios_exercised']}</td>"
+                     f"<td>{e(_reason(rule))}</td></tr>")
+    for key in run["not_checked"]:
+        parts.append(f"<tr class=not-checked><td></td><td>{e(key)}</td><td class=status>not checked</td><td></td>"
+                     f"<td></td><td>the run was interrupted</td></tr>")
+    parts.append("</tbody></table>")
+    if run["fixtures"]:
+        parts.append("<table id=fixtures><thead><tr><th>fixture</th><th>status</th><th>covers</th></tr></thead><tbody>")
+        parts += [f"<tr class='{e(f['status'])}'><td>{e(f['id'])}</td><td class=status>{e(f['status'])}</td>"
+                  f"<td>{e(', '.join(f['rule_keys']))}</td></tr>" for f in run["fixtures"]]
+        parts.append("</tbody></table>")
+    for rule in run["rules"]:
+        failure = rule.get("failure")
+        if not failure:
+            continue
+        parts.append(f"<section class=failure id='{e(rule['key'])}'><h2>{e(STATUS_WORD.get(rule['status'], ''))}: "
+                     f"{e(rule['key'])} [{e(rule['rule_number'])}]</h2><p>{e(rule['summary'])}</p><ul class=why>")
+        parts += [f"<li>{e(m)}</li>" for m in failure["messages"]]
+        parts.append(f"</ul><p>Shrunk from size {failure['original_size']} to {failure['shrunk_size']}"
+                     + (f"; also violates {e(', '.join(failure['also_violates']))}" if failure.get("also_violates")
+                        else "") + ".</p>")
+        parts.append(f"<h3>Scenario</h3><pre class=scenario>{e(chr(10).join(describe_scenario(failure['scenario'])))}"
+                     f"</pre><details><summary>the scenario as JSON</summary><pre>"
+                     f"{e(json.dumps(failure['scenario'], indent=1))}</pre></details>")
+        rows, first = timeline(failure.get("expected_trace"), failure.get("actual_trace"))
+        parts.append("<h3>Traces</h3>" + (f"<p>First difference at entry {first}.</p>" if first is not None else
+                                          "<p>The traces are the same.</p>"))
+        parts.append("<table class=timeline><thead><tr><th>#</th><th>expected (reference engine)</th>"
+                     "<th>actual (engine under test)</th></tr></thead><tbody>")
+        for i, (a, b) in enumerate(rows):
+            cls = "first-difference differs" if i == first else ("differs" if a != b else "same")
+            parts.append(f"<tr class='{cls}'><td>{i}</td><td>{e(a)}</td><td>{e(b)}</td></tr>")
+        parts.append("</tbody></table>")
+        if failure.get("replay_command"):
+            parts.append(f"<h3>Reproduce</h3><code class=replay>{e(failure['replay_command'])}</code>")
+        parts.append("</section>")
+    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
+    parts.append(f"<p id=summary><b>Summary:</b> {e(counts or 'nothing checked')}</p></body></html>")
+    return "\n".join(parts)
+
+
+# -- JUnit XML --------------------------------------------------------------------------------------------------
+
+
+def junit(run: dict) -> str:
+    """JUnit XML: a rule violation is a ``<failure>``, no verdict (the engine misbehaved, a check raised) an
+    ``<error>``, a rule that never applied or that the engine declined ``<skipped>``, with the reason; classname
+    ``trigger-conformance.<ruleset>``, names as the pytest items' (``test_rule[KEY]``)."""
+    classname = f"trigger-conformance.{run['header'].get('ruleset')}"
+    cases = []
+    for rule in run["rules"]:
+        case = ET.Element("testcase", classname=classname, name=f"test_rule[{rule['key']}]",
+                          time=str(rule.get("seconds", 0)))
+        text = _case_text(rule)
+        if rule["status"] == "failed":
+            ET.SubElement(case, "failure", message=_reason(rule)[:500]).text = text
+        elif rule["status"] == "errored":
+            ET.SubElement(case, "error", message=_reason(rule)[:500]).text = text
+        elif rule["status"] in ("skipped", "unexercised"):
+            ET.SubElement(case, "skipped", message=_reason(rule)[:500])
+        cases.append(case)
+    for fixture in run["fixtures"]:
+        case = ET.Element("testcase", classname=classname, name=f"test_fixture[{fixture['id']}]", time="0")
+        tag = {"failed": "failure", "errored": "error", "skipped": "skipped"}.get(fixture["status"])
+        if tag:
+            ET.SubElement(case, tag, message="; ".join(fixture["messages"])[:500]).text = "\n".join(
+                fixture["messages"])
+        cases.append(case)
+    for key in run["not_checked"]:
+        case = ET.Element("testcase", classname=classname, name=f"test_rule[{key}]" if key in run["header"].get(
+                          "rule_keys", ()) else f"test_fixture[{key}]", time="0")
+        ET.SubElement(case, "skipped", message=f"not checked: the run was interrupted ({run['interrupted']})")
+        cases.append(case)
+    count = lambda tag: sum(1 for c in cases if c.find(tag) is not None)  # noqa: E731
+    suite = ET.Element("testsuite", name="trigger-conformance", tests=str(len(cases)), failures=str(count("failure")),
+                       errors=str(count("error")), skipped=str(count("skipped")),
+                       time=str(run["footer"].get("seconds", 0)))
+    suite.extend(cases)
+    root = ET.Element("testsuites")
+    root.append(suite)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _case_text(rule: dict) -> str:
+    from conformance.reports.text import failure_block, rule_row
+
+    return "\n".join([rule_row(rule), *failure_block(rule)])
+
+
+RENDERERS = {"markdown": markdown, "html": html, "junit": junit}

@@ -1,0 +1,67 @@
+"""In-process engines for the pytest-plugin and report tests (imported as ``plugin_engines:NAME`` with tests/ on
+PYTHONPATH): each misbehaves in one chosen way, so that one run shows failures, errors and skips apart."""
+
+from __future__ import annotations
+
+from conformance.adapters.base import Engine, Skipped
+from conformance.adapters.registry import load_engine
+
+
+class _Wrapped(Engine):
+    inner_spec = "mutant:mw-lifo"
+
+    def __init__(self):
+        self.inner = load_engine(self.inner_spec, "momon-wonder")
+
+    @property
+    def info(self):
+        return self.inner.info
+
+    def run(self, scenario, chooser):
+        return self.inner.run(scenario, chooser)
+
+
+class MixedLifo(_Wrapped):
+    """Last in, first out (fails mw.queue-fifo and others), and raises on every scenario with 3, 6, ... objects:
+    the rules it does not fail get no verdict (errored)."""
+
+    def run(self, scenario, chooser):
+        if len(scenario["objects"]) % 3 == 0:
+            raise RuntimeError("MixedLifo: refusing scenarios with a multiple of 3 objects, on purpose")
+        return self.inner.run(scenario, chooser)
+
+
+class DeclinesAll(_Wrapped):
+    """Declines every scenario: every rule is skipped, with this reason."""
+
+    inner_spec = "reference"
+
+    def run(self, scenario, chooser):
+        raise Skipped("DeclinesAll: no Summon support yet", issue_url="https://example.org/issues/1")
+
+
+class DeclinesMost(_Wrapped):
+    """Plays like the reference engine a scenario in ten, and declines the others."""
+
+    inner_spec = "reference"
+    seen = 0
+
+    def run(self, scenario, chooser):
+        DeclinesMost.seen += 1
+        if DeclinesMost.seen % 10:
+            raise Skipped("DeclinesMost: signals are not supported")
+        return self.inner.run(scenario, chooser)
+
+
+class DropsAmong(_Wrapped):
+    """The reference engine, but its traces leave out the optional ``among`` of every choice entry: an incidental
+    field no rule needs, so every fixture must still pass."""
+
+    inner_spec = "reference"
+
+    def run(self, scenario, chooser):
+        trace = self.inner.run(scenario, chooser)
+        for entry in trace["entries"]:
+            if entry["kind"] == "choice":
+                entry.pop("among", None)
+        return trace

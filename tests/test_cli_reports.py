@@ -1,0 +1,283 @@
+"""Issue 13: the pytest entry point (JUnit tells failures, errors and skips apart), time budgets, profiles, shards,
+the JSON Lines stream and the reports rendered from it (Markdown, JUnit, and HTML read in headless Chromium)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conformance import cli
+from conformance.documents import problems
+from conformance.reports.render import html, junit, load, markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+
+
+def _pytest(tmp_path: Path, *args: str, timeout: float = 240) -> subprocess.CompletedProcess:
+    """``python -m pytest ARGS`` in an empty folder, the plugin found through its pytest11 entry point only."""
+    env = {**os.environ, "PYTHONPATH": str(TESTS)}
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def _cases(path: Path) -> dict[str, ET.Element]:
+    return {case.get("name"): case for case in ET.parse(path).getroot().iter("testcase")}
+
+
+# -- 1. The pytest entry point ------------------------------------------------------------------------------------
+
+
+def test_pytest_entry_point_tells_failures_errors_and_skips_apart_in_junit(tmp_path):
+    done = _pytest(tmp_path, "--trigger-ruleset", "momon-wonder", "--trigger-engine", "plugin_engines:MixedLifo",
+                   "--trigger-max-examples", "20", "--trigger-shrink-seconds", "0.5", "--trigger-no-fixtures",
+                   "-n", "2", "--junitxml", "junit.xml", "--trigger-report-jsonl", "run.jsonl")
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "seed 0 (repeat with --trigger-seed 0)" in done.stdout
+    suite = next(ET.parse(tmp_path / "junit.xml").getroot().iter("testsuite"))
+    assert int(suite.get("tests")) == 21 and int(suite.get("failures")) >= 1 and int(suite.get("errors")) >= 1
+    cases = _cases(tmp_path / "junit.xml")
+    assert {case.get("classname") for case in cases.values()} == {"trigger-conformance.momon-wonder"}
+    fifo = cases["test_rule[mw.queue-fifo]"]
+    failure = fifo.find("failure")
+    assert failure is not None and fifo.find("error") is None  # a violation: a failure, with the explanation
+    assert "first in, first out" in failure.text and "Reproduce with: trigger-conformance replay" in failure.text
+    errored = [name for name, case in cases.items() if case.find("error") is not None]
+    assert errored, "the rules MixedLifo did not fail got no verdict: each must be an <error>"
+    for name in errored:
+        text = cases[name].find("error").text
+        assert "no verdict, the engine misbehaved" in text and "refusing scenarios with a multiple of 3" in text
+    # Replay files are written by default, as `run` writes them, and the stream holds every verdict.
+    replays = list((tmp_path / "trigger-conformance-failures").glob("momon-wonder-mw.queue-fifo-*.json"))
+    assert len(replays) == 1
+    records = [json.loads(line) for line in (tmp_path / "run.jsonl").read_text().splitlines()]
+    assert records[0]["record"] == "header" and records[-1]["record"] == "footer"
+    verdicts = {r["key"]: r["status"] for r in records if r["record"] == "rule"}
+    assert len(verdicts) == 21 and verdicts["mw.queue-fifo"] == "failed"
+    assert {verdicts[name[len("test_rule["):-1]] for name in errored} == {"errored"}
+
+
+def test_pytest_entry_point_skips_with_the_reason_and_takes_run_options(tmp_path):
+    done = _pytest(tmp_path, "--trigger-ruleset", "momon-wonder", "--trigger-engine", "plugin_engines:DeclinesAll",
+                   "--trigger-max-examples", "5", "--trigger-rules", "mw.queue-fifo,mw.remedy-front",
+                   "--trigger-engine-timeout", "5", "--trigger-engine-restarts", "1", "--trigger-no-fixtures",
+                   "-p", "no:xdist", "--junitxml", "junit.xml", "-rs")
+    assert done.returncode == 0, done.stdout[-3000:]
+    cases = _cases(tmp_path / "junit.xml")
+    assert set(cases) == {"test_rule[mw.queue-fifo]", "test_rule[mw.remedy-front]"}  # --trigger-rules
+    for case in cases.values():
+        skipped = case.find("skipped")
+        assert skipped is not None and "no Summon support yet" in skipped.get("message")
+    # The console summary counts the skip reasons.
+    assert "scenarios the engine skipped (of 5 played), by reason" in done.stdout
+    assert "5  DeclinesAll: no Summon support yet" in done.stdout
+
+
+# -- 2. Time budget, profiles, seeds, shards ----------------------------------------------------------------------
+
+
+def test_a_time_budget_stops_exploring_and_still_writes_every_verdict(tmp_path, capsys):
+    import time
+
+    report, stream = tmp_path / "report.json", tmp_path / "run.jsonl"
+    started = time.monotonic()
+    code = cli.main(["run", "--max-examples", "1000000", "--time-budget", "3s", "--no-fixtures",
+                     "--report-json", str(report), "--report-jsonl", str(stream)])
+    elapsed = time.monotonic() - started
+    assert code == 0
+    assert elapsed < 60, f"a 3 s budget took {elapsed:.0f} s"
+    data = json.loads(report.read_text())
+    assert problems(data, "report") == []
+    assert data["stopped"]["by"] == "time budget" and 0 < data["stopped"]["scenarios_explored"] < 1_000_000
+    assert len(data["rules"]) == 21 and {r["status"] for r in data["rules"]} <= {"passed", "unexercised"}
+    assert {r["scenarios_run"] for r in data["rules"]} == {data["stopped"]["scenarios_explored"]}
+    assert "time budget stopped exploration" in capsys.readouterr().out
+    assert load(str(stream))["stopped"] == "time budget"
+
+
+def test_profiles_fill_in_what_is_not_given_and_a_printed_seed_repeats_the_run(tmp_path, capsys):
+    from conformance.profiles import PROFILES, parse_duration, settings
+
+    assert settings("ci", {"max_examples": None, "seed": None, "shrink_seconds": None, "time_budget": None}) == \
+        PROFILES["ci"]
+    assert settings("nightly", {"max_examples": 7, "seed": None, "shrink_seconds": None, "time_budget": None})[
+        "max_examples"] == 7
+    assert parse_duration("1h30m") == 5400 and parse_duration("90") == 90 and parse_duration("2.5m") == 150
+    assert cli.main(["run", "--time-budget", "soon"]) == 2
+    assert cli.main(["run", "--shard", "3/2"]) == 2
+    first = tmp_path / "first.json"
+    assert cli.main(["run", "--profile", "nightly", "--max-examples", "15", "--rules", "mw.queue-fifo",
+                     "--no-fixtures", "--report-json", str(first)]) == 0
+    out = capsys.readouterr().out
+    seed = json.loads(first.read_text())["seed"]
+    assert f"seed {seed} (repeat with --seed {seed})" in out and "time budget 18000 s" in out
+    again = tmp_path / "again.json"
+    assert cli.main(["run", "--seed", str(seed), "--max-examples", "15", "--rules", "mw.queue-fifo",
+                     "--no-fixtures", "--report-json", str(again)]) == 0
+    keep = lambda path: [(r["key"], r["status"], r["scenarios_run"], r["scenarios_exercised"])  # noqa: E731
+                         for r in json.loads(path.read_text())["rules"]]
+    assert keep(first) == keep(again)
+
+
+def test_shards_together_give_the_verdicts_of_one_job(tmp_path, capsys):
+    def verdicts(*extra):
+        report = tmp_path / f"report{len(list(tmp_path.iterdir()))}.json"
+        cli.main(["run", "--engine", "mutant:mw-lifo", "--max-examples", "40", "--shrink-seconds", "0.5",
+                  "--failures-dir", str(tmp_path / "failures"), "--report-json", str(report), *extra])
+        data = json.loads(report.read_text())
+        # (The shrunk scenario is left out: shrinking has a time limit, so on a loaded machine it may stop at
+        # another step; the verdict and the counts do not depend on it.)
+        rules = {r["key"]: (r["status"], r["scenarios_run"], r["scenarios_exercised"]) for r in data["rules"]}
+        return rules, {f["id"]: f["status"] for f in data["fixtures"]}
+
+    whole = verdicts()
+    shards = [verdicts("--shard", f"{i}/3") for i in (1, 2, 3)]
+    keys = [set(rules) for rules, _ in shards]
+    assert all(keys) and not (keys[0] & keys[1] or keys[1] & keys[2] or keys[0] & keys[2])  # disjoint, none empty
+    assert {k: v for rules, _ in shards for k, v in rules.items()} == whole[0]
+    assert {k: v for _, fixtures in shards for k, v in fixtures.items()} == whole[1]
+    assert any(status == "failed" for status, *_ in whole[0].values())
+
+
+# -- 3. The stream and the reports rendered from it ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def lifo_stream(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lifo")
+    stream = folder / "run.jsonl"
+    code = cli.main(["run", "--engine", "mutant:mw-lifo", "--max-examples", "30", "--shrink-seconds", "2",
+                     "--failures-dir", str(folder / "failures"), "--report-jsonl", str(stream)])
+    assert code == 1
+    return stream
+
+
+def test_the_stream_has_a_header_a_verdict_per_line_and_a_footer(lifo_stream):
+    records = [json.loads(line) for line in lifo_stream.read_text().splitlines()]
+    assert [r["record"] for r in records[:2]] == ["header", "explored"] and records[-1]["record"] == "footer"
+    header = records[0]
+    assert header["seed"] == 0 and header["engine"]["spec"] == "mutant:mw-lifo" and len(header["rule_keys"]) == 21
+    rules = [r for r in records if r["record"] == "rule"]
+    assert sorted(r["key"] for r in rules) == sorted(header["rule_keys"])
+    failed = [r for r in rules if r["status"] == "failed"]
+    assert failed and all(r["failure"]["messages"] and Path(r["failure"]["replay_file"]).is_file() for r in failed)
+    assert records[-1]["summary"]["rules_failed"] == len(failed)
+
+
+def test_an_interrupted_stream_keeps_what_it_found(lifo_stream, tmp_path):
+    lines = lifo_stream.read_text().splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:6]) + "\n" + lines[6][:40])  # no footer, the last line cut short
+    run = load(str(cut))
+    assert run["interrupted"] and len(run["rules"]) == 4
+    assert len(run["not_checked"]) == 21 - 4 + len(json.loads(lines[0])["fixtures"])
+    text = markdown(run)
+    assert "INTERRUPTED" in text and "not checked" in text
+    xml = ET.fromstring(junit(run).split("\n", 1)[1])
+    assert sum(1 for s in xml.iter("skipped") if "interrupted" in s.get("message")) == len(run["not_checked"])
+
+
+def test_report_command_renders_markdown_and_junit(lifo_stream, tmp_path, capsys):
+    assert cli.main(["report", str(lifo_stream), "--format", "markdown"]) == 0
+    text = capsys.readouterr().out
+    assert "| 11.2.4 | `mw.queue-fifo` | FAILED |" in text and "**first difference**" in text
+    assert "Reproduce with: `trigger-conformance replay" in text
+    out = tmp_path / "junit.xml"
+    assert cli.main(["report", str(lifo_stream), "--format", "junit", "-o", str(out)]) == 0
+    cases = _cases(out)
+    assert cases["test_rule[mw.queue-fifo]"].find("failure") is not None
+    assert cases["test_rule[mw.remedy-front]"].find("failure") is None
+    assert {c.get("classname") for c in cases.values()} == {"trigger-conformance.momon-wonder"}
+    assert cli.main(["report", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="chromium is not installed (Debian package `chromium`; .ci/run "
+                                                  "installs it): the HTML report cannot be opened in a browser here")
+def test_the_html_report_reads_right_in_headless_chromium(lifo_stream, tmp_path):
+    page = html(load(str(lifo_stream)))
+    assert "<script" not in page and "http://" not in page and "https://" not in page  # one self-contained file
+    # What a reader sees: the page's rendered text (innerText leaves out what is not displayed) and the colour of
+    # the first difference, measured by the browser and written where --dump-dom shows them.
+    probe = ("<script>addEventListener('load',()=>{const r=document.querySelector('tr.first-difference td');"
+             "const o=document.createElement('pre');o.id='probe';o.textContent=JSON.stringify({text:"
+             "document.body.innerText,firstBg:getComputedStyle(r).backgroundColor,sameBg:getComputedStyle("
+             "document.querySelector('tr.same td')).backgroundColor,failures:document.querySelectorAll("
+             "'section.failure').length});document.body.appendChild(o)})</script>")
+    target = tmp_path / "report.html"
+    target.write_text(page.replace("</body>", probe + "</body>"), "utf-8")
+    done = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                           target.as_uri()], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    start = done.stdout.index('<pre id="probe">') + len('<pre id="probe">')
+    import html as html_module
+
+    seen = json.loads(html_module.unescape(done.stdout[start:done.stdout.index("</pre>", start)]))
+    text = seen["text"]
+    assert "trigger-conformance: momon-wonder 1.0.0 on mutant:mw-lifo" in text
+    assert "mw.queue-fifo" in text and "FAILED" in text and "passed" in text
+    assert "the queue is first in, first out" in text  # the explanation
+    assert "expected (reference engine)" in text and "actual (engine under test)" in text
+    assert "First difference at entry" in text
+    assert "trigger-conformance replay" in text and "--engine mutant:mw-lifo" in text
+    assert '"players"' not in text  # the scenario's JSON stays folded away until asked for
+    assert seen["failures"] == sum(1 for line in lifo_stream.read_text().splitlines()
+                                   if '"status": "failed"' in line and '"record": "rule"' in line)
+    assert seen["firstBg"] == "rgb(255, 179, 179)" and seen["firstBg"] != seen["sameBg"]
+
+
+# -- 6. The nightly workflow and the README's nightly command -----------------------------------------------------
+
+
+def _folded_command(text: str, after: str) -> list[str]:
+    """The command of a YAML folded block (``run: >-``) following the line containing ``after``."""
+    import shlex
+
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if after in line) + 1
+    assert lines[start].strip() == "run: >-"
+    body = []
+    for line in lines[start + 1:]:
+        if not line.startswith(" " * 10):
+            break
+        body.append(line.strip())
+    return shlex.split(" ".join(body))
+
+
+def test_the_nightly_workflow_shares_redis_between_shards_and_uploads_reports():
+    text = (ROOT / ".github" / "workflows" / "nightly.yml").read_text()
+    assert "services:" in text and "image: redis" in text and "shard: [1, 2, 3, 4]" in text
+    assert "actions/upload-artifact" in text and "failures/" in text and "report.html" in text
+    matrix = text.replace("${{ matrix.ruleset }}", "mtg").replace("${{ matrix.shard }}", "2")  # one job of it
+    argv = _folded_command(matrix, "- name: Run shard")
+    assert argv[:2] == [".venv/bin/trigger-conformance", "run"]
+    args = cli.build_parser().parse_args(argv[1:])  # every option the workflow uses exists
+    assert args.ruleset == "mtg" and args.shard == "2/4"
+    assert args.database == "redis://localhost:6379/0" and args.profile == "nightly" and args.report_jsonl
+
+
+def test_the_readme_nightly_command_parses_and_names_the_ruleset():
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"### Nightly fuzzing.*?```sh\n(.*?)```", readme, re.S).group(1)
+    first = block.split("\n")
+    command = []
+    for line in first:
+        command.append(line.rstrip("\\").strip())
+        if not line.endswith("\\"):
+            break
+    argv = shlex.split(" ".join(command))
+    args = cli.build_parser().parse_args(argv[1:])
+    assert args.ruleset == "momon-wonder" and args.engine_cmd.startswith(".venv/bin/python -m reference_engine.serve")

@@ -1,0 +1,79 @@
+"""Issue 13: failures shared across machines. The example database is a folder by default and a Redis server on
+request (``--database redis://HOST:PORT/DB``, Hypothesis's RedisExampleDatabase): a failure one run found is
+replayed first by another run, on any machine sharing the server, before its own stream."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from conformance import cli
+
+MUTANT, KEY = "mutant:mw-nested-package-joins", "mw.nested-package-deferred"
+
+
+def _run(tmp_path, name, *args):
+    report = tmp_path / f"{name}.json"
+    cli.main(["run", "--engine", MUTANT, "--rules", KEY, "--no-fixtures", "--shrink-seconds", "1",
+              "--failures-dir", str(tmp_path / "failures"), "--report-json", str(report), *args])
+    (rule,) = json.loads(report.read_text())["rules"]
+    return rule
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("redis-server is not installed (Debian package redis-server; .ci/run installs it)")
+    pytest.importorskip("redis", reason="the redis client is the optional extra 'redis' (pip install '.[redis]')")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+                                "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        import redis
+
+        client = redis.Redis(host="127.0.0.1", port=port)
+        for _ in range(100):
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_a_failure_found_by_one_run_is_replayed_first_by_another_through_redis(tmp_path, redis_url):
+    # On its own, the second run's stream (seed 1, one scenario) never even exercises the rule.
+    alone = _run(tmp_path, "alone", "--seed", "1", "--max-examples", "1")
+    assert alone["status"] == "unexercised", alone
+    # The first run (another machine, say) finds the failure and keeps it in the shared Redis database...
+    first = _run(tmp_path, "first", "--seed", "0", "--max-examples", "200", "--database", redis_url)
+    assert first["status"] == "failed", first
+    # ...and the second run replays it before its own stream, so it fails the rule too, on the same scenario.
+    second = _run(tmp_path, "second", "--seed", "1", "--max-examples", "1", "--database", redis_url)
+    assert second["status"] == "failed", second
+    assert second["failure"]["scenario"] == first["failure"]["scenario"]
+    assert second["failure"]["messages"] == first["failure"]["messages"]
+
+
+def test_a_folder_is_the_default_database_and_an_unreachable_redis_is_a_usage_error(tmp_path):
+    folder = tmp_path / "db"
+    first = _run(tmp_path, "first", "--seed", "0", "--max-examples", "200", "--database", str(folder))
+    assert first["status"] == "failed" and any(folder.rglob("*"))
+    second = _run(tmp_path, "second", "--seed", "1", "--max-examples", "1", "--database", str(folder))
+    assert second["status"] == "failed"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # nothing listens there once the probe is closed
+    pytest.importorskip("redis")
+    assert cli.main(["run", "--database", f"redis://127.0.0.1:{port}/0", "--max-examples", "1"]) == 2
