@@ -1,0 +1,11 @@
+"""Tools for rules editors: every trace the rules allow for a small scenario, contradictions (minimal sets of rule
+keys that cannot all hold), ambiguities (orders the rules leave open), edition and option diffs, and the rule-key
+coverage matrix and lint.
+
+* :mod:`conformance.editors.enumeration`: depth-first enumeration over the permissive engines
+  (``reference_engine/engines/permissive``), each complete trace judged by the ruleset's invariants, with prefix
+  pruning.
+* :mod:`conformance.editors.analysis`: contradictions, ambiguities and diffs over enumerations, with minimal
+  scenarios (``conformance.reduction``).
+* :mod:`conformance.editors.matrix`: the coverage matrix and the rule-text lint (``--rules-text`` for a draft).
+"""

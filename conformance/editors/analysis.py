@@ -1,0 +1,379 @@
+"""Contradictions, ambiguities and diffs, found by enumerating every trace of small scenarios.
+
+* A **contradiction**: a scenario for which no trace satisfies every invariant. Its *core* is a minimal set of rule
+  keys that cannot all hold (remove any one and some explored trace satisfies the rest): a minimal hitting set of
+  the explored traces' violated-key sets, found by deletion. Each candidate trace is explained by the core key
+  that rejects it.
+* An **ambiguity**: two traces that satisfy every invariant, played with the same player choices, yet differ in
+  what happens: the rules leave that order open. It is named by the first branch point (an order the rules settle,
+  never a player's choice) where the two traces part.
+* A **diff**: a scenario whose required traces (those satisfying every invariant) differ between two editions or
+  two values of an option.
+
+Every finding comes with a minimal scenario (``conformance.reduction``).
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
+from conformance.generation.registry import builder_for
+from conformance.generation.source import SeededSource
+from conformance.reduction import reduce_scenario, well_formed
+from conformance.scenarios import prepare_scenario
+from reference_engine.core.invariant import Invariant
+from reference_engine.core.ruleset import Ruleset
+
+
+# -- Choosing the invariants for a run (--with, --without) ----------------------------------------------------------
+
+def load_invariants(spec: str) -> list[Invariant]:
+    """``module:attribute`` naming an :class:`Invariant` or a list/tuple of them. Raises ValueError (bad spec or
+    not invariants), ImportError or AttributeError."""
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise ValueError(f"--with takes module:attribute, not {spec!r}")
+    value = getattr(importlib.import_module(module_name), attribute)
+    found = [value] if isinstance(value, Invariant) else list(value) if isinstance(value, (list, tuple)) else None
+    if not found or not all(isinstance(v, Invariant) for v in found):
+        raise ValueError(f"{spec} is neither an Invariant nor a list of Invariants")
+    return found
+
+
+def edited_invariants(ruleset: Ruleset, edition: str, with_: Iterable[Invariant] = (),
+                      without: Iterable[str] = ()) -> tuple[Invariant, ...]:
+    """The invariants of ``ruleset`` for ``edition``, each of ``with_`` replacing the one with its key (or added),
+    then every key in ``without`` dropped. Raises KeyError naming a ``without`` key the set does not have."""
+    chosen = {inv.key: inv for inv in ruleset.invariants_for(edition)}
+    for inv in with_:
+        chosen[inv.key] = inv
+    for key in without:
+        if key not in chosen:
+            raise KeyError(f"--without {key}: no such rule key in {ruleset.name} {edition} (known: {', '.join(chosen)})")
+        del chosen[key]
+    return tuple(chosen.values())
+
+
+# -- Contradictions ---------------------------------------------------------------------------------------------------
+
+def minimal_core(leaves: list[Leaf], keys: Iterable[str]) -> tuple[str, ...] | None:
+    """A minimal set of ``keys`` that every leaf violates at least one of (None if some leaf violates none):
+    removing any one key leaves some leaf that satisfies the rest."""
+    sets = [set(leaf.violations) for leaf in leaves]
+    if not sets or any(not s for s in sets):
+        return None
+    core = [k for k in keys if any(k in s for s in sets)] + sorted({k for s in sets for k in s} - set(keys))
+    for key in list(core):
+        rest = set(core) - {key}
+        if all(s & rest for s in sets):
+            core.remove(key)
+    return tuple(core)
+
+
+@dataclass
+class Contradiction:
+    """No trace satisfies every invariant on ``scenario``; ``core`` cannot all hold; ``reasons`` explains each
+    explored candidate trace: (its rule-order decisions, its observable order, the core key rejecting it, the
+    message)."""
+
+    scenario: dict[str, Any]
+    core: tuple[str, ...]
+    reasons: list[tuple[str, tuple[str, ...], str, str]]
+    explored: int
+
+    def render(self) -> str:
+        lines = [f"CONTRADICTION: these rule keys cannot all hold: {', '.join(self.core)} "
+                 f"(drop any one and a trace exists; {self.explored} traces explored)",
+                 "minimal scenario:", _scenario_lines(self.scenario), "why each candidate order is ruled out:"]
+        for n, (decisions, order, key, message) in enumerate(self.reasons, 1):
+            lines.append(f"  candidate {n}: {decisions or 'the reference order'}")
+            lines.extend(f"      {line}" for line in order)
+            lines.append(f"    rejected by {key}: {message}")
+        return "\n".join(lines)
+
+
+def contradiction_of(scenario: dict[str, Any], invariants: tuple[Invariant, ...], max_runs: int = 5000
+                     ) -> Contradiction | None:
+    """The contradiction on a prepared scenario, or None when some trace satisfies every invariant (or the walk
+    was cut by ``max_runs``)."""
+    walk = enumerate_traces(scenario, invariants, player_choices="scenario", prune=False, max_runs=max_runs)
+    if not walk.complete or walk.legal:
+        return None
+    core = minimal_core(walk.leaves, [inv.key for inv in invariants])
+    if core is None:
+        return None
+    reasons = []
+    seen: set[tuple[str, ...]] = set()
+    for leaf in walk.leaves:
+        order = signature(leaf.trace)
+        if order in seen:
+            continue
+        seen.add(order)
+        key = next(k for k in core if k in leaf.violations)
+        reasons.append((_decisions(leaf), order, key, leaf.violations[key][0]))
+    return Contradiction(scenario, core, reasons, walk.runs)
+
+
+def _no_legal_trace(invariants: tuple[Invariant, ...], max_runs: int) -> Callable[[dict], bool]:
+    def fails(document: dict[str, Any]) -> bool:
+        _, scenario = prepare_scenario(document, "a candidate scenario")
+        walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
+        return walk.complete and not walk.legal
+    return fails
+
+
+# -- Ambiguities ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class Ambiguity:
+    """Two legal traces of ``scenario``, with the same player choices, parting at an order the rules settle:
+    ``kind`` and ``label`` name that branch point; ``traces`` are the competing observable orders."""
+
+    scenario: dict[str, Any]
+    kind: str
+    label: str
+    traces: list[tuple[str, ...]]
+
+    def render(self) -> str:
+        lines = [f"AMBIGUITY: the rules leave open the {self.kind} ({self.label}); {len(self.traces)} traces "
+                 "satisfy every invariant with the same player choices", "minimal scenario:",
+                 _scenario_lines(self.scenario)]
+        lines.append(_side_by_side([("trace 1", self.traces[0]), ("trace 2", self.traces[1])]))
+        return "\n".join(lines)
+
+
+def player_outcomes(scenario: dict[str, Any], max_runs: int = 2000) -> set[tuple[str, ...]] | None:
+    """The observable outcomes the reference reading gives under every answer to every player choice (None when
+    the tree exceeds ``max_runs``): what player choices account for."""
+    walk = enumerate_traces(scenario, (), player_choices="branch", rules="reference", max_runs=max_runs)
+    return set(walk.outcomes(walk.leaves)) if walk.complete else None
+
+
+def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None = None) -> list[Ambiguity]:
+    """One :class:`Ambiguity` per kind of branch point at which legal traces with equal player choices part in
+    their observable outcome, when at least one of them is an outcome no player choice accounts for (not in
+    ``accountable``, by default :func:`player_outcomes` of the scenario)."""
+    groups: dict[tuple, list[Leaf]] = {}
+    for leaf in walk.legal:
+        groups.setdefault(leaf.player_decisions, []).append(leaf)
+    found: dict[str, Ambiguity] = {}
+    for leaves in groups.values():
+        distinct = walk.outcomes(leaves)
+        if len(distinct) < 2:
+            continue
+        if accountable is None:  # computed only when needed: it is a second walk
+            accountable = player_outcomes(walk.scenario) or set()
+        if all(outcome in accountable for outcome in distinct):
+            continue
+        leaves_by_outcome = list(distinct.items())
+        # Compare each outcome no player choice accounts for with one that is accounted for (the reference's
+        # reading first), so the parting branch point is the order the rules leave open.
+        base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in accountable),
+                    leaves_by_outcome[0][1])
+        for outcome, other in leaves_by_outcome:
+            if other is base or outcome in accountable:
+                continue
+            first = base
+            kind, label = _parting(first, other)
+            if kind not in found:
+                found[kind] = Ambiguity(walk.scenario, kind, label,
+                                        [signature(first.trace, True), signature(other.trace, True)])
+    return list(found.values())
+
+
+def _parting(a: Leaf, b: Leaf) -> tuple[str, str]:
+    for x, y in zip(a.rule_decisions, b.rule_decisions):
+        if x.chosen != y.chosen:
+            return x.kind, x.label
+    return "order", "the traces differ without a differing branch point"
+
+
+def _ambiguous_at(kind: str, invariants: tuple[Invariant, ...], max_runs: int) -> Callable[[dict], bool]:
+    def fails(document: dict[str, Any]) -> bool:
+        _, scenario = prepare_scenario(document, "a candidate scenario")
+        walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
+        return walk.complete and any(a.kind == kind for a in ambiguities_of(walk))
+    return fails
+
+
+# -- Sweeping generated scenarios: lint-rules ---------------------------------------------------------------------
+
+@dataclass
+class LintFindings:
+    """What :func:`explore_rules` found: contradictions, ambiguities (one per kind of open order), how many
+    scenarios were explored (and skipped as too large to enumerate), and traces explored in all."""
+
+    contradictions: list[Contradiction] = field(default_factory=list)
+    ambiguities: list[Ambiguity] = field(default_factory=list)
+    scenarios: int = 0
+    too_large: int = 0
+    traces: int = 0
+
+
+def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0):
+    """``count`` generated scenario documents of ``ruleset`` (each with ``options``), from seeds seed..."""
+    build = builder_for(ruleset.name)
+    for n in range(count):
+        document = build(SeededSource(seed * 1_000_003 + n), edition)
+        yield {**document, "options": dict(options)}
+
+
+def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], *, options: dict | None = None,
+                  scenarios: int = 40, seed: int = 0, max_runs: int = 300, documents: Iterable[dict] | None = None,
+                  reduce_seconds: float = 8.0, stop_after: int | None = None) -> LintFindings:
+    """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones) under ``invariants``; report each
+    contradiction (once per core) and each kind of ambiguity (once per kind), with a minimal scenario. A scenario
+    whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
+    findings = LintFindings()
+    cores: set[tuple[str, ...]] = set()
+    kinds: set[str] = set()
+    source = documents if documents is not None else generated(ruleset, edition, options or {}, scenarios, seed)
+    for document in source:
+        _, scenario = prepare_scenario(document, "a generated scenario")
+        walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
+        findings.traces += walk.runs
+        if not walk.complete:
+            findings.too_large += 1
+            continue
+        findings.scenarios += 1
+        if not walk.legal:
+            small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), well_formed, reduce_seconds)
+            _, prepared = prepare_scenario(small, "the reduced scenario")
+            found = contradiction_of(prepared, invariants)
+            if found is not None and found.core not in cores:
+                cores.add(found.core)
+                findings.contradictions.append(found)
+        for ambiguity in ambiguities_of(walk):
+            if ambiguity.kind in kinds:
+                continue
+            kinds.add(ambiguity.kind)
+            small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), well_formed,
+                                    reduce_seconds)
+            _, prepared = prepare_scenario(small, "the reduced scenario")
+            again = [a for a in ambiguities_of(enumerate_traces(prepared, invariants, player_choices="scenario",
+                                                                max_runs=max_runs)) if a.kind == ambiguity.kind]
+            findings.ambiguities.append(again[0] if again else ambiguity)
+        if stop_after is not None and len(findings.contradictions) + len(findings.ambiguities) >= stop_after:
+            break
+    return findings
+
+
+# -- Diffs -----------------------------------------------------------------------------------------------------------
+
+@dataclass
+class Side:
+    """One side of a diff: its edition, options (overrides) and invariants."""
+
+    name: str
+    edition: str
+    options: dict[str, Any]
+    invariants: tuple[Invariant, ...]
+
+    def required(self, document: dict[str, Any], max_runs: int) -> set[tuple[str, ...]] | None:
+        """The observable orders of every trace satisfying this side's invariants (None: tree too large)."""
+        variant = {**copy.deepcopy(document), "edition": self.edition,
+                   "options": {**document.get("options", {}), **self.options}}
+        _, scenario = prepare_scenario(variant, f"the scenario under {self.name}")
+        walk = enumerate_traces(scenario, self.invariants, player_choices="scenario", max_runs=max_runs)
+        return set(walk.outcomes()) if walk.complete else None
+
+
+@dataclass
+class Difference:
+    scenario: dict[str, Any]
+    left: tuple[str, set]
+    right: tuple[str, set]
+
+    def render(self) -> str:
+        (a, left), (b, right) = self.left, self.right
+        lines = ["DIFFERENCE: the required traces differ", "minimal scenario:", _scenario_lines(self.scenario)]
+        columns = [(f"{a}: {'required' if len(left) == 1 else f'one of {len(left)} allowed'}", sorted(left)[0]),
+                   (f"{b}: {'required' if len(right) == 1 else f'one of {len(right)} allowed'}", sorted(right)[0])]
+        only_left, only_right = sorted(left - right), sorted(right - left)
+        if only_left and only_right:
+            columns = [(f"{a} only", only_left[0]), (f"{b} only", only_right[0])]
+        lines.append(_side_by_side(columns))
+        return "\n".join(lines)
+
+
+def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
+    def fails(document: dict[str, Any]) -> bool:
+        left, right = a.required(document, max_runs), b.required(document, max_runs)
+        return left is not None and right is not None and left != right
+    return fails
+
+
+def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
+         documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1) -> list[Difference]:
+    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``."""
+    found: list[Difference] = []
+    seen: set = set()
+    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed)
+    for document in source:
+        if not _differs(a, b, max_runs)(document):
+            continue
+        small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
+        left, right = a.required(small, max_runs), b.required(small, max_runs)
+        key = (frozenset(left - right), frozenset(right - left))
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(Difference(small, (a.name, left), (b.name, right)))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _valid_both(a: Side, b: Side) -> Callable[[dict], bool]:
+    def valid(document: dict[str, Any]) -> bool:
+        return all(well_formed({**document, "edition": s.edition, "options": {**document.get("options", {}),
+                                                                               **s.options}}) for s in (a, b))
+    return valid
+
+
+# -- Rendering -------------------------------------------------------------------------------------------------------
+
+def _decisions(leaf: Leaf) -> str:
+    return "; ".join(f"{d.kind}: answer {d.chosen + 1} of {d.count} ({d.label})" for d in leaf.rule_decisions
+                     if d.chosen)
+
+
+def _scenario_lines(scenario: dict[str, Any]) -> str:
+    lines = [f"  players {', '.join(scenario['players'])} (active {scenario['active_player']}); edition "
+             f"{scenario['edition']}; options {scenario.get('options', {})}"]
+    for obj in scenario["objects"]:
+        abilities = "; ".join(f"{ab['id']}: when {_trigger(ab['trigger'])} -> {_effect(ab['effect'])}"
+                              + (" (optional)" if ab.get("optional") else "") for ab in obj.get("abilities", ()))
+        lines.append(f"  {obj['id']} ({obj.get('controller', obj['owner'])}, {obj['zone']})"
+                     + (f": {abilities}" if abilities else ""))
+    for s, step in enumerate(scenario["script"]):
+        for action in step["actions"]:
+            lines.append(f"  step {s}: {action.get('by', '')} {_effect(action['effect'])}")
+    if scenario.get("choices"):
+        lines.append(f"  choices {scenario['choices']}")
+    return "\n".join(lines)
+
+
+def _trigger(trigger: dict[str, Any]) -> str:
+    return " ".join(f"{v}" if k == "event" else f"{k}={v}" for k, v in trigger.items())
+
+
+def _effect(effect: list[dict[str, Any]]) -> str:
+    return ", ".join(" ".join(str(v) for k, v in a.items() if k not in ("snatch_check",))
+                     + (f" [snatch check: {_effect(a['snatch_check'])}]" if a.get("snatch_check") else "")
+                     for a in effect) or "nothing"
+
+
+def _side_by_side(columns: list[tuple[str, tuple[str, ...]]], width: int = 58) -> str:
+    (ha, a), (hb, b) = columns
+    lines = [f"  {ha[:width]:<{width}} | {hb[:width]}"]
+    for n in range(max(len(a), len(b))):
+        left = a[n] if n < len(a) else ""
+        right = b[n] if n < len(b) else ""
+        mark = " " if left == right else "*"
+        lines.append(f"{mark} {left[:width]:<{width}} | {right[:width]}")
+    return "\n".join(lines)

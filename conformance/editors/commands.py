@@ -1,0 +1,158 @@
+"""The editors' subcommands: ``lint-rules``, ``diff`` and ``rules --matrix`` (wired in conformance/cli.py).
+
+Exit codes as everywhere: 0 nothing found, 1 a contradiction, an ambiguity, a lint problem or a difference was
+found, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
+from conformance.editors.matrix import lint_text, matrix, render_matrix
+from conformance.errors import ConformanceError
+from conformance.scenarios import prepare_scenario
+from reference_engine.rulesets import get_ruleset
+
+
+def _ruleset(name: str):
+    try:
+        return get_ruleset(name)
+    except KeyError as exc:
+        raise ConformanceError(exc.args[0]) from None
+
+
+def _option_pairs(values: list[str]) -> list[tuple[str, Any]]:
+    pairs = []
+    for text in values or ():
+        name, sep, raw = text.partition("=")
+        if not sep:
+            raise ConformanceError(f"--option takes NAME=VALUE, not {text!r}")
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+        pairs.append((name, value))
+    return pairs
+
+
+def lint_rules(args) -> int:
+    ruleset = _ruleset(args.ruleset)
+    edition = args.edition or ruleset.default_edition
+    try:
+        extra = [inv for spec in args.with_ or () for inv in load_invariants(spec)]
+        invariants = edited_invariants(ruleset, edition, extra, args.without or ())
+    except (ValueError, ImportError, AttributeError, KeyError) as exc:
+        raise ConformanceError(str(exc.args[0] if exc.args else exc)) from None
+    options = dict(_option_pairs(args.option))
+    try:
+        ruleset.resolve_options(options)
+    except ValueError as exc:
+        raise ConformanceError(str(exc)) from None
+    text = None
+    if args.rules_text:
+        try:
+            text = Path(args.rules_text).read_text("utf-8")
+        except OSError as exc:
+            raise ConformanceError(f"--rules-text {args.rules_text}: {exc.strerror}") from None
+    problems = lint_text(ruleset, text)
+    documents = None
+    if args.scenario:
+        from conformance.documents import loads, read_bytes
+
+        documents = []
+        for path in args.scenario:
+            document = loads(read_bytes(path), path)
+            document = document.get("scenario", document) if "scenario" in document else document
+            if document.get("ruleset") != ruleset.name:
+                raise ConformanceError(f"--scenario {path} is a scenario of {document.get('ruleset')}, not {ruleset.name}")
+            prepare_scenario(document, path)  # schema, vocabulary and consistency, with the JSON path at fault
+            documents.append({**document, "options": {**document.get("options", {}), **options}})
+    findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,
+                             seed=args.seed, max_runs=args.max_runs, documents=documents)
+    print(f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small scenarios "
+          f"enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored")
+    for problem in problems:
+        print(f"LINT  {problem}")
+    for contradiction in findings.contradictions:
+        print(contradiction.render())
+    for ambiguity in findings.ambiguities:
+        print(ambiguity.render())
+    found = bool(problems or findings.contradictions or findings.ambiguities)
+    if not found:
+        print("no contradiction, no ambiguity, the text and the keys agree")
+    return 1 if found else 0
+
+
+def diff_command(args) -> int:
+    ruleset = _ruleset(args.ruleset)
+    editions = args.edition or []
+    options = _option_pairs(args.option)
+    if len(editions) == 2 and not options:
+        sides = [(f"edition {e}", e, {}) for e in editions]
+    elif len(options) == 2 and len(editions) <= 1 and options[0][0] == options[1][0]:
+        edition = editions[0] if editions else ruleset.default_edition
+        sides = [(f"{n}={json.dumps(v)}", edition, {n: v}) for n, v in options]
+    else:
+        raise ConformanceError("diff takes two --edition, or two --option NAME=VALUE of one option")
+    built = []
+    for name, edition, opts in sides:
+        if edition not in ruleset.editions:
+            raise ConformanceError(f"ruleset {ruleset.name} has no edition {edition!r}")
+        try:
+            ruleset.resolve_options(opts)
+        except ValueError as exc:
+            raise ConformanceError(str(exc)) from None
+        built.append(Side(name, edition, opts, ruleset.invariants_for(edition)))
+    found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit)
+    if not found:
+        print(f"no difference found in {args.scenarios} scenarios between {built[0].name} and {built[1].name}")
+        return 0
+    for difference in found:
+        print(difference.render())
+    return 1
+
+
+def rules_matrix(args) -> int:
+    ruleset = _ruleset(args.ruleset or "momon-wonder")
+    report = None
+    if args.report:
+        try:
+            report = json.loads(Path(args.report).read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ConformanceError(f"--report {args.report}: {exc}") from None
+        if report.get("ruleset") not in (None, ruleset.name):
+            raise ConformanceError(f"--report {args.report} is a report of {report.get('ruleset')}, not {ruleset.name}")
+    print(render_matrix(matrix(ruleset, report)))
+    return 0
+
+
+def add_parsers(commands) -> None:
+    """Add ``lint-rules`` and ``diff`` to the CLI's subcommands."""
+    p = commands.add_parser("lint-rules", help="for rules editors: contradictions, ambiguities and the rule-text lint")
+    p.add_argument("--ruleset", default="momon-wonder")
+    p.add_argument("--edition")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--with", dest="with_", action="append", metavar="MODULE:ATTRIBUTE",
+                   help="add an invariant (or a list), or replace the one with its key")
+    p.add_argument("--without", action="append", metavar="KEY", help="drop a rule key for this run")
+    p.add_argument("--rules-text", help="an editor's draft of the rule text, linted against the keys")
+    p.add_argument("--scenario", action="append", metavar="FILE",
+                   help="a hand-written scenario (or fixture) to enumerate instead of generated ones")
+    p.add_argument("--scenarios", type=int, default=40, help="generated scenarios to try (default 40)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-runs", type=int, default=200, help="skip a scenario with more branches than this")
+    p.set_defaults(handler=lint_rules)
+
+    p = commands.add_parser("diff", help="for rules editors: minimal scenarios whose required traces differ between "
+                            "two editions or two values of an option")
+    p.add_argument("--ruleset", default="momon-wonder")
+    p.add_argument("--edition", action="append")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--scenarios", type=int, default=60)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-runs", type=int, default=200)
+    p.add_argument("--limit", type=int, default=1, help="how many differences to show (default 1)")
+    p.set_defaults(handler=diff_command)

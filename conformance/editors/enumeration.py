@@ -1,0 +1,238 @@
+"""All legal traces of a small scenario: a depth-first walk over every branch of a permissive engine.
+
+The permissive engine of the scenario's ruleset (``reference_engine.engines.permissive``) asks an oracle at every
+order the reference engine settles by its reading of the rules, and (with ``player_choices="branch"``) at every
+player choice. :func:`enumerate_traces` replays the scenario once per leaf of that tree: each run follows a forced
+prefix of answers, answers 0 beyond it, and records every branch point it met; the next run takes the deepest
+branch point with an untried answer. Each complete trace is judged by the invariants; at each new branch point the
+trace so far is judged by the ruleset's prefix-safe invariants (:data:`PREFIX_SAFE`: a violation of theirs in a
+prefix stays in every completion), and a violated prefix is not extended (pruning). Nothing here knows an
+ordering rule: legality is the judge's alone.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from conformance.adapters.base import Chooser
+from reference_engine.core.choices import ScenarioChooser
+from reference_engine.core.invariant import Invariant
+from reference_engine.core.traceview import TraceView
+from reference_engine.engines.permissive import BranchingChooser, game_factory
+
+# Invariants whose violation in a trace prefix persists in every completion of it (so a violating prefix may be
+# cut). tests/test_editors_enumeration.py checks that pruning with them never loses a trace that satisfies all.
+PREFIX_SAFE: dict[str, frozenset[str]] = {
+    "momon-wonder": frozenset({"mw.queue-fifo", "mw.same-event-order", "mw.remedy-front"}),
+    "mtg": frozenset(),
+    "redemption": frozenset(),
+}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One branch point met by a run: its ``kind``, what it decided in words, how many answers it had, the answer
+    taken, and the player for a player's choice (None for an order the rules settle)."""
+
+    kind: str
+    label: str
+    count: int
+    chosen: int
+    player: str | None = None
+    at: int = 0  # how many trace entries were written when it was decided
+
+
+@dataclass
+class Leaf:
+    """One complete trace: the decisions that produced it, the trace, and the violated rule keys with messages."""
+
+    decisions: tuple[Decision, ...]
+    trace: dict[str, Any]
+    violations: dict[str, list[str]]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def player_decisions(self) -> tuple[tuple[str, int], ...]:
+        return tuple((d.label, d.chosen) for d in self.decisions if d.player is not None)
+
+    @property
+    def rule_decisions(self) -> tuple[Decision, ...]:
+        return tuple(d for d in self.decisions if d.player is None)
+
+
+@dataclass
+class Enumeration:
+    """Every leaf explored for one prepared scenario. ``runs`` counts plays of the scenario (complete leaves plus
+    pruned prefixes), ``pruned`` the prefixes cut, ``complete`` is False when ``max_runs`` stopped the walk."""
+
+    scenario: dict[str, Any]
+    keys: tuple[str, ...]
+    leaves: list[Leaf] = field(default_factory=list)
+    runs: int = 0
+    pruned: int = 0
+    unfinished: int = 0
+    complete: bool = True
+    seconds: float = 0.0
+
+    @property
+    def legal(self) -> list[Leaf]:
+        return [leaf for leaf in self.leaves if leaf.legal]
+
+    def outcomes(self, leaves: Iterable[Leaf] | None = None) -> dict[tuple[str, ...], Leaf]:
+        """Distinct observable outcomes (:func:`signature` with ``observable=True``) of ``leaves`` (default: the
+        legal ones), each with the first leaf that gave it."""
+        found: dict[tuple[str, ...], Leaf] = {}
+        for leaf in self.legal if leaves is None else leaves:
+            found.setdefault(signature(leaf.trace, observable=True), leaf)
+        return found
+
+
+class _Pruned(Exception):
+    pass
+
+
+class _Walker:
+    def __init__(self, prefix: list[int], prune, rules: str = "branch"):
+        self.prefix = prefix
+        self.made: list[Decision] = []
+        self.prune = prune
+        self.rules = rules
+        self.game = None
+
+    def pick(self, kind: str, label: str, count: int, player: str | None = None) -> int:
+        i = len(self.made)
+        if count < 1:
+            raise ValueError(f"branch point {kind} with no answer")
+        if player is None and self.rules == "reference":
+            return 0  # the reference engine's own reading: not a branch
+        if i >= len(self.prefix) and self.prune is not None and self.game is not None and self.prune(self.game):
+            raise _Pruned()
+        chosen = self.prefix[i] if i < len(self.prefix) else 0
+        at = len(self.game.record.entries) if self.game is not None else 0
+        self.made.append(Decision(kind, label, count, chosen, player, at))
+        return chosen
+
+
+def _next_prefix(made: list[Decision]) -> list[int] | None:
+    for i in range(len(made) - 1, -1, -1):
+        if made[i].chosen + 1 < made[i].count:
+            return [d.chosen for d in made[:i]] + [made[i].chosen + 1]
+    return None
+
+
+def judge(scenario: dict[str, Any], trace: dict[str, Any], invariants: Iterable[Invariant]) -> dict[str, list[str]]:
+    """Rule key -> messages for every invariant the trace violates. A check that raises counts as a violation
+    (its message says so): an editor must see it."""
+    view = TraceView(scenario, trace, scenario["options"])
+    found: dict[str, list[str]] = {}
+    for problem in view.structure_problems():
+        found.setdefault("structure", []).append(problem)
+    for inv in invariants:
+        try:
+            messages = inv.check(view)
+        except Exception as exc:  # noqa: BLE001 - reported, never hidden
+            messages = [f"the check raised {type(exc).__name__}: {exc}"]
+        if messages:
+            found[inv.key] = list(messages)
+    return found
+
+
+def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], *, player_choices: str = "branch",
+                     prune: bool = True, max_runs: int = 20_000, rules: str = "branch",
+                     max_entries: int = 2_000) -> Enumeration:
+    """Every trace the permissive engine can play for the prepared ``scenario`` (options resolved), judged by
+    ``invariants``.
+
+    ``player_choices``: ``"branch"`` explores every answer to every player choice, ``"scenario"`` answers them
+    from the scenario's ``choices``. ``rules``: ``"branch"`` explores every order the rules might leave open,
+    ``"reference"`` keeps the reference engine's reading (then only player choices branch). ``prune`` cuts a prefix that violates a prefix-safe invariant
+    (:data:`PREFIX_SAFE`) of those given. ``max_runs`` bounds the plays; reaching it sets ``complete`` False. A play
+    longer than ``max_entries`` trace entries is abandoned as unfinished (a loop), counted in ``unfinished``.
+    Raises KeyError for a ruleset without a permissive engine.
+    """
+    invariants = tuple(invariants)
+    game_class = game_factory(scenario["ruleset"])
+    safe = [inv for inv in invariants if inv.key in PREFIX_SAFE.get(scenario["ruleset"], ())]
+    result = Enumeration(scenario, tuple(inv.key for inv in invariants))
+    started = time.perf_counter()
+
+    def prefix_violated(game) -> bool:
+        trace = {"format": "trigger-conformance/trace/1", "entries": list(game.record.entries)}
+        view = TraceView(scenario, trace, scenario["options"])
+        for inv in safe:
+            try:
+                if inv.check(view):
+                    return True
+            except Exception:  # noqa: BLE001 - a prefix the check cannot read is simply not pruned
+                continue
+        return False
+
+    prefix: list[int] | None = []
+    while prefix is not None:
+        if result.runs >= max_runs:
+            result.complete = False
+            break
+        result.runs += 1
+        walker = _Walker(prefix, prefix_violated if (prune and safe) else None, rules)
+        base: Chooser = ScenarioChooser(scenario)
+        chooser = BranchingChooser(walker, base) if player_choices == "branch" else base
+        game = game_class(scenario, chooser, walker)
+        game.record.max_entries = max_entries
+        walker.game = game
+        try:
+            trace = game.play()
+        except _Pruned:
+            result.pruned += 1
+        except RuntimeError:  # this branch never finishes (a loop the branches made): no trace to judge
+            result.unfinished += 1
+        else:
+            result.leaves.append(Leaf(tuple(walker.made), trace, judge(scenario, trace, invariants)))
+        prefix = _next_prefix(walker.made)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+OBSERVABLE = ("event ", "resolve_begin ", "removed ", "package_open ", "activation_begin ")
+
+
+def signature(trace: dict[str, Any], observable: bool = False) -> tuple[str, ...]:
+    """A trace's order, independent of ids: events (type, name, subject), trigger instances entering queues or the
+    stack, resolving or removed (by source/ability and the event they came from), packages, state checks. Two
+    traces with the same signature did the same things in the same order. ``observable=True`` keeps only what a
+    player sees happen (events, resolutions, removals with their reason, packages opening): bookkeeping order
+    (which of two queues was written first) is left out."""
+    events: dict[str, str] = {}
+    triggers: dict[str, str] = {}
+    packages: dict[str, str] = {}
+    lines: list[str] = []
+    for entry in trace["entries"]:
+        kind = entry["kind"]
+        if kind == "event":
+            what = entry["type"] + (f" {entry['name']}" if entry.get("name") else "") + (
+                f" of {entry['subject']}" if entry.get("subject") else "")
+            events[entry["id"]] = what
+            lines.append(f"event {what}")
+        elif kind == "trigger":
+            origin = events.get(entry["event"], "remedy") if entry.get("event") else "remedy"
+            triggers[entry["id"]] = f"{entry['source']}/{entry['ability']} [{origin}]"
+        elif kind in ("enqueue", "stack_push", "resolve_begin", "removed"):
+            extra = f" ({entry['reason']})" if kind == "removed" else ""
+            where = f" -> {'front of ' if entry.get('placement') == 'front' else ''}{packages.get(entry.get('queue'), entry.get('queue'))}" if kind == "enqueue" else ""
+            lines.append(f"{kind} {triggers.get(entry['trigger'], entry['trigger'])}{where}{extra}")
+        elif kind == "package_create":
+            packages[entry["package"]] = f"package of {events.get(entry['event'], entry['event'])}"
+            lines.append(f"create {packages[entry['package']]}")
+        elif kind in ("package_open", "package_close", "snatch_check_begin"):
+            lines.append(f"{kind} {packages.get(entry['package'], entry['package'])}")
+        elif kind in ("sbc_check", "sba_check") and lines and lines[-1] != kind:
+            lines.append(kind)
+        elif kind in ("activation_begin",):
+            lines.append(f"{kind} {entry.get('source', '')}/{entry.get('ability', '')}")
+    if observable:
+        return tuple(line for line in lines if line.startswith(OBSERVABLE))
+    return tuple(lines)

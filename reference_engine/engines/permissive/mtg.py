@@ -1,0 +1,63 @@
+"""MTG CR 603, permissive: the reference Game with the orders it settles by reading 603.3b and 704.3 left to an
+oracle.
+
+Branch points (``kind``; answer 0 is the reference engine's reading, for the scenario's edition):
+
+* ``batch-order``: the order in which the waiting triggered abilities of one batch go on the stack (603.3b: APNAP,
+  each player's own in their chosen order; in the 2026-02-27 edition, in two passes);
+* ``sba-timing``: with triggered abilities waiting and a state-based action applicable, the abilities go on the
+  stack first, or the state-based actions are performed first (704.3, 117.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.engines.mtg.engine import Game
+from reference_engine.engines.permissive import Oracle, permuted
+
+
+class PermissiveGame(Game):
+    def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
+        super().__init__(scenario, chooser)
+        self.oracle = oracle
+
+    def before_priority(self) -> None:
+        while True:
+            dying, losing = self.catalog.applicable_sbas(self.state)
+            if self.waiting and (dying or losing) and self.oracle.pick(
+                    "sba-timing", f"triggered abilities {', '.join(self.waiting)} on the stack before the state-based "
+                    "actions, or after", 2):
+                self.put_triggers_on_stack()
+                continue
+            if self.perform_state_based_actions():
+                continue
+            if not self.waiting:
+                return
+            self.put_triggers_on_stack()
+
+    def put_triggers_on_stack(self) -> None:
+        waiting, self.waiting = self.waiting, []
+        preferred: list[str] = []
+        notes: dict[str, list[dict[str, Any]]] = {}  # first trigger of a player's group -> its choice entries
+        for in_pass in self.passes():
+            for player in self.apnap():
+                mine = [t for t in waiting if self.instances[t]["controller"] == player and in_pass(t)]
+                written = len(self.record.entries)
+                ordered = self.push_order(player, mine)
+                if ordered:
+                    notes[ordered[0]] = self.record.entries[written:]
+                    del self.record.entries[written:]
+                preferred.extend(ordered)
+        batch = permuted(self.oracle, "batch-order", f"order of the batch {', '.join(waiting)} going on the stack",
+                         waiting, preferred)
+        pending = dict(notes)
+        for trigger in batch:
+            # Each player's order choice is written where the reference writes it: before their first push.
+            owner = next((first for first in pending if self.instances[first]["controller"]
+                          == self.instances[trigger]["controller"]), None)
+            if owner is not None and (owner == trigger or trigger in preferred[preferred.index(owner):]):
+                self.record.entries.extend(pending.pop(owner))
+            self.push(trigger)
+        for entries in pending.values():
+            self.record.entries.extend(entries)
