@@ -4,21 +4,32 @@ reflexive and state triggers (intervening 'if' clauses on delayed and state trig
 other abilities triggering (603.3b's second pass), permanents leaving the battlefield together, cards leaving a
 graveyard together watched by abilities of cards in that graveyard (603.10a), abilities with no legal target left,
 prevented damage, control changes (also of the source of a delayed ability before it triggers) and players leaving
-the game.
+the game, permanents put onto the battlefield in the middle of a resolution, and scripts of one to three steps.
+
+Swarm testing (Groce et al., ISSTA 2012): the first answers a scenario reads are one per feature of
+:data:`PROFILE_FEATURES` (:func:`draw_features`, 0 meaning off), so each scenario enables its own random subset of
+the features instead of one fixed mix, and shrinking toward 0 turns the features a failure does not need off; the
+features an engine's profile excludes stay off whatever is drawn. Under the mix, set pieces make the rarer situations
+likely: a backbone of resolutions ``s1 -> s2 -> ... -> s4`` for nesting, a delayed ability whose source changes
+hands before it triggers (603.7e), two abilities on one signal, the first to resolve destroying the other's target
+(603.3d), a doomed player's ability waiting as they leave (800.4a), "the next time a creature dies" as several die
+at once (603.7b).
 
 Every scenario terminates:
 * objects only move forward (hand -> battlefield -> graveyard -> exile; every move names the zone it moves from),
   so zone changes are finite;
-* a signal ``sK`` only triggers abilities whose effects emit signals of a higher level; abilities at the top level,
-  and abilities triggered by damage, life, players leaving or other abilities, emit at most a top-level signal or a
-  forward move;
+* a signal ``sK`` only triggers abilities whose effects emit signals of a higher level (at most one signal per
+  effect, so that chains grow deep rather than exponentially wide); abilities at the top level, and abilities
+  triggered by damage, life, players leaving or other abilities, emit at most a top-level signal or a forward move
+  (where a profile or the swarm leaves signals or empty effects out, the source's own destruction instead);
 * a state trigger ("X is in a graveyard") always ends by exiling X, and is never optional or targeted; its
   intervening 'if', if any, is checked again on resolution, and while false it neither triggers nor resolves;
 * an ability of a card in a graveyard that watches cards leaving the graveyard answers with a top-level signal or
   a life change;
 * the reflexive ability of an optional ability ("you may ...; when you do, ...") only moves an object forward or
   does nothing, so even an engine that wrongly lets it trigger every time cannot loop through it;
-* a delayed ability created by a set piece ("the next time a creature dies") only signals at the top level;
+* a delayed ability created by a set piece ("the next time a creature dies") only signals at the top level, and
+  one lasting a step or a turn (triggering on every occurrence) that watches a signal signals nothing;
 * an ability that watches another object's abilities (triggering or being put on the stack) watches an object
   that has no such watcher.
 """
@@ -29,7 +40,7 @@ from typing import Any
 
 from conformance.generation.source import ChoiceSource
 
-MAX_LEVEL = 3
+MAX_LEVEL = 4
 TOP = f"s{MAX_LEVEL}"
 
 
@@ -50,8 +61,10 @@ PROFILE_FEATURES = frozenset({
     "script_damage",      # damage dealt by a scripted action (no source)
     "empty_effects",      # abilities whose effect does nothing
     "other_objects",      # ability effects and intervening conditions naming an object other than the source
+                          # (also: a card put from a hand onto the battlefield by a resolving ability)
     "other_players",      # ability effects on a player other than the ability's controller
-    "exile",              # abilities exiling (they destroy instead)
+    "exile",              # abilities and actions exiling permanents (they destroy instead; a state trigger still
+                          # exiles the card it watches from a graveyard)
     "zone_conditions",    # intervening conditions about zones (life conditions stay)
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
 })
@@ -65,11 +78,28 @@ def _move_triggers_declared() -> bool:
     return "move" in VOCABULARY.trigger_events
 
 
+# Swarm testing (Groce et al., ISSTA 2012): each scenario first enables a random subset of the features, each with
+# these odds (percent; the others: SWARM_ODDS_DEFAULT), so that scenarios differ in kind and not only in detail, and
+# a feature that masks another (players leaving take their abilities with them...) is often absent. A feature drawn
+# "off" reads 0, so shrinking turns features off; a profile's exclusions stay off whatever is drawn.
+SWARM_ODDS_DEFAULT = 70
+SWARM_ODDS = {"signals": 92, "other_objects": 80, "empty_effects": 50}
+SWARM_ORDER = tuple(sorted(PROFILE_FEATURES))
+
+
+def draw_features(source: ChoiceSource, exclude: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The features a scenario leaves out: those ``exclude`` names (a profile's, for good) and those the swarm draw
+    switches off. The first answers of ``source``: one per feature of :data:`SWARM_ORDER`, 0 meaning off."""
+    off = {feature for feature in SWARM_ORDER if not source.chance(SWARM_ODDS.get(feature, SWARM_ODDS_DEFAULT))}
+    return frozenset(off | exclude)
+
+
 class _Builder:
     def __init__(self, source: ChoiceSource, edition: str, exclude: frozenset[str] = frozenset()):
         self.source = source
         self.edition = edition
-        self.no = exclude
+        self.excluded = exclude
+        self.no = draw_features(source, exclude)
         self.current: dict[str, Any] | None = None  # the object whose ability is being built (profiles only)
         self.doomed: list[str] = []  # players who may leave the game
         self.objects: list[dict[str, Any]] = []
@@ -93,13 +123,11 @@ class _Builder:
         return self.source.pick(self.creatures())
 
     def destroy(self, obj: str | None = None) -> dict[str, Any]:
-        if self.no and self.current is not None:
-            if "other_objects" in self.no:
-                obj = self.current["id"]
-            if "exile" in self.no:
-                return {"do": "move", "object": obj or self.some_creature(), "from": "field", "to": "graveyard"}
-        return {"do": "move", "object": obj or self.some_creature(), "from": "field",
-                "to": self.source.pick(["graveyard", "graveyard", "exile"])}
+        if "other_objects" in self.no and self.current is not None:
+            obj = self.current["id"]
+        obj = obj or self.some_creature()
+        to = self.source.pick(["graveyard", "graveyard", "exile"])
+        return {"do": "move", "object": obj, "from": "field", "to": "graveyard" if "exile" in self.no else to}
 
     def some_player(self) -> str:
         if "other_players" in self.no and self.current is not None:
@@ -113,7 +141,7 @@ class _Builder:
                                 else self.some_creature())
         else:
             action["player"] = self.some_player()
-        if "prevented" not in self.no and self.source.chance(45):
+        if self.source.chance(45) and "prevented" not in self.no:
             action["prevented"] = True
         return action
 
@@ -145,14 +173,18 @@ class _Builder:
             return [self.destroy()] if self.source.chance(40) else []
         actions: list[dict[str, Any]] = []
         for _ in range(self.source.count(1 if "empty_effects" in self.no else 0, 3)):
-            kind = self.allowed(self.source.integer(0, 9), {
+            kind = self.allowed(self.source.integer(0, 10), {
                 0: "signals", 1: "signals", 2: None, 3: None, 4: None, 5: "move_together",
                 6: "delayed" if allow_created else "-", 7: "reflexive" if allow_created else "-", 8: "signals",
-                9: "delayed" if allow_created else "-"})
+                9: "delayed" if allow_created else "-", 10: "other_objects"})
             if kind is None:
                 break
+            if kind in (0, 1, 8) and any(a["do"] == "signal" for a in actions):
+                kind = 2  # one signal per effect: chains grow deep, not exponentially wide
             if kind <= 1:
-                actions.append({"do": "signal", "name": f"s{self.source.integer(level + 1, MAX_LEVEL)}"})
+                actions.append(self.next_signal(level))
+            elif kind == 10:  # "put a creature card from your hand onto the battlefield": it enters mid-resolution
+                actions.append(self.put_onto_field())
             elif kind == 2:
                 actions.append(self.destroy())
             elif kind == 3:
@@ -174,30 +206,49 @@ class _Builder:
                 actions.append(self.destroy(victim) | {"to": "graveyard"})
                 rid = self.ability_id("R")
                 follow = ({"do": "signal", "name": f"s{self.source.integer(level + 1, MAX_LEVEL)}"}
-                          if self.source.chance(50) else self.damage())
-                actions.append({"do": "reflexive", "ability": {
+                          if self.source.chance(50) and "signals" not in self.no else self.damage())
+                reflexive: dict[str, Any] = {
                     "id": rid, "trigger": {"event": "leave", "subject": victim if self.source.chance(70) else "any",
-                                           "to": "graveyard"}, "effect": [follow]}})
+                                           "to": "graveyard"}, "effect": [follow]}
+                if self.source.chance(40):  # 603.4 with 603.12: checked as it is created, and on resolution
+                    reflexive["intervening_if"] = self.condition()
+                actions.append({"do": "reflexive", "ability": reflexive})
             else:
                 actions.append({"do": "signal", "name": TOP})
         return actions
 
+    def next_signal(self, level: int) -> dict[str, Any]:
+        """A signal above ``level``, most often the next one up (so that chains of resolutions grow deep)."""
+        if level < MAX_LEVEL - 1 and self.source.chance(60):
+            return {"do": "signal", "name": f"s{level + 1}"}
+        up = self.source.integer(level + 1, MAX_LEVEL)
+        return {"do": "signal", "name": f"s{up}"}
+
+    def put_onto_field(self) -> dict[str, Any]:
+        """A card put from a hand onto the battlefield (objects only move forward: at most once), else a destroy."""
+        hand = [o["id"] for o in self.objects if o["zone"] == "hand"]
+        if not hand:
+            return self.destroy()
+        return {"do": "move", "object": self.source.pick(hand), "from": "hand", "to": "field"}
+
     def delayed(self, level: int) -> dict[str, Any]:
         did = self.ability_id("D")
         self.delayed_ids.append(did)
-        if self.source.chance(50):
+        duration = self.source.pick([None, None, None, "step", "turn"])
+        if self.source.chance(50) or "signals" in self.no:
             subject = self.source.pick(["self", self.some_creature(), "any", "any", "any"])
             trigger = {"event": "leave", "subject": subject}
             effect = [{"do": "signal", "name": TOP}] if self.source.chance(60) else []
         else:
             j = self.source.integer(level + 1, MAX_LEVEL)
             trigger = {"event": "signal", "name": f"s{j}"}
-            effect = self.effect(j, allow_created=False)
+            # one lasting a step or a turn triggers on every signal: it signals nothing, or scenarios balloon
+            effect = ([self.destroy()] if self.source.chance(40) else []) if duration else self.effect(
+                j, allow_created=False)
         ability: dict[str, Any] = {"id": did, "trigger": trigger, "effect": effect}
         if self.source.chance(65):  # 603.4 applies to delayed triggered abilities too
             ability["intervening_if"] = self.condition()
         action: dict[str, Any] = {"do": "create_delayed", "ability": ability}
-        duration = self.source.pick([None, None, None, "step", "turn"])
         if duration:
             action["duration"] = duration
         return action
@@ -218,7 +269,7 @@ class _Builder:
             for action in ability["effect"]:
                 if action["do"] == "create_delayed":
                     self.delayed_sites.append((obj["id"], f"s{level}", action["ability"]["trigger"]))
-            if level < MAX_LEVEL and "targets" not in self.no and self.source.chance(35):
+            if level < MAX_LEVEL and self.source.chance(35) and "targets" not in self.no:
                 ability["target"] = {"candidates": [c for c in self.creatures() if self.source.chance(50)]
                                      or [self.some_creature()]}
                 hand = [o["id"] for o in self.objects if o["zone"] == "hand"]
@@ -240,18 +291,20 @@ class _Builder:
             ability["trigger"] = {"event": "state", "state": {"test": "in_zone", "object": watched, "zone": "graveyard"}}
             ability["effect"] = ([{"do": "signal", "name": TOP}] if self.source.chance(60) else []) + [
                 {"do": "move", "object": watched, "from": "graveyard", "to": "exile"}]
-            if self.source.chance(45):  # 603.4 with 603.8: while false, the state trigger does not trigger
+            if self.source.chance(60):  # 603.4 with 603.8: while false, the state trigger does not trigger
                 ability["intervening_if"] = self.condition(None)
             return ability
         if self.source.chance(25):
             ability["optional"] = True
             self.optional_ids.append(aid)
-            if "reflexive" not in self.no and self.source.chance(40):  # "you may ...; when you do, ..." (603.12)
+            if self.source.chance(55) and "reflexive" not in self.no:  # "you may ...; when you do, ..." (603.12)
                 victim = self.some_creature()
                 ability["effect"] = ability["effect"] + [self.destroy(victim) | {"to": "graveyard"}, {
                     "do": "reflexive", "ability": {"id": self.ability_id("R"), "trigger": {
                         "event": "leave", "subject": victim, "to": "graveyard"},
                         "effect": [self.destroy()] if self.source.chance(50) else []}}]
+                if self.source.chance(20):  # 603.4 with 603.12
+                    ability["effect"][-1]["ability"]["intervening_if"] = self.condition()
         looking_back = ability["trigger"]["event"] == "leave"  # 603.10: its 'if' is judged before the event
         if "zone_conditions" in self.no:
             if self.source.chance(40):
@@ -302,9 +355,64 @@ class _Builder:
                 self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
+        steady = [o for o in self.objects if o["zone"] == "field" and o["owner"] not in doomed]
+        chain = None
+        if src.chance(90) and "signals" not in self.no:
+            # a backbone of resolutions (nesting): s1's ability signals s2, whose ability signals s3, ... each maybe
+            # doing more, held by permanents of players who stay in the game
+            chain = "s1"
+            for k in range(1, MAX_LEVEL):
+                holder = src.pick(steady)
+                self.current = holder if self.no else None
+                effect = self.effect(k) if src.chance(50) else []
+                effect.insert(src.integer(0, len(effect)), {"do": "signal", "name": f"s{k + 1}"})
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {"event": "signal", "name": f"s{k}"},
+                                            "effect": effect})
+                for action in effect:
+                    if action["do"] == "create_delayed":
+                        self.delayed_sites.append((holder["id"], f"s{k}", action["ability"]["trigger"]))
         self.current = None
+        handoff = None
+        if src.chance(30) and not {"delayed", "gain_control", "signals"} & self.no:
+            # a delayed ability created, then its source changes hands, then it triggers: it stays its creator's
+            # controller's (603.7e)
+            holder = src.pick(steady)
+            did = self.ability_id("D")
+            self.delayed_ids.append(did)
+            own = src.chance(50)
+            delayed = {"id": did, "trigger": {"event": "leave", "subject": "self"} if own else {
+                "event": "signal", "name": TOP}, "effect": [{"do": "signal", "name": TOP}] if own and src.chance(50)
+                else []}
+            create: dict[str, Any] = {"do": "create_delayed", "ability": delayed}
+            if src.chance(40):
+                create["duration"] = "turn"
+            signal = f"s{src.integer(1, MAX_LEVEL - 1)}"
+            holder["abilities"].append({"id": self.ability_id(), "trigger": {"event": "signal", "name": signal},
+                                        "effect": [create]})
+            taker = src.pick([p for p in players if p != holder["owner"]])
+            if src.chance(60):  # and one of its own abilities triggers under its new controller (603.3a)
+                holder["abilities"].append({"id": self.ability_id(), "trigger": dict(delayed["trigger"]), "effect": []})
+            fire = ({"do": "move", "object": holder["id"], "from": "field", "to": "graveyard"} if own
+                    else {"do": "signal", "name": TOP})
+            handoff = [{"do": "signal", "name": signal},
+                       {"do": "gain_control", "object": holder["id"], "player": taker}, fire]
+        gone = None
+        if src.chance(30) and not {"targets", "signals"} & self.no and len(steady) >= 2:
+            # two abilities on one signal: the first to resolve destroys the other's target (603.3d on resolution)
+            victim = src.pick(steady)
+            holder = src.pick([o for o in steady if o is not victim])
+            level = src.integer(1, MAX_LEVEL - 1)
+            aimed, killer = self.ability_id(), self.ability_id()
+            self.targeted_ids.append(aimed)
+            holder["abilities"].append({"id": aimed, "trigger": {"event": "signal", "name": f"s{level}"},
+                                        "target": {"candidates": [victim["id"]]},
+                                        "effect": [{"do": "move_target", "to": "graveyard"}]})
+            holder["abilities"].append({"id": killer, "trigger": {"event": "signal", "name": f"s{level}"},
+                                        "effect": [{"do": "move", "object": victim["id"], "from": "field",
+                                                    "to": "graveyard"}]})
+            gone = (f"s{level}", aimed, killer, victim["id"])
         departure = None
-        if doomed and "signals" not in self.no and src.chance(50):
+        if doomed and src.chance(60) and "signals" not in self.no:
             # a doomed player's ability and another's "that player loses the game" trigger on the same signal: the
             # doomed player leaves while their ability waits or is on the stack (800.4a)
             level = src.integer(1, MAX_LEVEL)
@@ -314,7 +422,7 @@ class _Builder:
             if theirs and others:
                 departure = f"s{level}"
                 effect: list[dict[str, Any]] = [{"do": "signal", "name": TOP}] if level < MAX_LEVEL else []
-                if "delayed" not in self.no and src.chance(50):  # it outlives them, or ends with them (800.4a)
+                if src.chance(65) and "delayed" not in self.no:  # it outlives them, or ends with them (800.4a)
                     did = self.ability_id("D")
                     self.delayed_ids.append(did)
                     effect = [{"do": "create_delayed", "ability": {"id": did, "trigger": {"event": "leave",
@@ -324,7 +432,7 @@ class _Builder:
                 src.pick(others)["abilities"].append({"id": self.ability_id(), "trigger": {
                     "event": "signal", "name": departure}, "effect": [{"do": "concede", "player": leaver}]})
         shield = None
-        if not {"prevented", "event_triggers", "script_damage"} & self.no and src.chance(30):
+        if src.chance(45) and not {"prevented", "event_triggers", "script_damage"} & self.no:
             # "whenever this deals damage, ...", and all the damage it would deal is prevented (603.2g)
             dealer = src.pick([o for o in self.objects if o["zone"] == "field"])
             dealer["abilities"].append({"id": self.ability_id(), "trigger": {"event": "damage", "subject": "self"},
@@ -332,7 +440,7 @@ class _Builder:
             shield = {"do": "damage", "source": dealer["id"], "amount": src.integer(1, 3), "prevented": True,
                       "player": src.pick(players)}
         once = None
-        if not {"delayed", "signals", "move_together"} & self.no and src.chance(35):
+        if src.chance(45) and not {"delayed", "signals", "move_together"} & self.no:
             # "the next time a creature dies, ...", then several die at once: it triggers once, on the occurrence
             # its controller chooses (603.7b)
             holder = src.pick([o for o in self.objects if o["zone"] == "field"])
@@ -343,18 +451,19 @@ class _Builder:
             once = (f"s{src.integer(1, MAX_LEVEL)}", holder["id"], holder["owner"])
             holder["abilities"].append({"id": self.ability_id(), "trigger": {"event": "signal", "name": once[0]},
                                         "effect": [{"do": "create_delayed", "ability": delayed}]})
-        graveyard = ("graveyard_triggers" not in self.no and "exile" not in self.no and _move_triggers_declared()
-                     and src.chance(40))
+        graveyard = (src.chance(40) and "graveyard_triggers" not in self.no and "exile" not in self.no
+                     and _move_triggers_declared())
         if graveyard:
             for _ in range(src.count(1, 2)):
                 self.objects.append(self.graveyard_card(src.pick(players)))
-        if "dies_when" not in self.no and src.chance(30):  # a permanent dies when another is in a graveyard: deaths from state-based actions
+        if src.chance(30) and "dies_when" not in self.no:
+            # a permanent dies when another is in a graveyard: deaths from state-based actions
             a, b = src.pick(self.objects), src.pick(self.objects)
             if a is not b:
                 a["dies_when"] = {"test": "in_zone", "object": b["id"], "zone": "graveyard"}
         watched_ids: set[str] = set()
         holders: set[str] = set()
-        if "watchers" not in self.no and src.chance(60):
+        if src.chance(60) and "watchers" not in self.no:
             for _ in range(src.count(1, 2)):  # a watched object never holds a watcher: no chains of watchers
                 pool = [o for o in self.objects if o["abilities"] and o["id"] not in holders]
                 if not pool:
@@ -373,12 +482,23 @@ class _Builder:
                 del obj["abilities"]
         steps = []
         conceded: list[str] = []
-        for s in range(src.count(1, 2)):
+        for s in range(src.count(1, 3)):
             actions = []
             for _ in range(src.count(1, 3)):
                 actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
             steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
         last = steps[-1]["actions"]
+        if chain:  # most often first, while its holders are all still there
+            where = steps[0]["actions"] if src.chance(70) else src.pick(steps)["actions"]
+            where.insert(0 if src.chance(70) else src.integer(0, len(where)), {"by": active, "effect": [
+                {"do": "signal", "name": chain}]})
+        if gone:
+            signal, aimed, killer, victim = gone
+            steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": signal}]})
+        if handoff:
+            where = src.pick(steps)["actions"]
+            at = src.integer(0, len(where))
+            where[at:at] = [{"by": active, "effect": [action]} for action in handoff]
         if shield:
             steps[0]["actions"].append({"by": active, "effect": [shield]})
         if departure:
@@ -387,16 +507,17 @@ class _Builder:
             signal, holder_id, owner = once
             field = [o["id"] for o in self.objects if o["zone"] == "field"]
             last.append({"by": active, "effect": [{"do": "signal", "name": signal}]})
-            if "gain_control" not in self.no and src.chance(50):  # its source changes hands first (603.7e)
+            if src.chance(50) and "gain_control" not in self.no:  # its source changes hands first (603.7e)
                 last.append({"by": active, "effect": [{"do": "gain_control", "object": holder_id,
                                                        "player": src.pick([p for p in players if p != owner])}]})
             dying = [o for o in field if src.chance(70)] or field
             last.append({"by": active, "effect": [{"do": "move_together", "objects": dying, "from": "field",
                                                    "to": "graveyard"}]})
-        if graveyard and src.chance(80):  # exile every graveyard: the cards in it leave together (603.10a)
+        if graveyard and src.chance(80) and "move_together" not in self.no:
+            # exile every graveyard: the cards in it leave together (603.10a)
             last.append({"by": active, "effect": [{"do": "move_together", "objects": [o["id"] for o in self.objects],
                                                    "from": "graveyard", "to": "exile"}]})
-        if self.delayed_sites and "gain_control" not in self.no and src.chance(85):
+        if self.delayed_sites and src.chance(85) and "gain_control" not in self.no:
             # the source of a delayed ability changes control before it triggers: the ability stays its creator's
             # controller's (603.7e)
             holder, signal, trigger = src.pick(self.delayed_sites)
@@ -406,17 +527,24 @@ class _Builder:
                 {"do": "gain_control", "object": holder, "player": src.pick([p for p in players if p != owner])}]})
             if trigger["event"] == "signal":
                 last.append({"by": active, "effect": [{"do": "signal", "name": trigger["name"]}]})
-            elif trigger.get("subject", "any") == "any":  # several leave at once: a once-only one picks one (603.7b)
+            elif trigger.get("subject", "any") == "any" and "move_together" not in self.no:
+                # several leave at once: a once-only one picks one (603.7b)
                 field = [o["id"] for o in self.objects if o["zone"] == "field"]
                 last.append({"by": active, "effect": [{"do": "move_together", "objects": field, "from": "field",
                                                        "to": "graveyard"}]})
-            else:
+            elif trigger["subject"] != "any":
                 victim = holder if trigger["subject"] == "self" else trigger["subject"]
                 last.append({"by": active, "effect": [{"do": "move", "object": victim, "from": "field",
                                                        "to": "graveyard"}]})
+        if self.no & {"signals", "empty_effects"}:
+            self.keep_out(steps)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
-        choices: dict[str, Any] = {"trigger_order": src.permutation(ability_ids)}
-        optional = {a: src.chance(70) for a in self.optional_ids}
+        order = src.permutation(ability_ids)
+        if gone:  # the destroying ability resolves first
+            order.remove(gone[2])
+            order.insert(order.index(gone[1]), gone[2])
+        choices: dict[str, Any] = {"trigger_order": order}
+        optional = {a: src.chance(55) for a in self.optional_ids}
         if optional:
             choices["optional"] = optional
         if self.targeted_ids:
@@ -434,6 +562,29 @@ class _Builder:
         if life:
             scenario["life"] = life
         return scenario
+
+    def keep_out(self, steps: list[dict[str, Any]]) -> None:
+        """Keep what the scenario leaves out out of its last corners: without ``signals``, a signal some effect
+        would emit (an answer at the top level) becomes its source's destruction and a scripted one a destroy;
+        without ``empty_effects``, an effect that would do nothing destroys its source. Zone changes only move
+        forward, so the scenario still terminates."""
+
+        def patch(effect: list[dict[str, Any]], source: str) -> list[dict[str, Any]]:
+            kill = {"do": "move", "object": source, "from": "field", "to": "graveyard"}
+            if "signals" in self.no:
+                effect = [kill if a["do"] == "signal" else a for a in effect]
+            for action in effect:
+                if isinstance(action.get("ability"), dict):
+                    action["ability"]["effect"] = patch(action["ability"]["effect"], source)
+            return effect or ([kill] if "empty_effects" in self.no else [])
+
+        for obj in self.objects:
+            for ability in obj.get("abilities", ()):
+                ability["effect"] = patch(ability["effect"], obj["id"])
+        if "signals" in self.no:
+            for step in steps:
+                for action in step["actions"]:
+                    action["effect"] = [self.destroy() if a["do"] == "signal" else a for a in action["effect"]]
 
     def script_action(self, players, active, doomed, conceded) -> dict[str, Any]:
         src = self.source
@@ -469,8 +620,9 @@ def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] |
     """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers.
 
     ``profile`` (declared by an engine's adapter, see ``Engine.generation_profile``) restricts the scenarios to what
-    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES`. Without a
-    profile the builder reads exactly the same answers as it always did.
+    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES`; the swarm
+    draws every feature all the same (the stream's layout does not depend on the profile), and an excluded feature
+    stays off. Raises ValueError for an unknown feature.
     """
     exclude = frozenset((profile or {}).get("exclude", ()))
     unknown = exclude - PROFILE_FEATURES

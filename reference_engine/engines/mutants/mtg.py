@@ -396,6 +396,14 @@ def _mutant(name: str, game: type[Game], key: str, edition: str = EDITIONS[0]) -
     return mutant(name, MtgEngine, game, key, RULESET, EDITIONS, edition)
 
 
+class EffectCutShortGame(Game):
+    """Stops a resolving ability's effect after its first instruction when the effect has several (608.2: an
+    ability's instructions are followed in order, all of them); caught by mtg.resolution-effect."""
+
+    def perform(self, effect, ctx) -> None:
+        super().perform(effect[:1] if ctx.trigger is not None else effect, ctx)
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -426,4 +434,5 @@ MUTANTS = (
     _mutant("mtg-prevented-triggers", PreventedTriggersGame, "mtg.prevented-no-trigger"),
     _mutant("mtg-fifo", FirstInFirstOutGame, "mtg.stack-lifo"),
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),
+    _mutant("mtg-effect-cut-short", EffectCutShortGame, "mtg.resolution-effect"),
 )

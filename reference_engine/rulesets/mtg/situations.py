@@ -22,22 +22,67 @@ def _controller(view: TraceView, obj: str) -> str | None:
     return found.get("controller", found["owner"]) if found else None
 
 
-def _inline_abilities(value: Any) -> Iterator[dict[str, Any]]:
-    """Abilities written inside effects (the delayed and reflexive abilities an effect creates)."""
+def _delayed_other_controller(view: TraceView) -> bool:
+    """A delayed ability triggers while its source is controlled by someone other than the ability's controller
+    (603.7e): control as the scenario gives it, then as each ``control`` event changes it."""
+    created = {d["id"] for d in _created(view, False)}
+    control: dict[str, str] = {}
+    for entry in view.entries:
+        if entry["kind"] == "event" and entry["type"] == "control":
+            control[entry["subject"]] = entry["controller"]
+        elif entry["kind"] == "trigger" and entry.get("delayed") in created:
+            if entry["controller"] != control.get(entry["source"], _controller(view, entry["source"])):
+                return True
+    return False
+
+
+def _steps_with_triggers(view: TraceView) -> int:
+    """How many steps of the script saw some ability trigger."""
+    steps, step = set(), None
+    for entry in view.entries:
+        if entry["kind"] == "step_begin":
+            step = entry["step"]
+        elif entry["kind"] == "trigger":
+            steps.add(step)
+    return len(steps)
+
+
+def _decided(decision: str):
+    return lambda v: any(v.entries[i].get("decision") == decision for i in v.by_kind["choice"])
+
+
+def _delayed_duration_ends(view: TraceView) -> bool:
+    return any(view.entries[i]["reason"] == "duration" for i in view.by_kind["delayed_end"])
+
+
+def _prevented(view: TraceView) -> bool:
+    return any(e.get("prevented") for e in view.events.values())
+
+
+def _on_stacking(view: TraceView) -> bool:
+    return any(t["event"] in view.events and view.events[t["event"]]["type"] == "ability_stacked"
+               for t in view.triggers.values())
+
+
+def _inline_abilities(value: Any, kinds: tuple[str, ...] = ("create_delayed", "reflexive")) -> Iterator[dict[str, Any]]:
+    """Abilities written inside effects (the delayed and reflexive abilities an effect creates; ``kinds``: the
+    actions creating them that count)."""
     if isinstance(value, dict):
-        if value.get("do") in ("create_delayed", "reflexive") and isinstance(value.get("ability"), dict):
+        if value.get("do") in kinds and isinstance(value.get("ability"), dict):
             yield value["ability"]
         for v in value.values():
-            yield from _inline_abilities(v)
+            yield from _inline_abilities(v, kinds)
     elif isinstance(value, list):
         for v in value:
-            yield from _inline_abilities(v)
+            yield from _inline_abilities(v, kinds)
 
 
 def _intervening_on(kind: str):
     def occurs(view: TraceView) -> bool:
         if kind == "state":
             abilities = [a for a in view.abilities.values() if a["trigger"]["event"] == "state"]
+        elif kind == "reflexive":
+            abilities = list(_inline_abilities(view.scenario, ("reflexive",)))
         else:
             abilities = list(_inline_abilities(view.scenario))
         ids = {a["id"] for a in abilities if a.get("intervening_if")}
@@ -77,12 +122,15 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
     Situation("delayed-created", "a delayed triggered ability is created", lambda v: bool(_created(v, False))),
     Situation("delayed-fires", "a delayed triggered ability triggers", lambda v: _fired(v, False)),
-    Situation("delayed-other-controller", "a delayed triggered ability whose controller is not its source's controller",
-              lambda v: any(d["controller"] != _controller(v, d["source"]) for d in _created(v, False))),
+    Situation("delayed-other-controller", "a delayed triggered ability triggers while its source's controller is not "
+              "the ability's (603.7e)",
+              _delayed_other_controller),
     Situation("reflexive", "a reflexive triggered ability triggers", lambda v: _fired(v, True)),
     Situation("state-trigger", "a state trigger triggers", _state_trigger),
     Situation("intervening-on-delayed", "a delayed or reflexive ability with an intervening 'if' triggers",
               _intervening_on("delayed")),
+    Situation("intervening-on-reflexive", "a reflexive ability with an intervening 'if' triggers",
+              _intervening_on("reflexive")),
     Situation("intervening-on-state", "a state trigger with an intervening 'if' triggers", _intervening_on("state")),
     Situation("intervening-false", "an intervening 'if' is false on resolution", removed_for("intervening_if")),
     Situation("control-change", "a permanent changes controller", event_of_type("control")),
@@ -94,4 +142,15 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("trigger-on-trigger", "an ability triggers on another ability triggering (603.3b's second pass)",
               _on_triggering),
     Situation("sba-triggers", "a state-based action's event triggers an ability", _sba_triggers),
+    Situation("delayed-duration-ends", "a delayed triggered ability lasting a step or a turn ends with it",
+              _delayed_duration_ends),
+    Situation("occurrence-chosen", "a once-only delayed ability chooses among simultaneous occurrences (603.7b)",
+              _decided("occurrence")),
+    Situation("triggers-in-several-steps", "abilities trigger in two or more steps of the script",
+              lambda v: _steps_with_triggers(v) >= 2),
+    Situation("prevented-damage", "damage is prevented (603.2g: it triggers nothing)", _prevented),
+    Situation("removed-player-left", "a trigger instance ceases to exist as its controller leaves the game (800.4a)",
+              removed_for("player_left")),
+    Situation("trigger-on-stacking", "an ability triggers on another ability being put on the stack",
+              _on_stacking),
 )

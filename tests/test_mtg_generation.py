@@ -1,0 +1,217 @@
+"""The MTG generator (issue 10, item 2): swarm testing, the coverage goals, profiles that stay excluded, and
+shrinking that turns features off.
+
+The coverage test plays the 1,000 scenarios of seed 0 that ``trigger-conformance coverage --ruleset mtg
+--max-examples 1000`` plays (the reference engine only, no invariants: a few seconds).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from typing import Any, Iterator
+
+import pytest
+
+from conformance.checking import play
+from conformance.coverage import goals_met, measure
+from conformance.generation import mtg
+from conformance.generation.mtg import PROFILE_FEATURES, SWARM_ORDER, build_scenario, draw_features
+from conformance.generation.source import ReplaySource, SeededSource
+from conformance.runner import RunConfig, explorable_options
+from conformance.shrinking import shrink
+from reference_engine.engines.mtg.engine import MtgEngine
+from reference_engine.rulesets import get_ruleset
+
+RULESET = get_ruleset("mtg")
+EDITION = RULESET.default_edition
+ENGINE = MtgEngine()
+
+
+def config(max_examples: int = 1000, seed: int = 0) -> RunConfig:
+    return RunConfig(ruleset=RULESET, edition=EDITION, options=RULESET.resolve_options({}), max_examples=max_examples,
+                     seed=seed, explored_options=explorable_options(RULESET, {}))
+
+
+def _walk(effect: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for action in effect:
+        yield action
+        if isinstance(action.get("ability"), dict):
+            yield from _walk(action["ability"]["effect"])
+
+
+def abilities(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every ability: printed, and created by effects (delayed and reflexive)."""
+    found = [ab for obj in document["objects"] for ab in obj.get("abilities", ())]
+    for ability in list(found):
+        found += [a["ability"] for a in _walk(ability["effect"]) if isinstance(a.get("ability"), dict)]
+    return found
+
+
+def actions(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every action: scripted and in every ability's effect."""
+    found = [a for step in document["script"] for act in step["actions"] for a in _walk(act["effect"])]
+    return found + [a for ab in abilities(document) for a in ab["effect"]]
+
+
+def script_actions(document: dict[str, Any]) -> list[dict[str, Any]]:
+    return [a for step in document["script"] for act in step["actions"] for a in act["effect"]]
+
+
+def uses(document: dict[str, Any]) -> set[str]:
+    """The profile features a scenario document shows (read from the document, not from the builder); those that
+    leave no mark of their own in a document (other_objects, other_players) are not read."""
+    acts, abs_ = actions(document), abilities(document)
+    events = {ab["trigger"]["event"] for ab in abs_}
+    does = {a["do"] for a in acts}
+    shown = set()
+    if "signal" in does or "signal" in events:
+        shown.add("signals")
+    if "state" in events:
+        shown.add("state_triggers")
+    if events & {"ability_triggered", "ability_stacked"}:
+        shown.add("watchers")
+    if events & {"damage", "life", "player_leaves"}:
+        shown.add("event_triggers")
+    if any("target" in ab for ab in abs_) or "move_target" in does:
+        shown.add("targets")
+    if "create_delayed" in does:
+        shown.add("delayed")
+    if "reflexive" in does:
+        shown.add("reflexive")
+    if "move_together" in does:
+        shown.add("move_together")
+    if any(a.get("prevented") for a in acts):
+        shown.add("prevented")
+    if "gain_control" in does:
+        shown.add("gain_control")
+    if "concede" in does or document.get("life"):
+        shown.add("players_leaving")
+    if any("dies_when" in o for o in document["objects"]):
+        shown.add("dies_when")
+    if any(a["do"] == "damage" for a in script_actions(document)):
+        shown.add("script_damage")
+    if any(not ab["effect"] for ab in abs_):
+        shown.add("empty_effects")
+    if any(a["do"] in ("move", "move_together") and a.get("from") == "field" and a["to"] == "exile" for a in acts):
+        shown.add("exile")
+    if any(ab.get("intervening_if", {}).get("test") in ("in_zone", "not_in_zone") for ab in abs_):
+        shown.add("zone_conditions")
+    if any(o["zone"] == "graveyard" for o in document["objects"]):
+        shown.add("graveyard_triggers")
+    return shown
+
+
+READABLE = PROFILE_FEATURES - {"other_objects", "other_players"}
+
+
+# -- Coverage goals ---------------------------------------------------------------------------------------------
+
+
+def test_the_stream_meets_every_coverage_goal_on_1000_scenarios():
+    found = measure(ENGINE, config(1000, seed=0), RULESET.situations)
+    assert found.played == 1000, found.problems
+    assert goals_met(found, RULESET.situations) == []
+    # What the goals mean, checked directly as well: each listed situation, the waste, the size.
+    assert all(found.situations[s.name] >= 20 for s in RULESET.situations if s.goal == "at-least")
+    assert found.situations["nothing-triggers"] <= 100
+    assert statistics.median(found.events) >= 20 and statistics.median(found.nesting) >= 3
+
+
+def test_the_situations_issue_10_lists_as_never_built_are_listed():
+    names = {s.name for s in RULESET.situations}
+    assert {"from-graveyard", "intervening-on-delayed", "intervening-on-state", "intervening-on-reflexive",
+            "enters-mid-resolution", "triggers-in-several-steps", "delayed-other-controller",
+            "delayed-duration-ends"} <= names
+
+
+# -- Swarm testing ----------------------------------------------------------------------------------------------
+
+
+def test_each_scenario_draws_its_own_subset_of_features():
+    shown = [frozenset(uses(build_scenario(SeededSource(seed), EDITION))) for seed in range(300)]
+    per_feature = Counter(f for s in shown for f in s)
+    for feature in READABLE:
+        assert 0 < per_feature[feature] < 300, (feature, per_feature[feature])
+    assert len(set(shown)) >= 100  # many different mixes, not one fixed mix
+    drawn = Counter(f for seed in range(300) for f in PROFILE_FEATURES - draw_features(SeededSource(seed)))
+    assert all(30 < drawn[f] < 290 for f in PROFILE_FEATURES), drawn
+
+
+def test_the_feature_draws_come_first_and_zero_turns_a_feature_off():
+    assert draw_features(ReplaySource([])) == PROFILE_FEATURES  # all zeros: every feature off
+    assert draw_features(ReplaySource([99] * len(SWARM_ORDER))) == frozenset()  # all highest: every feature on
+    for n, feature in enumerate(SWARM_ORDER):
+        alone = [0] * len(SWARM_ORDER)
+        alone[n] = 99
+        assert draw_features(ReplaySource(alone)) == PROFILE_FEATURES - {feature}
+    # In a whole build, the first answers are those draws: zeroing one turns its feature off, and only it.
+    for seed in range(20):
+        log = bytearray(_log_of(seed))
+        on = PROFILE_FEATURES - mtg._Builder(ReplaySource(log), EDITION).no
+        for feature in on:
+            patched = bytearray(log)
+            patched[SWARM_ORDER.index(feature)] = 0
+            assert PROFILE_FEATURES - mtg._Builder(ReplaySource(patched), EDITION).no == on - {feature}
+
+
+def _log_of(seed: int) -> bytes:
+    source = SeededSource(seed)
+    build_scenario(source, EDITION)
+    return source.log
+
+
+def test_the_simplest_scenario_has_every_feature_off():
+    simplest = build_scenario(ReplaySource([]), EDITION)
+    assert uses(simplest) == set()
+    scenario = {**simplest, "options": RULESET.resolve_options({})}
+    assert play(ENGINE, scenario).status == "trace"
+
+
+def test_shrinking_turns_the_features_a_failure_does_not_need_off():
+    def fails(document: dict[str, Any]) -> bool:  # "a reflexive ability triggers on the reference engine"
+        scenario = {**document, "options": RULESET.resolve_options({})}
+        trace = play(ENGINE, scenario).trace
+        reflexive = {e["id"] for e in trace["entries"] if e["kind"] == "delayed_create" and e.get("reflexive")}
+        return any(e["kind"] == "trigger" and e.get("delayed") in reflexive for e in trace["entries"])
+
+    log = next(log for log in map(_log_of, range(200))
+               if fails(build_scenario(ReplaySource(log), EDITION))
+               and len(PROFILE_FEATURES - mtg._Builder(ReplaySource(log), EDITION).no) >= 12)
+    shrunk = shrink(build_scenario, EDITION, log, fails, b"test-mtg-generation", seconds=60)
+    assert fails(shrunk.document)
+    on = PROFILE_FEATURES - mtg._Builder(ReplaySource(shrunk.log), EDITION).no
+    assert "reflexive" in on and len(on) <= 5, on  # from 12 or more (typically 4 left: signals, targets...)
+    assert uses(shrunk.document) <= {"reflexive", "targets", "signals", "empty_effects", "zone_conditions"}
+
+
+# -- Profiles ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("feature", sorted(READABLE))
+def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
+    implied = {"exile": {"graveyard_triggers"}}.get(feature, set())
+    profile = {"exclude": [feature]}
+    for seed in range(200):
+        source = SeededSource(seed)
+        document = build_scenario(source, EDITION, profile=profile)
+        assert not uses(document) & ({feature} | implied), (seed, feature)
+        # the swarm still draws the feature's answer (the stream's layout does not depend on the profile), and an
+        # "on" answer does not bring it back
+        assert feature in mtg._Builder(ReplaySource([99] * len(SWARM_ORDER)), EDITION, frozenset({feature})).no
+
+
+def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
+    exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
+               "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
+               "empty_effects", "other_objects", "other_players", "exile", "zone_conditions"]
+    for seed in range(200):
+        document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
+        assert uses(document) == set(), seed
+        scenario = {**document, "options": RULESET.resolve_options({})}
+        assert play(ENGINE, scenario).status == "trace"
+
+
+def test_an_unknown_profile_feature_is_refused():
+    with pytest.raises(ValueError, match="unknown MTG generation profile features"):
+        build_scenario(SeededSource(0), EDITION, profile={"exclude": ["signal"]})
