@@ -54,3 +54,22 @@ def test_it_stays_under_persist():
     leave = find(trace["entries"], kind="event", type="player_leaves")
     trace["entries"].insert(leave + 1, {"kind": "delayed_end", "delayed": "D1", "reason": "player_left"})
     assert "departed_delayed=persist keeps it" in " ".join(violations(prepared, trace)["mtg.player-leaves"])
+
+
+def test_a_reflexive_ability_created_after_its_controller_left_does_not_trigger():
+    """A player concedes in the middle of their own ability's resolution; the rest of the effect creates a reflexive
+    ability: nothing triggers for a player who has left (800.4a), and the judge asks for nothing either."""
+    prepared = scenario(["P1", "P2"], "P1",
+                        [obj("C1", "P1", abilities=[ability("A1", S1, [
+                            {"do": "concede", "player": "P1"}, {"do": "signal", "name": "s2"},
+                            {"do": "reflexive", "ability": ability("R1", {"event": "signal", "name": "s2"},
+                                                                   [{"do": "signal", "name": "s3"}])}])])],
+                        [("P2", [{"do": "signal", "name": "s1"}])])
+    trace = play(prepared)
+    assert not [e for e in trace["entries"] if e["kind"] == "trigger" and e.get("delayed")]
+    assert violations(prepared, trace) == {}
+    created = find(trace["entries"], kind="delayed_create", id="D1")
+    signal = next(e["id"] for e in trace["entries"] if e["kind"] == "event" and e.get("name") == "s2")
+    trace["entries"].insert(created + 1, {"kind": "trigger", "id": "T9", "ability": "R1", "source": "C1",
+                                          "controller": "P1", "event": signal, "delayed": "D1"})
+    assert "mtg.player-leaves" in violations(prepared, trace)

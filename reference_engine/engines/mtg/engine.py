@@ -434,6 +434,8 @@ class Game:
         if not reflexive:
             self.delayed.append(d)
             return
+        if d.controller in self.state.left:
+            return  # 800.4a: its controller left during this resolution, and nothing triggers for them any more
         if not self.reflexive_condition_holds(d):
             return  # 603.4: checked as it is created, when a reflexive ability triggers (603.12)
         new = [self.new_trigger(d.source, ability, d.controller, e["id"], delayed=d.id)

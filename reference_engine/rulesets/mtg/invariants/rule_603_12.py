@@ -33,6 +33,9 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
                          f"{entry['created_by']}")
             continue
         earlier = [view.entries[i] for i in view.by_kind["event"] if begin < i < c]
+        if any(e["type"] == "player_leaves" and e.get("player") == entry["controller"]
+               for e in (view.entries[i] for i in view.by_kind["event"] if i < c)):
+            earlier = []  # 800.4a: its controller has left the game, and nothing triggers for them any more
         want = Counter(e["id"] for e in earlier if cat.fits(spec["trigger"], e, entry["source"])
                        and cat.true_on(spec.get("intervening_if"), replay(view).at[c], entry["source"]))
         occasions += bool(want)
