@@ -396,12 +396,20 @@ def _mutant(name: str, game: type[Game], key: str, edition: str = EDITIONS[0]) -
     return mutant(name, MtgEngine, game, key, RULESET, EDITIONS, edition)
 
 
-class EffectCutShortGame(Game):
-    """Stops a resolving ability's effect after its first instruction when the effect has several (608.2: an
-    ability's instructions are followed in order, all of them); caught by mtg.resolution-effect."""
+class DamageOffTheBattlefieldGame(Game):
+    """Deals an effect's damage to a permanent even after it has left the battlefield (608.2: an instruction that
+    refers to an object no longer there does nothing to it; phase.rs has this bug, docs/engines/phase.md); caught
+    by mtg.resolution-effect."""
 
     def perform(self, effect, ctx) -> None:
-        super().perform(effect[:1] if ctx.trigger is not None else effect, ctx)
+        for action in effect:
+            gone = action["do"] == "damage" and "object" in action and \
+                self.state.zones.get(action["object"]) not in (None, "field")
+            if gone and not action.get("prevented"):
+                self.happen([{"type": "damage", "subject": action.get("source", ctx.source),
+                              "amount": action["amount"], "target": action["object"]}], ctx.cause)
+            else:
+                super().perform([action], ctx)
 
 
 MUTANTS = (
@@ -434,5 +442,5 @@ MUTANTS = (
     _mutant("mtg-prevented-triggers", PreventedTriggersGame, "mtg.prevented-no-trigger"),
     _mutant("mtg-fifo", FirstInFirstOutGame, "mtg.stack-lifo"),
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),
-    _mutant("mtg-effect-cut-short", EffectCutShortGame, "mtg.resolution-effect"),
+    _mutant("mtg-damage-off-the-battlefield", DamageOffTheBattlefieldGame, "mtg.resolution-effect"),
 )
