@@ -29,16 +29,21 @@ from conformance.errors import ConformanceError
 from conformance.fixtures import canonical_entries
 from conformance.reports.text import describe_entry, describe_scenario
 
+MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
+
 STATUS_WORD = {"passed": "passed", "failed": "FAILED", "errored": "ERROR (no verdict)", "unexercised":
                "never applied", "skipped": "skipped by the engine"}
 
 
 def load(path: str) -> dict[str, Any]:
     """The run in ``path`` as ``{"header", "rules", "fixtures", "audit", "footer", "interrupted", "not_checked"}``."""
+    from conformance.documents import DocumentError, loads, read_bytes
+
+    raw = read_bytes(path, limit=MAX_STREAM_BYTES)  # a regular file, bounded: never a FIFO or /dev/zero
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConformanceError(f"{path}: cannot read it: {exc}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConformanceError(f"{path}: cannot read it: not UTF-8 text (byte {exc.start})") from None
     first = text.lstrip()[:1]
     if first == "{" and '"record"' not in text.split("\n", 1)[0]:
         from conformance.documents import read_json
@@ -58,14 +63,21 @@ def load(path: str) -> dict[str, Any]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except ValueError:
-            if number == len(text.splitlines()):  # the last line, cut short by an interrupt
-                break
-            raise ConformanceError(f"{path}: line {number} is not JSON") from None
+            record = loads(line, f"{path}: line {number}")  # bounded depth, integers and strings
+        except DocumentError:
+            if number == len(text.splitlines()) and line.startswith('{"record"') and not line.rstrip().endswith("}"):
+                break  # the last line, cut short by an interrupt
+            raise
         if not isinstance(record, dict) or "record" not in record:
             raise ConformanceError(f"{path}: line {number} is not a record of a trigger-conformance stream")
         kind = record.pop("record")
+        if kind in ("rule", "fixture") and record.get("status") not in STATUS_WORD:
+            raise ConformanceError(f"{path}: line {number}: at $.status: {record.get('status')!r} is not a verdict "
+                                   f"(known: {', '.join(STATUS_WORD)})")
+        if kind == "rule" and header is not None and header.get("rule_keys") and \
+                record.get("key") not in header["rule_keys"]:
+            raise ConformanceError(f"{path}: line {number}: at $.key: {record.get('key')!r} is not one of the rule "
+                                   f"keys the header lists")
         if kind == "header":
             header = record
         elif kind == "rule":
