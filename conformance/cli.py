@@ -626,6 +626,16 @@ def check_file(args: argparse.Namespace) -> int:
     spec = f"cmd:{args.engine_cmd}" if args.engine_cmd is not None else args.engine
     engine = load_engine(spec, ruleset.name, args.engine_timeout)
     try:
+        try:
+            supported = engine.info.supports(ruleset.name, scenario["edition"])
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise ConformanceError(f"engine {spec!r} could not say what it is: {type(exc).__name__}: {exc}") from None
+        if not supported:
+            raise ConformanceError(f"engine {engine.info.name} {engine.info.version} does not implement "
+                                   f"{ruleset.name} {scenario['edition']} (it implements: "
+                                   f"{json.dumps(engine.info.rulesets)})")
         invariants = ruleset.invariants_for(scenario["edition"])
         checked = check_scenario(engine, scenario, invariants)
         info = engine.info

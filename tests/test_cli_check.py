@@ -89,3 +89,13 @@ def test_an_observable_difference_is_found_and_named():
     second = next(i for i, e in enumerate(entries) if e["kind"] == "resolve_begin" and i > first)
     entries[first]["trigger"], entries[second]["trigger"] = entries[second]["trigger"], entries[first]["trigger"]
     assert observable_difference(fixture.scenario, fixture.expected_trace, trace).startswith("$.resolved")
+
+
+def test_check_with_an_engine_of_another_ruleset_is_a_usage_error(capsys):
+    from pathlib import Path
+
+    from conformance import cli
+
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "mtg" / "mtg-101-4-each-player-sacrifices.json"
+    assert cli.main(["check", str(fixture), "--engine", "mutant:mw-lifo"]) == 2
+    assert "does not implement mtg" in capsys.readouterr().err

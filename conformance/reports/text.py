@@ -100,8 +100,10 @@ def rule_row(rule: dict[str, Any]) -> str:
         extra = " (never applied: the pass is vacuous)"
     if rule.get("engine_problems"):
         extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
+    # Only a rule that passed says something by the readings it was never tried under (a failing rule stopped
+    # counting at its first failure).
     never = [f"{name}={value}" for name, counts in sorted(rule.get("exercised_under", {}).items())
-             for value, n in sorted(counts.items()) if n == 0]
+             for value, n in sorted(counts.items()) if n == 0] if rule["status"] == "passed" else []
     if never:
         extra += " (never exercised under " + ", ".join(never) + ")"
     return f"{mark:5} {rule['key']:<34} [{rule['rule_number']}] {counts}{extra}"
