@@ -24,8 +24,10 @@ TESTS = Path(__file__).resolve().parent
 def _pytest(tmp_path: Path, *args: str, timeout: float = 240) -> subprocess.CompletedProcess:
     """``python -m pytest ARGS`` in an empty folder, the plugin found through its pytest11 entry point only."""
     env = {**os.environ, "PYTHONPATH": str(TESTS)}
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    # Its own --basetemp: pytest otherwise makes a numbered folder beside the outer run's and removes the oldest,
+    # which may be the one holding the other tests' tmp_path.
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'bt'}",
+                           *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=timeout)
 
 
 def _cases(path: Path) -> dict[str, ET.Element]:
