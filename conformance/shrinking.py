@@ -22,12 +22,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from hypothesis import HealthCheck, Phase, find, settings, strategies as st
-from hypothesis.database import (
-    ExampleDatabase, InMemoryExampleDatabase, MultiplexedDatabase, choices_from_bytes, choices_to_bytes,
-)
+from hypothesis.database import ExampleDatabase, InMemoryExampleDatabase, MultiplexedDatabase
 from hypothesis.errors import Flaky, NoSuchExample
 
 from conformance.generation.registry import Builder
+from conformance.hypothesis_bridge import decode_log, encode_log, secondary_key
 from conformance.generation.source import ReplaySource
 
 MAX_LOG_BYTES = 8192
@@ -72,9 +71,9 @@ def known_failures(database: ExampleDatabase | None, key: bytes) -> list[bytes]:
         return []
     logs = []
     for entry in database.fetch(key):
-        choices = choices_from_bytes(entry)
-        if choices is not None and len(choices) == 1 and isinstance(choices[0], bytes):
-            logs.append(choices[0])
+        log = decode_log(entry)
+        if log is not None:
+            logs.append(log)
     return sorted(logs, key=lambda log: (len(log), log))
 
 
@@ -93,7 +92,7 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
     the search raised (never raised from here). A deterministic result is saved to ``database`` under ``key``.
     """
     scratch = InMemoryExampleDatabase()
-    scratch.save(key + b".secondary", choices_to_bytes((bytes(log),)))
+    scratch.save(secondary_key(key), encode_log(log))
     store = scratch if database is None else MultiplexedDatabase(scratch, database)
     best = [rebuild(build, edition, log)]
     deadline = time.monotonic() + seconds
@@ -147,5 +146,5 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
                  + (f" ({flaky})" if flaky else ""))
     found = Built(found.document, found.log, nondeterministic=flaky, shrink_error=error)
     if database is not None and not flaky:
-        database.save(key, choices_to_bytes((found.log,)))
+        database.save(key, encode_log(found.log))
     return found
