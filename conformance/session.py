@@ -11,6 +11,7 @@ import dataclasses
 import datetime
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -417,7 +418,10 @@ def _share(items: list, shard: tuple[int, int] | None) -> list:
 
 
 def _writable_folder(folder: str, option: str) -> None:
+    """Fail before the run when ``folder`` cannot be written, and leave nothing behind: folders made to try are
+    removed again, and made for real only when there is something to write (no empty failures folder per run)."""
     path = Path(folder)
+    made = [p for p in (path, *path.parents) if not p.exists()]
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".trigger-conformance-write-test"
@@ -425,6 +429,12 @@ def _writable_folder(folder: str, option: str) -> None:
         probe.unlink()
     except OSError as exc:
         raise ConformanceError(f"{option}: cannot write in {folder}: {exc.strerror or exc}") from None
+    finally:
+        for created in made:  # deepest first
+            try:
+                created.rmdir()
+            except OSError:
+                break
 
 
 def rule_entry(result: RuleResult) -> dict[str, Any]:

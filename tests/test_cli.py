@@ -108,3 +108,11 @@ def test_rules_explain_and_options(capsys):
     assert "11.2.4" in out and "in our words" in out
     assert cli.main(["options", "--ruleset", "momon-wonder"]) == 0
     assert "same_event_order (default \"active-player-first\")" in capsys.readouterr().out
+
+
+def test_a_run_that_finds_nothing_leaves_no_failures_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["run", "--max-examples", "10", "--no-fixtures"]) == 0
+    assert not (tmp_path / "trigger-conformance-failures").exists()
+    assert cli.main(["run", "--max-examples", "3", "--failures-dir", str(tmp_path / "x" / "y")]) == 0
+    assert not (tmp_path / "x").exists()
