@@ -145,25 +145,20 @@ def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 
     Returns ``{"mutant", "rule_key", "caught", "seeds", "examples": {seed: examples until caught, or None}}``; the
     self-check's goal is ``caught >= 19`` of 20 seeds within the default 100 examples.
     """
-    from conformance.checking import check_scenario
-    from conformance.runner import STREAM, exploration_sources, prepare_generated, scenario_builder
+    import dataclasses
+
+    from conformance.runner import explore
     from reference_engine.engines.mutants import MUTANTS
 
     mutant = MUTANTS[name]
-    ruleset = get_ruleset(mutant.ruleset)
-    inv = ruleset.invariant(mutant.expected_rule_key)
+    inv = get_ruleset(mutant.ruleset).invariant(mutant.expected_rule_key)
     engine = mutant.factory()
     config = mutant_config(name, max_examples)
-    build = scenario_builder(config, engine)
     examples: dict[int, int | None] = {}
     try:
-        for seed in seeds:
-            examples[seed] = None
-            for n, source in enumerate(exploration_sources(seed, STREAM, max_examples), start=1):
-                scenario = prepare_generated(config, build(source, mutant.edition))
-                if inv.key in check_scenario(engine, scenario, [inv]).violations:
-                    examples[seed] = n
-                    break
+        for seed in seeds:  # the run's stream for this seed, judged by the one key, up to its first violation
+            found = explore(engine, dataclasses.replace(config, seed=seed), [inv])[inv.key]
+            examples[seed] = None if found.failure_index is None else found.failure_index + 1
     finally:
         engine.close()
     return {"mutant": name, "rule_key": inv.key, "caught": sum(v is not None for v in examples.values()),

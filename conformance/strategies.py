@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from conformance.generation.registry import builder_for
 from conformance.generation.source import ChoiceSource
+from conformance.runner import explorable_options
 from reference_engine.rulesets import get_ruleset
 
 
@@ -52,8 +53,7 @@ def scenarios(ruleset: str, edition: str | None = None, profile: dict[str, Any] 
     if edition not in unit.editions:
         raise ValueError(f"ruleset {ruleset} has no edition {edition!r} (known: {', '.join(unit.editions)})")
     pinned = unit.resolve_options(options or {})
-    free = [(option.name, [option.default, *(v for v in option.values if v != option.default)])
-            for option in unit.options if option.name not in (options or {})]
+    free = explorable_options(unit, options or {})
     build = builder_for(ruleset, profile)
 
     @st.composite
