@@ -25,7 +25,7 @@ from conformance import __version__
 from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
 from conformance.errors import ConformanceError
 from conformance.reports.text import (
-    audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side,
+    audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side, skip_summary,
 )
 from conformance.session import RunSpec, Session, parse_option, replay_command
 from reference_engine.engines import reference_engine_for
@@ -236,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
         rules, fixtures, audits = (_entries(results, kind) for kind in ("rule", "fixture", "audit"))
         explored = _entries(results, "exploration")
     interrupted = (interrupts.received if interrupts is not None else None) or (
-        "SIGINT" if code == pytest.ExitCode.INTERRUPTED else None)
+        "SIGINT" if code in (pytest.ExitCode.INTERRUPTED, 130) else "SIGTERM" if code == 143 else None)
     order = {key: n for n, key in enumerate(session.rule_keys())}
     rules = [r for r in rules if r.get("key") in order]
     done = {r["key"] for r in rules}
@@ -377,16 +377,11 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
                        "so their pass says nothing (raise --max-examples; --strict-exercise makes this fatal)")
         print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
               f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
-    reasons: dict[str, int] = {}  # the scenarios the engine declined, by the first reason each rule heard
-    widest = max(report["rules"], key=lambda r: r["scenarios_run"], default=None)
-    for rule in report["rules"]:
-        skipped = (rule.get("engine_problems") or {}).get("skipped", 0)
-        if skipped and rule is widest:
-            reasons[rule.get("first_problem") or "no reason given"] = skipped
+    reasons = skip_summary(report["rules"])
     if reasons:
-        print(f"\nthe engine skipped scenarios (of {widest['scenarios_run']} played):", file=out)
-        for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
-            print(f"  {n:>6}  {reason}", file=out)
+        print("", file=out)
+        for line in reasons:
+            print(line, file=out)
     counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
     print(f"\n{counts} in {report['seconds']} s", file=out)
 

@@ -40,3 +40,17 @@ class EngineError(ConformanceError):
         self.context = context
         self.stderr = stderr
         super().__init__(message)
+
+
+def signal_name(interrupt: BaseException) -> str:
+    """The signal behind a KeyboardInterrupt: ``"SIGTERM"`` when the harness turned a SIGTERM into one (its argument
+    is the signal's name or number), else ``"SIGINT"`` (Python's own Ctrl-C handler raises it without arguments)."""
+    import signal
+
+    arg = interrupt.args[0] if interrupt.args else None
+    if isinstance(arg, int):
+        try:
+            return signal.Signals(arg).name
+        except ValueError:
+            return "SIGINT"
+    return arg if arg in ("SIGINT", "SIGTERM") else "SIGINT"

@@ -138,6 +138,9 @@ def pytest_configure(config: pytest.Config) -> None:
         started = time.time()
         stream = _Stream(config, session, described, started)
         config.pluginmanager.register(stream, "conformance-stream")
+        interrupts = _Interrupts()
+        config._conformance_interrupts = interrupts  # type: ignore[attr-defined]
+        interrupts.start()
         # The stream is explored once, here, before any worker starts: shared out among as many processes as
         # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
         budget = spec.time_budget
@@ -150,9 +153,69 @@ def pytest_configure(config: pytest.Config) -> None:
         stream.explored(exploration)
         path = Path(config._conformance_results) / "exploration.json"  # type: ignore[attr-defined]
         write_json(path, _exploration_document(exploration))
+        if exploration.get("interrupted"):
+            # Interrupted while exploring: every failure found so far is a verdict (unshrunk); pytest then stops,
+            # and the stream's footer and the leftovers are seen to in pytest_unconfigure.
+            stream.interrupted = exploration["interrupted"]
+            stream.record_known_failures()
+            pytest.exit(f"trigger-conformance: interrupted by {stream.interrupted} while exploring, after "
+                        f"{exploration.get('explored', 0)} scenarios; verdicts found so far are kept",
+                        returncode=_signal_code(stream.interrupted))
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(_ShareExploration(str(path), spec.to_json(), config._conformance_results),
                                           "conformance-share-exploration")
+
+
+class _Interrupts:
+    """On the controller of a plain pytest run: SIGTERM stops the run the way Ctrl-C does (a KeyboardInterrupt), so
+    that the report gets every verdict known and its footer, engines and workers are stopped and temporary folders
+    removed; every process the run starts is marked (``RUN_TOKEN`` in its environment) so that what outlives the
+    run is found and killed. Under ``trigger-conformance run`` the command already does all this, and this does
+    nothing."""
+
+    def __init__(self):
+        self.received: str | None = None
+        self.token: str | None = None
+        self._previous = None
+
+    def start(self) -> None:
+        import signal
+
+        from conformance.adapters.process import RUN_TOKEN
+
+        if os.environ.get(RUN_TOKEN):  # the trigger-conformance command (or an outer run) marks and cleans up
+            return
+        self.token = secrets.token_hex(12)
+        os.environ[RUN_TOKEN] = self.token
+        try:
+            if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, None):
+                self._previous = signal.signal(signal.SIGTERM, self._handle)
+        except (ValueError, OSError):  # not the main thread
+            pass
+
+    def _handle(self, signum, frame) -> None:
+        if self.received is None:
+            self.received = "SIGTERM"
+            raise KeyboardInterrupt("SIGTERM")
+
+    def stop(self, interrupted: bool) -> None:
+        import signal
+
+        from conformance.adapters.process import RUN_TOKEN, kill_tagged, tagged_processes
+
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+            self._previous = None
+        if self.token is None:
+            return
+        if interrupted:  # workers stop their own engines; what is left after a moment is killed
+            deadline = time.monotonic() + 2.0
+            while tagged_processes(RUN_TOKEN, self.token) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            kill_tagged(RUN_TOKEN, self.token)
+        if os.environ.get(RUN_TOKEN) == self.token:
+            del os.environ[RUN_TOKEN]
+        self.token = None
 
 
 class _ShareExploration:
@@ -165,6 +228,13 @@ class _ShareExploration:
         node.workerinput["conformance_exploration"] = self.path
         node.workerinput["conformance_spec"] = self.spec
         node.workerinput["conformance_results"] = self.results
+
+
+def _signal_code(name: str) -> int:
+    """128 + the signal's number, the exit code of a run stopped by it (130 for SIGINT, 143 for SIGTERM)."""
+    import signal
+
+    return 128 + signal.Signals[name].value
 
 
 def _workers(config: pytest.Config) -> int:
@@ -206,6 +276,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     session = getattr(config, "_conformance_session", None)
     if session is not None:
         session.close()
+    stream = config.pluginmanager.get_plugin("conformance-stream")
+    if stream is not None:  # interrupted before the session started: pytest_sessionfinish never ran
+        stream.finish(None)
+    interrupts = getattr(config, "_conformance_interrupts", None)
+    if interrupts is not None:
+        interrupts.stop(bool(stream is not None and stream.interrupted))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
@@ -271,6 +347,7 @@ class _Stream:
         self.config, self.session, self.started = config, session, started
         self.entries: dict[str, dict] = {}
         self.interrupted: str | None = None
+        self.finished = False
         self.exploration: dict = {}
         path = config.getoption("conformance_report_jsonl")
         self.file = None
@@ -316,11 +393,40 @@ class _Stream:
         self._write({"record": kind, **entry, **({"expectation": verdict} if verdict else {})})
 
     def pytest_keyboard_interrupt(self, excinfo) -> None:
-        self.interrupted = str(excinfo.value) if str(excinfo.value) in ("SIGINT", "SIGTERM") else "SIGINT"
+        from conformance.errors import signal_name
+
+        self.interrupted = self.interrupted or signal_name(excinfo.value)
+
+    def record_known_failures(self) -> None:
+        """In an interrupted run: every rule not concluded whose exploration found a failure gets its verdict,
+        failed (unshrunk), in the stream and where the CLI collects report entries."""
+        folder = getattr(self.config, "_conformance_results", None)
+        for key in self.session.rule_keys():
+            if key in self.entries:
+                continue
+            entry = self.session.known_failure(key)
+            if entry is None:
+                continue
+            self.entries[key] = entry
+            if folder:
+                write_json(Path(folder) / _entry_name("rule", key), entry)
+            self._write({"record": "rule", **entry})
 
     def pytest_sessionfinish(self, session, exitstatus) -> None:
+        self.finish(exitstatus)
+        if self.interrupted:  # the exit code says which signal stopped the run, as the command's does
+            session.exitstatus = _signal_code(self.interrupted)
+
+    def finish(self, exitstatus) -> None:
+        """Write the footer (once): the summary, and for an interrupted run by which signal and what got no
+        verdict."""
+        if self.finished:
+            return
+        self.finished = True
         if exitstatus == pytest.ExitCode.INTERRUPTED and not self.interrupted:
             self.interrupted = "SIGINT"
+        if self.interrupted:
+            self.record_known_failures()
         summary: dict[str, int] = {}
         for entry in self.entries.values():
             prefix = "rules" if "key" in entry and "rule_number" in entry else "fixtures" if "id" in entry else None
@@ -339,22 +445,17 @@ class _Stream:
             self.file = None
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
-        # Every rule sees the same stream: the rule that ran the most scenarios says how many the engine skipped.
+        from conformance.reports.text import skip_summary
+
         rules = [e for e in self.entries.values() if "rule_number" in e]
-        widest = max(rules, key=lambda e: e.get("scenarios_run", 0), default=None)
-        skipped = ((widest or {}).get("engine_problems") or {}).get("skipped", 0)
-        reasons = {widest.get("first_problem") or "no reason given": skipped} if skipped else {}
         write = terminalreporter.write_line
         stopped = self.exploration.get("stopped")
         if stopped:
             write(f"trigger-conformance: exploration stopped by the {stopped} after "
                   f"{self.exploration.get('explored', 0)} of {self.session.spec.max_examples} scenarios; every rule "
                   f"was concluded from those")
-        if reasons:
-            write(f"trigger-conformance: scenarios the engine skipped (of {widest['scenarios_run']} played), by "
-                  f"reason:")
-            for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
-                write(f"  {n:>6}  {reason}")
+        for n, line in enumerate(skip_summary(rules)):
+            write(("trigger-conformance: " if n == 0 else "") + line)
         write(f"trigger-conformance: seed {self.session.spec.seed} (repeat with --trigger-seed "
               f"{self.session.spec.seed})")
 

@@ -25,6 +25,7 @@ from conformance.adapters.base import Engine
 from conformance.checking import (
     EngineOutcome, ScenarioCheck, check_scenario, check_trace, play, replay_for_determinism,
 )
+from conformance.errors import signal_name
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
 from conformance.reduction import reduce_scenario, well_formed
@@ -85,6 +86,7 @@ class RuleResult:
     check_error: str = ""
     seconds: float = 0.0
     exercised_under: dict[str, dict[str, int]] = field(default_factory=dict)  # see Exploration
+    skip_reasons: dict[str, int] = field(default_factory=dict)  # see Exploration
 
 
 def rule_seed(run_seed: int, key: str) -> int:
@@ -145,6 +147,16 @@ def canonical(trace: dict[str, Any] | None) -> str:
 
 
 STREAM = "scenarios"
+MAX_SKIP_REASONS = 50
+OTHER_SKIP_REASONS = "(other reasons)"
+
+
+def _count_reason(reasons: dict[str, int], reason: str, n: int) -> None:
+    """Add ``n`` scenarios skipped for ``reason`` (bounded: see :attr:`Exploration.skip_reasons`)."""
+    reason = reason[:500]
+    if reason not in reasons and len(reasons) >= MAX_SKIP_REASONS:
+        reason = OTHER_SKIP_REASONS
+    reasons[reason] = reasons.get(reason, 0) + n
 
 
 @dataclass
@@ -167,8 +179,13 @@ class Exploration:
     check_error: str = ""
     failure_index: int | None = None
     failure_log: list[int] | None = None
+    failure_messages: list[str] | None = None  # what the rule said of its first failure, as explored (unshrunk)
+    failure_scenario: dict[str, Any] | None = None  # that failure's scenario as played (for an interrupted run)
     # Explored option -> JSON of a value -> scenarios that exercised the rule with it.
     exercised_under: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The reasons the engine gave for the scenarios it skipped, each with how many (at most MAX_SKIP_REASONS
+    # distinct reasons; the rest are counted under OTHER_SKIP_REASONS).
+    skip_reasons: dict[str, int] = field(default_factory=dict)
 
     def note(self, check: ScenarioCheck, options: dict[str, Any] | None = None) -> None:
         """Count one judged scenario (before any failure of this rule was found); ``options``: the values of the
@@ -179,6 +196,8 @@ class Exploration:
             self.engine_problems[status] = self.engine_problems.get(status, 0) + 1
             if not self.first_problem:
                 self.first_problem = check.outcome.message
+            if status == "skipped":
+                _count_reason(self.skip_reasons, check.outcome.message or "no reason given", 1)
                 self.engine_stderr = check.outcome.stderr[-4000:]
         elif self.key in check.check_errors:
             self.check_error = self.check_error or check.check_errors[self.key]
@@ -209,7 +228,9 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
     index and answer log), shrinking comes later (:func:`conclude`). ``observe(n, source, scenario, check)``, if
     given, sees every judged scenario (the divergence audit uses it) and keeps the whole range explored. Never
     raises for engine faults. ``deadline`` (a ``time.time()``, the run's time budget): no scenario is started after
-    it. ``played``, if given, gets appended how many scenarios were played and whether the deadline stopped them.
+    it. ``played``, if given, gets appended how many scenarios were played and judged, whether the deadline stopped
+    them, and the signal whose KeyboardInterrupt did, if one did ("" if not): with ``played``, an interrupt ends
+    exploration and returns what was judged before it (the scenario in play is dropped); without, it is raised.
     ``progress(count)``, if given, is called after each scenario with how many were played so far.
     """
     indexes = range(config.max_examples) if indexes is None else indexes
@@ -224,32 +245,69 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
         name: {json.dumps(value): 0 for value in values} for name, values in config.explored_options})
         for inv in invariants}
     open_keys = set(found)
+    count, out_of_time, interrupted = 0, False, ""
+    try:
+        count, out_of_time = _explore_loop(engine, config, invariants, indexes, build, found, open_keys,
+                                           stop_when_all_failed, observe, deadline, progress)
+    except _Interrupted as stop:  # a signal (KeyboardInterrupt): what was judged so far is kept
+        if played is None:
+            raise KeyboardInterrupt(*stop.args) from None
+        count, interrupted = stop.judged, signal_name(stop)
+    if played is not None:
+        played += [count, out_of_time, interrupted]
+    return found
+
+
+class _Interrupted(Exception):
+    def __init__(self, judged: int, *args):
+        super().__init__(*args)
+        self.judged = judged
+
+
+def _explore_loop(engine, config, invariants, indexes, build, found, open_keys, stop_when_all_failed, observe,
+                  deadline, progress):
     count, out_of_time = 0, False
     for n in indexes:
         if deadline is not None and time.time() >= deadline:
             out_of_time = True
             break
         count += 1
-        source = stream_source(config.seed, n)
-        document = build(source, config.edition)
-        scenario = prepare_generated(config, document)
-        check = check_scenario(engine, scenario, invariants)
-        if observe is not None:
-            observe(n, source, scenario, check)
-        if progress is not None:
-            progress(count)
+        try:
+            source = stream_source(config.seed, n)
+            document = build(source, config.edition)
+            scenario = prepare_generated(config, document)
+            check = check_scenario(engine, scenario, invariants)
+            if observe is not None:
+                observe(n, source, scenario, check)
+        except KeyboardInterrupt as exc:  # the scenario in play is dropped; those judged before it are kept
+            raise _Interrupted(count - 1, *exc.args) from None
         drawn = {name: scenario["options"][name] for name, _ in config.explored_options}
-        for key in list(open_keys):
-            share = found[key]
-            share.note(check, drawn)
-            if key in check.violations:
-                share.failure_index, share.failure_log = n, list(source.log)
-                open_keys.discard(key)
+        pending = list(open_keys)
+        try:
+            _note(found, open_keys, pending, check, drawn, n, source, scenario)
+        except KeyboardInterrupt as exc:  # counted for some rules already: count it for the others too
+            _note(found, open_keys, pending, check, drawn, n, source, scenario)
+            raise _Interrupted(count, *exc.args) from None
+        try:
+            if progress is not None:
+                progress(count)
+        except KeyboardInterrupt as exc:
+            raise _Interrupted(count, *exc.args) from None
         if stop_when_all_failed and not open_keys and observe is None:
             break
-    if played is not None:
-        played += [count, out_of_time]
-    return found
+    return count, out_of_time
+
+
+def _note(found, open_keys, pending, check, drawn, n, source, scenario) -> None:
+    """Count scenario ``n`` for each rule key in ``pending`` (emptied as it goes), remembering its first failure."""
+    while pending:
+        share = found[pending.pop()]
+        share.note(check, drawn)
+        if share.key in check.violations:
+            share.failure_index, share.failure_log = n, list(source.log)
+            share.failure_messages = list(check.violations[share.key])
+            share.failure_scenario = scenario
+            open_keys.discard(share.key)
 
 
 def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
@@ -269,10 +327,13 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
                 into = total.exercised_under.setdefault(name, {})
                 for value, n in counts.items():
                     into[value] = into.get(value, 0) + n
+            for reason, n in share.skip_reasons.items():
+                _count_reason(total.skip_reasons, reason, n)
             total.first_problem = total.first_problem or share.first_problem
             total.engine_stderr = total.engine_stderr or share.engine_stderr
             total.check_error = total.check_error or share.check_error
             total.failure_index, total.failure_log = share.failure_index, share.failure_log
+            total.failure_messages, total.failure_scenario = share.failure_messages, share.failure_scenario
     return merged
 
 
@@ -304,7 +365,7 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
     if found is None and share.failure_log is not None:
         found = rebuild(build, config.edition, share.failure_log)
     for name in ("scenarios_run", "scenarios_exercised", "engine_problems", "first_problem", "engine_stderr",
-                 "check_error", "exercised_under"):
+                 "check_error", "exercised_under", "skip_reasons"):
         setattr(result, name, getattr(share, name))
 
     misbehaviours = {k for k in result.engine_problems if k != "skipped"}

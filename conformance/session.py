@@ -22,7 +22,7 @@ from conformance import __version__
 from conformance.adapters.registry import load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
-from conformance.errors import ConformanceError
+from conformance.errors import ConformanceError, signal_name
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.runner import Exploration, RuleResult, RunConfig, conclude, explorable_options, explore, merge
 from reference_engine.core.ruleset import OptionError
@@ -200,7 +200,34 @@ class Session:
         with :meth:`use_exploration` (the pytest plugin explores once, in parallel, before its workers start)."""
         if self._exploration is None:
             self._exploration = explore_stream(self.spec, 1)
+        if self._exploration.get("interrupted"):
+            raise KeyboardInterrupt(self._exploration["interrupted"])
         return self._exploration
+
+    def known_failure(self, key: str) -> dict[str, Any] | None:
+        """For an interrupted run: the report entry of a rule not concluded whose exploration already found a failure
+        (status failed, the failure as found: not shrunk, replayed, nor compared with the reference engine), or None
+        when exploration found none (or has not run)."""
+        share = ((self._exploration or {}).get("rules") or {}).get(key)
+        if share is None or share.failure_scenario is None:
+            return None
+        inv = self.ruleset.invariant(key)
+        result = RuleResult(key, inv.rule_number(self.edition), inv.summary, "failed", share.scenarios_run,
+                            share.scenarios_exercised, dict(share.engine_problems), share.first_problem,
+                            share.engine_stderr, exercised_under=share.exercised_under,
+                            skip_reasons=share.skip_reasons)
+        entry = rule_entry(result)
+        from conformance.runner import scenario_size
+
+        size = scenario_size(share.failure_scenario)
+        entry["failure"] = {
+            "messages": list(share.failure_messages or []) + [
+                f"the run was interrupted before this failure (scenario {share.failure_index} of the stream) was "
+                f"shrunk, replayed or compared with the reference engine"],
+            "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
+            "original_size": size, "shrunk_size": size, "actual_trace": None, "expected_trace": None,
+            "also_violates": [], "determinism": "deterministic", "replay_file": None}
+        return entry
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
         self._exploration = exploration
@@ -300,21 +327,54 @@ def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = Non
         parts = [explore_range(spec.to_json(), 0, count, deadline, progress)]
     else:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 
         # spawn, not fork: the harness may already hold threads (a process engine's watchdog) that fork would copy.
-        from concurrent.futures import FIRST_EXCEPTION, wait
-
         context = multiprocessing.get_context("spawn")
         played = context.Value("q", 0)  # scenarios played by all workers, for progress
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_count_into,
-                                 initargs=(played,)) as pool:
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_count_into, initargs=(played,))
+        futures = []
+        try:
             futures = [pool.submit(explore_range, spec.to_json(), start, stop, deadline) for start, stop in bounds]
             while wait(futures, timeout=0.5, return_when=FIRST_EXCEPTION).not_done:
                 if progress is not None:
                     progress(played.value)
             parts = [future.result() for future in futures]
+        except KeyboardInterrupt as exc:
+            # Each worker is told to stop (SIGINT: it closes its engine and hands back what it judged so far); what
+            # they found is kept, and a worker that does not answer within a few seconds is killed.
+            parts = _interrupted_workers(pool, futures, signal_name(exc))
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     return exploration_from_parts(parts)
+
+
+def _interrupted_workers(pool, futures, name: str, grace: float = 10.0) -> list[dict[str, Any]]:
+    """Stop the worker processes of an exploration after an interrupt; returns the parts they handed back."""
+    import signal
+    from concurrent.futures import wait
+
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # CPython's ProcessPoolExecutor
+    for process in processes:
+        try:
+            os.kill(process.pid, signal.SIGINT)
+        except (OSError, TypeError):
+            pass
+    done, _ = wait(futures, timeout=grace)
+    for process in processes:  # a worker stuck past the grace period (and its engine, closed by the OS pipes)
+        if process.is_alive():
+            process.kill()
+    parts = []
+    for future in done:
+        try:
+            parts.append(future.result())
+        except BaseException:  # a worker killed or broken: its share of the stream is simply not explored
+            pass
+    if not parts:
+        return [{"rules": {}, "audit": None, "explored": 0, "stopped": "", "interrupted": name}]
+    for part in parts:
+        part["interrupted"] = name
+    return parts
 
 
 def exploration_from_parts(parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -326,15 +386,32 @@ def exploration_from_parts(parts: list[dict[str, Any]]) -> dict[str, Any]:
     stopped = next((part["stopped"] for part in parts if part.get("stopped")), "")
     return {"rules": rules, "audit": merge_tallies(tallies) if tallies else None, "stopped": stopped,
             "explored": sum(part.get("explored", 0) for part in parts),
+            "interrupted": next((part["interrupted"] for part in parts if part.get("interrupted")), ""),
             "deadline": next((part["deadline"] for part in parts if part.get("deadline") is not None), None)}
 
 
 _PLAYED = None  # in a worker process of explore_stream: the shared count of scenarios played
 
 
+_EXPLORING = False  # in a worker process: whether it is exploring (an interrupt then stops it; idle, it is ignored)
+
+
 def _count_into(counter) -> None:
     global _PLAYED
     _PLAYED = counter
+    import signal
+
+    # SIGINT (Ctrl-C reaches the whole process group; the harness forwards it) stops a worker's exploration, which
+    # hands back what it judged; a worker with nothing to do ignores it. SIGTERM is treated alike.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _worker_signal)
+
+
+def _worker_signal(signum, frame) -> None:
+    global _EXPLORING
+    if _EXPLORING:  # once: a second signal must not cut short the handing back of what was found
+        _EXPLORING = False
+        raise KeyboardInterrupt(signum)
 
 
 def _count_one(_count: int) -> None:
@@ -348,21 +425,28 @@ def explore_range(spec_json: str, start: int, stop: int, deadline: float | None 
     receive it), with a fresh engine. Returns JSON-ready data for :func:`exploration_from_parts`."""
     from conformance.audit import StreamAudit
 
+    global _EXPLORING
     session = Session(RunSpec.from_json(spec_json))
-    engine = session.new_engine()
-    observer = StreamAudit(session.reference, start) if session.audits() else None
-    played = []
+    played: list = []
+    engine = None
     try:
+        _EXPLORING = True
+        engine = session.new_engine()
+        observer = StreamAudit(session.reference, start) if session.audits() else None
         found = explore(engine, session.run_config(), session.explored_invariants(), range(start, stop),
                         observe=observer, deadline=deadline, played=played,
                         progress=progress or (_count_one if _PLAYED is not None else None))
+    except KeyboardInterrupt as exc:  # before the first scenario (while the engine started): nothing judged
+        found, observer, played = {}, None, [0, False, signal_name(exc)]
     finally:
+        _EXPLORING = False
         _close(engine)
         session.close()
     stopped = "time budget" if played and played[1] else ""
     return {"rules": {key: share.as_dict() for key, share in found.items()},
             "audit": observer.tally.as_dict() if observer else None,
-            "explored": played[0] if played else 0, "stopped": stopped, "deadline": deadline}
+            "explored": played[0] if played else 0, "stopped": stopped, "deadline": deadline,
+            "interrupted": played[2] if played else ""}
 
 
 def example_database(where: str | None):
@@ -451,6 +535,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
             entry["engine_stderr"] = result.engine_stderr
     if result.check_error:
         entry["check_error"] = result.check_error
+    if result.skip_reasons:
+        entry["skip_reasons"] = dict(sorted(result.skip_reasons.items(), key=lambda kv: (-kv[1], kv[0])))
     if result.exercised_under:
         entry["exercised_under"] = {name: dict(sorted(counts.items()))
                                     for name, counts in sorted(result.exercised_under.items())}

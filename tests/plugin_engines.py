@@ -65,3 +65,21 @@ class DropsAmong(_Wrapped):
             if entry["kind"] == "choice":
                 entry.pop("among", None)
         return trace
+
+
+class DeclinesForReasons(_Wrapped):
+    """The reference engine, declining scenarios for one of two reasons by their number of objects (see
+    :meth:`reason`): the console must count every reason, not only the first."""
+
+    inner_spec = "reference"
+
+    @staticmethod
+    def reason(scenario) -> str | None:
+        return {0: "DeclinesForReasons: no support for a multiple of 3 objects",
+                1: "DeclinesForReasons: no support for 3n+1 objects"}.get(len(scenario["objects"]) % 3)
+
+    def run(self, scenario, chooser):
+        reason = self.reason(scenario)
+        if reason:
+            raise Skipped(reason)
+        return self.inner.run(scenario, chooser)

@@ -23,7 +23,8 @@ TESTS = Path(__file__).resolve().parent
 
 def _pytest(tmp_path: Path, *args: str, timeout: float = 240) -> subprocess.CompletedProcess:
     """``python -m pytest ARGS`` in an empty folder, the plugin found through its pytest11 entry point only."""
-    env = {**os.environ, "PYTHONPATH": str(TESTS)}
+    # The checkout first: the entry point names the module, found wherever this checkout is (a worktree too).
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     # Its own --basetemp: pytest otherwise makes a numbered folder beside the outer run's and removes the oldest,
     # which may be the one holding the other tests' tmp_path.
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'bt'}",
@@ -78,7 +79,7 @@ def test_pytest_entry_point_skips_with_the_reason_and_takes_run_options(tmp_path
         skipped = case.find("skipped")
         assert skipped is not None and "no Summon support yet" in skipped.get("message")
     # The console summary counts the skip reasons.
-    assert "scenarios the engine skipped (of 5 played), by reason" in done.stdout
+    assert "the engine skipped 5 of the 5 scenarios played, by reason:" in done.stdout
     assert "5  DeclinesAll: no Summon support yet" in done.stdout
 
 

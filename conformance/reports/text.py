@@ -173,3 +173,20 @@ def rule_keys_markdown(ruleset) -> list[str]:
         rule = ", ".join(numbers) if len(numbers) == 1 else "; ".join(f"{n} ({e})" for e, n in inv.rule_numbers.items())
         lines.append(f"| {rule} | `{inv.key}` | {inv.summary.replace('|', '/')} |")
     return lines
+
+
+def skip_summary(rules: list[dict[str, Any]]) -> list[str]:
+    """The console lines saying why the engine skipped scenarios: every reason it gave, with how many scenarios it
+    gave it for, most frequent first (empty when it skipped none). Every rule sees the same stream, so the rule that
+    played the most scenarios tells (a failing rule stops counting at its first failure)."""
+    widest = max(rules, key=lambda r: r.get("scenarios_run", 0), default=None)
+    skipped = ((widest or {}).get("engine_problems") or {}).get("skipped", 0)
+    if not skipped:
+        return []
+    reasons = dict(widest.get("skip_reasons") or {})
+    unexplained = skipped - sum(reasons.values())
+    if unexplained > 0:  # a report written before reasons were counted: its first reason stands for the rest
+        reasons[widest.get("first_problem") or "no reason given"] = unexplained
+    lines = [f"the engine skipped {skipped} of the {widest['scenarios_run']} scenarios played, by reason:"]
+    lines += [f"  {n:>6}  {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return lines

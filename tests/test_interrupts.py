@@ -1,0 +1,142 @@
+"""Issue 11 (interrupts) with real signals on real runs: whatever the entry point (``trigger-conformance run`` with
+one worker or two, the pytest plugin with and without ``-n 2``) and whenever the signal comes (while the stream is
+explored, or while rules are concluded), the run keeps every verdict known so far (a failure already found while
+exploring is reported failed, unshrunk), writes a valid partial report and a JSON Lines footer marked interrupted,
+kills its engines and workers, leaves no temporary folder and no 0-byte file, and exits 130 (SIGINT) or 143
+(SIGTERM).
+
+The timing is made deterministic by tests/engines/slow_after.py: the faulty engine mw-lifo at full speed for its
+first scenarios (enough to fail three rules), then sleeping ten minutes per scenario, ignoring signals; the test
+signals the harness once every exploring engine has gone slow."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conformance.documents import validate
+from process_support import ENGINES, ENV, REPO
+from test_reliability_engines import RULE_COUNT, wait_dead
+
+TESTS = Path(__file__).resolve().parent
+ENGINE = f"{sys.executable} {ENGINES / 'slow_after.py'}"
+# The rules mw-lifo fails within the first 8 scenarios of seed 0's stream.
+FOUND_EARLY = {"mw.queue-fifo", "mw.package-position", "mw.append-after-pending"}
+
+
+def _start(tmp_path: Path, argv: list[str], extra_env: dict | None = None) -> tuple[subprocess.Popen, dict]:
+    folders = {name: tmp_path / name for name in ("pids", "marks", "tmp", "out", "work")}
+    for folder in folders.values():
+        folder.mkdir()
+    env = {**ENV, "PIDS_DIR": str(folders["pids"]), "SLOW_MARKS": str(folders["marks"]),
+           "TMPDIR": str(folders["tmp"]), "SLOW_AFTER": "8", **(extra_env or {})}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            cwd=str(folders["work"]))
+    return proc, folders
+
+
+def _wait_slow(proc: subprocess.Popen, marks: Path, engines: int) -> None:
+    deadline = time.monotonic() + 120
+    while len(list(marks.iterdir())) < engines:
+        if proc.poll() is not None or time.monotonic() > deadline:
+            out, err = proc.communicate()
+            raise AssertionError(f"the run ended (or took 2 min) before its engines went slow:\n{out[-2000:]}"
+                                 f"\n{err[-3000:]}")
+        time.sleep(0.05)
+    time.sleep(0.3)  # the harness is now waiting for an answer that will not come for 10 minutes
+
+
+def _stop(proc: subprocess.Popen, signum: int) -> tuple[str, str]:
+    proc.send_signal(signum)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError("the harness did not stop within 60 s of the signal") from None
+    assert proc.returncode == 128 + signum, (proc.returncode, out[-3000:], err[-3000:])
+    assert "Traceback (most recent call last)" not in out + err, out[-3000:] + err[-3000:]
+    return out, err
+
+
+def _check_stream(path: Path, name: str) -> list[dict]:
+    records = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    assert records[0]["record"] == "header" and records[-1]["record"] == "footer"
+    footer = records[-1]
+    assert footer["interrupted"] == name
+    rules = {r["key"]: r for r in records if r["record"] == "rule"}
+    assert FOUND_EARLY <= {k for k, r in rules.items() if r["status"] == "failed"}, sorted(rules)
+    for key in FOUND_EARLY:
+        assert rules[key]["failure"]["messages"] and rules[key]["failure"]["scenario"]["objects"]
+    assert len(rules) + len([k for k in footer["not_checked"] if k.startswith("mw.")]) == RULE_COUNT
+    assert footer["summary"]["rules_failed"] >= len(FOUND_EARLY)
+    return records
+
+
+def _check_leftovers(folders: dict) -> None:
+    assert list(folders["tmp"].iterdir()) == [], "a temporary folder was left behind"
+    empty = [p for folder in (folders["out"], folders["work"]) for p in folder.rglob("*")
+             if p.is_file() and p.stat().st_size == 0]
+    assert empty == [], f"0-byte files left: {empty}"
+    started = [int(p.name) for p in folders["pids"].iterdir()]
+    assert started and wait_dead(started) == [], "an engine outlived the harness"
+
+
+@pytest.mark.parametrize("workers,signum", [(1, signal.SIGTERM), (2, signal.SIGINT)], ids=["1-SIGTERM", "2-SIGINT"])
+def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, workers, signum):
+    name = signal.Signals(signum).name
+    report, stream = tmp_path / "out" / "report.json", tmp_path / "out" / "run.jsonl"
+    proc, folders = _start(tmp_path, [
+        sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", ENGINE, "--max-examples", "40",
+        "--no-fixtures", "--report-json", str(report), "--report-jsonl", str(stream), "--workers", str(workers),
+        "--failures-dir", str(tmp_path / "out" / "failures")])
+    _wait_slow(proc, folders["marks"], workers)
+    out, err = _stop(proc, signum)
+    assert f"interrupted by {name}" in err
+    document = json.loads(report.read_text("utf-8"))
+    validate(document, "report", "the partial report")
+    assert document["interrupted"] == name
+    failed = {r["key"] for r in document["rules"] if r["status"] == "failed"}
+    assert FOUND_EARLY <= failed and len(document["rules"]) + len(document["not_checked"]) == RULE_COUNT
+    assert all("interrupted before this failure" in r["failure"]["messages"][-1] for r in document["rules"])
+    _check_stream(stream, name)
+    _check_leftovers(folders)
+
+
+@pytest.mark.parametrize("xdist,signum", [(False, signal.SIGTERM), (False, signal.SIGINT), (True, signal.SIGINT),
+                                          (True, signal.SIGTERM)],
+                         ids=["plain-SIGTERM", "plain-SIGINT", "n2-SIGINT", "n2-SIGTERM"])
+def test_pytest_plugin_interrupted_while_exploring_keeps_the_failures_found(tmp_path, xdist, signum):
+    stream = tmp_path / "out" / "run.jsonl"
+    proc, folders = _start(tmp_path, [
+        sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'out' / 'bt'}",
+        "--trigger-ruleset", "momon-wonder", "--trigger-engine-cmd", ENGINE, "--trigger-max-examples", "40",
+        "--trigger-no-fixtures", "--trigger-report-jsonl", str(stream),
+        "--trigger-failures-dir", str(tmp_path / "out" / "failures"), *(["-n", "2"] if xdist else ["-p", "no:xdist"])],
+        {"PYTHONPATH": f"{REPO}:{TESTS}"})
+    _wait_slow(proc, folders["marks"], 2 if xdist else 1)
+    _stop(proc, signum)
+    _check_stream(stream, signal.Signals(signum).name)
+    _check_leftovers(folders)
+
+
+def test_pytest_plugin_interrupted_while_concluding_keeps_every_verdict(tmp_path):
+    """Exploration finishes (the engine slows only after the whole stream and the first replays), then a signal
+    comes while rules are concluded on two pytest-xdist workers."""
+    stream = tmp_path / "out" / "run.jsonl"
+    proc, folders = _start(tmp_path, [
+        sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'out' / 'bt'}",
+        "--trigger-ruleset", "momon-wonder", "--trigger-engine-cmd", ENGINE, "--trigger-max-examples", "10",
+        "--trigger-no-fixtures", "--trigger-report-jsonl", str(stream), "--trigger-shrink-seconds", "1",
+        "--trigger-failures-dir", str(tmp_path / "out" / "failures"), "-n", "2"],
+        {"PYTHONPATH": f"{REPO}:{TESTS}", "SLOW_AFTER": "14"})
+    _wait_slow(proc, folders["marks"], 1)
+    _stop(proc, signal.SIGTERM)
+    records = _check_stream(stream, "SIGTERM")
+    assert records[1]["record"] == "explored" and records[1]["scenarios"] == 10
+    _check_leftovers(folders)
