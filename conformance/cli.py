@@ -24,6 +24,7 @@ from typing import Any
 from conformance import __version__
 from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
 from conformance.errors import ConformanceError
+from conformance.reports.progress import Progress
 from conformance.reports.text import (
     audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side, skip_summary,
 )
@@ -36,64 +37,7 @@ PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
 # -- run ----------------------------------------------------------------------------------------------------------
 
 
-class _Progress:
-    """How far a run is: on a terminal, one live line redrawn in place (rules done of total, scenarios played,
-    failures so far, elapsed, estimated remaining); elsewhere (a CI log), the same as a plain line every
-    ``interval`` seconds. Rows printed meanwhile clear the live line first."""
-
-    def __init__(self, out, rules: int, scenarios: int, interval: float = 30.0):
-        self.out, self.rules, self.scenarios, self.interval = out, rules, scenarios, interval
-        self.live = bool(getattr(out, "isatty", lambda: False)())
-        self.started = time.monotonic()
-        self.played = self.done = self.failures = 0
-        self.concluding_since: float | None = None
-        self.last = 0.0
-        self.shown = False
-
-    def line(self) -> str:
-        elapsed = time.monotonic() - self.started
-        if self.concluding_since is None:
-            rate = self.played / elapsed if elapsed > 0 else 0
-            left = f"~{_duration((self.scenarios - self.played) / rate)} to explore" if rate and self.played else "?"
-        else:
-            spent = time.monotonic() - self.concluding_since
-            left = f"~{_duration(spent / self.done * (self.rules - self.done))}" if self.done else "?"
-        return (f"[{self.done}/{self.rules} rules] {self.played}/{self.scenarios} scenarios, {self.failures} "
-                f"failure(s), {_duration(elapsed)} elapsed, {left} left")
-
-    def show(self, force: bool = False) -> None:
-        now = time.monotonic()
-        if self.live:
-            if force or now - self.last >= 0.2:
-                self.out.write("\r\x1b[2K" + self.line())
-                self.out.flush()
-                self.last, self.shown = now, True
-        elif force or now - self.last >= self.interval:
-            if now - self.started >= 1.0 or force:
-                print("progress: " + self.line(), file=self.out, flush=True)
-            self.last = now
-
-    def clear(self) -> None:
-        if self.live and self.shown:
-            self.out.write("\r\x1b[2K")
-            self.shown = False
-
-    def explored(self, played: int) -> None:
-        self.played = played
-        self.show()
-
-    def concluded(self, failed: bool) -> None:
-        if self.concluding_since is None:
-            self.concluding_since = time.monotonic()
-        self.done += 1
-        self.failures += failed
-        self.show()
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(seconds)
-    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m" if seconds >= 3600 else (
-        f"{seconds // 60}m{seconds % 60:02d}s" if seconds >= 60 else f"{seconds}s")
+_Progress = Progress  # what this module called it before conformance.reports.progress
 
 
 class _Rows:
@@ -221,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
         results = Path(folder)
         pytest_output = io.StringIO()
-        progress = _Progress(out, len(session.rule_keys()), spec.max_examples)
+        progress = Progress(out, len(session.rule_keys()), spec.max_examples, args.progress_interval)
         rows = _Rows(results, out, progress)
         try:
             with contextlib.redirect_stdout(pytest_output):
@@ -781,6 +725,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "that is exit 1, 'nothing checked')")
     p.add_argument("--shrink-seconds", type=_seconds,
                    help="time budget to shrink each failure (default 30, or the profile's)")
+    p.add_argument("--progress-interval", type=_seconds, default=30.0, metavar="SECONDS",
+                   help="when the output is not a terminal, print a progress line this often (default 30); on a "
+                        "terminal the progress line is live")
     p.add_argument("--fixed-options", action="store_true",
                    help="every option not given with --option keeps its default (by default each scenario draws the "
                         "value of every option not given, so every documented reading is explored)")

@@ -67,6 +67,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(default ./trigger-conformance-failures)")
     add("audit", action="store_true", help="also run the divergence audit (a gap in the judge, never a failure)")
     add("expectations", help="a file of the engine's expected failures, each with an issue URL (strict)")
+    add("progress-interval", type=float, default=30.0, help="progress line every SECONDS when the output is not a "
+        "terminal (default 30); on a terminal the line is live while the stream is explored")
     add("report-jsonl", help="write the JSON Lines report (header, one verdict per line as known, footer)")
     group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
 
@@ -144,11 +146,19 @@ def pytest_configure(config: pytest.Config) -> None:
         # The stream is explored once, here, before any worker starts: shared out among as many processes as
         # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
         budget = spec.time_budget
-        listeners = [p for p in config.pluginmanager.get_plugins() if hasattr(p, "conformance_explored")]
+        listeners = [p for p in config.pluginmanager.get_plugins()
+                     if hasattr(p, "conformance_explored") and p is not stream]
+        if not listeners:  # plain pytest (the trigger-conformance command shows its own progress)
+            stream.progress = _progress(config, session)
+            listeners = [stream]
         exploration = explore_stream(spec, _workers(config), started + EXPLORATION_SHARE * budget if budget else None,
                                      progress=(lambda n: [p.conformance_explored(n) for p in listeners])
                                      if listeners else None)
         exploration["deadline"] = started + budget if budget else None
+        if stream.progress is not None:
+            stream.progress.explored(exploration.get("explored", 0))
+            stream.progress.clear()
+            stream.progress.live = False  # from here on pytest writes its own lines: plain progress lines only
         session.use_exploration(exploration)
         stream.explored(exploration)
         path = Path(config._conformance_results) / "exploration.json"  # type: ignore[attr-defined]
@@ -228,6 +238,41 @@ class _ShareExploration:
         node.workerinput["conformance_exploration"] = self.path
         node.workerinput["conformance_spec"] = self.spec
         node.workerinput["conformance_results"] = self.results
+
+
+def _progress(config: pytest.Config, session: Session):
+    """The progress shown by a plain pytest run (conformance.reports.progress): live on a terminal while the stream
+    is explored, and plain lines every --trigger-progress-interval seconds otherwise and while rules are
+    concluded. None with -q -q (or quieter)."""
+    import sys
+
+    from conformance.reports.progress import Progress
+
+    if config.getoption("verbose") < -1:
+        return None
+    return Progress(_TerminalLines(config, sys.stdout), len(session.rule_keys()), session.spec.max_examples,
+                    config.getoption("conformance_progress_interval"), prefix="trigger-conformance progress: ")
+
+
+class _TerminalLines:
+    """A text stream for Progress: raw writes (the live line) go to ``out``; whole lines, once pytest's terminal
+    reporter is there, through it (so they never land in the middle of its line of dots)."""
+
+    def __init__(self, config: pytest.Config, out):
+        self.config, self.out = config, out
+
+    def isatty(self) -> bool:
+        return bool(getattr(self.out, "isatty", lambda: False)())
+
+    def write(self, text: str) -> None:
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and text.endswith("\n") and "\r" not in text:
+            reporter.write_line(text.rstrip("\n"))
+        else:
+            self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
 
 
 def _signal_code(name: str) -> int:
@@ -347,6 +392,7 @@ class _Stream:
         self.config, self.session, self.started = config, session, started
         self.entries: dict[str, dict] = {}
         self.interrupted: str | None = None
+        self.progress = None  # conformance.reports.progress.Progress, under plain pytest
         self.finished = False
         self.exploration: dict = {}
         path = config.getoption("conformance_report_jsonl")
@@ -366,6 +412,10 @@ class _Stream:
             self.file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
             self.file.flush()  # an interrupted run keeps every line written so far
             os.fsync(self.file.fileno())
+
+    def conformance_explored(self, played: int) -> None:
+        if self.progress is not None:
+            self.progress.explored(played)
 
     def explored(self, exploration: dict) -> None:
         self.exploration = exploration
@@ -387,6 +437,8 @@ class _Stream:
             entry = {"key" if kind != "fixture" else "id": name, "status": "errored",
                      "check_error": report.longreprtext.strip()[-4000:] or "the check did not finish"}
         self.entries[name] = entry
+        if self.progress is not None and kind == "rule":
+            self.progress.concluded(entry.get("status") == "failed")
         from conformance.expectations import judge
 
         verdict = judge(entry, self.session.expected, self.session.quarantined) if kind == "rule" else None
