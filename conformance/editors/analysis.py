@@ -27,6 +27,7 @@ from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.core.invariant import Invariant
 from reference_engine.core.ruleset import Ruleset
+from reference_engine.core.traceview import TraceView
 
 
 # -- Choosing the invariants for a run (--with, --without) ----------------------------------------------------------
@@ -56,6 +57,42 @@ def edited_invariants(ruleset: Ruleset, edition: str, with_: Iterable[Invariant]
             raise KeyError(f"--without {key}: no such rule key in {ruleset.name} {edition} (known: {', '.join(chosen)})")
         del chosen[key]
     return tuple(chosen.values())
+
+
+class _ReadLog(dict):
+    """Resolved options that note every name read (``[name]`` or ``.get``)."""
+
+    def __init__(self, options: dict[str, Any], log: set[str]):
+        super().__init__(options)
+        self.log = log
+
+    def __getitem__(self, name: str) -> Any:
+        self.log.add(name)
+        return super().__getitem__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.log.add(name)
+        return super().get(name, default)
+
+
+def keys_reading(option: str, scenario: dict[str, Any], traces: Iterable[dict[str, Any]],
+                 invariants: Iterable[Invariant]) -> tuple[str, ...]:
+    """The rule keys among ``invariants`` whose check reads ``option`` when judging any of ``traces`` of the prepared
+    ``scenario`` (give the traces of every reading: a check may read an option only on some traces): the keys that
+    encode that option's reading (drop them and the judge no longer knows it). Each check gets a view of its own,
+    so a reading cached by another check's observations is still seen."""
+    traces = list(traces)
+    found = []
+    for inv in invariants:
+        log: set[str] = set()
+        for trace in traces:
+            try:
+                inv.check(TraceView(scenario, trace, _ReadLog(scenario["options"], log)))
+            except Exception:  # noqa: BLE001 - a check that cannot read this trace reads no option on it
+                continue
+        if option in log:
+            found.append(inv.key)
+    return tuple(found)
 
 
 # -- Contradictions ---------------------------------------------------------------------------------------------------
@@ -171,17 +208,18 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
             continue
         leaves_by_outcome = list(distinct.items())
         # Compare each outcome no player choice accounts for with one that is accounted for (the reference's
-        # reading first), so the parting branch point is the order the rules leave open.
+        # reading first), so the parting branch point is the order the rules leave open. Every leaf giving such an
+        # outcome is compared: one outcome can be reached at several kinds of branch point, each reported.
         base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in accountable),
                     leaves_by_outcome[0][1])
-        for outcome, other in leaves_by_outcome:
-            if other is base or outcome in accountable:
+        for other in leaves:
+            outcome = signature(other.trace, observable=True)
+            if other is base or outcome in accountable or outcome == signature(base.trace, observable=True):
                 continue
-            first = base
-            kind, label = _parting(first, other)
+            kind, label = _parting(base, other)
             if kind not in found:
                 found[kind] = Ambiguity(walk.scenario, kind, label,
-                                        [signature(first.trace, True), signature(other.trace, True)])
+                                        [signature(base.trace, True), outcome])
     return list(found.values())
 
 
