@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
-from conformance.generation.registry import builder_for
-from conformance.generation.source import SeededSource
+from conformance.editors.small import DEFAULT_SKEW, small_scenarios
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.core.invariant import Invariant
@@ -252,24 +251,26 @@ class LintFindings:
     traces: int = 0
 
 
-def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0):
-    """``count`` generated scenario documents of ``ruleset`` (each with ``options``), from seeds seed..."""
-    build = builder_for(ruleset.name)
-    for n in range(count):
-        document = build(SeededSource(seed * 1_000_003 + n), edition)
-        yield {**document, "options": dict(options)}
+def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0,
+              skew: float = DEFAULT_SKEW):
+    """``count`` small generated scenario documents of ``ruleset`` (each with ``options``), from seeds seed...:
+    the ruleset's builder drawn toward its simplest answers (:mod:`conformance.editors.small`; ``skew=1`` draws
+    full-size scenarios as the runner does)."""
+    return small_scenarios(ruleset.name, edition, options, count, seed, skew)
 
 
 def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], *, options: dict | None = None,
                   scenarios: int = 40, seed: int = 0, max_runs: int = 300, documents: Iterable[dict] | None = None,
-                  reduce_seconds: float = 8.0, stop_after: int | None = None) -> LintFindings:
+                  reduce_seconds: float = 8.0, stop_after: int | None = None,
+                  skew: float = DEFAULT_SKEW) -> LintFindings:
     """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones) under ``invariants``; report each
     contradiction (once per core) and each kind of ambiguity (once per kind), with a minimal scenario. A scenario
     whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
     findings = LintFindings()
     cores: set[tuple[str, ...]] = set()
     kinds: set[str] = set()
-    source = documents if documents is not None else generated(ruleset, edition, options or {}, scenarios, seed)
+    source = documents if documents is not None else generated(ruleset, edition, options or {}, scenarios, seed,
+                                                               skew)
     for document in source:
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
@@ -346,13 +347,23 @@ def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
 
 
 def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
-         documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1) -> list[Difference]:
-    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``."""
+         documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1,
+         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None) -> list[Difference]:
+    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``. ``counts``, if
+    given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large`` (skipped: a side's tree
+    exceeded ``max_runs``)."""
     found: list[Difference] = []
     seen: set = set()
-    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed)
+    counts = counts if counts is not None else {}
+    counts.update(compared=0, too_large=0)
+    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed, skew)
     for document in source:
-        if not _differs(a, b, max_runs)(document):
+        left, right = a.required(document, max_runs), b.required(document, max_runs)
+        if left is None or right is None:
+            counts["too_large"] += 1
+            continue
+        counts["compared"] += 1
+        if left == right:
             continue
         small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
         left, right = a.required(small, max_runs), b.required(small, max_runs)
