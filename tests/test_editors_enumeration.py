@@ -87,6 +87,11 @@ def test_answering_zero_everywhere_plays_as_the_reference_engine(name):
         assert trace == play(reference_for(name), scenario).trace, fixture.id
 
 
+# Fixtures on which the landed keys leave a documented reading unenforced (docs/findings.md): the enumeration plays
+# the other reading and no key rejects it.
+KNOWN_GAPS = {"mw-failed-summon-no-package": "reading:failed_summon_event"}
+
+
 @pytest.mark.parametrize("name", RULESETS)
 def test_on_every_fixture_the_legal_traces_are_the_reference_trace(name):
     """The landed judges leave no order open on the golden scenarios: the reference engine's outcome is legal, and
@@ -108,6 +113,9 @@ def test_on_every_fixture_the_legal_traces_are_the_reference_trace(name):
         checked += 1
         legal = set(walk.outcomes())
         assert signature(outcome.trace, True) in legal, fixture.id
+        if fixture.id in KNOWN_GAPS:  # found by the enumeration; remove the entry once the judge is fixed
+            assert [a.kind for a in ambiguities_of(walk)] == [KNOWN_GAPS[fixture.id]], fixture.id
+            continue
         if len(legal) > 1:
             assert legal <= player_outcomes(scenario), fixture.id
         assert ambiguities_of(walk) == [], fixture.id

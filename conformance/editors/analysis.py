@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
-from conformance.generation.registry import builder_for
-from conformance.generation.source import SeededSource
+from conformance.editors.small import DEFAULT_SKEW, small_scenarios
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.core.invariant import Invariant
 from reference_engine.core.ruleset import Ruleset
+from reference_engine.core.traceview import TraceView
 
 
 # -- Choosing the invariants for a run (--with, --without) ----------------------------------------------------------
@@ -56,6 +56,42 @@ def edited_invariants(ruleset: Ruleset, edition: str, with_: Iterable[Invariant]
             raise KeyError(f"--without {key}: no such rule key in {ruleset.name} {edition} (known: {', '.join(chosen)})")
         del chosen[key]
     return tuple(chosen.values())
+
+
+class _ReadLog(dict):
+    """Resolved options that note every name read (``[name]`` or ``.get``)."""
+
+    def __init__(self, options: dict[str, Any], log: set[str]):
+        super().__init__(options)
+        self.log = log
+
+    def __getitem__(self, name: str) -> Any:
+        self.log.add(name)
+        return super().__getitem__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.log.add(name)
+        return super().get(name, default)
+
+
+def keys_reading(option: str, scenario: dict[str, Any], traces: Iterable[dict[str, Any]],
+                 invariants: Iterable[Invariant]) -> tuple[str, ...]:
+    """The rule keys among ``invariants`` whose check reads ``option`` when judging any of ``traces`` of the prepared
+    ``scenario`` (give the traces of every reading: a check may read an option only on some traces): the keys that
+    encode that option's reading (drop them and the judge no longer knows it). Each check gets a view of its own,
+    so a reading cached by another check's observations is still seen."""
+    traces = list(traces)
+    found = []
+    for inv in invariants:
+        log: set[str] = set()
+        for trace in traces:
+            try:
+                inv.check(TraceView(scenario, trace, _ReadLog(scenario["options"], log)))
+            except Exception:  # noqa: BLE001 - a check that cannot read this trace reads no option on it
+                continue
+        if option in log:
+            found.append(inv.key)
+    return tuple(found)
 
 
 # -- Contradictions ---------------------------------------------------------------------------------------------------
@@ -171,17 +207,18 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
             continue
         leaves_by_outcome = list(distinct.items())
         # Compare each outcome no player choice accounts for with one that is accounted for (the reference's
-        # reading first), so the parting branch point is the order the rules leave open.
+        # reading first), so the parting branch point is the order the rules leave open. Every leaf giving such an
+        # outcome is compared: one outcome can be reached at several kinds of branch point, each reported.
         base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in accountable),
                     leaves_by_outcome[0][1])
-        for outcome, other in leaves_by_outcome:
-            if other is base or outcome in accountable:
+        for other in leaves:
+            outcome = signature(other.trace, observable=True)
+            if other is base or outcome in accountable or outcome == signature(base.trace, observable=True):
                 continue
-            first = base
-            kind, label = _parting(first, other)
+            kind, label = _parting(base, other)
             if kind not in found:
                 found[kind] = Ambiguity(walk.scenario, kind, label,
-                                        [signature(first.trace, True), signature(other.trace, True)])
+                                        [signature(base.trace, True), outcome])
     return list(found.values())
 
 
@@ -214,24 +251,26 @@ class LintFindings:
     traces: int = 0
 
 
-def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0):
-    """``count`` generated scenario documents of ``ruleset`` (each with ``options``), from seeds seed..."""
-    build = builder_for(ruleset.name)
-    for n in range(count):
-        document = build(SeededSource(seed * 1_000_003 + n), edition)
-        yield {**document, "options": dict(options)}
+def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0,
+              skew: float = DEFAULT_SKEW):
+    """``count`` small generated scenario documents of ``ruleset`` (each with ``options``), from seeds seed...:
+    the ruleset's builder drawn toward its simplest answers (:mod:`conformance.editors.small`; ``skew=1`` draws
+    full-size scenarios as the runner does)."""
+    return small_scenarios(ruleset.name, edition, options, count, seed, skew)
 
 
 def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], *, options: dict | None = None,
                   scenarios: int = 40, seed: int = 0, max_runs: int = 300, documents: Iterable[dict] | None = None,
-                  reduce_seconds: float = 8.0, stop_after: int | None = None) -> LintFindings:
+                  reduce_seconds: float = 8.0, stop_after: int | None = None,
+                  skew: float = DEFAULT_SKEW) -> LintFindings:
     """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones) under ``invariants``; report each
     contradiction (once per core) and each kind of ambiguity (once per kind), with a minimal scenario. A scenario
     whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
     findings = LintFindings()
     cores: set[tuple[str, ...]] = set()
     kinds: set[str] = set()
-    source = documents if documents is not None else generated(ruleset, edition, options or {}, scenarios, seed)
+    source = documents if documents is not None else generated(ruleset, edition, options or {}, scenarios, seed,
+                                                               skew)
     for document in source:
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
@@ -308,13 +347,23 @@ def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
 
 
 def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
-         documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1) -> list[Difference]:
-    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``."""
+         documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1,
+         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None) -> list[Difference]:
+    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``. ``counts``, if
+    given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large`` (skipped: a side's tree
+    exceeded ``max_runs``)."""
     found: list[Difference] = []
     seen: set = set()
-    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed)
+    counts = counts if counts is not None else {}
+    counts.update(compared=0, too_large=0)
+    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed, skew)
     for document in source:
-        if not _differs(a, b, max_runs)(document):
+        left, right = a.required(document, max_runs), b.required(document, max_runs)
+        if left is None or right is None:
+            counts["too_large"] += 1
+            continue
+        counts["compared"] += 1
+        if left == right:
             continue
         small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
         left, right = a.required(small, max_runs), b.required(small, max_runs)

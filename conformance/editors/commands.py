@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
+from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.matrix import lint_text, matrix, render_matrix
 from conformance.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
@@ -71,7 +72,7 @@ def lint_rules(args) -> int:
             prepare_scenario(document, path)  # schema, vocabulary and consistency, with the JSON path at fault
             documents.append({**document, "options": {**document.get("options", {}), **options}})
     findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,
-                             seed=args.seed, max_runs=args.max_runs, documents=documents)
+                             seed=args.seed, max_runs=args.max_runs, documents=documents, skew=args.skew)
     print(f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small scenarios "
           f"enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored")
     for problem in problems:
@@ -106,9 +107,13 @@ def diff_command(args) -> int:
         except ValueError as exc:
             raise ConformanceError(str(exc)) from None
         built.append(Side(name, edition, opts, ruleset.invariants_for(edition)))
-    found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit)
+    counts: dict[str, int] = {}
+    found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit,
+                 skew=args.skew, counts=counts)
+    print(f"diff {ruleset.name}: {counts['compared']} small scenarios enumerated under both sides "
+          f"({counts['too_large']} larger ones skipped)")
     if not found:
-        print(f"no difference found in {args.scenarios} scenarios between {built[0].name} and {built[1].name}")
+        print(f"no difference found between {built[0].name} and {built[1].name}")
         return 0
     for difference in found:
         print(difference.render())
@@ -144,6 +149,8 @@ def add_parsers(commands) -> None:
     p.add_argument("--scenarios", type=int, default=40, help="generated scenarios to try (default 40)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-runs", type=int, default=200, help="skip a scenario with more branches than this")
+    p.add_argument("--skew", type=float, default=DEFAULT_SKEW,
+                   help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
     p.set_defaults(handler=lint_rules)
 
     p = commands.add_parser("diff", help="for rules editors: minimal scenarios whose required traces differ between "
@@ -154,5 +161,7 @@ def add_parsers(commands) -> None:
     p.add_argument("--scenarios", type=int, default=60)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-runs", type=int, default=200)
+    p.add_argument("--skew", type=float, default=DEFAULT_SKEW,
+                   help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
     p.add_argument("--limit", type=int, default=1, help="how many differences to show (default 1)")
     p.set_defaults(handler=diff_command)

@@ -197,18 +197,20 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
     return result
 
 
-OBSERVABLE = ("event ", "resolve_begin ", "removed ", "package_open ", "activation_begin ")
+OBSERVABLE = ("event ", "resolve_begin ", "removed ", "package_open ", "activation_begin ", "delayed_end ")
 
 
 def signature(trace: dict[str, Any], observable: bool = False) -> tuple[str, ...]:
     """A trace's order, independent of ids: events (type, name, subject), trigger instances entering queues or the
     stack, resolving or removed (by source/ability and the event they came from), packages, state checks. Two
     traces with the same signature did the same things in the same order. ``observable=True`` keeps only what a
-    player sees happen (events, resolutions, removals with their reason, packages opening): bookkeeping order
+    player sees happen (events, resolutions, removals with their reason, packages opening, delayed triggered abilities
+    ending with their reason): bookkeeping order
     (which of two queues was written first) is left out."""
     events: dict[str, str] = {}
     triggers: dict[str, str] = {}
     packages: dict[str, str] = {}
+    delayed: dict[str, str] = {}
     lines: list[str] = []
     for entry in trace["entries"]:
         kind = entry["kind"]
@@ -231,6 +233,10 @@ def signature(trace: dict[str, Any], observable: bool = False) -> tuple[str, ...
             lines.append(f"{kind} {packages.get(entry['package'], entry['package'])}")
         elif kind in ("sbc_check", "sba_check") and lines and lines[-1] != kind:
             lines.append(kind)
+        elif kind == "delayed_create":
+            delayed[entry["id"]] = f"{entry.get('source', '')}/{entry.get('ability', '')}"
+        elif kind == "delayed_end":
+            lines.append(f"delayed_end {delayed.get(entry['delayed'], entry['delayed'])} ({entry.get('reason', '')})")
         elif kind in ("activation_begin",):
             lines.append(f"{kind} {entry.get('source', '')}/{entry.get('ability', '')}")
     if observable:

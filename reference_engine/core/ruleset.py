@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from reference_engine.core.invariant import Invariant
 
@@ -121,6 +122,12 @@ COMMON_ABILITY_FIELDS = frozenset({"id", "text", "trigger", "effect", "optional"
 COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": frozenset({"do", "object", "from", "to"})}
 
 
+def sentence_digest(paragraph: str) -> str:
+    """The hash stored for a rule's paragraph: sha256 of its text with runs of whitespace collapsed to one space,
+    first 16 hex digits (so re-wrapping a paragraph changes nothing, and any edit to a word does)."""
+    return hashlib.sha256(" ".join(paragraph.split()).encode("utf-8")).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A rule system as the judge knows it: its name (``momon-wonder``), editions, options and invariants.
@@ -136,6 +143,9 @@ class Ruleset:
     situations: tuple = ()  # reference_engine.core.situations.Situation: what coverage measures
     # Numbered rules of the text in scope that no rule key encodes, each with the reason (tests/test_rule_texts.py).
     unencoded: tuple[tuple[str, str], ...] = ()
+    # Rule number -> sentence_digest() of the paragraph the keys citing it encode, as read when they were written
+    # (each ruleset's sentences.py): an edited sentence makes those keys stale.
+    sentence_hashes: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def default_edition(self) -> str:
@@ -149,6 +159,22 @@ class Ruleset:
             if inv.key == key:
                 return inv
         raise KeyError(key)
+
+    def stale_keys(self, paragraphs: Mapping[str, str]) -> list[tuple[str, str, str | None, str]]:
+        """Keys whose source sentence differs from the one they were encoded from: ``(key, rule number, stored hash
+        or None, hash of the given paragraph)`` for every rule number a key cites that ``paragraphs`` (rule number
+        -> paragraph text, e.g. an editor's draft) has and whose hash differs from :attr:`sentence_hashes` (or has
+        none stored: a key nobody recorded the sentence of). Rule numbers ``paragraphs`` lacks are not judged
+        here."""
+        found = []
+        for inv in self.invariants:
+            for number in sorted(set(inv.rule_numbers.values())):
+                if number in paragraphs:
+                    now = sentence_digest(paragraphs[number])
+                    stored = self.sentence_hashes.get(number)
+                    if stored != now:
+                        found.append((inv.key, number, stored, now))
+        return found
 
     def resolve_options(self, overrides: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with ``overrides``. Raises OptionError naming an unknown option or an invalid value."""

@@ -10,6 +10,12 @@ make a legal trace is decided by the judge, in ``conformance.editors`` (enumerat
 An oracle answers ``pick(kind, label, count, player=None) -> int`` in ``range(count)``; ``kind`` names the sort of
 open order (stable, e.g. ``"queue-next"``), ``label`` says in words what is being decided, ``player`` is set for a
 player's choice. Answer 0 is always the reference engine's own reading where there is one.
+
+Where a ruleset option settles what the text leaves silent (an order or an outcome), the permissive engine plays
+every documented reading: its options are a :class:`Readings` mapping, and the first time a game needs one of those
+readings (only where it can matter: a failed Summon for ``failed_summon_event``, an object marked for defeat for
+``sbc_events``...) it asks the oracle, kind ``reading:<option>``, answer 0 being the scenario's value. The reading
+then holds for the rest of that play. Which reading a rule set's keys accept is, again, the judge's to say.
 """
 
 from __future__ import annotations
@@ -42,6 +48,43 @@ def permuted(oracle: Oracle, kind: str, label: str, items: list, preferred: list
         k = oracle.pick(kind, f"{label}: place {len(chosen) + 1}", len(remaining), player)
         chosen.append(remaining.pop(k))
     return chosen + remaining
+
+
+class Readings(dict):
+    """A game's resolved options in which some readings are branch points.
+
+    ``values``: option name -> every value the engine can play (the ruleset's documented readings, in the engine's
+    own terms: the engines may not import the rulesets). A name in ``on_read`` is decided by :meth:`decide` when the
+    game first reads it (``self.options[name]`` or ``.get``); other names in ``values`` only when the game calls
+    :meth:`decide` itself (where their reading can matter). Once decided, a reading holds for the rest of the play.
+    Raises KeyError from :meth:`decide` for an option the scenario's options lack.
+    """
+
+    def __init__(self, options: dict[str, Any], oracle: Oracle, values: dict[str, tuple], on_read=()):
+        super().__init__(options)
+        self.oracle = oracle
+        self.values = values
+        self.on_read = frozenset(on_read)
+        self.decided: set[str] = set()
+
+    def decide(self, name: str, why: str = "") -> Any:
+        if name not in self.decided:
+            self.decided.add(name)
+            current = dict.__getitem__(self, name)
+            order = [current] + [v for v in self.values[name] if v != current]
+            label = f"reading of {name}{f' ({why})' if why else ''}: " + " or ".join(str(v) for v in order)
+            self[name] = order[self.oracle.pick(f"reading:{name}", label, len(order))]
+        return dict.__getitem__(self, name)
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self.on_read:
+            return self.decide(name)
+        return dict.__getitem__(self, name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if name in self.on_read and name in self:
+            return self.decide(name)
+        return dict.get(self, name, default)
 
 
 class BranchingChooser:
@@ -88,4 +131,4 @@ def game_factory(ruleset: str) -> Callable[[dict[str, Any], Chooser, Oracle], An
     return PermissiveGame
 
 
-__all__ = ["BranchingChooser", "FirstOracle", "Oracle", "game_factory", "permuted"]
+__all__ = ["BranchingChooser", "FirstOracle", "Oracle", "Readings", "game_factory", "permuted"]

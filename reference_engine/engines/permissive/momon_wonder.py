@@ -8,21 +8,42 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
   object is marked for defeat;
 * ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
 * ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
-* ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4).
+* ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4);
+* ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
+  can matter (:class:`~reference_engine.engines.permissive.Readings`): ``package_contents`` when a package is
+  created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
+  Summon fails, ``optional_choice`` when an optional ability triggers or resolves, ``sbc_events`` when a marked
+  object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
+  whose intervening condition no longer holds. (``same_event_order`` and ``sanctioned_play`` are covered by the
+  more general ``group-order`` and ``remedy-placement``.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from reference_engine.engines.common.vocabulary import IN_PLAY, condition_holds
 from reference_engine.engines.momon_wonder.engine import Game
-from reference_engine.engines.permissive import Oracle, permuted
+from reference_engine.engines.permissive import Oracle, Readings, permuted
+
+# The readings the reference engine can play for each option whose text is silent (reference_engine/rulesets/
+# momon_wonder/options.py names them; tests/test_editors_analysis.py checks that they agree).
+READINGS = {
+    "package_contents": ("all-summon-event-triggers", "summoned-object-triggers"),
+    "snatch_check_triggers": ("post-snatch", "deferred"),
+    "failed_summon_event": ("ordinary-event", "no-event"),
+    "optional_choice": ("on-resolution", "on-trigger"),
+    "sbc_events": (True, False),
+    "intervening_recheck": (True, False),
+}
 
 
 class PermissiveGame(Game):
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
         self.oracle = oracle
+        self.options = Readings(self.options, oracle, READINGS, on_read=(
+            "package_contents", "snatch_check_triggers", "failed_summon_event", "optional_choice"))
         self._placing = False
         self._ahead: list[str] = []  # triggers of the group being placed ahead of pending work
         self._ahead_placed = 0
@@ -105,3 +126,17 @@ class PermissiveGame(Game):
             else:
                 _, [trigger] = self.waiting.pop()
                 self.restored_for_front.append(trigger)
+
+    def perform_state_based_conditions(self) -> None:
+        marked = [obj for obj in self.marked_for_defeat if self.zones.get(obj) == IN_PLAY]
+        if marked:
+            self.options.decide("sbc_events", f"{', '.join(marked)} marked for defeat")
+        super().perform_state_based_conditions()
+
+    def resolve(self, trigger_id: str) -> None:
+        trigger = self.instances[trigger_id]
+        ability = next(a for a in self.objects[trigger["source"]]["abilities"] if a["id"] == trigger["ability"])
+        if ability.get("intervening_if") and not condition_holds(ability["intervening_if"], self.zones,
+                                                                 trigger["source"]):
+            self.options.decide("intervening_recheck", f"the condition of {trigger_id} no longer holds")
+        super().resolve(trigger_id)

@@ -6,7 +6,10 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
 * ``batch-order``: the order in which the waiting triggered abilities of one batch go on the stack (603.3b: APNAP,
   each player's own in their chosen order; in the 2026-02-27 edition, in two passes);
 * ``sba-timing``: with triggered abilities waiting and a state-based action applicable, the abilities go on the
-  stack first, or the state-based actions are performed first (704.3, 117.5).
+  stack first, or the state-based actions are performed first (704.3, 117.5);
+* ``reading:<option>``: every documented reading of text CR 603 leaves open, decided once per play where it can
+  matter (:class:`~reference_engine.engines.permissive.Readings`): ``pass_two_membership`` when a batch holds an
+  ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game.
 """
 
 from __future__ import annotations
@@ -14,13 +17,21 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.engines.mtg.engine import Game
-from reference_engine.engines.permissive import Oracle, permuted
+from reference_engine.engines.permissive import Oracle, Readings, permuted
+
+# The readings the reference engine can play for each option (reference_engine/rulesets/mtg/options.py).
+READINGS = {
+    "pass_two_membership": ("triggering-only", "triggering-or-stacking"),
+    "departed_delayed": ("cease", "persist"),
+}
 
 
 class PermissiveGame(Game):
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
         self.oracle = oracle
+        self.options = Readings({name: values[0] for name, values in READINGS.items()} | dict(self.options), oracle,
+                                READINGS, on_read=("departed_delayed",))
 
     def before_priority(self) -> None:
         while True:
@@ -37,6 +48,10 @@ class PermissiveGame(Game):
             self.put_triggers_on_stack()
 
     def put_triggers_on_stack(self) -> None:
+        if self.two_pass and any(len({self.catalog.in_second_pass(self.specs[t], v)
+                                      for v in READINGS["pass_two_membership"]}) > 1 for t in self.waiting):
+            self.membership = self.options.decide("pass_two_membership", "an ability of this batch goes in the "
+                                                  "first pass under one reading, the second under the other")
         waiting, self.waiting = self.waiting, []
         preferred: list[str] = []
         notes: dict[str, list[dict[str, Any]]] = {}  # first trigger of a player's group -> its choice entries

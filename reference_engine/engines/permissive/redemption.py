@@ -5,7 +5,11 @@ Branch points (``kind``; answer 0 is the reference engine's reading under the sc
 
 * ``batch-order``: the activation order of triggers free together (TA.4, TA.5);
 * ``fresh-placement``: triggers that arose while a triggered ability resolved activate after every trigger already
-  pending, or ahead of them (TA.6), when both kinds are pending.
+  pending, or ahead of them (TA.6), when both kinds are pending;
+* ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
+  can matter (:class:`~reference_engine.engines.permissive.Readings`): ``control_change_holder`` when a card's
+  ability triggers on the change of its own control, ``mandatory_after_phase`` when a phase ends with a mandatory
+  trigger pending whose card is gone. (``trigger_during_resolution`` is covered by ``fresh-placement``.)
 """
 
 from __future__ import annotations
@@ -13,14 +17,28 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from reference_engine.engines.permissive import Oracle, permuted
-from reference_engine.engines.redemption.engine import Game
+from reference_engine.engines.permissive import Oracle, Readings, permuted
+from reference_engine.engines.redemption.engine import PRESENT, Game
+
+# The readings the reference engine can play for each option (reference_engine/rulesets/redemption/options.py).
+READINGS = {
+    "control_change_holder": ("new-controller", "old-controller"),
+    "mandatory_after_phase": ("lapse", "persist"),
+}
 
 
 class PermissiveGame(Game):
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
         self.oracle = oracle
+        self.options = Readings(self.options, oracle, READINGS, on_read=("control_change_holder",))
+
+    def lapse_at_phase_end(self) -> None:
+        gone = [t for t in self.pending() if not self.ability(self.instances[t]).get("optional")
+                and self.zones.get(self.instances[t]["source"]) not in PRESENT]
+        if gone:
+            self.options.decide("mandatory_after_phase", f"mandatory {', '.join(gone)} pending, its card gone")
+        super().lapse_at_phase_end()
 
     def order_batch(self, triggers: list[str]) -> deque[str]:
         preferred = list(super().order_batch(triggers))

@@ -10,6 +10,7 @@ from reference_engine.rulesets.momon_wonder.options import OPTIONS
 from reference_engine.rulesets.momon_wonder.situations import SITUATIONS
 from reference_engine.rulesets.momon_wonder.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
+from reference_engine.rulesets.momon_wonder.sentences import SENTENCE_HASHES
 
 RULESET = "momon-wonder"
 EDITIONS = ["1.0.0"]
@@ -22,4 +23,5 @@ MOMON_WONDER = Ruleset(
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
+    sentence_hashes=SENTENCE_HASHES,
 )

@@ -12,6 +12,7 @@ from reference_engine.rulesets.mtg.options import OPTIONS
 from reference_engine.rulesets.mtg.situations import SITUATIONS
 from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
+from reference_engine.rulesets.mtg.sentences import SENTENCE_HASHES
 
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
@@ -24,6 +25,7 @@ MTG = Ruleset(
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
+    sentence_hashes=SENTENCE_HASHES,
     unencoded=(
         ("603.1", "how a triggered ability is written: scenarios state the trigger condition and effect directly"),
         ("603.6", "zone-change triggers that look for their object in the zone it moved to: no effect of the "

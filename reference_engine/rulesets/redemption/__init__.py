@@ -11,6 +11,7 @@ from reference_engine.rulesets.redemption.options import OPTIONS
 from reference_engine.rulesets.redemption.situations import SITUATIONS
 from reference_engine.rulesets.redemption.vocabulary import VOCABULARY
 from reference_engine.core.ruleset import Ruleset
+from reference_engine.rulesets.redemption.sentences import SENTENCE_HASHES
 
 RULESET = "redemption"
 EDITIONS = ["reg-glossary"]
@@ -23,4 +24,5 @@ REDEMPTION = Ruleset(
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
+    sentence_hashes=SENTENCE_HASHES,
 )

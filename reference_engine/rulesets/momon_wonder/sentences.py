@@ -1,0 +1,16 @@
+"""The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
+Momon Wonder Comprehensive Rules 1.0.0, section 11.2 (11.2.1-11.2.6), as read when the keys were written.
+
+A rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) whose paragraph hashes otherwise flags
+every key citing that rule number as stale. After re-reading each such key against the new text, regenerate with
+``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts themselves are not part of the package.
+"""
+
+SENTENCE_HASHES: dict[str, str] = {
+    "11.2.1": "ac60a85933704930",
+    "11.2.2": "7d4bf0e65f575bc7",
+    "11.2.3": "10258f3590854dd9",
+    "11.2.4": "465306a7ff265c26",
+    "11.2.5": "7d3266ee889c98af",
+    "11.2.6": "fbb2ef4d0a6f2351",
+}

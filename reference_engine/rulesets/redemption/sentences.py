@@ -1,0 +1,16 @@
+"""The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
+the REG glossary entry Triggered Ability, paragraph by paragraph (TA.1-TA.6), as read when the keys were written.
+
+A rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) whose paragraph hashes otherwise flags
+every key citing that rule number as stale. After re-reading each such key against the new text, regenerate with
+``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts themselves are not part of the package.
+"""
+
+SENTENCE_HASHES: dict[str, str] = {
+    "TA.1": "4f767f7fb908510b",
+    "TA.2": "a20084ce1d9585c1",
+    "TA.3": "3b98f3e903267e22",
+    "TA.4": "8812751b76f743d8",
+    "TA.5": "749bb94cf2faaab0",
+    "TA.6": "f53f346a79d28340",
+}
