@@ -62,10 +62,26 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             if action["by"] not in players:
                 problems.append(f"$.script[{s}].actions[{a}].by: {action['by']!r} is not a player")
             check_actions(action["effect"], f"$.script[{s}].actions[{a}].effect")
+    abilities |= _created_abilities(scenario)
     for k, ability in enumerate(scenario.get("choices", {}).get("trigger_order", ())):
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
     return problems
+
+
+def _created_abilities(scenario: dict[str, Any]) -> set[str]:
+    """Ids of the abilities an effect creates (MTG: delayed, 603.7, and reflexive, 603.12, at any depth): they
+    trigger and are ordered like printed ones, so ``choices.trigger_order`` may name them."""
+    found: set[str] = set()
+    pending = [a["effect"] for o in scenario["objects"] for a in o.get("abilities", ())]
+    pending += [action["effect"] for step in scenario["script"] for action in step["actions"]]
+    while pending:
+        for action in pending.pop():
+            created = action.get("ability")
+            if isinstance(created, dict) and created.get("id") not in found:
+                found.add(created["id"])
+                pending.append(created.get("effect", ()))
+    return found
 
 
 def prepare_scenario(document: Any, where: str) -> tuple[Ruleset, dict[str, Any]]:

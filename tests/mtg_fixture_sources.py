@@ -249,6 +249,20 @@ fixture("mtg-ref-104-4b-state-trigger-without-target",
    obj("C1", "P1"), obj("C2", "P2", "hand")],
   [("main", [("P1", [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}]), ("P1", [{"do": "signal", "name": "after"}])])]))
 
+# -- The wider vocabulary of issue 12, item 1: mtg-vocab-* ----------------------------------------------------------
+
+fixture("mtg-vocab-115-1-target-player-leaves",
+ "115.1 with 603.3d, 608.2b and 800.4a: abilities may target players. Three abilities of S trigger on s1: A1 'deal 2 damage to target player' (P2 or P3; P1 prefers P3), A2 'target player loses 3 life' (P3, at 2 life) and A3 'target player gains 2 life' (P2). Every target is legal as they go on the stack. A2 resolves first: P3 is at -1 life and leaves the game (704.5a). A3 resolves, P2 gaining 2 life. A1's target, P3, is no longer in the game: A1 is removed on resolution and does nothing.",
+ "CR 115.1, 603.3d, 608.2b, 800.4a (issue 12)", ["mtg.no-legal-target", "mtg.resolution-effect", "mtg.player-leaves"],
+ scen(["P1", "P2", "P3"], "P1",
+  [obj("S", "P1", abilities=[
+      ab("A1", {"event": "signal", "name": "s1"}, [{"do": "damage", "amount": 2, "target": True}], text="Whenever s1 happens, this deals 2 damage to target player (P2 or P3).", target={"players": ["P2", "P3"]}),
+      ab("A2", {"event": "signal", "name": "s1"}, [{"do": "life", "amount": -3, "target": True}], text="Whenever s1 happens, target player (P3) loses 3 life.", target={"players": ["P3"]}),
+      ab("A3", {"event": "signal", "name": "s1"}, [{"do": "life", "amount": 2, "target": True}], text="Whenever s1 happens, target player (P2) gains 2 life.", target={"players": ["P2"]})]),
+   obj("K", "P3")],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}])])],
+  choices={"trigger_order": ["A2", "A3", "A1"], "targets": {"A1": ["P3"]}}, life={"P3": 2}))
+
 import os
 
 if __name__ == "__main__":

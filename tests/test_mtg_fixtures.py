@@ -206,3 +206,13 @@ def test_104_4b_state_trigger_without_a_legal_target_ends_the_game_in_a_draw():
     assert len(kinds(e, "trigger")) == 1 and kinds(e, "removed", reason="no_target")
     assert e[-1] == {"kind": "game_over", "result": "draw", "reason": "mandatory_loop"}
     assert not kinds(e, "event", name="after")  # the game is over: the script does not go on
+
+
+def test_115_1_a_player_who_left_is_no_longer_a_legal_target():
+    entries = entries_of("mtg-vocab-115-1-target-player-leaves")
+    pushed = {e["trigger"]: e["target"] for e in kinds(entries, "stack_push")}
+    assert pushed == {"T1": "P3", "T2": "P3", "T3": "P2"}  # every target legal on the stack
+    assert kinds(entries, "event", type="player_leaves", player="P3")
+    assert [e["amount"] for e in kinds(entries, "event", type="life", player="P2")] == [2]
+    assert kinds(entries, "removed", trigger="T1", reason="illegal_target")
+    assert not kinds(entries, "event", type="damage")  # A1 did nothing

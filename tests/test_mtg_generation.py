@@ -99,6 +99,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("zone_conditions")
     if any(o["zone"] == "graveyard" for o in document["objects"]):
         shown.add("graveyard_triggers")
+    if any("players" in ab.get("target", {}) for ab in abs_):
+        shown.add("player_targets")
     return shown
 
 
@@ -152,7 +154,8 @@ def test_the_feature_draws_come_first_and_zero_turns_a_feature_off():
         for feature in on:
             patched = bytearray(log)
             patched[SWARM_ORDER.index(feature)] = 0
-            assert PROFILE_FEATURES - mtg._Builder(ReplaySource(patched), EDITION).no == on - {feature}
+            implied = {"targets": {"player_targets"}}.get(feature, set())  # off with it
+            assert PROFILE_FEATURES - mtg._Builder(ReplaySource(patched), EDITION).no == on - {feature} - implied
 
 
 def _log_of(seed: int) -> bytes:
@@ -190,7 +193,7 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
 
 @pytest.mark.parametrize("feature", sorted(READABLE))
 def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
-    implied = {"exile": {"graveyard_triggers"}}.get(feature, set())
+    implied = {"exile": {"graveyard_triggers"}, "targets": {"player_targets"}}.get(feature, set())
     profile = {"exclude": [feature]}
     for seed in range(200):
         source = SeededSource(seed)

@@ -65,6 +65,8 @@ FIXTURE_MUTANTS = [
     ("mtg-ref-800-4a-leaves-at-once", "mtg-departed-kept"),
     ("mtg-ref-104-4b-state-trigger-without-target", "mtg-no-target-kept"),
     ("mtg-ref-104-4b-state-trigger-without-target", "mtg-target-on-resolution"),
+    # issue 12, item 1: the wider vocabulary
+    ("mtg-vocab-115-1-target-player-leaves", "mtg-departed-target-kept"),
 ]
 
 

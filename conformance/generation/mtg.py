@@ -3,7 +3,8 @@ triggers during resolutions and from state-based actions, intervening 'if' claus
 reflexive and state triggers (intervening 'if' clauses on delayed and state triggers too), abilities triggering on
 other abilities triggering (603.3b's second pass), permanents leaving the battlefield together, cards leaving a
 graveyard together watched by abilities of cards in that graveyard (603.10a), abilities with no legal target left,
-prevented damage, control changes (also of the source of a delayed ability before it triggers) and players leaving
+abilities targeting players (one of them a player who leaves the game before it resolves), prevented damage,
+control changes (also of the source of a delayed ability before it triggers) and players leaving
 the game, permanents put onto the battlefield in the middle of a resolution, and scripts of one to three steps.
 
 Swarm testing (Groce et al., ISSTA 2012): the first answers a scenario reads are one per feature of
@@ -67,6 +68,8 @@ PROFILE_FEATURES = frozenset({
                           # exiles the card it watches from a graveyard)
     "zone_conditions",    # intervening conditions about zones (life conditions stay)
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
+    "player_targets",     # abilities targeting a player (115.1), also one whose target leaves the game before it
+                          # resolves (implied by "targets")
 })
 
 
@@ -100,6 +103,8 @@ class _Builder:
         self.edition = edition
         self.excluded = exclude
         self.no = draw_features(source, exclude)
+        if "targets" in self.no:
+            self.no |= {"player_targets"}
         self.current: dict[str, Any] | None = None  # the object whose ability is being built (profiles only)
         self.doomed: list[str] = []  # players who may leave the game
         self.objects: list[dict[str, Any]] = []
@@ -107,6 +112,7 @@ class _Builder:
         self.optional_ids: list[str] = []
         self.targeted_ids: list[str] = []
         self.delayed_ids: list[str] = []
+        self.gone_player: tuple[str, str, str] | None = None  # (signal, the targeting ability, the one removing)
         # (object, the signal that triggers its ability, the delayed ability's trigger) for abilities creating one
         self.delayed_sites: list[tuple[str, str, dict[str, Any]]] = []
 
@@ -224,6 +230,12 @@ class _Builder:
         up = self.source.integer(level + 1, MAX_LEVEL)
         return {"do": "signal", "name": f"s{up}"}
 
+    def at_target_player(self) -> dict[str, Any]:
+        """'deals N damage to target player' or 'target player loses (gains) N life'."""
+        if self.source.chance(50):
+            return {"do": "damage", "amount": self.source.integer(1, 3), "target": True}
+        return {"do": "life", "amount": self.source.pick([-1, -2, -3, 2]), "target": True}
+
     def put_onto_field(self) -> dict[str, Any]:
         """A card put from a hand onto the battlefield (objects only move forward: at most once), else a destroy."""
         hand = [o["id"] for o in self.objects if o["zone"] == "hand"]
@@ -276,6 +288,10 @@ class _Builder:
                 if self.source.chance(35):  # 603.3d: one that may well have no legal target when it triggers
                     ability["target"]["candidates"] = hand[:1] or ability["target"]["candidates"][:1]
                 ability["effect"] = [{"do": "move_target", "to": "graveyard"}] + ability["effect"]
+                if "player_targets" not in self.no and self.source.chance(40):  # "... target player" (115.1)
+                    ability["target"] = {"players": [p for p in self.vulnerable if self.source.chance(60)]
+                                         or [self.some_player()]}
+                    ability["effect"][0] = self.at_target_player()
                 self.targeted_ids.append(aid)
         elif kind <= 4:  # dies / leaves / enters
             event = self.source.pick(["leave", "leave", "enter"])
@@ -411,6 +427,19 @@ class _Builder:
                                         "effect": [{"do": "move", "object": victim["id"], "from": "field",
                                                     "to": "graveyard"}]})
             gone = (f"s{level}", aimed, killer, victim["id"])
+        if doomed and src.chance(45) and not {"player_targets", "signals"} & self.no and steady:
+            # two abilities on one signal: the first to resolve makes a player leave the game, the other targets
+            # that player, no longer a legal target when it resolves (800.4a, 608.2b)
+            holder, leaver = src.pick(steady), src.pick(doomed)
+            level = src.integer(1, MAX_LEVEL - 1)
+            aimed, killer = self.ability_id(), self.ability_id()
+            self.targeted_ids.append(aimed)
+            holder["abilities"].append({"id": aimed, "trigger": {"event": "signal", "name": f"s{level}"},
+                                        "target": {"players": [leaver]}, "effect": [self.at_target_player()]})
+            holder["abilities"].append({"id": killer, "trigger": {"event": "signal", "name": f"s{level}"},
+                                        "effect": [src.pick([{"do": "concede", "player": leaver},
+                                                             {"do": "life", "player": leaver, "amount": -20}])]})
+            self.gone_player = (f"s{level}", aimed, killer)
         departure = None
         if doomed and src.chance(60) and "signals" not in self.no:
             # a doomed player's ability and another's "that player loses the game" trigger on the same signal: the
@@ -495,6 +524,8 @@ class _Builder:
         if gone:
             signal, aimed, killer, victim = gone
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": signal}]})
+        if self.gone_player:
+            steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": self.gone_player[0]}]})
         if handoff:
             where = src.pick(steps)["actions"]
             at = src.integer(0, len(where))
@@ -543,12 +574,16 @@ class _Builder:
         if gone:  # the destroying ability resolves first
             order.remove(gone[2])
             order.insert(order.index(gone[1]), gone[2])
+        if self.gone_player:  # the ability making the player leave resolves first
+            order.remove(self.gone_player[2])
+            order.insert(order.index(self.gone_player[1]), self.gone_player[2])
         choices: dict[str, Any] = {"trigger_order": order}
         optional = {a: src.chance(55) for a in self.optional_ids}
         if optional:
             choices["optional"] = optional
         if self.targeted_ids:
-            choices["targets"] = {a: src.permutation([o["id"] for o in self.objects])[:2] for a in self.targeted_ids}
+            choices["targets"] = {a: src.permutation([o["id"] for o in self.objects] + players)[:2]
+                                  for a in self.targeted_ids}
         scenario: dict[str, Any] = {
             "format": "trigger-conformance/scenario/1",
             "ruleset": "mtg",

@@ -199,8 +199,21 @@ class Game:
                         {"push": trigger})
 
     def legal_targets(self, spec: dict[str, Any]) -> list[str]:
-        zone = spec["target"].get("zone", BATTLEFIELD)
-        return [c for c in spec["target"]["candidates"] if self.state.zones.get(c) == zone]
+        """603.3d: the candidate objects in the target zone, then the candidate players still in the game (800.4a)."""
+        return [c for c in self.target_candidates(spec) if self.target_legal(spec, c)]
+
+    @staticmethod
+    def target_candidates(spec: dict[str, Any]) -> list[str]:
+        return list(spec["target"].get("candidates", ())) + list(spec["target"].get("players", ()))
+
+    def target_legal(self, spec: dict[str, Any], target: str | None) -> bool:
+        """A candidate player is a legal target while in the game; a candidate object while in the target zone."""
+        if target is None:
+            return False
+        if target in spec["target"].get("players", ()):
+            return target in self.state.life and target not in self.state.left
+        return target in spec["target"].get("candidates", ()) and \
+            self.state.zones.get(target) == spec["target"].get("zone", BATTLEFIELD)
 
     # -- Resolving (405.5, 608.2) ----------------------------------------------------------------------------------
 
@@ -213,7 +226,7 @@ class Game:
             self.remove_at_resolution(trigger, "intervening_if")
             return
         target = self.targets.get(trigger)
-        if "target" in spec and self.state.zones.get(target) != spec["target"].get("zone", BATTLEFIELD):
+        if "target" in spec and not self.target_legal(spec, target):
             self.remove_at_resolution(trigger, "illegal_target")
             return
         self.record.add("resolve_begin", trigger=trigger)
@@ -281,6 +294,11 @@ class Game:
                               "player": ctx.controller}], ctx.cause)
             elif do == "damage":
                 event = {"type": "damage", "subject": action.get("source", ctx.source), "amount": action["amount"]}
+                if action.get("target"):  # "deals N damage to target player or permanent"
+                    if ctx.target is None:
+                        continue
+                    action = {k: v for k, v in action.items() if k != "target"}
+                    action["player" if ctx.target in self.state.life else "object"] = ctx.target
                 if "object" in action:
                     if zones.get(action["object"]) != BATTLEFIELD:
                         continue
@@ -293,8 +311,11 @@ class Game:
                     event["prevented"] = True
                 self.happen([event], ctx.cause)
             elif do == "life":
-                if action["player"] not in self.state.left:
-                    self.happen([{"type": "life", "player": action["player"], "amount": action["amount"]}], ctx.cause)
+                player = action.get("player")
+                if action.get("target"):  # "target player gains N life": nothing when the target is no player
+                    player = ctx.target if ctx.target in self.state.life else None
+                if player is not None and player not in self.state.left:
+                    self.happen([{"type": "life", "player": player, "amount": action["amount"]}], ctx.cause)
             elif do == "gain_control":
                 obj, player = action["object"], action["player"]
                 if obj in zones and self.state.controllers[obj] != player and player not in self.state.left:

@@ -412,6 +412,16 @@ class DamageOffTheBattlefieldGame(Game):
                 super().perform([action], ctx)
 
 
+class DepartedTargetKeptGame(Game):
+    """Keeps a player who has left the game a legal target, as the ability is put on the stack and on resolution
+    (800.4a, 603.3d, 608.2b: a player no longer in the game cannot be targeted); caught by mtg.no-legal-target."""
+
+    def target_legal(self, spec, target) -> bool:
+        if target is not None and target in spec["target"].get("players", ()):
+            return target in self.state.life
+        return super().target_legal(spec, target)
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -443,4 +453,5 @@ MUTANTS = (
     _mutant("mtg-fifo", FirstInFirstOutGame, "mtg.stack-lifo"),
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),
     _mutant("mtg-damage-off-the-battlefield", DamageOffTheBattlefieldGame, "mtg.resolution-effect"),
+    _mutant("mtg-departed-target-kept", DepartedTargetKeptGame, "mtg.no-legal-target"),
 )

@@ -295,6 +295,24 @@ class Reading:
         return self.true_on(spec["trigger"]["state"], board, source) and \
             self.true_on(spec.get("intervening_if"), board, source)
 
+    # -- Targets (115.1, 603.3d, 608.2b) ------------------------------------------------------------------------------
+
+    def target_is_legal(self, spec: dict[str, Any], chosen: str | None, board: Board) -> bool:
+        """Whether ``chosen`` is a legal target of ability ``spec`` on ``board``: one of its candidate objects in its
+        target zone (the battlefield unless stated), or one of its candidate players still in the game (800.4a)."""
+        aim = spec.get("target") or {}
+        if chosen is None:
+            return False
+        if chosen in (aim.get("players") or ()):
+            return chosen in board.life and board.present(chosen)
+        return chosen in (aim.get("candidates") or ()) and board.where.get(chosen) == aim.get("zone", FIELD)
+
+    def legal_targets(self, spec: dict[str, Any], board: Board) -> list[str]:
+        """603.3d: the targets ``spec`` may choose among on ``board``, candidate objects first, then players."""
+        aim = spec.get("target") or {}
+        offered = list(aim.get("candidates") or ()) + list(aim.get("players") or ())
+        return [c for c in offered if self.target_is_legal(spec, c, board)]
+
     def named_object(self, spec: dict[str, Any], source: str) -> str | None:
         """The single object a delayed ability's trigger is about (603.7c), or None when it names none."""
         about = spec["trigger"].get("subject", "any")

@@ -117,9 +117,23 @@ def _sba_triggers(view: TraceView) -> bool:
     return any(t["event"] in view.events and "sba" in view.events[t["event"]]["cause"] for t in view.triggers.values())
 
 
+def _player_targeted(view: TraceView) -> set[str]:
+    """The trigger instances put on the stack targeting a player (115.1)."""
+    players = set(view.scenario["players"])
+    return {view.entries[i]["trigger"] for i in view.by_kind["stack_push"] if view.entries[i].get("target") in players}
+
+
+def _player_target_gone(view: TraceView) -> bool:
+    return any(view.entries[view.removed[t]]["reason"] == "illegal_target"
+               for t in _player_targeted(view) if view.removed.get(t) is not None)
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
+    Situation("player-target", "a trigger goes on the stack targeting a player", lambda v: bool(_player_targeted(v))),
+    Situation("player-target-gone", "a trigger targeting a player is removed on resolution, the player having left "
+              "the game (800.4a, 608.2b)", _player_target_gone),
     Situation("delayed-created", "a delayed triggered ability is created", lambda v: bool(_created(v, False))),
     Situation("delayed-fires", "a delayed triggered ability triggers", lambda v: _fired(v, False)),
     Situation("delayed-other-controller", "a delayed triggered ability triggers while its source's controller is not "

@@ -13,8 +13,8 @@ VOCABULARY = Vocabulary(
                        "create_delayed", "reflexive", "gain_control"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
-        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented"}),
-        "life": frozenset({"do", "player", "amount"}),
+        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target"}),
+        "life": frozenset({"do", "player", "amount", "target"}),
         "concede": frozenset({"do", "player"}),
         "move_together": frozenset({"do", "objects", "from", "to"}),
         "move_target": frozenset({"do", "to"}),

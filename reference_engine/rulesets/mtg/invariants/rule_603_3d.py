@@ -1,4 +1,5 @@
-"""MTG 603.3d (with 608.2b): a triggered ability's target is chosen as it goes on the stack; with no legal choice
+"""MTG 603.3d (with 608.2b, and 115.1 and 800.4a for players): a triggered ability's target (a candidate object in
+its target zone, or a candidate player still in the game) is chosen as it goes on the stack; with no legal choice
 the ability is removed from the stack at once, and the other waiting abilities still go on. On resolution, after
 the intervening 'if' check, an ability whose target has become illegal is removed and does nothing."""
 
@@ -6,7 +7,6 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, describe, replay, spec_of
-from reference_engine.rulesets.mtg.model import FIELD
 from reference_engine.core.traceview import TraceView
 
 
@@ -32,8 +32,7 @@ def no_legal_target(view: TraceView) -> list[str]:
     chosen: dict[str, str | None] = {}
     for i, entry, spec in _targeted_pushes(view):
         t = entry["trigger"]
-        zone = spec["target"].get("zone", FIELD)
-        legal = [c for c in spec["target"]["candidates"] if at[i].where.get(c) == zone]
+        legal = cat.legal_targets(spec, at[i])
         target = entry.get("target")
         chosen[t] = target
         removed_now = i + 1 < len(entries) and entries[i + 1]["kind"] == "removed" and entries[i + 1]["trigger"] == t \
@@ -58,7 +57,7 @@ def no_legal_target(view: TraceView) -> list[str]:
         spec = spec_of(view, t)
         if "intervening_if" in spec and not cat.true_on(spec["intervening_if"], at[i], view.triggers[t]["source"]):
             continue  # 608.2a first: mtg.intervening-if judges this one
-        legal_now = at[i].where.get(chosen[t]) == spec["target"].get("zone", FIELD)
+        legal_now = cat.target_is_legal(spec, chosen[t], at[i])
         if kind == "resolve_begin" and not legal_now:
             found.append(f"{describe(view, t)} resolved at entry {i} although its target {chosen[t]} was no longer "
                          f"legal (608.2b)")

@@ -63,6 +63,12 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                       "player": controller}]
         elif do == "damage":
             event = {"type": "damage", "subject": action.get("source", source), "amount": action["amount"]}
+            if action.get("target"):  # to the ability's target: a player if it is one, else a permanent
+                action = {k: v for k, v in action.items() if k != "target"}
+                if target is not None:
+                    action["player" if target in board.life else "object"] = target
+                else:
+                    action["object"] = None
             if "object" in action:
                 if board.where.get(action["object"]) == FIELD:
                     group = [dict(event, target=action["object"])]
@@ -71,8 +77,11 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             if group and action.get("prevented"):
                 group[0]["prevented"] = True
         elif do == "life":
-            if board.present(action["player"]):
-                group = [{"type": "life", "player": action["player"], "amount": action["amount"]}]
+            player = action.get("player")
+            if action.get("target"):  # the ability's target player; nothing when it targets no player
+                player = target if target in board.life else None
+            if board.present(player):
+                group = [{"type": "life", "player": player, "amount": action["amount"]}]
         elif do == "gain_control":
             thing, player = action["object"], action["player"]
             if thing in board.where and board.controller_of.get(thing) != player and board.present(player):

@@ -1,0 +1,92 @@
+"""The MTG vocabulary as documented, validated and played (issue 12, item 1): docs/rulesets/mtg.md lists exactly the
+words the scenario schema accepts and the ruleset defines, and every ability that can trigger, delayed and
+reflexive ones included, can be named in ``choices.trigger_order``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conformance.documents import load_schema
+from conformance.errors import ScenarioError
+from conftest import ROOT
+from mtg_support import ability, find, obj, play, scenario, violations
+from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
+
+PAGE = (ROOT / "docs" / "rulesets" / "mtg.md").read_text("utf-8")
+SCHEMA = load_schema("scenario")
+
+
+def _documented(label: str, until: str) -> set[str]:
+    """The words the doc's Model section lists after ``label``, up to ``until`` (parenthesised notes left out)."""
+    found = re.search(re.escape(label) + r"(.*?)" + re.escape(until), PAGE, re.S)
+    assert found, f"docs/rulesets/mtg.md has no {label!r} list"
+    return set(re.findall(r"`([a-z_]+)`", re.sub(r"\([^()]*\)", "", found.group(1))))
+
+
+def _schema_actions() -> set[str]:
+    return {branch["properties"]["do"]["const"] for branch in SCHEMA["$defs"]["action"]["oneOf"]}
+
+
+@pytest.mark.parametrize("label, until, defined, accepted", [
+    ("Ability trigger events:", "Abilities may have", VOCABULARY.trigger_events,
+     set(SCHEMA["$defs"]["event_type"]["enum"])),
+    ("Actions:", "Choices:", VOCABULARY.actions, _schema_actions()),
+    ("Conditions:", "Actions:", VOCABULARY.condition_tests,
+     set(SCHEMA["$defs"]["condition"]["properties"]["test"]["enum"])),
+    ("Choices:", "\n*", VOCABULARY.choice_fields, set(SCHEMA["$defs"]["choices"]["properties"])),
+], ids=["trigger events", "actions", "conditions", "choices"])
+def test_the_doc_lists_what_the_schema_accepts_and_the_ruleset_defines(label, until, defined, accepted):
+    documented = _documented(label, until)
+    assert documented == set(defined), f"docs/rulesets/mtg.md {label} differs from the ruleset's vocabulary"
+    assert documented <= accepted, f"the scenario schema rejects {sorted(documented - accepted)}"
+
+
+def _delayed_and_printed(order):
+    """P1's ability C creates a delayed ability D ('the next time X is signalled, gain 1 life'); B, printed, also
+    triggers on X. The signal X then triggers B and D together; ``order`` answers P1's ordering (603.3b)."""
+    creator = ability("C", {"event": "signal", "name": "go"}, [
+        {"do": "create_delayed", "ability": ability("D", {"event": "signal", "name": "X"},
+                                                    [{"do": "life", "player": "P1", "amount": 1}])},
+        {"do": "reflexive", "ability": ability("R", {"event": "signal", "name": "go"},
+                                               [{"do": "signal", "name": "r"}])}])
+    printed = ability("B", {"event": "signal", "name": "X"}, [{"do": "life", "player": "P1", "amount": 3}])
+    return scenario(["P1", "P2"], "P1", [obj("S", "P1", abilities=[creator, printed])],
+                    [("P1", [{"do": "signal", "name": "go"}]), ("P1", [{"do": "signal", "name": "X"}])],
+                    choices={"trigger_order": order})
+
+
+@pytest.mark.parametrize("order", [["D", "B"], ["B", "D"]])
+def test_trigger_order_can_name_a_delayed_ability_and_the_engine_follows_it(order):
+    prepared = _delayed_and_printed(order)
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    entries = trace["entries"]
+    choice = entries[find(entries, kind="choice", decision="order")]
+    by_id = {e["id"]: e for e in entries if e["kind"] == "trigger"}
+    assert [by_id[t]["ability"] for t in choice["chosen"]] == order
+
+
+@pytest.mark.parametrize("order", [["R", "L"], ["L", "R"]])
+def test_trigger_order_can_name_a_reflexive_ability(order):
+    """C: 'gain 1 life; when you do, signal r' (603.12); L, printed: 'whenever a player gains life, signal l'.
+    The life gain during C's resolution triggers L and the reflexive R together."""
+    creator = ability("C", {"event": "signal", "name": "go"}, [
+        {"do": "life", "player": "P1", "amount": 1},
+        {"do": "reflexive", "ability": ability("R", {"event": "life"},
+                                               [{"do": "signal", "name": "r"}])}])
+    printed = ability("L", {"event": "life"}, [{"do": "signal", "name": "l"}])
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P1", abilities=[creator, printed])],
+                        [("P1", [{"do": "signal", "name": "go"}])], choices={"trigger_order": order})
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    entries = trace["entries"]
+    choice = entries[find(entries, kind="choice", decision="order")]
+    by_id = {e["id"]: e for e in entries if e["kind"] == "trigger"}
+    assert [by_id[t]["ability"] for t in choice["chosen"]] == order
+
+
+def test_trigger_order_naming_no_ability_at_all_is_still_rejected():
+    with pytest.raises(ScenarioError, match=r"\$\.choices\.trigger_order\[2\]: no ability 'Q'"):
+        _delayed_and_printed(["D", "B", "Q"])
