@@ -1,5 +1,5 @@
 """The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
-Momon Wonder Comprehensive Rules 1.0.0, section 11.2 (11.2.1-11.2.6), as read when the keys were written.
+the Momon Wonder rules (edition 1.0.0), paragraphs 11.2.1-11.2.6, as read when the keys were written.
 
 A rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) whose paragraph hashes otherwise flags
 every key citing that rule number as stale. After re-reading each such key against the new text, regenerate with
