@@ -77,9 +77,6 @@ def candidates(document: Document) -> Iterator[Document]:
             _without_ability(smaller, ability["id"])
         if not _mentions({k: v for k, v in smaller.items() if k != "choices"}, f'"{obj["id"]}"'):
             yield smaller
-    yield from _objects_dropped_from_lists(document)
-    yield from _objects_merged(document)
-    yield from _abilities_inlined(document)
     for o, obj in enumerate(document["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
             smaller = copy.deepcopy(document)
@@ -101,6 +98,10 @@ def candidates(document: Document) -> Iterator[Document]:
             yield smaller
     yield from _simpler_choices(document)
     yield from _simpler_abilities(document)
+    # Last, as they cost more to try (pairs of objects; rewriting the document): once the plain removals are done.
+    yield from _objects_dropped_from_lists(document)
+    yield from _abilities_inlined(document)
+    yield from _objects_merged(document)
 
 
 def _without_word(value: Any, word: str) -> Any:
@@ -220,22 +221,30 @@ def reduce_scenario(document: Document, fails: Callable[[Document], bool], valid
     """The smallest document reached from ``document`` by removals after which ``fails`` still holds.
 
     ``document`` must fail; ``valid(candidate)`` says whether a candidate is a well-formed scenario of its ruleset
-    (only valid candidates are played). Greedy: the first removal that keeps the failure is kept, and the passes
-    start again, until none helps or about ``seconds`` have passed. Never returns a larger document.
+    (only valid candidates are played). Greedy: the first change that keeps the failure is kept, and the
+    sweep goes on from there, and sweeps are repeated until one changes nothing or about ``seconds`` have passed.
+    Never returns a larger document (by :func:`scenario_size`).
     """
     deadline = time.monotonic() + seconds
     best = document
     progress = True
-    while progress and time.monotonic() < deadline:
+    while progress and time.monotonic() < deadline:  # sweeps over every piece, until one changes nothing
         progress = False
-        size = scenario_size(best)
-        for candidate in candidates(best):
-            if time.monotonic() > deadline:
+        start = 0  # after a change, the sweep goes on from the piece it changed, not from the first
+        while time.monotonic() < deadline:
+            size, changed = scenario_size(best), None
+            for index, candidate in enumerate(candidates(best)):
+                if index < start:
+                    continue
+                if time.monotonic() > deadline:
+                    break
+                if scenario_size(candidate) > size or not valid(candidate) or not fails(candidate):
+                    continue
+                best, changed = candidate, index
                 break
-            if scenario_size(candidate) > size or not valid(candidate) or not fails(candidate):
-                continue
-            best, progress = candidate, True
-            break
+            if changed is None:
+                break
+            progress, start = True, changed
     return best
 
 
