@@ -28,7 +28,7 @@ from conformance.reports.progress import Progress
 from conformance.reports.text import (
     audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side, skip_summary,
 )
-from conformance.session import RunSpec, Session, parse_option, replay_command
+from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document
 from reference_engine.engines import reference_engine_for
 
 PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
@@ -256,14 +256,7 @@ def _expectations(rules: list[dict], session: Session, out) -> int:
     return change
 
 
-def _declined(rules: list[dict]) -> tuple[int, int] | None:
-    """(skipped, played) when the engine skipped most (more than half) of the stream's scenarios, else None. Every
-    rule sees the same stream, so the rule that ran the most scenarios tells."""
-    widest = max(rules, key=lambda r: r["scenarios_run"], default=None)
-    if widest is None or widest["scenarios_run"] == 0:
-        return None
-    skipped = (widest.get("engine_problems") or {}).get("skipped", 0)
-    return (skipped, widest["scenarios_run"]) if skipped * 2 > widest["scenarios_run"] else None
+_declined = declined
 
 
 def _entries(results: Path, kind: str) -> list[dict]:
@@ -279,16 +272,7 @@ def _entries(results: Path, kind: str) -> list[dict]:
 
 def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
             seconds: float) -> dict[str, Any]:
-    summary: dict[str, int] = {}
-    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
-        for item in items:
-            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
-    return {
-        "format": "trigger-conformance/report/1", "tool_version": __version__, "engine": engine,
-        "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options, "seed": spec.seed,
-        "max_examples": spec.max_examples, "seconds": round(seconds, 2), "rules": rules, "fixtures": fixtures,
-        "summary": summary,
-    }
+    return report_document(session, engine, rules, fixtures, seconds)
 
 
 def _counted(n: int, key: str) -> str:

@@ -521,6 +521,33 @@ def _writable_folder(folder: str, option: str) -> None:
                 break
 
 
+def report_document(session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
+                    seconds: float) -> dict[str, Any]:
+    """A run's JSON report (``schemas/report.schema.json``) from its rule and fixture entries, as the
+    ``trigger-conformance run`` command and the pytest plugin (``--trigger-report-json``) both write it."""
+    summary: dict[str, int] = {}
+    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
+        for item in items:
+            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
+    return {
+        "format": "trigger-conformance/report/1", "tool_version": __version__, "engine": engine,
+        "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options,
+        "seed": session.spec.seed, "max_examples": session.spec.max_examples, "seconds": round(seconds, 2),
+        "rules": rules, "fixtures": fixtures, "summary": summary,
+    }
+
+
+def declined(rules: list[dict]) -> tuple[int, int] | None:
+    """(skipped, played) when the engine skipped most (more than half) of the stream's scenarios, else None: such a
+    run checked next to nothing, and fails unless the user accepts it (``--accept-skips``). Every rule sees the same
+    stream, so the rule that ran the most scenarios tells."""
+    widest = max(rules, key=lambda r: r["scenarios_run"], default=None)
+    if widest is None or widest["scenarios_run"] == 0:
+        return None
+    skipped = (widest.get("engine_problems") or {}).get("skipped", 0)
+    return (skipped, widest["scenarios_run"]) if skipped * 2 > widest["scenarios_run"] else None
+
+
 def rule_entry(result: RuleResult) -> dict[str, Any]:
     """A RuleResult as a report entry (``schemas/report.schema.json#/$defs/rule``)."""
     entry: dict[str, Any] = {
