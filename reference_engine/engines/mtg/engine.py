@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.adapters.base import Chooser, Skipped
+from reference_engine.engines.common.journal import JournaledDict, Snapshot, copy_without
 from reference_engine.engines.common.recorder import Recorder
 from reference_engine.engines.common.reference import ReferenceEngine
 from reference_engine.engines.common.vocabulary import movement_event
@@ -23,6 +24,8 @@ from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog, Delayed, St
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
+# The per-object parts of the game state: journaled, so that the game just before an event costs no copy (speed only).
+PER_OBJECT = ("zones", "controllers", "damage")
 
 
 class GameOver(Exception):
@@ -61,6 +64,9 @@ class Game:
         self.catalog = Catalog(scenario)
         self.record = Recorder(scenario)
         self.state = State.initial(scenario)
+        for name in PER_OBJECT:
+            setattr(self.state, name, JournaledDict(getattr(self.state, name)))
+        self.no_sba_at: tuple | None = None  # the state at the last check that found no state-based action
         self.instances: dict[str, dict[str, Any]] = {}  # trigger id -> its trace entry
         self.specs: dict[str, dict[str, Any]] = {}  # trigger id -> the ability it is an instance of
         self.targets: dict[str, str | None] = {}
@@ -127,7 +133,7 @@ class Game:
         """704.3: check, and perform every applicable state-based action at once, as one event. True if any."""
         check = self.record.new_id("S")
         self.record.add("sba_check", id=check)
-        dying, losing = self.catalog.applicable_sbas(self.state)
+        dying, losing = self.applicable_sbas()
         if not dying and not losing:
             return False
         events = [{"type": "leave", "subject": o, "from": BATTLEFIELD, "to": "graveyard"} for o in dying]
@@ -138,6 +144,27 @@ class Game:
             events += more
         self.happen(events, {"sba": check})
         return True
+
+    def applicable_sbas(self) -> tuple[list[str], list[str]]:
+        """The catalog's applicable state-based actions on the current state. Speed only: when the state has not
+        changed since a check that found none, there are still none, and the O(objects) check is skipped."""
+        fingerprint = self.state_fingerprint()
+        if fingerprint is not None and fingerprint == self.no_sba_at:
+            return [], []
+        dying, losing = self.catalog.applicable_sbas(self.state)
+        self.no_sba_at = fingerprint if not dying and not losing else None
+        return dying, losing
+
+    def state_fingerprint(self) -> tuple | None:
+        """Equal fingerprints mean an equal state: the write counts of the journaled dicts, and a copy of the rest of
+        the state (players' life, who left: a few values). None if a per-object dict is not journaled."""
+        counts = []
+        for name in PER_OBJECT:
+            value = getattr(self.state, name)
+            if not isinstance(value, JournaledDict):
+                return None
+            counts.append((id(value), value.writes))
+        return tuple(counts), copy_without(self.state, PER_OBJECT)
 
     # -- Putting triggered abilities on the stack (603.3) ------------------------------------------------------------
 
@@ -240,14 +267,21 @@ class Game:
                          Context({"resolution": trigger}, entry["source"], entry["controller"], trigger, target))
         self.record.add("resolve_end", trigger=trigger)
         self.resolving = None
-        self.stack.remove(trigger)
+        self.off_stack(trigger)
         self.left_stack(trigger)
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
         return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
 
+    def off_stack(self, trigger: str) -> None:
+        """Take ``trigger`` off the stack: O(1) for the top object, which is almost always the one leaving."""
+        if self.stack and self.stack[-1] == trigger:
+            self.stack.pop()
+        else:
+            self.stack.remove(trigger)
+
     def remove_at_resolution(self, trigger: str, reason: str) -> None:
-        self.stack.remove(trigger)
+        self.off_stack(trigger)
         self.record.add("removed", trigger=trigger, reason=reason)
         self.note_futile(trigger)
         self.left_stack(trigger)
@@ -333,7 +367,11 @@ class Game:
         """Record a group of simultaneous events, then everything they trigger (603.2): object abilities, state
         triggers (603.8) and delayed abilities (603.7). A player who left the game takes their stack objects and
         waiting abilities with them (800.4a). Finally each new trigger is itself an event others may watch."""
-        before = self.state.copy()
+        with Snapshot(self.state, PER_OBJECT) as before:  # the game just before the group
+            self.happen_after(group, cause, before)
+
+    def happen_after(self, group: list[dict[str, Any]], cause: dict[str, Any], before: State) -> None:
+        """:meth:`happen`, given ``before``: the game just before the group (valid only during this call)."""
         recorded = []
         for fields in group:
             entry, _ = self.record.event(fields.pop("type"), cause, **fields)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from reference_engine.engines.common.vocabulary import movement_event, pattern_matches
+from reference_engine.engines.common.vocabulary import AbilityIndex, movement_event, pattern_matches
 
 BATTLEFIELD = "field"
 STARTING_LIFE = 20
@@ -105,6 +105,8 @@ class Catalog:
                     self.state_abilities.append((obj["id"], ability))
                 else:
                     self.by_event.setdefault(kind, []).append((obj["id"], ability))
+        # by_event, indexed further by signal name and named subject: what an event is tested against (speed only)
+        self.index = AbilityIndex(((s, a) for pairs in self.by_event.values() for s, a in pairs), self.objects)
         self.created: dict[str, dict[str, Any]] = {}  # ability id -> spec, for delayed and reflexive abilities
         self._collect_created(scenario)
         kinds = {a["trigger"]["event"] for a in self.abilities.values()} | {
@@ -221,7 +223,7 @@ class Catalog:
         for event in group:
             if event.get("prevented"):
                 continue
-            for source, ability in self.by_event.get(event["type"], ()):
+            for source, ability in self.index.candidates(event):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
                 state = before if looking_back(event) else after
