@@ -151,8 +151,9 @@ class TraceView:
         """Index of the entry where the instance left its queue: its resolve_begin or its removal."""
         begin = self.resolve_begin.get(trigger_id)
         removed = self.removed.get(trigger_id)
-        candidates = [i for i in (begin, removed) if i is not None]
-        return min(candidates) if candidates else None
+        if begin is None:
+            return removed
+        return begin if removed is None or begin < removed else removed
 
     @cached_property
     def events_by_cause(self) -> dict[tuple[str, Any], list[dict]]:
