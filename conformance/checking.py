@@ -17,7 +17,7 @@ from conformance.adapters.base import Engine, Skipped
 from reference_engine.core.choices import ScenarioChooser
 from conformance.documents import problems as schema_problems
 from conformance.errors import EngineError
-from reference_engine.core.invariant import Invariant
+from reference_engine.core.invariant import Invariant, judge
 from reference_engine.core.traceview import TraceView
 
 
@@ -119,18 +119,8 @@ def check_trace(scenario: dict[str, Any], trace: dict[str, Any], invariants: Ite
     if structure:
         return ScenarioCheck(EngineOutcome("garbage", trace=trace, message="the trace contradicts itself: "
                                            + "; ".join(structure[:5])))
-    result = ScenarioCheck(outcome)
-    for inv in invariants:
-        try:
-            messages = inv.check(view)
-            result.exercised[inv.key] = inv.exercised(view)
-        except Exception:
-            result.check_errors[inv.key] = traceback.format_exc()
-            continue
-        if messages:
-            number = inv.rule_numbers.get(scenario["edition"], "?")
-            result.violations[inv.key] = [f"[{number}] {m}" for m in messages]
-    return result
+    verdicts = judge(view, invariants)
+    return ScenarioCheck(outcome, verdicts.violations, verdicts.exercised, verdicts.errors)
 
 
 def check_scenario(engine: Engine, scenario: dict[str, Any], invariants: Iterable[Invariant]) -> ScenarioCheck:

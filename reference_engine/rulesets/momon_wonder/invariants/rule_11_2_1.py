@@ -8,7 +8,8 @@ from collections import Counter
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.momon_wonder.observations import expected_triggers
-from reference_engine.core.traceview import TraceView
+from reference_engine.core.traceview import TraceView, streamed
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.1"}
@@ -19,6 +20,7 @@ def _events_that_trigger(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.triggers-when-satisfied",
     ruleset=RULESET,
     rules=RULE,
@@ -57,7 +59,35 @@ def _spans_with_triggers(view: TraceView) -> int:
     return sum(1 for b, e in spans if (k := bisect_right(triggers, b)) < len(triggers) and triggers[k] < e)
 
 
+@streamed("resolve_end", "action_end", "removed", *_INTERRUPTING)
+def _interruptions(view: TraceView):
+    """What happened inside a resolution or a scripted action that must wait until it has finished (streamed)."""
+    found: list[str] = []
+    open_span: tuple[str, int] | None = None
+
+    def see(i: int, entry: dict) -> None:
+        nonlocal open_span
+        kind = entry["kind"]
+        if kind in ("resolve_end", "action_end"):
+            open_span = None
+            return
+        if open_span is not None and (kind in _INTERRUPTING or (kind == "removed" and entry["reason"] != "declined")):
+            what, start = open_span
+            detail = entry.get("trigger") or entry.get("id") or ""
+            found.append(f"entry {i} ({kind} {detail}) happened while {what} (begun at entry {start}) was still being "
+                         f"performed; a trigger waits until it has finished")
+            open_span = None  # report each interrupted span once
+            return
+        if kind == "resolve_begin":
+            open_span = (f"trigger {entry['trigger']} resolving", i)
+        elif kind == "action_begin":
+            open_span = (f"scripted action {entry['action']}", i)
+
+    return see, lambda: found
+
+
 @invariant(
+    passes=(*PASSES, _interruptions),
     key="mw.no-interruption",
     ruleset=RULESET,
     rules=RULE,
@@ -65,22 +95,4 @@ def _spans_with_triggers(view: TraceView) -> int:
     exercised=_spans_with_triggers,
 )
 def no_interruption(view: TraceView) -> list[str]:
-    found = []
-    open_span: tuple[str, int] | None = None
-    for i, entry in enumerate(view.entries):
-        kind = entry["kind"]
-        if kind in ("resolve_end", "action_end"):
-            open_span = None
-            continue
-        if open_span is not None and (kind in _INTERRUPTING or (kind == "removed" and entry["reason"] != "declined")):
-            what, start = open_span
-            detail = entry.get("trigger") or entry.get("id") or ""
-            found.append(f"entry {i} ({kind} {detail}) happened while {what} (begun at entry {start}) was still being "
-                         f"performed; a trigger waits until it has finished")
-            open_span = None  # report each interrupted span once
-            continue
-        if kind == "resolve_begin":
-            open_span = (f"trigger {entry['trigger']} resolving", i)
-        elif kind == "action_begin":
-            open_span = (f"scripted action {entry['action']}", i)
-    return found
+    return list(_interruptions(view))

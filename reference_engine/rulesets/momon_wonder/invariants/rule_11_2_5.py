@@ -13,6 +13,7 @@ from reference_engine.rulesets.momon_wonder.observations import (
     MAIN, event_group, group_events, packages, package_open_at, phase_at, queue_of, replayed_queues, summoned_by,
 )
 from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.5"}
@@ -50,6 +51,7 @@ def _append_cases(view: TraceView) -> list:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.append-after-pending",
     ruleset=RULESET,
     rules=RULE,
@@ -106,6 +108,7 @@ def _inside_processing(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.package-processing-queue",
     ruleset=RULESET,
     rules=RULE,
@@ -141,6 +144,7 @@ def _nested(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.nested-package-deferred",
     ruleset=RULESET,
     rules=RULE,
@@ -182,6 +186,7 @@ def _packages_with_deferred_work(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.deferred-groups-stay-out",
     ruleset=RULESET,
     rules=RULE,
