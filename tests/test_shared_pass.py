@@ -148,3 +148,17 @@ def test_an_observation_that_raises_is_charged_to_the_rules_that_read_it_alone()
     assert result.exercised["x.events"] == len(view_of(scenario, trace).by_kind["event"])
     assert result.exercised["x.old"] == len(view_of(scenario, trace).triggers)
     assert result.violations.get("x.old") == (["[0] a message"] if result.exercised["x.old"] else None)
+
+
+def test_only_the_bundled_reference_engines_are_trusted_and_their_traces_pass_the_checks_they_skip():
+    from conformance.checking import trusts
+    from conformance.documents import problems
+    from reference_engine.engines.mutants import MUTANTS
+
+    for name in RULESETS:
+        engine = reference_engine_for(name)
+        assert trusts(engine)
+        for scenario, trace in traces(name, 20):
+            assert problems(trace, "trace") == []
+            assert view_of(scenario, trace).structure_problems() == []
+    assert MUTANTS and not any(trusts(m.factory()) for m in MUTANTS.values())
