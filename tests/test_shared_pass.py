@@ -113,10 +113,11 @@ def test_the_judge_gives_each_rule_the_verdict_it_gives_on_its_own(name):
     assert exercised_somewhere  # the comparison is not vacuous
 
 
-def test_the_judge_walks_a_momon_trace_once_for_every_rule():
-    ruleset = get_ruleset("momon-wonder")
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_judge_walks_a_trace_once_for_every_rule_of_the_edition(name):
+    ruleset = get_ruleset(name)
     invariants = ruleset.invariants_for(ruleset.default_edition)
-    for scenario, trace in traces("momon-wonder", 10):
+    for scenario, trace in traces(name, 10):
         view = view_of(scenario, trace)
         view.entries = CountingList(view.entries)
         judge(view, invariants)
@@ -162,3 +163,36 @@ def test_only_the_bundled_reference_engines_are_trusted_and_their_traces_pass_th
             assert problems(trace, "trace") == []
             assert view_of(scenario, trace).structure_problems() == []
     assert MUTANTS and not any(trusts(m.factory()) for m in MUTANTS.values())
+
+
+def test_momon_segments_read_from_the_kind_index_match_an_entry_by_entry_walk():
+    """package_open_at and phase_at read only the boundary entries; on generated traces, and on the same entries
+    shuffled (an untrusted engine may write anything), they agree with the plain walk that defines them."""
+    import random
+
+    from reference_engine.rulesets.momon_wonder.observations import package_open_at, phase_at
+
+    def walk(entries):
+        package = phase = None
+        packages, phases = [], []
+        for entry in entries:
+            kind = entry["kind"]
+            if kind == "package_open":
+                package = entry["package"]
+            if kind in ("on_summon_begin", "snatch_check_begin", "post_snatch_begin"):
+                phase = kind[: -len("_begin")]
+            packages.append(package)
+            phases.append(phase)
+            if kind == "package_close" and entry["package"] == package:
+                package = None
+            if kind in ("on_summon_end", "snatch_check_end", "post_snatch_end", "package_close"):
+                phase = None
+        return packages, phases
+
+    with_packages = 0
+    for n, (scenario, trace) in enumerate(traces("momon-wonder", 60)):
+        with_packages += any(e["kind"] == "package_open" for e in trace["entries"])
+        for entries in (trace["entries"], random.Random(n).sample(trace["entries"], len(trace["entries"]))):
+            view = view_of(scenario, {"entries": entries})
+            assert (package_open_at(view), phase_at(view)) == walk(entries)
+    assert with_packages

@@ -37,6 +37,7 @@ class TraceView:
         self.step_advances: list[int] = []
         self.by_kind: dict[str, list[int]] = defaultdict(list)
         self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
+        self.unfinished: dict[str, Any] = {}  # streamed observations walked but not finished yet (see walk)
         self._duplicates: list[str] = []
         self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_*/removed
         for i, entry in enumerate(self.entries):
@@ -208,8 +209,10 @@ class TraceView:
         """Compute every :func:`streamed` observation of ``passes`` not computed yet, in one pass over ``entries``.
 
         Each entry is handed, in trace order, only to the observations that declared interest in its kind. Results go
-        to :attr:`memo`, where the observations find them. If one raises, nothing is stored: each observation is then
-        computed on its own when asked, so that the error is charged to the rules that need it and to them alone.
+        to :attr:`memo`, where the observations find them; one observation's ``finish`` may read another computed in
+        the same pass (it is finished first, on demand), while ``see`` must not read another one's partial state. If
+        one raises, nothing more is stored: each observation left is then computed on its own when asked, so that the
+        error is charged to the rules that need it and to them alone.
         """
         todo = list({p.key: p for p in passes if p.key not in self.memo}.values())
         if not todo:
@@ -228,8 +231,15 @@ class TraceView:
         for i, entry in enumerate(self.entries):
             for see in get(entry["kind"], empty):
                 see(i, entry)
-        for p, (_, finish) in started:
-            self.memo[p.key] = finish()
+        pending = {p.key: finish for p, (_, finish) in started}
+        outer, self.unfinished = self.unfinished, pending  # a finish may start a walk of its own: restored after
+        try:
+            for p, _ in started:
+                finish = pending.pop(p.key, None)
+                if finish is not None:  # else it was finished on demand by another one's finish
+                    self.memo[p.key] = finish()
+        finally:
+            self.unfinished = outer
 
 
 class Streamed:
@@ -246,7 +256,11 @@ class Streamed:
 
     def __call__(self, view: TraceView):
         if self.key not in view.memo:
-            view.walk((self,))
+            finish = view.unfinished.pop(self.key, None)
+            if finish is not None:
+                view.memo[self.key] = finish()
+            else:
+                view.walk((self,))
         return view.memo[self.key]
 
     def __repr__(self) -> str:
@@ -275,9 +289,11 @@ def memoized(function):
     name = f"{function.__module__}.{function.__qualname__}"
 
     def wrapper(view: TraceView):
-        if name not in view.memo:
-            view.memo[name] = function(view)
-        return view.memo[name]
+        memo = view.memo
+        if name in memo:
+            return memo[name]
+        value = memo[name] = function(view)
+        return value
 
     wrapper.__doc__ = function.__doc__
     wrapper.__name__ = function.__name__

@@ -61,46 +61,45 @@ def queue_of(view: TraceView) -> dict[str, str]:
     return {t: view.entries[idx[0]]["queue"] for t, idx in view.enqueues.items() if idx}
 
 
-@streamed()
-def package_open_at(view: TraceView):
-    """For every entry index, the package being processed at that entry (between its open and close), or None."""
-    current: str | None = None
-    out: list[str | None] = []
-    append = out.append
-
-    def see(i: int, entry: dict[str, Any]) -> None:
-        nonlocal current
+def _segments(view: TraceView, begins: dict[str, Any], ends, close) -> list:
+    """For every entry index, the value of the segment it falls in, or None: entry kinds in ``begins`` open a segment
+    (``begins[kind](entry)`` is its value, from that entry on), kinds in ``ends`` close it after that entry when
+    ``close(entry, value)`` says so. Only the entries of those kinds are read (from the view's kind index)."""
+    total = len(view.entries)
+    out: list = [None] * total
+    current, since = None, 0
+    entries = view.entries
+    for i in view.indexes_of(*begins, *ends):
+        entry = entries[i]
         kind = entry["kind"]
-        if kind == "package_open":
-            current = entry["package"]
-        append(current)
-        if kind == "package_close" and entry["package"] == current:
-            current = None
+        if kind in begins:
+            if current is not None:
+                out[since:i] = [current] * (i - since)
+            current, since = begins[kind](entry), i
+        elif current is not None and close(entry, current):
+            out[since:i + 1] = [current] * (i + 1 - since)
+            current, since = None, i + 1
+    if current is not None:
+        out[since:] = [current] * (total - since)
+    return out
 
-    return see, lambda: out
+
+@memoized
+def package_open_at(view: TraceView) -> list[str | None]:
+    """For every entry index, the package being processed at that entry (between its open and close), or None."""
+    return _segments(view, {"package_open": lambda entry: entry["package"]}, ("package_close",),
+                     lambda entry, current: entry["package"] == current)
 
 
 _PHASE_BEGINS = {"on_summon_begin": "on_summon", "snatch_check_begin": "snatch_check", "post_snatch_begin": "post_snatch"}
 _PHASE_ENDS = frozenset({"on_summon_end", "snatch_check_end", "post_snatch_end", "package_close"})
 
 
-@streamed()
-def phase_at(view: TraceView):
+@memoized
+def phase_at(view: TraceView) -> list[str | None]:
     """For every entry index, the package phase in progress: on_summon, snatch_check, post_snatch, or None."""
-    current: str | None = None
-    out: list[str | None] = []
-    append = out.append
-
-    def see(i: int, entry: dict[str, Any]) -> None:
-        nonlocal current
-        kind = entry["kind"]
-        if kind in _PHASE_BEGINS:
-            current = _PHASE_BEGINS[kind]
-        append(current)
-        if kind in _PHASE_ENDS:
-            current = None
-
-    return see, lambda: out
+    return _segments(view, {kind: (lambda entry, phase=phase: phase) for kind, phase in _PHASE_BEGINS.items()},
+                     _PHASE_ENDS, lambda entry, current: True)
 
 
 @dataclass(frozen=True)
@@ -410,8 +409,14 @@ def group_events(view: TraceView) -> dict[str, list[str]]:
 
 def group_position(view: TraceView, event_id: str) -> int:
     """The chronological position of the whole event an occurrence belongs to: its first occurrence's."""
-    first = group_events(view)[event_group(view)[event_id]][0]
-    return view.events[first]["position"]
+    return _group_positions(view)[event_id]
+
+
+@memoized
+def _group_positions(view: TraceView) -> dict[str, int]:
+    """Event id -> :func:`group_position`, for every event of the trace."""
+    keys, groups, events = event_group(view), group_events(view), view.events
+    return {e: events[groups[key][0]]["position"] for e, key in keys.items()}
 
 
 def trigger_position(view: TraceView, trigger_id: str) -> int | None:
@@ -463,4 +468,4 @@ def one_summon_occurrences(view: TraceView) -> list[tuple[str, ...]]:
 
 # The streamed observations above: every Momon Wonder invariant declares them as its passes, so that the judge computes
 # them all in the one pass over a trace that the rules of an edition share.
-PASSES = (packages, package_open_at, phase_at, replayed_queues, zones_before)
+PASSES = (packages, replayed_queues, zones_before)

@@ -20,7 +20,7 @@ from reference_engine.rulesets.momon_wonder.observations import (
     summoned_by, trigger_position, units,
 )
 from reference_engine.rulesets.momon_wonder.observations import group_position as event_position
-from reference_engine.core.traceview import TraceView, streamed
+from reference_engine.core.traceview import TraceView, memoized, streamed
 from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
@@ -72,13 +72,22 @@ def _collection_deadline(view: TraceView, event_id: str | None, at: int | None =
         end = min(around) if around else None
     if end is None:
         return None
-    for k in range(end + 1, len(view.entries)):
-        entry = view.entries[k]
-        if entry["kind"] in _WORK:
-            return k
-        if entry["kind"] == "removed" and view.enqueues.get(entry["trigger"]) and view.enqueues[entry["trigger"]][0] < k:
-            return k  # a queued trigger leaving its queue is work too
-    return None
+    known = _next_work(view)  # many triggers share one completion: each scan is done once per trace
+    if end not in known:
+        known[end] = None
+        for k in range(end + 1, len(view.entries)):
+            entry = view.entries[k]
+            if entry["kind"] in _WORK or (entry["kind"] == "removed" and view.enqueues.get(entry["trigger"])
+                                          and view.enqueues[entry["trigger"]][0] < k):
+                known[end] = k  # a queued trigger leaving its queue is work too
+                break
+    return known[end]
+
+
+@memoized
+def _next_work(view: TraceView) -> dict[int, int | None]:
+    """Completion entry index -> the first work entry after it (see _collection_deadline), filled as asked."""
+    return {}
 
 
 @invariant(
