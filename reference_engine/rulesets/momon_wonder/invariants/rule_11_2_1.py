@@ -32,9 +32,13 @@ def triggers_when_satisfied(view: TraceView) -> list[str]:
     happened, and an ability triggers once for the whole event, from the first occurrence that satisfies it (see
     observations.expected_triggers)."""
     found = []
+    triggers, by_event = view.triggers, view.triggers_by_event
     for event_id, pairs in expected_triggers(view).items():
+        got = [(triggers[t]["source"], triggers[t]["ability"]) for t in by_event.get(event_id, ())]
+        if len(got) == len(pairs) and (not got or sorted(got) == sorted(pairs)):
+            continue  # the common case, without building two Counters
         expected = Counter(pairs)
-        actual = Counter((view.triggers[t]["source"], view.triggers[t]["ability"]) for t in view.triggers_by_event.get(event_id, ()))
+        actual = Counter(got)
         for source, ability in sorted(expected - actual):
             found.append(f"{view.describe_event(event_id)} satisfies the trigger condition of ability {ability} of "
                          f"{source}, but no trigger instance came from it")

@@ -37,6 +37,14 @@ def _left(view: TraceView, item: str) -> int | None:
 
 
 @memoized
+def _lefts(view: TraceView) -> dict[str, int | None]:
+    """:func:`_left` of every trigger instance and package of the trace, computed once."""
+    out = {t: view.left_at(t) for t in view.triggers}
+    out.update((p, package.at("package_open")) for p, package in packages(view).items() if p not in view.triggers)
+    return out
+
+
+@memoized
 def _append_cases(view: TraceView) -> list:
     """(departure of T, instances T caused that entered the same queue) for resolutions with work already waiting."""
     queues = queue_of(view)
@@ -61,7 +69,8 @@ def _append_cases(view: TraceView) -> list:
 def append_after_pending(view: TraceView) -> list[str]:
     found = []
     for d, caused in _append_cases(view):
-        earlier = [(w, _left(view, w)) for w in d.waiting if w != d.item]
+        lefts = _lefts(view)
+        earlier = [(w, lefts[w] if w in lefts else _left(view, w)) for w in d.waiting if w != d.item]
         # A new instance overtakes a waiting item that never left, or left after it: compare with the latest departure
         # once, and look for the first overtaken item only when there is one (linear in the queue, not quadratic).
         never_left = any(w_left is None for _, w_left in earlier)
