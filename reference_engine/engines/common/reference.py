@@ -24,6 +24,9 @@ class ReferenceEngine(Engine):
     editions: tuple[str, ...] = ()
     game_class: type = None
     modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
+    # conformance.checking.trusts reads this from each class's own namespace: a reference engine sets it, a subclass
+    # (a faulty engine of reference_engine/engines/mutants) does not inherit the trust.
+    trusted_traces = False
 
     def __init__(self, max_trace_entries: int = DEFAULT_MAX_ENTRIES):
         if isinstance(max_trace_entries, bool) or not isinstance(max_trace_entries, int) or max_trace_entries < 1:

@@ -20,6 +20,7 @@ from reference_engine.rulesets.momon_wonder.observations import (
     trigger_position, walk_effect, zones_at_resolution, zones_before,
 )
 from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.4"}
@@ -30,6 +31,7 @@ def _contested_departures(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.queue-fifo",
     ruleset=RULESET,
     rules=RULE,
@@ -83,6 +85,7 @@ def _resolutions_with_effects(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.resolve-completely",
     ruleset=RULESET,
     rules=RULE,
@@ -118,6 +121,7 @@ def _later_main_triggers(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.package-position",
     ruleset=RULESET,
     rules=RULE,
@@ -159,6 +163,7 @@ def _opened(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.package-completes",
     ruleset=RULESET,
     rules=RULE,
@@ -239,6 +244,7 @@ def _package_enqueues(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.processing-queue-distinct",
     ruleset=RULESET,
     rules=RULE,
@@ -273,6 +279,7 @@ def _resolutions_with_pending_package(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.no-package-interrupts",
     ruleset=RULESET,
     rules=RULE,
@@ -296,6 +303,7 @@ def _restored(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.remedy-front",
     ruleset=RULESET,
     rules=RULE,
@@ -343,6 +351,7 @@ def _fates(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.removal-reason",
     ruleset=RULESET,
     rules=RULE,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, compare_triggers, expected_triggers, replay
 from reference_engine.rulesets.mtg.model import looks_back
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 
@@ -16,6 +17,7 @@ def _ordinary_events(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.triggers-when-satisfied",
     ruleset="mtg",
     rules={"2026-02-27": "603.2c", "2021-02-24": "603.2c"},
@@ -34,6 +36,7 @@ def _would_match(view: TraceView, event: dict) -> bool:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.prevented-no-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.2g", "2021-02-24": "603.2"},

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import born_at, catalog, ended_before, chooser, describe, placements, spec_of
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 
@@ -45,6 +46,7 @@ def _multi_player_segments(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.apnap-order",
     ruleset="mtg",
     rules={"2026-02-27": "603.3b", "2021-02-24": "603.3b"},
@@ -107,6 +109,7 @@ def _mixed_batches(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.trigger-on-trigger-last",
     ruleset="mtg",
     rules={"2026-02-27": "603.3b"},

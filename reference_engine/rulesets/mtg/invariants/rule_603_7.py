@@ -13,6 +13,7 @@ from collections import Counter
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, creations, first_after, replay
 from reference_engine.rulesets.mtg.model import Watch
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
 
@@ -105,6 +106,7 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.delayed-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.7b", "2021-02-24": "603.7b"},
@@ -117,6 +119,7 @@ def delayed_trigger(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.delayed-controller",
     ruleset="mtg",
     rules={"2026-02-27": "603.7e", "2021-02-24": "603.7e"},

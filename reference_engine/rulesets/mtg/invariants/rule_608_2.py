@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.mtg.model import FIELD, OUT_OF_GAME, Board, Reading
 from reference_engine.rulesets.mtg.observations import catalog, describe, replay, spec_of
@@ -164,6 +165,7 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.resolution-effect",
     ruleset="mtg",
     rules={"2026-02-27": "608.2", "2021-02-24": "608.2"},
