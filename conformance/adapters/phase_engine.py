@@ -93,6 +93,11 @@ class Names:
             raise Skipped(f"phase adapter: {obj_id!r} names no object of the scenario")
         return self.types[obj_id][0]
 
+    def a(self, obj_id: str) -> str:
+        """"a Goblin", "an Elf"."""
+        kind = self.one(obj_id)
+        return f"{'an' if kind[0] in 'AEIOU' else 'a'} {kind}"
+
     def all(self, obj_id: str) -> str:
         self.one(obj_id)
         return self.types[obj_id][1]
@@ -139,7 +144,7 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     if subject in ("self", "other", "any"):
         who = {"self": "When this creature", "other": "Whenever another creature", "any": "Whenever a creature"}[subject]
     elif names is not None and subject in names.types:
-        who = f"Whenever a {names.one(subject)}"
+        who = f"Whenever {names.a(subject)}"
     else:
         raise Skipped(f"phase adapter: a trigger watching {subject!r} has no Oracle wording here")
     if event == "damage" and "to" not in trigger:
@@ -201,7 +206,7 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
         return f"if there are no {names.one(cond['object'])} cards in your graveyard"
     if test == "in_zone" and cond.get("zone") == "field" and names is not None \
             and cond.get("object") not in (None, "self") and cond["object"] in names.types:
-        return f"if a {names.one(cond['object'])} is on the battlefield"
+        return f"if {names.a(cond['object'])} is on the battlefield"
     raise Skipped(f"phase adapter: intervening condition {json.dumps(cond, sort_keys=True)} is not rendered")
 
 
@@ -224,9 +229,10 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
             sentences[0] = "you may " + first[len("you "):]
         elif first.startswith("this creature deals"):
             sentences[0] = "you may have " + first.replace(" deals ", " deal ", 1)
-        elif first.startswith("each opponent "):
-            sentences[0] = "you may have each opponent " + first[len("each opponent "):].replace(
-                "gains", "gain").replace("loses", "lose")
+        elif first.startswith("each "):
+            # "you may have each opponent lose N life" parses as any player; "you may have each player put ... from
+            # their hand" moves nothing from another player's hand
+            raise Skipped(f"phase adapter: an optional ability beginning {first!r} has no Oracle wording phase reads")
         else:
             sentences[0] = "you may " + first
     text = f"{head}, {sentences[0]}."
@@ -557,8 +563,10 @@ class _Play:
         taken[(source, n)] = taken.get((source, n), 0) + 1
         return self.objects[source]["abilities"][n]["id"]
 
-    def find_event(self, trigger_event: dict[str, Any] | None) -> str | None:
-        """The trace event (the latest) standing for the phase event a stack entry names as its trigger event."""
+    def find_event(self, trigger_event: dict[str, Any] | None, source: str, ability: str) -> str | None:
+        """The trace event standing for the phase event a stack entry names as its trigger event: the latest one
+        that matches and did not trigger this ability already (phase's payloads of two damage events dealt alike in
+        one resolution are identical: each gets its own)."""
         if not trigger_event:
             return None
         kind, data = trigger_event.get("type"), trigger_event.get("data") or {}
@@ -576,8 +584,9 @@ class _Play:
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
         else:
             return None
+        used = {t["event"] for t in self.triggers.values() if t["source"] == source and t["ability"] == ability}
         for entry in reversed(self.entries):
-            if entry["kind"] == "event" and all(entry.get(k) == v for k, v in want.items()):
+            if entry["kind"] == "event" and entry["id"] not in used and all(entry.get(k) == v for k, v in want.items()):
                 return entry["id"]
         return None
 
@@ -611,7 +620,11 @@ class _Play:
 
     def take_pushes(self) -> None:
         """New entries on phase's stack (bottom to top: the order they were put there) become trigger instances
-        and stack pushes."""
+        and stack pushes. Abilities that phase put there without asking their controller for an order because their
+        text is identical (phase asks only when a player's waiting abilities differ) are interchangeable when the
+        text names no object through "this creature" and they triggered on the same event: their identities are
+        mapped onto phase's stack entries in the order the chooser wants (see ``interchange``)."""
+        unasked: list[tuple[dict[str, Any], str]] = []
         for item in self.game.stack():
             if item["id"] in self.known_stack:
                 continue
@@ -629,6 +642,7 @@ class _Play:
             else:
                 entry = {"kind": "trigger", "id": self.new_id("T"), "ability": ability, "source": source,
                          "controller": self.players[item["controller"]], "event": None}
+                unasked.append((entry, self.descriptions[source][index]))
             entry["controller"] = self.players[item["controller"]]
             owner = self.objects[source]["owner"]
             if entry["controller"] != owner and FOLLOWS_CONTROLLER.search(FOLLOWS_ALIKE.sub("", self.texts[ability])):
@@ -636,7 +650,7 @@ class _Play:
                 # graveyard" can only have been true for the new controller if it was true for the owner too)
                 raise Skipped(f"phase adapter: {source} changed hands and its ability {ability} names a player "
                               f"through its controller: {self.texts[ability]!r}")
-            entry["event"] = self.find_event(data.get("trigger_event"))
+            entry["event"] = self.find_event(data.get("trigger_event"), source, ability)
             if entry["event"] is None:
                 raise EngineError("errored", f"phase's trigger of {source} names an event the trace does not hold: "
                                              f"{json.dumps(data.get('trigger_event'))[:200]}")
@@ -644,6 +658,24 @@ class _Play:
             self.triggers[entry["id"]] = entry
             self.known_stack[item["id"]] = entry["id"]
             self.add("stack_push", trigger=entry["id"])
+        self.interchange(unasked)
+
+    def interchange(self, unasked: list[tuple[dict[str, Any], str]]) -> None:
+        """Give phase's self-ordered pushes of interchangeable abilities (one controller, one event, the same text
+        naming no object as "this creature": ``~`` in phase's description) the identities the chooser orders: the
+        first pushed gets the identity the chooser wants to resolve last. Nothing else is touched: those pushes do
+        the same thing whichever source they are told to come from."""
+        groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+        for entry, description in unasked:
+            if "~" not in description:
+                groups.setdefault((entry["controller"], entry["event"], description), []).append(entry)
+        for (player, _, _), group in groups.items():
+            if len(group) < 2:
+                continue
+            identities = [(e["source"], e["ability"]) for e in group]
+            resolve = self.chooser.order(player, [dict(e) for e in group])
+            for entry, k in zip(group, reversed(resolve)):
+                entry["source"], entry["ability"] = identities[k]
 
     # -- the game ------------------------------------------------------------------------------------------------
 
