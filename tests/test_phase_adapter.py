@@ -440,3 +440,17 @@ def test_every_creature_type_names_one_object_in_phases_parser():
         (trigger,) = face["triggers"]
         assert "Unimplemented" not in str(trigger), text
         assert str(trigger).count(f"'Subtype': '{singular}'") == 4, (text, trigger)
+
+
+def test_an_optional_put_from_the_controllers_own_hand(engine):
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [_enters("A1", "P1", [
+                   {"do": "move", "object": "C3", "from": "hand", "to": "field"}, gain("P1", 1)], optional=True)]},
+               {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P1", "zone": "hand"}]
+    doc = scenario(objects, MOVE_IN)
+    assert "you may put all Zombie cards from your hand onto the battlefield. If you do, you gain 1 life." in \
+        card_text(objects[0], Names.of(doc))
+    check = _judged(engine, doc)
+    assert _events(check, type="enter", subject="C3", cause={"resolution": "T1"})
+    objects[2]["owner"] = "P2"  # from another player's hand: "you may have each player put ..." moves nothing
+    with pytest.raises(Skipped, match="no Oracle wording"):
+        engine.run(scenario(objects, MOVE_IN), None)

@@ -229,6 +229,10 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
             sentences[0] = "you may " + first[len("you "):]
         elif first.startswith("this creature deals"):
             sentences[0] = "you may have " + first.replace(" deals ", " deal ", 1)
+        elif first.startswith("each player puts ") and names.owner.get(effect[0].get("object")) \
+                == obj.get("controller", obj["owner"]):
+            # from the controller's own hand, "you may put" reads right (it follows the controller: see take_pushes)
+            sentences[0] = f"you may put all {names.one(effect[0]['object'])} cards from your hand onto the battlefield"
         elif first.startswith("each "):
             # "you may have each opponent lose N life" parses as any player; "you may have each player put ... from
             # their hand" moves nothing from another player's hand
