@@ -454,3 +454,16 @@ def test_an_optional_put_from_the_controllers_own_hand(engine):
     objects[2]["owner"] = "P2"  # from another player's hand: "you may have each player put ..." moves nothing
     with pytest.raises(Skipped, match="no Oracle wording"):
         engine.run(scenario(objects, MOVE_IN), None)
+
+
+def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_type(engine):
+    """"When this creature dies, exile this creature" may find the card in the graveyard (CR 400.7's exception for an
+    ability triggering on its own object's zone change), which is not the scenario's exile from the battlefield."""
+    ability = {"id": "A1", "trigger": {"event": "leave", "subject": "self", "to": "graveyard"},
+               "effect": [{"do": "move", "object": "C1", "from": "field", "to": "exile"}]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [ability]},
+               {"id": "C2", "owner": "P2", "zone": "field"}]
+    doc = scenario(objects, [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}])
+    assert card_text(objects[0], Names.of(doc)) == "When this creature dies, exile all Goblins."
+    check = _judged(engine, doc)
+    assert not _events(check, cause={"resolution": "T1"})

@@ -160,16 +160,21 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
 
 
-def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
-    """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller,
-    which the adapter keeps the owner of any object whose abilities name a player (see check_scenario)."""
+def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
+                  own_move: bool = False) -> str:
+    """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
+    (an ability whose source changed hands is skipped where that matters, see _Play.take_pushes). ``own_move``: the
+    ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
+    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type."""
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
         verb = "destroy" if action["to"] == "graveyard" else "exile"
         target = action.get("object")
-        return f"{verb} this creature" if target == me else f"{verb} all {names.all(target)}"
+        if target == me and not (own_move and verb == "exile"):
+            return f"{verb} this creature"
+        return f"{verb} all {names.all(target)}"
     if do == "move" and action.get("from") == "hand" and action.get("to") == "field":
         # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
         return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
@@ -222,7 +227,9 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     effect = ability.get("effect", [])
     if not effect:
         raise Skipped("phase adapter: an ability with no effect has no Oracle wording")
-    sentences = [render_action(a, obj, names) for a in effect]
+    trigger = ability["trigger"]
+    own_move = trigger.get("event") == "leave" and trigger.get("subject", "any") in ("self", "any")
+    sentences = [render_action(a, obj, names, own_move) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
         if first.startswith("you "):
