@@ -467,3 +467,25 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     assert card_text(objects[0], Names.of(doc)) == "When this creature dies, exile all Goblins."
     check = _judged(engine, doc)
     assert not _events(check, cause={"resolution": "T1"})
+
+
+@pytest.mark.parametrize("script, expected", [
+    ("damage_to_a_card_in_the_graveyard.py", ["DEVIATION"]),
+    ("triggers_judged_after_the_resolution.py", ["a. ", "DEVIATION", "b. ", "DEVIATION", "c. ", "DEVIATION"]),
+    ("resolution_and_sba_triggers_one_batch.py", ["DEVIATION"]),
+    ("leaves_intervening_if_without_look_back.py", ["DIFFERENT READING", "DIFFERENT READING"]),
+])
+def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
+    """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
+    changes its behaviour makes this fail, and the triage must be redone."""
+    import pathlib
+    import subprocess
+    import sys
+
+    path = pathlib.Path(__file__).parent.parent / "docs" / "engines" / "phase-triage" / script
+    out = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120, check=True).stdout
+    at = 0
+    for word in expected:
+        found = out.find(word, at)
+        assert found >= 0, (word, out)
+        at = found + len(word)
