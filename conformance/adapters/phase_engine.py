@@ -437,6 +437,7 @@ class _Play:
         state["state"]["debug_mode"] = True
         state["state"]["debug_permitted"] = list(range(len(self.players)))
         self.game = engine.load_game(state)
+        self.waiting = self.game.waiting_for()
         for p in self.players:
             for card in self.game.hand(self.seat[p]):
                 obj_id = card["name"][len("Conformance "):]
@@ -464,7 +465,8 @@ class _Play:
         events = self.game.apply(seat, action).to_dict()["events"]
         low = [self.players[e["data"]["player_id"]] for e in events
                if e["type"] == "LifeChanged" and e["data"]["new_total"] <= 0]
-        if low or self.game.waiting_for()["type"] == "GameOver":
+        self.waiting = self.game.waiting_for()  # what phase waits for changes only with an action: read once
+        if low or self.waiting["type"] == "GameOver":
             raise Skipped(f"phase adapter: {low or 'a player'} reached 0 life; players leaving the game (704.5a, "
                           f"800.4a) are not rendered")
         return events
@@ -629,14 +631,15 @@ class _Play:
                  chosen=[offered[k]["id"] for k in resolve])
         return self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
 
-    def take_pushes(self) -> None:
+    def take_pushes(self) -> list[dict[str, Any]]:
         """New entries on phase's stack (bottom to top: the order they were put there) become trigger instances
-        and stack pushes. Abilities that phase put there without asking their controller for an order because their
+        and stack pushes; returns phase's stack as read. Abilities that phase put there without asking their controller for an order because their
         text is identical (phase asks only when a player's waiting abilities differ) are interchangeable when the
         text names no object through "this creature" and they triggered on the same event: their identities are
         mapped onto phase's stack entries in the order the chooser wants (see ``interchange``)."""
         unasked: list[tuple[dict[str, Any], str]] = []
-        for item in self.game.stack():
+        stack = self.game.stack()
+        for item in stack:
             if item["id"] in self.known_stack:
                 continue
             if item["kind"]["type"] != "TriggeredAbility":
@@ -670,6 +673,7 @@ class _Play:
             self.known_stack[item["id"]] = entry["id"]
             self.add("stack_push", trigger=entry["id"])
         self.interchange(unasked)
+        return stack
 
     def interchange(self, unasked: list[tuple[dict[str, Any], str]]) -> None:
         """Give phase's self-ordered pushes of interchangeable abilities (one controller, one event, the same text
@@ -742,7 +746,7 @@ class _Play:
                 self.record_sbas(sba_events, self.sba_check())
                 sba_events = []
             while True:
-                wait = self.game.waiting_for()
+                wait = self.waiting
                 if wait["type"] != "OrderTriggers":
                     break
                 # phase may ask for the order of the triggers a resolution caused before it performs the state-based
@@ -756,11 +760,10 @@ class _Play:
             if wait["type"] != "Priority":
                 raise EngineError("errored", f"phase is waiting for {wait['type']}, which the adapter does not answer")
             before = len(self.entries)
-            self.take_pushes()
+            stack = self.take_pushes()
             if len(self.entries) > before:
                 self.sba_check()
             self.add("priority", player=self.players[wait["data"]["player"]])
-            stack = self.game.stack()
             if not stack:
                 return
             sba_events = self.resolve_top(stack[-1])
@@ -791,18 +794,25 @@ class _Play:
                     if a["id"] == self.triggers[trigger]["ability"])
         events: list[dict[str, Any]] = []
         choices: list[tuple[int, dict[str, Any]]] = []  # (number of phase events before the choice, the choice)
+        changed = False  # whether phase reported anything but priority passes since the stack was last read
         while True:
-            wait = self.game.waiting_for()
+            wait = self.waiting
             if wait["type"] == "Priority":
-                if not any(s["id"] == top["id"] for s in self.game.stack()):
-                    break
-                events += self.apply(wait["data"]["player"], {"type": "PassPriority"})
+                # the stack changes only with an event: reading it (a large document) after a mere pass is waste
+                if changed:
+                    if not any(s["id"] == top["id"] for s in self.game.stack()):
+                        break
+                    changed = False
+                step = self.apply(wait["data"]["player"], {"type": "PassPriority"})
+                changed = any(e["type"] != "PriorityPassed" for e in step)
+                events += step
             elif wait["type"] == "OptionalEffectChoice":
                 player = self.players[wait["data"]["player"]]
                 use = bool(self.chooser.optional(player, self.triggers[trigger]))
                 choices.append((len(events), {"player": player, "decision": "optional", "among": [trigger],
                                               "chosen": use}))
                 events += self.apply(wait["data"]["player"], {"type": "DecideOptionalEffect", "data": {"accept": use}})
+                changed = True
             elif wait["type"] == "OrderTriggers":
                 break  # the resolution is over; new triggers wait for settle()
             else:
