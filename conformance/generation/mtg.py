@@ -73,6 +73,15 @@ PROFILE_FEATURES = frozenset({
 })
 
 
+# Finer features an engine's profile may exclude too, which the swarm does not draw (so the stream's layout stays as
+# it is): what an adapter can word only in part (e.g. phase.rs's, conformance/adapters/phase_engine.py).
+PROFILE_ONLY_FEATURES = frozenset({
+    "other_players_multiplayer",     # effects on a player other than the ability's controller in games of 3-4 players
+    "life_triggers",                 # abilities triggering on a life change (they become damage triggers)
+    "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
+})
+
+
 def _move_triggers_declared() -> bool:
     """Whether the MTG vocabulary gives abilities triggering on ``move`` events (zone changes outside the
     battlefield, e.g. a card leaving a graveyard) a meaning: generate them only then."""
@@ -136,7 +145,8 @@ class _Builder:
         return {"do": "move", "object": obj, "from": "field", "to": "graveyard" if "exile" in self.no else to}
 
     def some_player(self) -> str:
-        if "other_players" in self.no and self.current is not None:
+        if ("other_players" in self.no or "other_players_multiplayer" in self.no and len(self.vulnerable) > 2) \
+                and self.current is not None:
             return self.current["owner"]
         return self.source.pick(self.vulnerable)
 
@@ -158,9 +168,12 @@ class _Builder:
         if "zone_conditions" in self.no:
             return life
         own = [{"test": "in_zone", "object": "self", "zone": self_zone}] * self_weight if self_zone else []
+        mine = [c for c in self.creatures() if self.current is not None
+                and next(o["owner"] for o in self.objects if o["id"] == c) == self.current["owner"]]
+        gone = self.source.pick(mine) if "foreign_graveyard_conditions" in self.no and mine else self.some_creature()
         return self.source.pick(own + [
             {"test": "in_zone", "object": self.some_creature(), "zone": "field"},
-            {"test": "not_in_zone", "object": self.some_creature(), "zone": "graveyard"},
+            {"test": "not_in_zone", "object": gone, "zone": "graveyard"},
             life,
         ])
 
@@ -301,6 +314,8 @@ class _Builder:
             ability["effect"] = self.effect(0)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
             ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
+            if ability["trigger"]["event"] == "life" and "life_triggers" in self.no:
+                ability["trigger"]["event"] = "damage"
             ability["effect"] = [{"do": "signal", "name": TOP}] if self.source.chance(70) else []
         else:  # a state trigger (603.8): "whenever X is in a graveyard, exile it"
             watched = self.some_creature()
@@ -655,12 +670,13 @@ def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] |
     """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers.
 
     ``profile`` (declared by an engine's adapter, see ``Engine.generation_profile``) restricts the scenarios to what
-    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES`; the swarm
+    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES` (or the finer
+    :data:`PROFILE_ONLY_FEATURES`, which the swarm never draws); the swarm
     draws every feature all the same (the stream's layout does not depend on the profile), and an excluded feature
     stays off. Raises ValueError for an unknown feature.
     """
     exclude = frozenset((profile or {}).get("exclude", ()))
-    unknown = exclude - PROFILE_FEATURES
+    unknown = exclude - PROFILE_FEATURES - PROFILE_ONLY_FEATURES
     if unknown:
         raise ValueError(f"unknown MTG generation profile features: {sorted(unknown)}")
     return _Builder(source, edition, exclude).build()
