@@ -70,6 +70,10 @@ PROFILE_FEATURES = frozenset({
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
     "player_targets",     # abilities targeting a player (115.1), also one whose target leaves the game before it
                           # resolves (implied by "targets")
+    "filters",            # card types and tokens on objects; trigger filters "you control", "an opponent
+                          # controls", "a creature", "a nontoken", "you gain life", "a source you control deals
+                          # damage" (603.2, 603.3a), with a set piece whose event matters only to the ability's
+                          # controller, not to the active player
 })
 
 
@@ -298,9 +302,13 @@ class _Builder:
             ability["trigger"] = {"event": event, "subject": self.source.pick(["any", "any", "self", "other"])}
             if event == "leave" and self.source.chance(60):
                 ability["trigger"]["to"] = "graveyard"
+            if "filters" not in self.no and self.source.chance(60):  # "a nontoken creature you control dies"
+                self.filter_objects(ability["trigger"])
             ability["effect"] = self.effect(0)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
             ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
+            if "filters" not in self.no and self.source.chance(60):  # "you gain life", "a source you control ..."
+                self.filter_players(ability["trigger"])
             ability["effect"] = [{"do": "signal", "name": TOP}] if self.source.chance(70) else []
         else:  # a state trigger (603.8): "whenever X is in a graveyard, exile it"
             watched = self.some_creature()
@@ -328,6 +336,26 @@ class _Builder:
         elif self.source.chance(60 if looking_back else 40):
             ability["intervening_if"] = self.condition(self_weight=3 if looking_back else 1)
         return ability
+
+    def filter_objects(self, trigger: dict[str, Any]) -> None:
+        """Filters on the event's object: who controls it (relative to the ability's controller), a card type, not a
+        token (603.2; 603.3a for "you")."""
+        if self.source.chance(60):
+            trigger["controller"] = self.source.pick(["you", "opponent"])
+        if self.source.chance(45):
+            trigger["type"] = self.source.pick(["creature", "creature", "artifact"])
+        if self.source.chance(30):
+            trigger["nontoken"] = True
+
+    def filter_players(self, trigger: dict[str, Any]) -> None:
+        """Filters of a damage, life or leaving event: the player it happens to, relative to the ability's controller;
+        a damage source you (an opponent) control; life gained."""
+        if trigger["event"] == "damage" and self.source.chance(50):
+            trigger["controller"] = self.source.pick(["you", "opponent"])  # "a source you control deals damage"
+        else:
+            trigger["player"] = self.source.pick(["you", "opponent"])
+        if trigger["event"] == "life" and self.source.chance(60):
+            trigger["change"] = "gain"
 
     def graveyard_card(self, owner: str) -> dict[str, Any]:
         """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
@@ -369,6 +397,11 @@ class _Builder:
                 self.objects.append(obj)
             if src.chance(40):
                 self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
+        if "filters" not in self.no:  # card types (205.2a) and tokens (111.1), read by trigger filters
+            for obj in self.objects:
+                obj["types"] = [src.pick(["creature", "creature", "creature", "artifact", "enchantment"])]
+                if obj["zone"] == "field" and src.chance(20):
+                    obj["token"] = True
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
         steady = [o for o in self.objects if o["zone"] == "field" and o["owner"] not in doomed]
@@ -440,6 +473,30 @@ class _Builder:
                                         "effect": [src.pick([{"do": "concede", "player": leaver},
                                                              {"do": "life", "player": leaver, "amount": -20}])]})
             self.gone_player = (f"s{level}", aimed, killer)
+        mine = None
+        if "filters" not in self.no and steady and src.chance(85):
+            # an event that matters to an ability only relative to its controller, held by a player who is not active
+            # ("whenever you gain life", "whenever a creature an opponent controls enters"): 603.3a's "you"
+            holder = src.pick([o for o in steady if o["owner"] != active] or steady)
+            stayers = [p for p in players if p not in doomed]
+            relation = src.pick(["you", "opponent"])
+            who = holder["owner"] if relation == "you" else src.pick([p for p in stayers if p != holder["owner"]]
+                                                                       or [p for p in players if p != holder["owner"]])
+            hand = [o for o in self.objects if o["zone"] == "hand" and o["owner"] == who]
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) and "signals" not in self.no else []
+            if not effect and "empty_effects" in self.no:
+                effect = [self.destroy(holder["id"])]
+            if hand and (src.chance(50) or "event_triggers" in self.no):
+                # "whenever a creature you control / an opponent controls enters"
+                card = src.pick(hand)
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "enter", "controller": relation} | ({"type": card["types"][0]} if src.chance(50) else {}),
+                    "effect": effect})
+                mine = {"do": "move", "object": card["id"], "from": "hand", "to": "field"}
+            elif "event_triggers" not in self.no:  # "whenever you gain life", "whenever an opponent gains life"
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "life", "player": relation, "change": "gain"}, "effect": effect})
+                mine = {"do": "life", "player": who, "amount": src.integer(1, 3)}
         departure = None
         if doomed and src.chance(60) and "signals" not in self.no:
             # a doomed player's ability and another's "that player loses the game" trigger on the same signal: the
@@ -526,6 +583,8 @@ class _Builder:
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": signal}]})
         if self.gone_player:
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": self.gone_player[0]}]})
+        if mine:
+            steps[0]["actions"].insert(0, {"by": active, "effect": [mine]})
         if handoff:
             where = src.pick(steps)["actions"]
             at = src.integer(0, len(where))

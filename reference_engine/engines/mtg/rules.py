@@ -230,6 +230,8 @@ class Catalog:
                 controller = state.controllers.get(source)
                 if controller in after.left:
                     continue
+                if not self.filters_match(ability["trigger"], event, controller, state):
+                    continue
                 if not self.holds(ability.get("intervening_if"), state if condition_looks_back else after, source):
                     continue
                 yield event, source, ability, controller
@@ -242,6 +244,35 @@ class Catalog:
         if "to" in pattern and pattern["to"] != event.get("to"):
             return False
         return "from" not in pattern or pattern["from"] == event.get("from")
+
+    def filters_match(self, pattern: dict[str, Any], event: dict[str, Any], you: str | None, state: State) -> bool:
+        """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
+        event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
+        controlled by you / an opponent (off the battlefield: its owner, 108.4a); ``player``: the event's player is
+        you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a card (111.1);
+        ``change`` ``gain``: life was gained (119.3)."""
+        subject = event.get("subject")
+        card = self.objects.get(subject)
+        if "controller" in pattern:
+            if card is None:
+                return False
+            on_field = state.zones.get(subject) == BATTLEFIELD
+            holder = state.controllers.get(subject) if on_field else self.owners[subject]
+            if not self.relative_player(pattern["controller"], holder, you):
+                return False
+        if "player" in pattern and not self.relative_player(pattern["player"], event.get("player"), you):
+            return False
+        if "type" in pattern and (card is None or pattern["type"] not in card.get("types", ())):
+            return False
+        if pattern.get("nontoken") and (card is None or card.get("token", False)):
+            return False
+        return pattern.get("change") != "gain" or (event["type"] == "life" and event.get("amount", 0) > 0)
+
+    def relative_player(self, relation: str, player: str | None, you: str | None) -> bool:
+        """``you``: ``player`` is ``you``; ``opponent``: another player of the game (102.2, no teams)."""
+        if player is None or player not in self.players:
+            return False
+        return player == you if relation == "you" else player != you
 
     def state_trigger_holds(self, source: str, ability: dict[str, Any], state: State) -> bool:
         """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds;

@@ -280,10 +280,49 @@ class Reading:
                 controller = board.controller_of.get(source) or self.owner_of[source]
                 if not after.present(controller) or not board.present(controller):
                     continue
+                if not self.passes_filters(spec["trigger"], event, controller, board):
+                    continue
                 if not self.true_on(spec.get("intervening_if"), board, source):
                     continue
                 found.append(Hit(event, source, spec, controller))
         return found
+
+    def passes_filters(self, pattern: dict[str, Any], event: dict[str, Any], you: str, board: Board) -> bool:
+        """Whether ``event`` gets past the filters of a printed trigger condition, ``you`` being the ability's
+        controller as it triggers (603.3a) and ``board`` the game the event is judged on (603.10a).
+
+        * ``controller`` (``you`` / ``opponent``): "a ... you control", "a ... an opponent controls": who controls
+          the event's object; an object off the battlefield has no controller (108.4a), so its owner is taken
+          ("your graveyard", "put into your hand").
+        * ``player`` (``you`` / ``opponent``): the player the event happens to (life, damage to a player, leaving
+          the game) or, for a triggering or stacked ability, its controller.
+        * ``type``: "a creature", "an artifact": among the object's ``types`` (205.2a).
+        * ``nontoken``: the object is not a token (111.1).
+        * ``change: gain``: "gains life": a life event with a positive amount (119.3; losing life to damage is a
+          damage event in this vocabulary, so no "loses life" filter is offered).
+        """
+        thing = event.get("subject")
+        printed = self.objects.get(thing) if thing is not None else None
+        relations = []
+        if "controller" in pattern:
+            if printed is None:
+                return False
+            relations.append((pattern["controller"],
+                              board.controller_of.get(thing) if board.where.get(thing) == FIELD else printed["owner"]))
+        if "player" in pattern:
+            relations.append((pattern["player"], event.get("player")))
+        for relation, who in relations:
+            if who not in self.players:
+                return False
+            if (who == you) != (relation == "you"):
+                return False
+        if "type" in pattern and pattern["type"] not in ((printed or {}).get("types") or ()):
+            return False
+        if pattern.get("nontoken") and (printed is None or printed.get("token") is True):
+            return False
+        if pattern.get("change") == "gain":
+            return event.get("type") == "life" and (event.get("amount") or 0) > 0
+        return True
 
     def state_due(self, source: str, spec: dict[str, Any], board: Board) -> bool:
         """603.8 with 603.4: the source is where the ability works, its controller is in the game, its state is
