@@ -51,6 +51,12 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                 if action["ability"] not in {a["id"] for a in owner.get("abilities", ())}:
                     problems.append(f"{where}[{k}].ability: {action['source']} has no ability {action['ability']!r}")
             check_actions(action.get("snatch_check", ()), f"{where}[{k}].snatch_check")
+            named = [m["object"] for m in action.get("moves", ())]  # MTG move_each: each object once
+            for n, thing in enumerate(named):
+                if thing not in ids:
+                    problems.append(f"{where}[{k}].moves[{n}].object: no object {thing!r}")
+                elif thing in named[:n]:
+                    problems.append(f"{where}[{k}].moves[{n}].object: {thing!r} is moved twice in one event")
             created = action.get("ability")
             if isinstance(created, dict):  # MTG: a delayed or reflexive ability an effect creates
                 printed_only = sorted(PRINTED_ONLY_TRIGGER_FIELDS & set(created.get("trigger", {})))

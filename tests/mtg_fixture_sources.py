@@ -284,6 +284,25 @@ fixture("mtg-vocab-filters-you-opponent-type-token",
              ("P1", [{"do": "damage", "source": "D2", "player": "P1", "amount": 1}]),
              ("P1", [{"do": "damage", "source": "D1", "player": "P2", "amount": 1}])])]))
 
+fixture("mtg-vocab-603-10a-zone-changes-anywhere",
+ "Zone changes between any two zones (603.6, 603.10a). One event moves four objects to different zones: G1 (P1's graveyard) to exile, G2 (P1's graveyard) to P1's hand, Y (P1's permanent) to its owner's library, Z (P2's permanent) to exile. G1's A1 'whenever a card leaves your graveyard' (working from the graveyard) looks back and triggers twice, for G1 itself and for G2. X's A2 'whenever a card or permanent is put into exile from anywhere' triggers twice (G1, Z) and its A3 'whenever a card is put into a hand from anywhere' once (G2). Y's A4 'when this is put into a library from the battlefield' triggers, looking back. Then R is returned from P1's graveyard to the battlefield: its own A5 'when this card leaves your graveyard' (working from the graveyard) looks back and triggers; E's A6 'whenever a permanent enters' looks forward and triggers; A1 does not (G1 is in exile now).",
+ "CR 603.6, 603.10a (issue 12)", ["mtg.look-back", "mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("G1", "P1", "graveyard", abilities=[ab("A1", {"event": "zone_change", "from": "graveyard", "controller": "you"}, text="Whenever a card leaves your graveyard, ...", active_in=["graveyard"])]),
+   obj("G2", "P1", "graveyard"),
+   obj("X", "P2", abilities=[
+       ab("A2", {"event": "zone_change", "to": "exile"}, text="Whenever a card or permanent is put into exile from anywhere, ..."),
+       ab("A3", {"event": "zone_change", "to": "hand"}, text="Whenever a card is put into a hand from anywhere, ...")]),
+   obj("Y", "P1", abilities=[ab("A4", {"event": "zone_change", "subject": "self", "from": "field", "to": "deck"}, text="When this is put into a library from the battlefield, ...")]),
+   obj("Z", "P2"),
+   obj("R", "P1", "graveyard", abilities=[ab("A5", {"event": "zone_change", "subject": "self", "from": "graveyard"}, text="When this card leaves your graveyard, ...", active_in=["graveyard"])]),
+   obj("E", "P2", abilities=[ab("A6", {"event": "enter"}, text="Whenever a permanent enters, ...")])],
+  [("main", [("P1", [{"do": "move_each", "moves": [{"object": "G1", "from": "graveyard", "to": "exile"},
+                                                    {"object": "G2", "from": "graveyard", "to": "hand"},
+                                                    {"object": "Y", "from": "field", "to": "deck"},
+                                                    {"object": "Z", "from": "field", "to": "exile"}]}]),
+             ("P1", [{"do": "move", "object": "R", "from": "graveyard", "to": "field"}])])]))
+
 import os
 
 if __name__ == "__main__":

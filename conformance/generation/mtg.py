@@ -70,6 +70,9 @@ PROFILE_FEATURES = frozenset({
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
     "player_targets",     # abilities targeting a player (115.1), also one whose target leaves the game before it
                           # resolves (implied by "targets")
+    "zone_changes",       # triggers on a zone change between any two zones ("put into exile from anywhere", "put
+                          # into a hand or a library", "leaves a graveyard"), and a scripted event moving several
+                          # objects to different zones (603.10a)
     "filters",            # card types and tokens on objects; trigger filters "you control", "an opponent
                           # controls", "a creature", "a nontoken", "you gain life", "a source you control deals
                           # damage" (603.2, 603.3a), with a set piece whose event matters only to the ability's
@@ -302,6 +305,9 @@ class _Builder:
             ability["trigger"] = {"event": event, "subject": self.source.pick(["any", "any", "self", "other"])}
             if event == "leave" and self.source.chance(60):
                 ability["trigger"]["to"] = "graveyard"
+            if "zone_changes" not in self.no and self.source.chance(30):  # "put into exile from anywhere"
+                ability["trigger"] = {"event": "zone_change", "subject": ability["trigger"]["subject"],
+                                      "to": self.source.pick(["exile", "graveyard", "hand", "deck"])}
             if "filters" not in self.no and self.source.chance(60):  # "a nontoken creature you control dies"
                 self.filter_objects(ability["trigger"])
             ability["effect"] = self.effect(0)
@@ -361,7 +367,8 @@ class _Builder:
         """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
         back in time (603.10a): leaving together with other cards, it sees them all leave."""
         ability: dict[str, Any] = {"id": self.ability_id(), "trigger": {
-            "event": "move", "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
+            "event": "zone_change" if "zone_changes" not in self.no and self.source.chance(40) else "move",
+            "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
             "active_in": ["graveyard"],
             "effect": [self.source.pick([{"do": "signal", "name": TOP},
                                          {"do": "life", "player": owner, "amount": 1}])]}
@@ -397,10 +404,12 @@ class _Builder:
                 self.objects.append(obj)
             if src.chance(40):
                 self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
-        if "filters" not in self.no:  # card types (205.2a) and tokens (111.1), read by trigger filters
-            for obj in self.objects:
-                obj["types"] = [src.pick(["creature", "creature", "creature", "artifact", "enchantment"])]
-                if obj["zone"] == "field" and src.chance(20):
+        for obj in self.objects:  # card types (205.2a) and tokens (111.1), read by trigger filters: drawn whether the
+            # feature is on or not, so that shrinking can turn it off without shifting the draws that follow
+            kind, token = src.pick(["creature", "creature", "creature", "artifact", "enchantment"]), src.chance(20)
+            if "filters" not in self.no:
+                obj["types"] = [kind]
+                if obj["zone"] == "field" and token:
                     obj["token"] = True
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
@@ -574,6 +583,32 @@ class _Builder:
                 actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
             steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
         last = steps[-1]["actions"]
+        if "zone_changes" not in self.no and src.chance(80):
+            # one event moving a fresh permanent off the battlefield and maybe graveyard cards, each to its own zone,
+            # watched by a fresh permanent's "whenever a card or permanent is put into <zone> from anywhere" (603.6,
+            # 603.10a); fresh, so that nothing else in the scenario moves them first
+            stayers = [p for p in players if p not in doomed]
+            holder = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(stayers), "zone": "field"}
+            self.objects.append(holder)
+            moved = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(players), "zone": "field"}
+            self.objects.append(moved)
+            first = src.pick(["hand", "deck"] + ([] if "exile" in self.no else ["exile"]))
+            moves = [{"object": moved["id"], "from": "field", "to": first}]
+            moves += [{"object": o["id"], "from": "graveyard", "to": src.pick(["exile", "hand", "deck"])}
+                      for o in self.objects if o["zone"] == "graveyard" and src.chance(35)]
+            if src.chance(50):  # and another fresh permanent to another zone
+                also = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(players), "zone": "field"}
+                self.objects.append(also)
+                moves.append({"object": also["id"], "from": "field",
+                              "to": src.pick([z for z in ("graveyard", "hand", "deck") if z != first])})
+            trigger: dict[str, Any] = {"event": "zone_change", "to": first}
+            if src.chance(30):
+                trigger = {"event": "zone_change", "from": src.pick(["field", "graveyard"])}
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) and "signals" not in self.no else []
+            if not effect and "empty_effects" in self.no:
+                effect = [self.destroy(holder["id"])]
+            holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": effect}]
+            last.append({"by": active, "effect": [{"do": "move_each", "moves": src.permutation(moves)}]})
         if chain:  # most often first, while its holders are all still there
             where = steps[0]["actions"] if src.chance(70) else src.pick(steps)["actions"]
             where.insert(0 if src.chance(70) else src.integer(0, len(where)), {"by": active, "effect": [

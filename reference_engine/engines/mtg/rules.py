@@ -35,6 +35,14 @@ def looks_back(event: dict[str, Any]) -> bool:
     return origin in PUBLIC_ZONES and destination in HIDDEN_ZONES
 
 
+def leaves_graveyard_onto_field(ability: dict[str, Any], event: dict[str, Any]) -> bool:
+    """603.10a for a card put onto the battlefield from a graveyard: an ability triggering on any zone change
+    (``zone_change``) that does not ask for the battlefield as destination triggers on the card leaving the graveyard,
+    and looks back; an ability triggering on entering looks forward (603.6a)."""
+    return ability["trigger"]["event"] == "zone_change" and event["type"] == "enter" and \
+        event.get("from") == "graveyard" and ability["trigger"].get("to") != BATTLEFIELD
+
+
 def active_zones(ability: dict[str, Any]) -> list[str]:
     return ability.get("active_in", [BATTLEFIELD])
 
@@ -103,6 +111,9 @@ class Catalog:
                 kind = ability["trigger"]["event"]
                 if kind == "state":
                     self.state_abilities.append((obj["id"], ability))
+                elif kind == "zone_change":  # "from anywhere", "to anywhere": any of the three zone-change events
+                    for change in ("enter", "leave", "move"):
+                        self.by_event.setdefault(change, []).append((obj["id"], ability))
                 else:
                     self.by_event.setdefault(kind, []).append((obj["id"], ability))
         self.created: dict[str, dict[str, Any]] = {}  # ability id -> spec, for delayed and reflexive abilities
@@ -224,7 +235,8 @@ class Catalog:
             for source, ability in self.by_event.get(event["type"], ()):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
-                state = before if looking_back(event) else after
+                back = looking_back(event) or (look_back is True and leaves_graveyard_onto_field(ability, event))
+                state = before if back else after
                 if state.zones.get(source) not in active_zones(ability):
                     continue
                 controller = state.controllers.get(source)
@@ -239,6 +251,8 @@ class Catalog:
     @staticmethod
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
         """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``."""
+        if pattern["event"] == "zone_change" and event["type"] in ZONE_CHANGES:
+            pattern = dict(pattern, event=event["type"])  # a zone change between any two zones
         if event.get("prevented") or not pattern_matches(pattern, event, source):
             return False
         if "to" in pattern and pattern["to"] != event.get("to"):

@@ -438,6 +438,24 @@ class ActivePlayerIsYouGame(Game):
         self.catalog = _ActivePlayerIsYouCatalog(scenario)
 
 
+class _ZoneChangeOutsideTheBattlefieldCatalog(Catalog):
+    def __init__(self, scenario):
+        super().__init__(scenario)
+        for kind in ("enter", "leave"):
+            self.by_event[kind] = [(source, ability) for source, ability in self.by_event.get(kind, ())
+                                   if ability["trigger"]["event"] != "zone_change"]
+
+
+class ZoneChangeOutsideTheBattlefieldGame(Game):
+    """Hears an ability triggering on any zone change ("put into exile from anywhere", "put into a hand", "leaves a
+    graveyard") only for moves between zones other than the battlefield: a permanent exiled from the battlefield, or a
+    card put onto the battlefield from a graveyard, triggers nothing (603.6, 603.10a); caught by mtg.look-back."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _ZoneChangeOutsideTheBattlefieldCatalog(scenario)
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -471,4 +489,5 @@ MUTANTS = (
     _mutant("mtg-damage-off-the-battlefield", DamageOffTheBattlefieldGame, "mtg.resolution-effect"),
     _mutant("mtg-departed-target-kept", DepartedTargetKeptGame, "mtg.no-legal-target"),
     _mutant("mtg-filter-you-is-active-player", ActivePlayerIsYouGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-zone-change-off-battlefield-only", ZoneChangeOutsideTheBattlefieldGame, "mtg.look-back"),
 )
