@@ -216,3 +216,24 @@ def test_115_1_a_player_who_left_is_no_longer_a_legal_target():
     assert [e["amount"] for e in kinds(entries, "event", type="life", player="P2")] == [2]
     assert kinds(entries, "removed", trigger="T1", reason="illegal_target")
     assert not kinds(entries, "event", type="damage")  # A1 did nothing
+
+
+def test_trigger_filters_read_you_as_the_controller_and_check_type_and_token():
+    entries = entries_of("mtg-vocab-filters-you-opponent-type-token")
+    fired = {e["ability"]: e["event"] for e in kinds(entries, "trigger")}
+    events = {e["id"]: e for e in kinds(entries, "event")}
+    assert sorted(fired) == ["A1", "A2", "A3", "A4"]
+    assert events[fired["A1"]]["subject"] == "C1"  # a creature of P2's opponent; T1, an artifact, triggers nothing
+    assert events[fired["A2"]]["subject"] == "C2"  # K2 is a token and C3 is P1's: once, not three times
+    assert (events[fired["A3"]]["player"], events[fired["A3"]]["amount"]) == ("P2", 2)  # not the loss, not P1's gain
+    assert events[fired["A4"]]["subject"] == "D2"  # D1 is P1's
+
+
+def test_one_event_moves_objects_between_any_two_zones_and_each_occurrence_looks_back_where_603_10a_says():
+    entries = entries_of("mtg-vocab-603-10a-zone-changes-anywhere")
+    group = [e for e in kinds(entries, "event") if e.get("group") == "E1"]
+    assert [(e["subject"], e["from"], e["to"]) for e in group] == [
+        ("G1", "graveyard", "exile"), ("G2", "graveyard", "hand"), ("Y", "field", "deck"), ("Z", "field", "exile")]
+    fired = sorted((e["ability"], e["event"]) for e in kinds(entries, "trigger"))
+    assert fired == [("A1", "E1"), ("A1", "E2"), ("A2", "E1"), ("A2", "E4"), ("A3", "E2"), ("A4", "E3"),
+                     ("A5", "E5"), ("A6", "E5")]  # A1 sees itself leave; A5 sees its card leave the graveyard

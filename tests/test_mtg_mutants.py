@@ -67,6 +67,8 @@ FIXTURE_MUTANTS = [
     ("mtg-ref-104-4b-state-trigger-without-target", "mtg-target-on-resolution"),
     # issue 12, item 1: the wider vocabulary
     ("mtg-vocab-115-1-target-player-leaves", "mtg-departed-target-kept"),
+    ("mtg-vocab-filters-you-opponent-type-token", "mtg-filter-you-is-active-player"),
+    ("mtg-vocab-603-10a-zone-changes-anywhere", "mtg-zone-change-off-battlefield-only"),
 ]
 
 

@@ -90,3 +90,25 @@ def test_trigger_order_can_name_a_reflexive_ability(order):
 def test_trigger_order_naming_no_ability_at_all_is_still_rejected():
     with pytest.raises(ScenarioError, match=r"\$\.choices\.trigger_order\[2\]: no ability 'Q'"):
         _delayed_and_printed(["D", "B", "Q"])
+
+
+def test_trigger_filters_are_refused_on_a_created_ability():
+    """Filters relative to a player or to card characteristics are read on printed abilities only."""
+    creator = ability("C", {"event": "signal", "name": "go"}, [
+        {"do": "create_delayed", "ability": ability("D", {"event": "life", "player": "you", "change": "gain"}, [])}])
+    with pytest.raises(ScenarioError, match=r"effect\[0\]\.ability\.trigger: change, player: these trigger filters"):
+        scenario(["P1", "P2"], "P1", [obj("S", "P1", abilities=[creator])], [("P1", [{"do": "signal", "name": "go"}])])
+
+
+@pytest.mark.parametrize("relation, gainer, fires", [("you", "P2", True), ("you", "P1", False),
+                                                     ("opponent", "P1", True), ("opponent", "P2", False)])
+def test_you_is_the_abilitys_controller_not_the_active_player(relation, gainer, fires):
+    """P2's 'whenever you (an opponent) gain(s) life' while P1 is active (603.3a)."""
+    watcher = ability("W", {"event": "life", "player": relation, "change": "gain"}, [])
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P2", abilities=[watcher])],
+                        [("P1", [{"do": "life", "player": gainer, "amount": 2}]),
+                         ("P1", [{"do": "life", "player": gainer, "amount": -1}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    triggers = [e for e in trace["entries"] if e["kind"] == "trigger"]
+    assert len(triggers) == (1 if fires else 0)  # never on the loss

@@ -70,6 +70,13 @@ PROFILE_FEATURES = frozenset({
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
     "player_targets",     # abilities targeting a player (115.1), also one whose target leaves the game before it
                           # resolves (implied by "targets")
+    "zone_changes",       # triggers on a zone change between any two zones ("put into exile from anywhere", "put
+                          # into a hand or a library", "leaves a graveyard"), and a scripted event moving several
+                          # objects to different zones (603.10a)
+    "filters",            # card types and tokens on objects; trigger filters "you control", "an opponent
+                          # controls", "a creature", "a nontoken", "you gain life", "a source you control deals
+                          # damage" (603.2, 603.3a), with a set piece whose event matters only to the ability's
+                          # controller, not to the active player
 })
 
 
@@ -311,11 +318,18 @@ class _Builder:
             ability["trigger"] = {"event": event, "subject": self.source.pick(["any", "any", "self", "other"])}
             if event == "leave" and self.source.chance(60):
                 ability["trigger"]["to"] = "graveyard"
+            if "zone_changes" not in self.no and self.source.chance(30):  # "put into exile from anywhere"
+                ability["trigger"] = {"event": "zone_change", "subject": ability["trigger"]["subject"],
+                                      "to": self.source.pick(["exile", "graveyard", "hand", "deck"])}
+            if "filters" not in self.no and self.source.chance(60):  # "a nontoken creature you control dies"
+                self.filter_objects(ability["trigger"])
             ability["effect"] = self.effect(0)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
             ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
             if ability["trigger"]["event"] == "life" and "life_triggers" in self.no:
                 ability["trigger"]["event"] = "damage"
+            if "filters" not in self.no and self.source.chance(60):  # "you gain life", "a source you control ..."
+                self.filter_players(ability["trigger"])
             ability["effect"] = [{"do": "signal", "name": TOP}] if self.source.chance(70) else []
         else:  # a state trigger (603.8): "whenever X is in a graveyard, exile it"
             watched = self.some_creature()
@@ -344,11 +358,32 @@ class _Builder:
             ability["intervening_if"] = self.condition(self_weight=3 if looking_back else 1)
         return ability
 
+    def filter_objects(self, trigger: dict[str, Any]) -> None:
+        """Filters on the event's object: who controls it (relative to the ability's controller), a card type, not a
+        token (603.2; 603.3a for "you")."""
+        if self.source.chance(60):
+            trigger["controller"] = self.source.pick(["you", "opponent"])
+        if self.source.chance(45):
+            trigger["type"] = self.source.pick(["creature", "creature", "artifact"])
+        if self.source.chance(30):
+            trigger["nontoken"] = True
+
+    def filter_players(self, trigger: dict[str, Any]) -> None:
+        """Filters of a damage, life or leaving event: the player it happens to, relative to the ability's controller;
+        a damage source you (an opponent) control; life gained."""
+        if trigger["event"] == "damage" and self.source.chance(50):
+            trigger["controller"] = self.source.pick(["you", "opponent"])  # "a source you control deals damage"
+        else:
+            trigger["player"] = self.source.pick(["you", "opponent"])
+        if trigger["event"] == "life" and self.source.chance(60):
+            trigger["change"] = "gain"
+
     def graveyard_card(self, owner: str) -> dict[str, Any]:
         """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
         back in time (603.10a): leaving together with other cards, it sees them all leave."""
         ability: dict[str, Any] = {"id": self.ability_id(), "trigger": {
-            "event": "move", "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
+            "event": "zone_change" if "zone_changes" not in self.no and self.source.chance(40) else "move",
+            "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
             "active_in": ["graveyard"],
             "effect": [self.source.pick([{"do": "signal", "name": TOP},
                                          {"do": "life", "player": owner, "amount": 1}])]}
@@ -384,6 +419,13 @@ class _Builder:
                 self.objects.append(obj)
             if src.chance(40):
                 self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
+        for obj in self.objects:  # card types (205.2a) and tokens (111.1), read by trigger filters: drawn whether the
+            # feature is on or not, so that shrinking can turn it off without shifting the draws that follow
+            kind, token = src.pick(["creature", "creature", "creature", "artifact", "enchantment"]), src.chance(20)
+            if "filters" not in self.no:
+                obj["types"] = [kind]
+                if obj["zone"] == "field" and token:
+                    obj["token"] = True
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
         steady = [o for o in self.objects if o["zone"] == "field" and o["owner"] not in doomed]
@@ -455,6 +497,30 @@ class _Builder:
                                         "effect": [src.pick([{"do": "concede", "player": leaver},
                                                              {"do": "life", "player": leaver, "amount": -20}])]})
             self.gone_player = (f"s{level}", aimed, killer)
+        mine = None
+        if "filters" not in self.no and steady and src.chance(85):
+            # an event that matters to an ability only relative to its controller, held by a player who is not active
+            # ("whenever you gain life", "whenever a creature an opponent controls enters"): 603.3a's "you"
+            holder = src.pick([o for o in steady if o["owner"] != active] or steady)
+            stayers = [p for p in players if p not in doomed]
+            relation = src.pick(["you", "opponent"])
+            who = holder["owner"] if relation == "you" else src.pick([p for p in stayers if p != holder["owner"]]
+                                                                       or [p for p in players if p != holder["owner"]])
+            hand = [o for o in self.objects if o["zone"] == "hand" and o["owner"] == who]
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) and "signals" not in self.no else []
+            if not effect and "empty_effects" in self.no:
+                effect = [self.destroy(holder["id"])]
+            if hand and (src.chance(50) or "event_triggers" in self.no):
+                # "whenever a creature you control / an opponent controls enters"
+                card = src.pick(hand)
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "enter", "controller": relation} | ({"type": card["types"][0]} if src.chance(50) else {}),
+                    "effect": effect})
+                mine = {"do": "move", "object": card["id"], "from": "hand", "to": "field"}
+            elif "event_triggers" not in self.no:  # "whenever you gain life", "whenever an opponent gains life"
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "life", "player": relation, "change": "gain"}, "effect": effect})
+                mine = {"do": "life", "player": who, "amount": src.integer(1, 3)}
         departure = None
         if doomed and src.chance(60) and "signals" not in self.no:
             # a doomed player's ability and another's "that player loses the game" trigger on the same signal: the
@@ -532,6 +598,32 @@ class _Builder:
                 actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
             steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
         last = steps[-1]["actions"]
+        if "zone_changes" not in self.no and src.chance(80):
+            # one event moving a fresh permanent off the battlefield and maybe graveyard cards, each to its own zone,
+            # watched by a fresh permanent's "whenever a card or permanent is put into <zone> from anywhere" (603.6,
+            # 603.10a); fresh, so that nothing else in the scenario moves them first
+            stayers = [p for p in players if p not in doomed]
+            holder = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(stayers), "zone": "field"}
+            self.objects.append(holder)
+            moved = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(players), "zone": "field"}
+            self.objects.append(moved)
+            first = src.pick(["hand", "deck"] + ([] if "exile" in self.no else ["exile"]))
+            moves = [{"object": moved["id"], "from": "field", "to": first}]
+            moves += [{"object": o["id"], "from": "graveyard", "to": src.pick(["exile", "hand", "deck"])}
+                      for o in self.objects if o["zone"] == "graveyard" and src.chance(35)]
+            if src.chance(50):  # and another fresh permanent to another zone
+                also = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(players), "zone": "field"}
+                self.objects.append(also)
+                moves.append({"object": also["id"], "from": "field",
+                              "to": src.pick([z for z in ("graveyard", "hand", "deck") if z != first])})
+            trigger: dict[str, Any] = {"event": "zone_change", "to": first}
+            if src.chance(30):
+                trigger = {"event": "zone_change", "from": src.pick(["field", "graveyard"])}
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) and "signals" not in self.no else []
+            if not effect and "empty_effects" in self.no:
+                effect = [self.destroy(holder["id"])]
+            holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": effect}]
+            last.append({"by": active, "effect": [{"do": "move_each", "moves": src.permutation(moves)}]})
         if chain:  # most often first, while its holders are all still there
             where = steps[0]["actions"] if src.chance(70) else src.pick(steps)["actions"]
             where.insert(0 if src.chance(70) else src.integer(0, len(where)), {"by": active, "effect": [
@@ -541,6 +633,8 @@ class _Builder:
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": signal}]})
         if self.gone_player:
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": self.gone_player[0]}]})
+        if mine:
+            steps[0]["actions"].insert(0, {"by": active, "effect": [mine]})
         if handoff:
             where = src.pick(steps)["actions"]
             at = src.integer(0, len(where))

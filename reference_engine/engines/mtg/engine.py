@@ -325,6 +325,13 @@ class Game:
                           for o in objects if o in zones and zones[o] != to and frm in (None, zones[o])]
                 if events:
                     self.happen(events, ctx.cause)
+            elif do == "move_each":  # one event, each object to its own zone (e.g. some exiled, some to a hand)
+                events = [{"type": movement_event(zones[m["object"]], m["to"]), "subject": m["object"],
+                           "from": zones[m["object"]], "to": m["to"]} for m in action["moves"]
+                          if m["object"] in zones and zones[m["object"]] != m["to"]
+                          and m.get("from") in (None, zones[m["object"]])]
+                if events:
+                    self.happen(events, ctx.cause)
             elif do == "signal":
                 self.happen([{"type": "signal", "name": action["name"], "subject": action.get("subject", ctx.source),
                               "player": ctx.controller}], ctx.cause)

@@ -35,6 +35,14 @@ def looks_back(event: dict[str, Any]) -> bool:
     return origin in PUBLIC_ZONES and destination in HIDDEN_ZONES
 
 
+def leaves_graveyard_onto_field(ability: dict[str, Any], event: dict[str, Any]) -> bool:
+    """603.10a for a card put onto the battlefield from a graveyard: an ability triggering on any zone change
+    (``zone_change``) that does not ask for the battlefield as destination triggers on the card leaving the graveyard,
+    and looks back; an ability triggering on entering looks forward (603.6a)."""
+    return ability["trigger"]["event"] == "zone_change" and event["type"] == "enter" and \
+        event.get("from") == "graveyard" and ability["trigger"].get("to") != BATTLEFIELD
+
+
 def active_zones(ability: dict[str, Any]) -> list[str]:
     return ability.get("active_in", [BATTLEFIELD])
 
@@ -103,6 +111,9 @@ class Catalog:
                 kind = ability["trigger"]["event"]
                 if kind == "state":
                     self.state_abilities.append((obj["id"], ability))
+                elif kind == "zone_change":  # "from anywhere", "to anywhere": any of the three zone-change events
+                    for change in ("enter", "leave", "move"):
+                        self.by_event.setdefault(change, []).append((obj["id"], ability))
                 else:
                     self.by_event.setdefault(kind, []).append((obj["id"], ability))
         # by_event, indexed further by signal name and named subject: what an event is tested against (speed only)
@@ -226,11 +237,14 @@ class Catalog:
             for source, ability in self.index.candidates(event):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
-                state = before if looking_back(event) else after
+                back = looking_back(event) or (look_back is True and leaves_graveyard_onto_field(ability, event))
+                state = before if back else after
                 if state.zones.get(source) not in active_zones(ability):
                     continue
                 controller = state.controllers.get(source)
                 if controller in after.left:
+                    continue
+                if not self.filters_match(ability["trigger"], event, controller, state):
                     continue
                 if not self.holds(ability.get("intervening_if"), state if condition_looks_back else after, source):
                     continue
@@ -239,11 +253,42 @@ class Catalog:
     @staticmethod
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
         """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``."""
+        if pattern["event"] == "zone_change" and event["type"] in ZONE_CHANGES:
+            pattern = dict(pattern, event=event["type"])  # a zone change between any two zones
         if event.get("prevented") or not pattern_matches(pattern, event, source):
             return False
         if "to" in pattern and pattern["to"] != event.get("to"):
             return False
         return "from" not in pattern or pattern["from"] == event.get("from")
+
+    def filters_match(self, pattern: dict[str, Any], event: dict[str, Any], you: str | None, state: State) -> bool:
+        """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
+        event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
+        controlled by you / an opponent (off the battlefield: its owner, 108.4a); ``player``: the event's player is
+        you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a card (111.1);
+        ``change`` ``gain``: life was gained (119.3)."""
+        subject = event.get("subject")
+        card = self.objects.get(subject)
+        if "controller" in pattern:
+            if card is None:
+                return False
+            on_field = state.zones.get(subject) == BATTLEFIELD
+            holder = state.controllers.get(subject) if on_field else self.owners[subject]
+            if not self.relative_player(pattern["controller"], holder, you):
+                return False
+        if "player" in pattern and not self.relative_player(pattern["player"], event.get("player"), you):
+            return False
+        if "type" in pattern and (card is None or pattern["type"] not in card.get("types", ())):
+            return False
+        if pattern.get("nontoken") and (card is None or card.get("token", False)):
+            return False
+        return pattern.get("change") != "gain" or (event["type"] == "life" and event.get("amount", 0) > 0)
+
+    def relative_player(self, relation: str, player: str | None, you: str | None) -> bool:
+        """``you``: ``player`` is ``you``; ``opponent``: another player of the game (102.2, no teams)."""
+        if player is None or player not in self.players:
+            return False
+        return player == you if relation == "you" else player != you
 
     def state_trigger_holds(self, source: str, ability: dict[str, Any], state: State) -> bool:
         """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds;

@@ -4,6 +4,7 @@ must catch it."""
 from __future__ import annotations
 
 from reference_engine.engines.mtg.engine import EDITIONS, RULESET, Context, Game, MtgEngine
+from reference_engine.engines.mtg.rules import Catalog
 from reference_engine.engines.mutants import Mutant, faulty_engine, mutant
 
 
@@ -422,6 +423,39 @@ class DepartedTargetKeptGame(Game):
         return super().target_legal(spec, target)
 
 
+class _ActivePlayerIsYouCatalog(Catalog):
+    def filters_match(self, pattern, event, you, state) -> bool:
+        return super().filters_match(pattern, event, self.active_player, state)
+
+
+class ActivePlayerIsYouGame(Game):
+    """Reads "you" and "an opponent" in trigger filters ("a creature you control", "you gain life") relative to the
+    active player instead of the ability's controller (603.3a: the controller of a triggered ability is the player
+    who controlled its source when it triggered); caught by mtg.triggers-when-satisfied."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _ActivePlayerIsYouCatalog(scenario)
+
+
+class _ZoneChangeOutsideTheBattlefieldCatalog(Catalog):
+    def __init__(self, scenario):
+        super().__init__(scenario)
+        for kind in ("enter", "leave"):
+            self.by_event[kind] = [(source, ability) for source, ability in self.by_event.get(kind, ())
+                                   if ability["trigger"]["event"] != "zone_change"]
+
+
+class ZoneChangeOutsideTheBattlefieldGame(Game):
+    """Hears an ability triggering on any zone change ("put into exile from anywhere", "put into a hand", "leaves a
+    graveyard") only for moves between zones other than the battlefield: a permanent exiled from the battlefield, or a
+    card put onto the battlefield from a graveyard, triggers nothing (603.6, 603.10a); caught by mtg.look-back."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _ZoneChangeOutsideTheBattlefieldCatalog(scenario)
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -454,4 +488,6 @@ MUTANTS = (
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),
     _mutant("mtg-damage-off-the-battlefield", DamageOffTheBattlefieldGame, "mtg.resolution-effect"),
     _mutant("mtg-departed-target-kept", DepartedTargetKeptGame, "mtg.no-legal-target"),
+    _mutant("mtg-filter-you-is-active-player", ActivePlayerIsYouGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-zone-change-off-battlefield-only", ZoneChangeOutsideTheBattlefieldGame, "mtg.look-back"),
 )

@@ -59,6 +59,10 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                 origin = target_zone
             group = [_zone_change(board, t, destination) for t in things
                      if t in board.where and board.where[t] != destination and origin in (None, board.where[t])]
+        elif do == "move_each":  # one event: each named object to its own destination, from its stated zone
+            group = [_zone_change(board, m["object"], m["to"]) for m in action["moves"]
+                     if m["object"] in board.where and board.where[m["object"]] != m["to"]
+                     and m.get("from") in (None, board.where[m["object"]])]
         elif do == "signal":
             group = [{"type": "signal", "name": action["name"], "subject": action.get("subject", source),
                       "player": controller}]
