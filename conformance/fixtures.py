@@ -25,7 +25,7 @@ ID_OF_ENTRY = {"event": "E", "trigger": "T", "sbc_check": "S", "sba_check": "S",
 ID_FIELDS = {"trigger": "T", "event": "E", "package": "K", "queue": "K", "delayed": "D", "created_by": "T",
              "group": "E"}
 ID_LIST_FIELDS = {"among": "T", "chosen": "T"}
-CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K", "sba": "S", "trigger": "T", "push": "T",
+CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K", "sba": "S", "trigger": "T", "push": "T", "resolved": "T",
              "activation": "V"}
 
 

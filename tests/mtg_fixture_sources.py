@@ -303,6 +303,60 @@ fixture("mtg-vocab-603-10a-zone-changes-anywhere",
                                                     {"object": "Z", "from": "field", "to": "exile"}]}]),
              ("P1", [{"do": "move", "object": "R", "from": "graveyard", "to": "field"}])])]))
 
+# -- Issue 12, item 1f: how many times an ability triggers ------------------------------------------------------------
+
+ENTERS = {"event": "enter"}
+
+fixture("mtg-vocab-603-2c-one-or-more-enter",
+ "603.2c: an ability triggers once each time its trigger event occurs, and once per occurrence of one event. P1's W has B 'Whenever one or more creatures enter the battlefield, you gain 1 life' and E 'Whenever a creature enters the battlefield, you gain 1 life'. Three cards are put onto the battlefield from P1's hand at once (one event, three occurrences): B triggers once, E three times. Then a fourth card enters alone: B and E trigger once each.",
+ "CR 603.2c (issue 12)", ["mtg.triggers-when-satisfied", "mtg.apnap-order"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("B", dict(ENTERS, batch=True), [{"do": "life", "player": "P1", "amount": 1}], text="Whenever one or more creatures enter the battlefield, you gain 1 life."),
+      ab("E", ENTERS, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a creature enters the battlefield, you gain 1 life.")]),
+   obj("H1", "P1", "hand"), obj("H2", "P1", "hand"), obj("H3", "P1", "hand"), obj("H4", "P1", "hand")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["H1", "H2", "H3"], "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "H4", "from": "hand", "to": "field"}])])],
+  choices={"trigger_order": ["B", "E"]}))
+
+fixture("mtg-vocab-603-2d-additional-times",
+ "603.2d: P1's permanent M says 'If a creature entering the battlefield causes a triggered ability of a permanent you control to trigger, that ability triggers an additional time.' A card enters: P1's W (A1 'whenever a creature enters, you gain 1 life') triggers twice; P2's V (A2, the same ability) once, M being P1's; the delayed ability D that P1's W created earlier ('the next time a creature enters, you gain 1 life') once, 603.2d not applying to delayed abilities. Then M leaves the battlefield and another card enters: A1 triggers once.",
+ "CR 603.2d (issue 12)", ["mtg.triggers-when-satisfied", "mtg.delayed-trigger"],
+ scen(["P1", "P2"], "P1",
+  [obj("M", "P1", additional_triggers={"times": 1, "event": "enter"}),
+   obj("W", "P1", abilities=[
+      ab("A1", ENTERS, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a creature enters the battlefield, you gain 1 life."),
+      ab("C", {"event": "signal", "name": "s1"}, [{"do": "create_delayed", "ability": ab("D", ENTERS, [{"do": "life", "player": "P1", "amount": 1}], text="The next time a creature enters the battlefield, you gain 1 life.")}], text="Whenever s1 happens, create D.")]),
+   obj("V", "P2", abilities=[ab("A2", ENTERS, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature enters the battlefield, you gain 1 life.")]),
+   obj("H1", "P1", "hand"), obj("H2", "P2", "hand")],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]),
+             ("P1", [{"do": "move", "object": "H1", "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "M", "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "H2", "from": "hand", "to": "field"}])])],
+  choices={"trigger_order": ["A1", "D"]}))
+
+fixture("mtg-vocab-603-2h-once-each-turn",
+ "603.2h: W has O 'Whenever s1 happens, you gain 1 life. Do this only once each turn.' and Q 'Whenever s1 happens, you may gain 2 life. Do this only once each turn.', which P1 always declines. s1 happens three times: O triggers only the first time (P1 has taken the action after it resolves); Q triggers every time, P1 never taking its action.",
+ "CR 603.2h (issue 12)", ["mtg.triggers-when-satisfied", "mtg.optional-on-resolution"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("O", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever s1 happens, you gain 1 life. Do this only once each turn.", once_each_turn=True),
+      ab("Q", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever s1 happens, you may gain 2 life. Do this only once each turn.", optional=True, once_each_turn=True)])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "signal", "name": "s1"}]),
+             ("P1", [{"do": "signal", "name": "s1"}])])],
+  choices={"trigger_order": ["O", "Q"], "optional": {"Q": False}}))
+
+fixture("mtg-vocab-603-2-ability-resolves",
+ "603.2: a triggered ability resolving is an event. P2's R has W 'Whenever an ability of X resolves, you gain 1 life'. X's ability A ('whenever s1 happens, if X is on the battlefield, ...') triggers twice: once on s1 while X is there (it resolves, and W triggers), and once more on a later s1 during whose resolution of a third ability X is destroyed first, so A is removed on resolution by its intervening 'if' (603.4): it does not resolve, and W does not trigger. W's own resolution triggers nothing.",
+ "CR 603.2, 603.4 (issue 12)", ["mtg.triggers-when-satisfied", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("X", "P1", abilities=[ab("A", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": -1}], text="Whenever s1 happens, if X is on the battlefield, you lose 1 life.", intervening_if={"test": "in_zone", "object": "self", "zone": "field"})]),
+   obj("K", "P1", abilities=[ab("KA", {"event": "signal", "name": "s2"}, [{"do": "move", "object": "X", "from": "field", "to": "graveyard"}], text="Whenever s2 happens, destroy X.")]),
+   obj("R", "P2", abilities=[ab("W", {"event": "resolved", "subject": "X"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever an ability of X resolves, you gain 1 life.")])],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]),
+             ("P1", [{"do": "signal", "name": "s1"}, {"do": "signal", "name": "s2"}])])],
+  choices={"trigger_order": ["KA", "A"]}))
+
 import os
 
 if __name__ == "__main__":

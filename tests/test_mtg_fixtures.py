@@ -237,3 +237,42 @@ def test_one_event_moves_objects_between_any_two_zones_and_each_occurrence_looks
     fired = sorted((e["ability"], e["event"]) for e in kinds(entries, "trigger"))
     assert fired == [("A1", "E1"), ("A1", "E2"), ("A2", "E1"), ("A2", "E4"), ("A3", "E2"), ("A4", "E3"),
                      ("A5", "E5"), ("A6", "E5")]  # A1 sees itself leave; A5 sees its card leave the graveyard
+
+
+# -- Issue 12, item 1f: how many times an ability triggers ------------------------------------------------------------
+
+def _abilities_triggered(entries, event=None):
+    return [e["ability"] for e in kinds(entries, "trigger") if event is None or e["event"] == event]
+
+
+def test_603_2c_one_or_more_triggers_once_per_event():
+    entries = entries_of("mtg-vocab-603-2c-one-or-more-enter")
+    together = {e["id"] for e in kinds(entries, "event", type="enter", group="E1")}
+    assert len(together) == 3
+    first = [e["ability"] for e in kinds(entries, "trigger") if e["event"] in together]
+    assert first.count("B") == 1 and first.count("E") == 3
+    alone = kinds(entries, "event", type="enter", subject="H4")[0]["id"]
+    assert sorted(_abilities_triggered(entries, alone)) == ["B", "E"]
+
+
+def test_603_2d_additional_times_for_the_controllers_permanents_only_and_never_delayed():
+    entries = entries_of("mtg-vocab-603-2d-additional-times")
+    first = kinds(entries, "event", type="enter", subject="H1")[0]["id"]
+    assert sorted(_abilities_triggered(entries, first)) == ["A1", "A1", "A2", "D"]
+    second = kinds(entries, "event", type="enter", subject="H2")[0]["id"]  # M has left: no additional time
+    assert sorted(_abilities_triggered(entries, second)) == ["A1", "A2"]
+
+
+def test_603_2h_once_each_turn_until_the_action_is_taken():
+    entries = entries_of("mtg-vocab-603-2h-once-each-turn")
+    assert _abilities_triggered(entries).count("O") == 1
+    assert _abilities_triggered(entries).count("Q") == 3  # always declined: the action is never taken
+    assert [e["amount"] for e in kinds(entries, "event", type="life")] == [1]
+
+
+def test_603_2_an_ability_resolving_is_an_event_and_a_removed_one_is_not():
+    entries = entries_of("mtg-vocab-603-2-ability-resolves")
+    resolved = kinds(entries, "event", type="resolved")
+    assert [(e["cause"]["resolved"], e["subject"]) for e in resolved] == [("T1", "X"), ("T2", "R"), ("T4", "K")]
+    assert [e["event"] for e in kinds(entries, "trigger", ability="W")] == [resolved[0]["id"]]
+    assert kinds(entries, "removed", trigger="T3", reason="intervening_if")

@@ -106,6 +106,9 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("filters")
     if "zone_change" in events or "move_each" in does:
         shown.add("zone_changes")
+    if any(ab["trigger"].get("batch") or ab.get("once_each_turn") for ab in abs_) or "resolved" in events or any(
+            "additional_triggers" in o for o in document["objects"]):
+        shown.add("batching")
     return shown
 
 
@@ -212,7 +215,8 @@ def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
 def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
-               "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes"]
+               "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
+               "batching"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

@@ -69,6 +69,10 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-115-1-target-player-leaves", "mtg-departed-target-kept"),
     ("mtg-vocab-filters-you-opponent-type-token", "mtg-filter-you-is-active-player"),
     ("mtg-vocab-603-10a-zone-changes-anywhere", "mtg-zone-change-off-battlefield-only"),
+    ("mtg-vocab-603-2c-one-or-more-enter", "mtg-each-of-one-or-more"),
+    ("mtg-vocab-603-2d-additional-times", "mtg-no-additional-triggers"),
+    ("mtg-vocab-603-2h-once-each-turn", "mtg-once-each-turn-ignored"),
+    ("mtg-vocab-603-2-ability-resolves", "mtg-no-resolved-event"),
 ]
 
 

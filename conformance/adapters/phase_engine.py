@@ -54,7 +54,7 @@ PROFILE: dict[str, Any] = {"exclude": [
     # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name
     "other_players_multiplayer", "life_triggers", "foreign_graveyard_conditions",
     # MTG vocabulary the adapter does not render yet (issue 12.1)
-    "filters", "zone_changes",
+    "filters", "zone_changes", "batching",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object

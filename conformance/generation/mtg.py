@@ -5,7 +5,8 @@ other abilities triggering (603.3b's second pass), permanents leaving the battle
 graveyard together watched by abilities of cards in that graveyard (603.10a), abilities with no legal target left,
 abilities targeting players (one of them a player who leaves the game before it resolves), prevented damage,
 control changes (also of the source of a delayed ability before it triggers) and players leaving
-the game, permanents put onto the battlefield in the middle of a resolution, and scripts of one to three steps.
+the game, permanents put onto the battlefield in the middle of a resolution, scripts of one to three steps, and
+how many times abilities trigger ("one or more", additional times, "only once each turn", on an ability resolving).
 
 Swarm testing (Groce et al., ISSTA 2012): the first answers a scenario reads are one per feature of
 :data:`PROFILE_FEATURES` (:func:`draw_features`, 0 meaning off), so each scenario enables its own random subset of
@@ -95,6 +96,13 @@ def _move_triggers_declared() -> bool:
     from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
 
     return "move" in VOCABULARY.trigger_events
+
+
+# Issue 12, item 1f (kept apart from the set above so that other vocabulary items can add theirs alongside).
+PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
+    "batching",           # "whenever one or more ..." (603.2c), abilities triggering additional times (603.2d),
+                          # "do this only once each turn" (603.2h), abilities triggering on an ability resolving
+})
 
 
 # Swarm testing (Groce et al., ISSTA 2012): each scenario first enables a random subset of the features, each with
@@ -586,6 +594,7 @@ class _Builder:
                 watched_ids.add(watched["id"])
                 holders.add(holder["id"])
                 holder["abilities"].append(self.watcher(watched["id"]))
+        batching = self.batching(players, watched_ids) if "batching" not in self.no else []
         for obj in self.objects:
             obj.pop("castable", None)
             if not obj["abilities"]:
@@ -676,6 +685,11 @@ class _Builder:
                 victim = holder if trigger["subject"] == "self" else trigger["subject"]
                 last.append({"by": active, "effect": [{"do": "move", "object": victim, "from": "field",
                                                        "to": "graveyard"}]})
+        for action in batching:  # cards entering together first, while their watcher is surely there
+            if action["do"] == "move_together":
+                steps[0]["actions"].insert(0, {"by": active, "effect": [action]})
+            else:
+                last.append({"by": active, "effect": [action]})
         if self.no & {"signals", "empty_effects"}:
             self.keep_out(steps)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
@@ -706,6 +720,65 @@ class _Builder:
         if life:
             scenario["life"] = life
         return scenario
+
+    def batching(self, players: list[str], watched: set[str]) -> list[dict[str, Any]]:
+        """Set pieces for how many times abilities trigger, each likely on its own; returns the scripted actions
+        they need (cards entering together go first in the script, the rest last; objects only move forward and nothing here emits a signal that an
+        ability of level below the top answers, so the scenario still terminates):
+
+        * "whenever one or more creatures enter the battlefield" (603.2c), then two or three cards are put onto it
+          from a hand at once: once for the event;
+        * a permanent making abilities triggered by a kind of event trigger an additional time (603.2d), held by
+          the controller of such an ability;
+        * "whenever s4 happens, ... Do this only once each turn" (603.2h), then s4 twice (its effect changes no
+          life total: an engine ignoring 603.2h could otherwise loop through an ability answering life changes);
+        * "whenever an ability of X resolves, ..." on an object other than X whose abilities nothing watches (of
+          those in ``watched``), so it cannot feed itself through an ability watching it trigger."""
+        src = self.source
+        script: list[dict[str, Any]] = []
+        field = [o for o in self.objects if o["zone"] == "field"]
+        if not field:
+            return script
+        batch_holder = None
+        if src.chance(60) and "move_together" not in self.no:
+            # "whenever one or more creatures enter the battlefield": two or three cards put onto it at once
+            batch_holder = src.pick(field)
+            batch_holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                "event": "enter", "batch": True}, "effect": [
+                {"do": "life", "player": batch_holder["owner"], "amount": 1}]})
+            owner = src.pick(players)
+            cards = [f"C{len(self.objects) + 1 + k}" for k in range(src.integer(2, 3))]
+            self.objects += [{"id": c, "owner": owner, "zone": "hand", "abilities": []} for c in cards]
+            script.append({"do": "move_together", "objects": cards, "from": "hand", "to": "field"})
+        if src.chance(50):
+            owner = batch_holder["owner"] if batch_holder is not None and src.chance(70) else src.pick(players)
+            mine = [o for o in field if o["owner"] == owner] or field
+            extra: dict[str, Any] = {"times": 1}
+            if src.chance(70):
+                extra["event"] = "enter" if batch_holder is not None or src.chance(50) else "leave"
+            src.pick(mine)["additional_triggers"] = extra
+        if src.chance(55) and "signals" not in self.no:
+            holder = src.pick(field)
+            aid = self.ability_id()
+            ability: dict[str, Any] = {"id": aid, "trigger": {"event": "signal", "name": TOP}, "once_each_turn": True,
+                                       "effect": [self.destroy()] if src.chance(50) or "empty_effects" in self.no
+                                       else []}
+            if src.chance(30):
+                ability["optional"] = True
+                self.optional_ids.append(aid)
+            holder["abilities"].append(ability)
+            script += [{"do": "signal", "name": TOP}, {"do": "signal", "name": TOP}]
+        if src.chance(55):
+            sources = [o for o in self.objects if o["abilities"]]
+            if sources:
+                x = src.pick(sources)
+                spots = [o for o in field if o is not x and o["id"] not in watched]
+                if spots:
+                    # never a life change or damage: an ability of X answering those would feed it for ever
+                    effect = [self.destroy()] if src.chance(50) or "empty_effects" in self.no else []
+                    src.pick(spots)["abilities"].append({"id": self.ability_id(), "trigger": {
+                        "event": "resolved", "subject": x["id"]}, "effect": effect})
+        return script
 
     def keep_out(self, steps: list[dict[str, Any]]) -> None:
         """Keep what the scenario leaves out out of its last corners: without ``signals``, a signal some effect

@@ -103,7 +103,7 @@ class TraceView:
         return found
 
     # Cause kinds and the entries whose ids they name.
-    _CAUSE_TARGETS = {"resolution": "trigger", "trigger": "trigger", "push": "trigger", "sbc": "check", "sba": "check",
+    _CAUSE_TARGETS = {"resolution": "trigger", "trigger": "trigger", "push": "trigger", "resolved": "trigger", "sbc": "check", "sba": "check",
                       "snatch_check": "package", "activation": "activation"}
 
     def _dangling_references(self) -> list[str]:

@@ -19,7 +19,7 @@ from reference_engine.engines.common.journal import JournaledDict, Snapshot, cop
 from reference_engine.engines.common.recorder import Recorder
 from reference_engine.engines.common.reference import ReferenceEngine
 from reference_engine.engines.common.vocabulary import movement_event
-from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog, Delayed, State
+from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog, Delayed, State, looks_back
 
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
@@ -80,6 +80,7 @@ class Game:
         # state trigger -> the game its last instance triggered in, when that instance left without resolving
         self.futile: dict[tuple[str, str], State] = {}
         self.resolving: str | None = None
+        self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
 
     # -- The turn --------------------------------------------------------------------------------------------------
@@ -264,13 +265,30 @@ class Game:
         if spec.get("optional"):
             use = self.ask_optional(entry)
         if use:
+            self.take_action(trigger)
             # 113.7a: the ability resolves whatever has become of its source.
             self.perform(spec.get("effect", []),
                          Context({"resolution": trigger}, entry["source"], entry["controller"], trigger, target))
         self.record.add("resolve_end", trigger=trigger)
         self.resolving = None
         self.off_stack(trigger)
+        self.after_resolution(trigger)
         self.left_stack(trigger)
+
+    def after_resolution(self, trigger: str) -> None:
+        """An ability having resolved is an event that abilities triggering on an ability resolving watch (recorded
+        only when some ability watches for it)."""
+        if self.catalog.listens_resolved:
+            entry = self.instances[trigger]
+            self.happen([{"type": "resolved", "subject": entry["source"], "player": entry["controller"]}],
+                        {"resolved": trigger})
+
+    def take_action(self, trigger: str) -> None:
+        """603.2h: a "do this only once each turn" ability resolving with its effect takes the action for the turn
+        (the script is one turn)."""
+        entry = self.instances[trigger]
+        if self.specs[trigger].get("once_each_turn") and "delayed" not in entry:
+            self.used_this_turn.add((entry["source"], entry["ability"]))
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
         return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
@@ -392,7 +410,8 @@ class Game:
         if self.resolving is not None:
             self.resolution_events.extend(recorded)
         new = [self.new_trigger(source, ability, controller, event["id"])
-               for event, source, ability, controller in self.triggered_by(recorded, before)]
+               for event, source, ability, controller in self.how_many(list(self.triggered_by(recorded, before)),
+                                                                       before)]
         new += self.check_state_triggers(recorded[-1]["id"])
         new += self.delayed_triggers(recorded, before)
         for player in self.state.left:
@@ -402,6 +421,48 @@ class Game:
 
     def triggered_by(self, group: list[dict[str, Any]], before: State):
         return self.catalog.triggered_abilities(group, before, self.state, look_back=self.LOOK_BACK)
+
+    # -- How many times an ability triggers (603.2c, 603.2d, 603.2h) ----------------------------------------------------
+
+    def how_many(self, hits: list[tuple], before: State) -> list[tuple]:
+        """The object abilities a group triggers, each as many times as it triggers: once per event for "one or
+        more" (603.2c), not at all for a once-each-turn ability already used (603.2h), then 1 + its additional
+        times (603.2d)."""
+        out = []
+        for hit in self.one_or_more(hits):
+            if not self.may_trigger_this_turn(hit[1], hit[2]):
+                continue
+            out += [hit] * (1 + self.additional_times(hit, before))
+        return out
+
+    def one_or_more(self, hits: list[tuple]) -> list[tuple]:
+        """603.2c: a "whenever one or more ..." ability triggers once for the event, on its first matching
+        occurrence; every other ability once per occurrence."""
+        seen, out = set(), []
+        for hit in hits:
+            _, source, ability, _ = hit
+            if ability["trigger"].get("batch"):
+                if (source, ability["id"]) in seen:
+                    continue
+                seen.add((source, ability["id"]))
+            out.append(hit)
+        return out
+
+    def may_trigger_this_turn(self, source: str, ability: dict[str, Any]) -> bool:
+        """603.2h: only if its source's controller has not yet taken the action this turn."""
+        return not (ability.get("once_each_turn") and (source, ability["id"]) in self.used_this_turn)
+
+    def additional_times(self, hit: tuple, before: State) -> int:
+        """603.2d: each permanent with ``additional_triggers`` on the battlefield, controlled by the ability's
+        controller and matching the event's type, adds its ``times``, for an ability of a permanent; judged on the
+        game the trigger is judged on (just before the event when it looks back, 603.10a)."""
+        event, source, _, controller = hit
+        state = before if looks_back(event) else self.state
+        if state.zones.get(source) != BATTLEFIELD:
+            return 0
+        return sum(extra["times"] for holder, extra in self.catalog.multipliers
+                   if state.zones.get(holder) == BATTLEFIELD and state.controllers.get(holder) == controller
+                   and extra.get("event", event["type"]) == event["type"])
 
     def last_event_id(self) -> str | None:
         for entry in reversed(self.record.entries):

@@ -124,6 +124,9 @@ class Catalog:
             a["trigger"]["event"] for a in self.created.values()}
         self.listens_triggered = "ability_triggered" in kinds
         self.listens_stacked = "ability_stacked" in kinds
+        self.listens_resolved = "resolved" in kinds
+        # 603.2d: objects whose static ability makes abilities trigger additional times
+        self.multipliers = [(o["id"], o["additional_triggers"]) for o in scenario["objects"] if "additional_triggers" in o]
 
     def _collect_created(self, scenario: dict[str, Any]) -> None:
         def walk(actions):

@@ -456,6 +456,38 @@ class ZoneChangeOutsideTheBattlefieldGame(Game):
         self.catalog = _ZoneChangeOutsideTheBattlefieldCatalog(scenario)
 
 
+class EachOfOneOrMoreGame(Game):
+    """Triggers a "whenever one or more ..." ability once for each matching occurrence of one event instead of once
+    for the event (603.2c); caught by mtg.triggers-when-satisfied."""
+
+    def one_or_more(self, hits):
+        return list(hits)
+
+
+class NoAdditionalTriggersGame(Game):
+    """Ignores effects that make abilities trigger additional times (603.2d): every ability triggers once;
+    caught by mtg.triggers-when-satisfied."""
+
+    def additional_times(self, hit, before) -> int:
+        return 0
+
+
+class OnceEachTurnIgnoredGame(Game):
+    """Lets a "do this only once each turn" ability trigger again after its controller took the action this turn
+    (603.2h); caught by mtg.triggers-when-satisfied."""
+
+    def may_trigger_this_turn(self, source, ability) -> bool:
+        return True
+
+
+class NoResolvedEventGame(Game):
+    """Never records an ability resolving as an event, so abilities that trigger on an ability resolving never
+    trigger (603.2); caught by mtg.triggers-when-satisfied."""
+
+    def after_resolution(self, trigger) -> None:
+        return None
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -490,4 +522,9 @@ MUTANTS = (
     _mutant("mtg-departed-target-kept", DepartedTargetKeptGame, "mtg.no-legal-target"),
     _mutant("mtg-filter-you-is-active-player", ActivePlayerIsYouGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-zone-change-off-battlefield-only", ZoneChangeOutsideTheBattlefieldGame, "mtg.look-back"),
+    # issue 12, item 1f: batched triggers
+    _mutant("mtg-each-of-one-or-more", EachOfOneOrMoreGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-no-additional-triggers", NoAdditionalTriggersGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-once-each-turn-ignored", OnceEachTurnIgnoredGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-no-resolved-event", NoResolvedEventGame, "mtg.triggers-when-satisfied"),
 )

@@ -173,6 +173,10 @@ class Reading:
         watched_kinds |= {s["trigger"]["event"] for s in self.made.values()}
         self.hears_triggering = "ability_triggered" in watched_kinds
         self.hears_stacking = "ability_stacked" in watched_kinds
+        self.hears_resolving = "resolved" in watched_kinds
+        # 603.2d: permanents making abilities trigger additional times, in scenario order
+        self.extra_sources: list[tuple[str, dict[str, Any]]] = [
+            (o["id"], o["additional_triggers"]) for o in scenario["objects"] if o.get("additional_triggers")]
 
     # -- Abilities -------------------------------------------------------------------------------------------------
 
@@ -302,7 +306,48 @@ class Reading:
                 if not self.true_on(spec.get("intervening_if"), board, source):
                     continue
                 found.append(Hit(event, source, spec, controller))
-        return found
+        return self.counted(self.once_per_event(found), before, after)
+
+    # -- How many times (603.2c "one or more", 603.2d additional times) -------------------------------------------------
+
+    @staticmethod
+    def once_per_event(found: list[Hit]) -> list[Hit]:
+        """603.2c: an ability that triggers on "one or more" objects triggers once per event, however many of its
+        simultaneous occurrences match (kept: the first matching occurrence); any other, once per occurrence."""
+        seen: set[tuple[str, str]] = set()
+        out: list[Hit] = []
+        for hit in found:
+            if hit.spec["trigger"].get("batch"):
+                if (hit.source, hit.spec["id"]) in seen:
+                    continue
+                seen.add((hit.source, hit.spec["id"]))
+            out.append(hit)
+        return out
+
+    def extra_times(self, hit: Hit, board: Board) -> int:
+        """603.2d: how many additional times ``hit`` triggers: the sum of ``times`` over the permanents with
+        ``additional_triggers`` on the battlefield of ``board`` (the game the trigger is judged on), controlled by
+        the ability's controller, whose ``event`` (if any) is the event's type, provided the ability's source is a
+        permanent there too. Several such effects add up; none applies to another or to itself twice."""
+        if board.where.get(hit.source) != FIELD:
+            return 0
+        total = 0
+        for holder, extra in self.extra_sources:
+            if board.where.get(holder) != FIELD or board.controller_of.get(holder) != hit.controller:
+                continue
+            if extra.get("event") not in (None, hit.event["type"]):
+                continue
+            total += extra["times"]
+        return total
+
+    def counted(self, found: list[Hit], before: Board, after: Board) -> list[Hit]:
+        """Each hit repeated once plus its 603.2d additional times (object abilities only: a delayed or reflexive
+        ability never goes through here, 603.2d's last sentence)."""
+        out: list[Hit] = []
+        for hit in found:
+            board = before if looks_back(hit.event) else after
+            out += [hit] * (1 + self.extra_times(hit, board))
+        return out
 
     def passes_filters(self, pattern: dict[str, Any], event: dict[str, Any], you: str, board: Board) -> bool:
         """Whether ``event`` gets past the filters of a printed trigger condition, ``you`` being the ability's

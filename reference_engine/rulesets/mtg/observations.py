@@ -272,17 +272,58 @@ def describe(view: TraceView, trigger_id: str) -> str:
     return f"{trigger_id} (ability {t['ability']}{extra} of {t['source']}, controlled by {t['controller']}, {origin})"
 
 
+def declined_in(view: TraceView, trigger_id: str, begin: int, end: int) -> bool:
+    """Whether trigger instance ``trigger_id``'s controller declined it (603.5) in its resolution ``begin``-``end``."""
+    return any(view.entries[i]["decision"] == "optional" and trigger_id in view.entries[i].get("among", ())
+               and view.entries[i]["chosen"] is False for i in view.by_kind["choice"] if begin < i < end)
+
+
+@memoized
+def once_done(view: TraceView) -> dict[tuple[str, str], int]:
+    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entry where an instance
+    of it first began resolving using its effect (the action taken; a declined optional one takes none). The
+    scenario's script is one turn."""
+    out: dict[tuple[str, str], int] = {}
+    for t, begin, end in view.resolution_spans:
+        trig = view.triggers.get(t)
+        if trig is None or "delayed" in trig:
+            continue
+        spec = catalog(view).printed.get((trig["source"], trig["ability"]))
+        if spec is None or not spec.get("once_each_turn") or declined_in(view, t, begin, end):
+            continue
+        key = (trig["source"], trig["ability"])
+        out[key] = min(out.get(key, begin), begin)
+    return out
+
+
 @memoized
 def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
-    """Event id -> (source, ability) of every object ability (not a state trigger) the event should trigger."""
+    """Event id -> (source, ability) of every object ability (not a state trigger) the event should trigger, as
+    many times as it should (603.2c, 603.2d), leaving out a once-each-turn ability already used this turn (603.2h)."""
     cat = catalog(view)
+    done = once_done(view)
     out: dict[str, list[tuple[str, str]]] = {}
     for group in replay(view).groups:
         for event in group.events:
             out[event["id"]] = []
         for hit in cat.hits(group.events, group.before, group.after):
+            used = done.get((hit.source, hit.spec["id"]))
+            if used is not None and used < group.first:
+                continue  # 603.2h: its controller has already taken the action this turn
             out[hit.event["id"]].append((hit.source, hit.spec["id"]))
     return out
+
+
+def batch_event(view: TraceView, spec: dict[str, Any], source: str, event_id: str) -> str:
+    """603.2c: a "one or more" trigger names one occurrence of its event; the judge reckons it by the first
+    occurrence of that group that matches (``event_id`` itself when none does)."""
+    group = replay(view).group_of.get(event_id)
+    if group is None:
+        return event_id
+    for event in group.events:
+        if catalog(view).fits(spec["trigger"], event, source):
+            return event["id"]
+    return event_id
 
 
 @memoized
@@ -296,7 +337,10 @@ def actual_triggers(view: TraceView) -> dict[str, list[tuple[str, str, str]]]:
         spec = cat.printed.get((trig["source"], trig["ability"]))
         if spec is not None and spec["trigger"]["event"] == "state":
             continue
-        out.setdefault(trig["event"], []).append((trig["source"], trig["ability"], t))
+        event = trig["event"]
+        if spec is not None and spec["trigger"].get("batch"):
+            event = batch_event(view, spec, trig["source"], event)
+        out.setdefault(event, []).append((trig["source"], trig["ability"], t))
     return out
 
 

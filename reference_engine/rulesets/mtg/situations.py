@@ -163,6 +163,49 @@ def _several_destinations(view: TraceView) -> bool:
     return any(len(found) >= 2 for found in destinations.values())
 
 
+def _spec(view: TraceView, trigger: dict[str, Any]) -> dict[str, Any]:
+    """The printed ability a (non-delayed) trigger instance stands for, or an empty dict."""
+    if "delayed" in trigger:
+        return {}
+    return next((a for a in view.objects.get(trigger["source"], {}).get("abilities") or ()
+                 if a["id"] == trigger["ability"]), {})
+
+
+def _one_or_more(view: TraceView) -> bool:
+    """A "one or more" ability (603.2c) triggers on an event with several simultaneous occurrences."""
+    return any(_spec(view, t).get("trigger", {}).get("batch") and view.events.get(t["event"], {}).get("group")
+               for t in view.triggers.values())
+
+
+def _additional(view: TraceView) -> bool:
+    """An ability triggers twice or more on one occurrence (603.2d)."""
+    seen: set[tuple] = set()
+    for t in view.triggers.values():
+        key = (t["source"], t["ability"], t.get("delayed"), t["event"])
+        if t["event"] is not None and key in seen and not _spec(view, t).get("trigger", {}).get("batch"):
+            return True
+        seen.add(key)
+    return False
+
+
+def _once_each_turn_held(view: TraceView) -> bool:
+    """A "do this only once each turn" ability resolved (603.2h), and a later event matched its trigger condition
+    (a signal of its name, as the generator writes them): it was held back."""
+    for i in view.by_kind["resolve_begin"]:
+        t = view.triggers.get(view.entries[i]["trigger"])
+        spec = _spec(view, t) if t else {}
+        if spec.get("once_each_turn") and spec["trigger"]["event"] == "signal":
+            if any(view.entries[j]["type"] == "signal" and view.entries[j].get("name") == spec["trigger"]["name"]
+                   for j in view.by_kind["event"] if j > i):
+                return True
+    return False
+
+
+def _on_resolving(view: TraceView) -> bool:
+    return any(t["event"] in view.events and view.events[t["event"]]["type"] == "resolved"
+               for t in view.triggers.values())
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -210,4 +253,11 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               removed_for("player_left")),
     Situation("trigger-on-stacking", "an ability triggers on another ability being put on the stack",
               _on_stacking),
+    # issue 12, item 1f: how many times abilities trigger
+    Situation("one-or-more", "a 'one or more' ability triggers on an event with several occurrences, once (603.2c)",
+              _one_or_more),
+    Situation("additional-triggers", "an ability triggers additional times on one occurrence (603.2d)", _additional),
+    Situation("once-each-turn-held", "a 'do this only once each turn' ability's event occurs again after it "
+              "resolved (603.2h)", _once_each_turn_held),
+    Situation("trigger-on-resolving", "an ability triggers on an ability resolving", _on_resolving),
 )

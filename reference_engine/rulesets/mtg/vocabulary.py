@@ -2,7 +2,8 @@
 (800.4a), simultaneous zone changes, targets (603.3d), delayed (603.7) and reflexive (603.12) triggered abilities,
 state triggers (603.8), triggers on triggering and on being put on the stack, toughness and state-based actions,
 control changes and starting life totals, and zone changes other than entering or leaving the battlefield
-(``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a)."""
+(``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
+triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving)."""
 
 from reference_engine.core.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -24,11 +25,11 @@ VOCABULARY = Vocabulary(
         "move_each": frozenset({"do", "moves"}),
     },
     trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
-                              "ability_triggered", "ability_stacked", "state", "zone_change"}),
+                              "ability_triggered", "ability_stacked", "state", "zone_change", "resolved"}),
     trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
-                              "nontoken", "change"}),
-    ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in"},
-    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token"},
+                              "nontoken", "change", "batch"}),
+    ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers"},
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
