@@ -389,10 +389,19 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
     return result
 
 
-def _fails(engine: Engine, config: RunConfig, inv: Invariant):
+def _fails(engine: Engine, config: RunConfig, inv: Invariant, reference: Engine | None = None):
+    """The shrinking predicate: ``document`` still fails ``inv`` on ``engine`` (None when the engine misbehaved: no
+    verdict). With ``reference``, a candidate the reference engine cannot play to a trace (a scenario that loops
+    forever, say, as a merge of two objects can make) does not count as failing: a counterexample must come with
+    the trace the rules require."""
     def fails(document: dict[str, Any]) -> bool | None:
-        check = check_scenario(engine, prepare_generated(config, document), [inv])
-        return None if check.outcome.misbehaved else check.failed  # a crash is no verdict (see shrinking.shrink)
+        scenario = prepare_generated(config, document)
+        check = check_scenario(engine, scenario, [inv])
+        if check.outcome.misbehaved:
+            return None  # a crash is no verdict (see shrinking.shrink)
+        if check.failed and reference is not None and play(reference, scenario).status != "trace":
+            return False
+        return check.failed
 
     return fails
 
@@ -404,7 +413,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     itself. The result is never larger than what was found. ``Failure.log`` builds the scenario only when the second
     step removed nothing (it is empty otherwise)."""
     build = scenario_builder(config, engine)
-    fails = _fails(engine, config, inv)
+    fails = _fails(engine, config, inv, reference)
     started = time.monotonic()
     # Hypothesis gets at most two thirds of the budget, so that the scenario-level passes, which make the scenario
     # smaller where a shorter answer log does not, always get a third of it.

@@ -7,7 +7,7 @@ has one definition (schemas/scenario.schema.json describes the same vocabulary f
 from __future__ import annotations
 
 from heapq import merge
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 IN_PLAY = "field"
 
@@ -65,12 +65,14 @@ class AbilityIndex:
     ``pairs`` are (source object id, ability) in the order abilities are reported in (scenario order); ``objects``
     are the scenario's object ids. A pattern is filed under its ``event`` type, its signal ``name`` when it has one,
     and the one object its ``subject`` names (``self``: its source; an object id of the scenario), else under any
-    subject. :meth:`candidates` is only a filter: it returns a superset of the matching abilities (every ability
+    subject; ``event_types(pattern)`` names the event types a pattern is filed under (default: its ``event``; a
+    ruleset whose pattern covers several event types, as MTG's ``zone_change``, says which). :meth:`candidates` is only a filter: it returns a superset of the matching abilities (every ability
     whose type, name and named subject agree with the event), in the order of ``pairs``; the caller still applies the
     full pattern (:func:`pattern_matches`, or a ruleset's own, stricter one). Costs O(candidates) per event.
     """
 
-    def __init__(self, pairs: Iterable[tuple[str, dict[str, Any]]], objects: Iterable[str]):
+    def __init__(self, pairs: Iterable[tuple[str, dict[str, Any]]], objects: Iterable[str],
+                 event_types: Callable[[dict[str, Any]], Iterable[str]] | None = None):
         known = set(objects)
         self._buckets: dict[tuple, list[tuple[int, str, dict[str, Any]]]] = {}
         for n, (source, ability) in enumerate(pairs):
@@ -83,7 +85,8 @@ class AbilityIndex:
                 named = subject
             else:
                 named = None  # any subject (or a form this index does not know: the pattern decides)
-            self._buckets.setdefault((pattern["event"], name, named), []).append((n, source, ability))
+            for kind in (event_types(pattern) if event_types else (pattern["event"],)):
+                self._buckets.setdefault((kind, name, named), []).append((n, source, ability))
 
     def candidates(self, event: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
         """(source, ability) pairs that ``event`` (a trace event entry) might satisfy, in ``pairs`` order."""

@@ -10,7 +10,7 @@ The engine plays with these; the invariants replay the trace with these and comp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from reference_engine.engines.common.vocabulary import AbilityIndex, movement_event, pattern_matches
 
@@ -92,6 +92,11 @@ class State:
             self.left.append(event["player"])
 
 
+def _event_types(pattern: dict[str, Any]) -> Iterable[str]:
+    """The event types a trigger pattern can be satisfied by: ``zone_change`` by any of the three zone changes."""
+    return ZONE_CHANGES if pattern["event"] == "zone_change" else (pattern["event"],)
+
+
 class Catalog:
     """Everything about a scenario that does not change during play, indexed once."""
 
@@ -103,21 +108,15 @@ class Catalog:
         self.owners = {o["id"]: o["owner"] for o in scenario["objects"]}
         self.order = {o["id"]: n for n, o in enumerate(scenario["objects"])}
         self.abilities: dict[tuple[str, str], dict[str, Any]] = {}
-        self.by_event: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self.state_abilities: list[tuple[str, dict[str, Any]]] = []
         for obj in scenario["objects"]:
             for ability in obj.get("abilities", ()):
                 self.abilities[(obj["id"], ability["id"])] = ability
-                kind = ability["trigger"]["event"]
-                if kind == "state":
+                if ability["trigger"]["event"] == "state":
                     self.state_abilities.append((obj["id"], ability))
-                elif kind == "zone_change":  # "from anywhere", "to anywhere": any of the three zone-change events
-                    for change in ("enter", "leave", "move"):
-                        self.by_event.setdefault(change, []).append((obj["id"], ability))
-                else:
-                    self.by_event.setdefault(kind, []).append((obj["id"], ability))
-        # by_event, indexed further by signal name and named subject: what an event is tested against (speed only)
-        self.index = AbilityIndex(((s, a) for pairs in self.by_event.values() for s, a in pairs), self.objects)
+        # indexed by event type, signal name and named subject: what an event is tested against (speed only)
+        self.index = AbilityIndex(((obj["id"], ability) for obj in scenario["objects"] for ability in obj.get("abilities", ())
+                                   if ability["trigger"]["event"] != "state"), self.objects, _event_types)
         self.created: dict[str, dict[str, Any]] = {}  # ability id -> spec, for delayed and reflexive abilities
         self._collect_created(scenario)
         kinds = {a["trigger"]["event"] for a in self.abilities.values()} | {

@@ -430,8 +430,8 @@ class _ActivePlayerIsYouCatalog(Catalog):
 
 class ActivePlayerIsYouGame(Game):
     """Reads "you" and "an opponent" in trigger filters ("a creature you control", "you gain life") relative to the
-    active player instead of the ability's controller (603.3a: the controller of a triggered ability is the player
-    who controlled its source when it triggered); caught by mtg.triggers-when-satisfied."""
+    active player instead of the ability's controller (603.3a: a triggered ability is controlled by whoever
+    controlled its source as it triggered); caught by mtg.triggers-when-satisfied."""
 
     def __init__(self, scenario, chooser):
         super().__init__(scenario, chooser)
@@ -439,11 +439,10 @@ class ActivePlayerIsYouGame(Game):
 
 
 class _ZoneChangeOutsideTheBattlefieldCatalog(Catalog):
-    def __init__(self, scenario):
-        super().__init__(scenario)
-        for kind in ("enter", "leave"):
-            self.by_event[kind] = [(source, ability) for source, ability in self.by_event.get(kind, ())
-                                   if ability["trigger"]["event"] != "zone_change"]
+    def pattern_matches(self, pattern, event, source) -> bool:
+        if pattern["event"] == "zone_change" and event["type"] in ("enter", "leave"):
+            return False
+        return super().pattern_matches(pattern, event, source)
 
 
 class ZoneChangeOutsideTheBattlefieldGame(Game):
