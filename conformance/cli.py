@@ -141,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
         options=dict(parse_option(o) for o in args.option), max_examples=chosen["max_examples"], seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
         fixtures=not args.no_fixtures, shrink_seconds=chosen["shrink_seconds"], engine_timeout=args.engine_timeout,
-        engine_restarts=args.engine_restarts, audit=args.audit, explore_options=not args.fixed_options,
+        engine_restarts=args.engine_restarts, max_trace_entries=args.max_trace_entries, audit=args.audit,
+        explore_options=not args.fixed_options,
         time_budget=chosen["time_budget"], shard=parse_shard(args.shard) if args.shard else None,
         expectations=args.expectations,
     )
@@ -639,6 +640,12 @@ def _count(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 1 up")
+    return int(text)
+
+
 def _natural(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 0 up")
@@ -676,6 +683,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="per-scenario timeout of a process engine (default 10)")
     p.add_argument("--engine-restarts", type=_natural, metavar="N",
                    help="how many times a process engine may be restarted within one rule (default 10)")
+    p.add_argument("--max-trace-entries", type=_positive, metavar="N",
+                   help="the loop guard of the bundled engines (reference, mutant:NAME, and the reference engine "
+                        "that shows expected traces): a play longer than N trace entries is an engine error "
+                        "(default 20000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
     p.add_argument("--max-examples", type=_count, help="generated scenarios in the run's stream (default 100, or "
                                                          "the profile's)")

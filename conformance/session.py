@@ -47,6 +47,7 @@ class RunSpec:
     shrink_seconds: float = 30.0
     engine_timeout: float | None = None  # seconds per scenario, for process engines
     engine_restarts: int | None = None  # restart budget per rule, for process engines
+    max_trace_entries: int | None = None  # the bundled engines' loop guard (None: 20,000), the oracle's included
     audit: bool = False  # also run the divergence audit (conformance.audit)
     explore_options: bool = True  # each scenario draws the options not given in ``options``
     time_budget: float | None = None  # seconds for the whole run (see conformance.budget); None: no limit
@@ -138,7 +139,8 @@ class Session:
     # -- Engines ---------------------------------------------------------------------------------------------
 
     def new_engine(self):
-        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts)
+        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts,
+                           self.spec.max_trace_entries)
 
     @property
     def engine(self):
@@ -167,7 +169,7 @@ class Session:
     @property
     def reference(self):
         if self._reference is None:
-            self._reference = reference_engine_for(self.ruleset.name)
+            self._reference = reference_engine_for(self.ruleset.name, self.spec.max_trace_entries)
         return self._reference
 
     def close(self) -> None:

@@ -150,3 +150,19 @@ def test_max_trace_entries_is_the_engines_loop_guard():
     with pytest.raises(RuntimeError, match="100 trace entries"):
         cls(max_trace_entries=100).run(scenario, ScenarioChooser(scenario))
     assert len(cls(max_trace_entries=entries).run(scenario, ScenarioChooser(scenario))["entries"]) == entries
+
+
+def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_spec():
+    from conformance.adapters.registry import load_engine
+    from conformance.cli import build_parser
+    from conformance.session import RunSpec
+
+    assert load_engine("reference", "mtg").max_trace_entries == 20_000
+    assert load_engine("reference", "mtg", max_trace_entries=123).max_trace_entries == 123
+    mutant = next(iter(__import__("reference_engine.engines.mutants", fromlist=["MUTANTS"]).MUTANTS))
+    assert load_engine(f"mutant:{mutant}", "momon-wonder", max_trace_entries=77).max_trace_entries == 77
+    args = build_parser().parse_args(["run", "--ruleset", "mtg", "--max-trace-entries", "500000"])
+    assert args.max_trace_entries == 500_000
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["run", "--ruleset", "mtg", "--max-trace-entries", "0"])
+    assert RunSpec.from_json(RunSpec(max_trace_entries=9).to_json()).max_trace_entries == 9
