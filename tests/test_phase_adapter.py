@@ -489,3 +489,48 @@ def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, e
         found = out.find(word, at)
         assert found >= 0, (word, out)
         at = found + len(word)
+
+
+def test_a_player_leaving_the_game_with_an_ability_on_the_stack(engine):
+    """Three players, the one at 1 life is dealt damage by the resolving ability while their own ability waits on the
+    stack below it: phase eliminates them (704.5a), exiles what they own and takes their ability off the stack; the
+    trace shows one event (player_leaves, their objects leaving the game) and the ability removed for player_left
+    (800.4a). A permanent that debug SetController gave them is exiled by phase (no control-changing effect ends):
+    skipped."""
+    objects = [{"id": "C1", "owner": "P3", "zone": "hand", "abilities": [_enters("A1", "P3", [
+                   {"do": "damage", "player": "P3", "amount": 1}])]},
+               {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C6", "owner": "P1", "zone": "field"},
+               {"id": "C3", "owner": "P3", "zone": "field", "abilities": [etb("A3", "P3", "other", 2)]},
+               {"id": "C4", "owner": "P3", "zone": "hand"}]
+    doc = scenario(objects, MOVE_IN, players=("P1", "P2", "P3"), active="P3", order=["A1", "A3"])
+    doc["life"] = {"P3": 1}
+    check = _judged(engine, doc)
+    trace = check.outcome.trace["entries"]
+    leaves = next(e for e in trace if e["kind"] == "event" and e["type"] == "player_leaves")
+    group = [e for e in trace if e.get("group") == leaves["id"]]
+    assert {(e["type"], e.get("subject"), e.get("to"), e.get("controller")) for e in group} == {
+        ("player_leaves", None, None, None), ("leave", "C1", "removed", None), ("leave", "C3", "removed", None),
+        ("move", "C4", "removed", None)}
+    removed = [e for e in trace if e["kind"] == "removed"]
+    assert [(e["reason"], next(t["ability"] for t in entries(check.outcome.trace, "trigger")
+                               if t["id"] == e["trigger"])) for e in removed] == [("player_left", "A3")]
+    assert check.exercised["mtg.player-leaves"] == 1
+    objects.append({"id": "C5", "owner": "P2", "zone": "field", "controller": "P3"})
+    outcome = play(engine, doc | {"objects": objects})
+    assert outcome.status == "skipped" and "SetController" in outcome.message
+
+
+def test_known_deviation_a_concession_is_no_loss_for_phase(engine):
+    """Triaged in docs/engines/phase.md (violation 4; docs/engines/phase-triage/concession_is_no_loss.py): a player
+    who concedes loses the game (104.3a), yet "Whenever a player loses the game" does not trigger in phase 0.103.0
+    (it does when the player loses at 0 life). The scripted concession itself is played and traced."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [{"id": "A1", "trigger": {
+                   "event": "player_leaves"}, "effect": [gain("P1", 3)]}]},
+               {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P3", "zone": "field"}]
+    doc = scenario(objects, [{"do": "concede", "player": "P3"}], players=("P1", "P2", "P3"))
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert _events(check, type="player_leaves", player="P3", cause={"action": [0, 0]})
+    assert _events(check, type="leave", subject="C3", to="removed")
+    assert set(check.violations) == {"mtg.triggers-when-satisfied"}, check.violations
+    assert "player_leaves" in check.violations["mtg.triggers-when-satisfied"][0]
