@@ -474,6 +474,9 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("triggers_judged_after_the_resolution.py", ["a. ", "DEVIATION", "b. ", "DEVIATION", "c. ", "DEVIATION"]),
     ("resolution_and_sba_triggers_one_batch.py", ["DEVIATION"]),
     ("leaves_intervening_if_without_look_back.py", ["DIFFERENT READING", "DIFFERENT READING"]),
+    ("concession_is_no_loss.py", ["life: ", "True", "concede: ", "False", "DEVIATION"]),
+    ("departed_players_abilities_trigger.py", ["DEVIATION"]),
+    ("lethal_damage_and_a_loss_in_one_check.py", ["DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
