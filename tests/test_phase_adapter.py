@@ -537,3 +537,17 @@ def test_known_deviation_a_concession_is_no_loss_for_phase(engine):
     assert _events(check, type="leave", subject="C3", to="removed")
     assert set(check.violations) == {"mtg.triggers-when-satisfied"}, check.violations
     assert "player_leaves" in check.violations["mtg.triggers-when-satisfied"][0]
+
+
+def test_an_ability_whose_source_changed_hands_and_that_names_you_is_skipped(engine):
+    """"You lose 2 life" after a control change means the new controller, the scenario means the owner: skipped as
+    the ability goes on the stack (whatever the case of "You")."""
+    watcher = {"id": "A1", "trigger": {"event": "enter", "subject": "other"},
+               "effect": [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}, gain("P1", -2)]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "toughness": 3, "abilities": [watcher]},
+               {"id": "C2", "owner": "P2", "zone": "hand"}]
+    assert card_text(objects[0]).endswith(" You lose 2 life.")
+    doc = scenario(objects, [{"do": "gain_control", "object": "C1", "player": "P2"},
+                             {"do": "move", "object": "C2", "from": "hand", "to": "field"}], active="P2")
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "changed hands" in outcome.message
