@@ -477,6 +477,7 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("concession_is_no_loss.py", ["life: ", "True", "concede: ", "False", "DEVIATION"]),
     ("departed_players_abilities_trigger.py", ["DEVIATION"]),
     ("lethal_damage_and_a_loss_in_one_check.py", ["DEVIATION"]),
+    ("two_events_of_one_resolution_apnap.py", ["DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
