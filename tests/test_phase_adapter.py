@@ -474,6 +474,10 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("triggers_judged_after_the_resolution.py", ["a. ", "DEVIATION", "b. ", "DEVIATION", "c. ", "DEVIATION"]),
     ("resolution_and_sba_triggers_one_batch.py", ["DEVIATION"]),
     ("leaves_intervening_if_without_look_back.py", ["DIFFERENT READING", "DIFFERENT READING"]),
+    ("concession_is_no_loss.py", ["life: ", "True", "concede: ", "False", "DEVIATION"]),
+    ("departed_players_abilities_trigger.py", ["DEVIATION"]),
+    ("lethal_damage_and_a_loss_in_one_check.py", ["DEVIATION"]),
+    ("two_events_of_one_resolution_apnap.py", ["DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
@@ -489,3 +493,62 @@ def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, e
         found = out.find(word, at)
         assert found >= 0, (word, out)
         at = found + len(word)
+
+
+def test_a_player_leaving_the_game_with_an_ability_on_the_stack(engine):
+    """Three players, the one at 1 life is dealt damage by the resolving ability while their own ability waits on the
+    stack below it: phase eliminates them (704.5a), exiles what they own and takes their ability off the stack; the
+    trace shows one event (player_leaves, their objects leaving the game) and the ability removed for player_left
+    (800.4a). A permanent that debug SetController gave them is exiled by phase (no control-changing effect ends):
+    skipped."""
+    objects = [{"id": "C1", "owner": "P3", "zone": "hand", "abilities": [_enters("A1", "P3", [
+                   {"do": "damage", "player": "P3", "amount": 1}])]},
+               {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C6", "owner": "P1", "zone": "field"},
+               {"id": "C3", "owner": "P3", "zone": "field", "abilities": [etb("A3", "P3", "other", 2)]},
+               {"id": "C4", "owner": "P3", "zone": "hand"}]
+    doc = scenario(objects, MOVE_IN, players=("P1", "P2", "P3"), active="P3", order=["A1", "A3"])
+    doc["life"] = {"P3": 1}
+    check = _judged(engine, doc)
+    trace = check.outcome.trace["entries"]
+    leaves = next(e for e in trace if e["kind"] == "event" and e["type"] == "player_leaves")
+    group = [e for e in trace if e.get("group") == leaves["id"]]
+    assert {(e["type"], e.get("subject"), e.get("to"), e.get("controller")) for e in group} == {
+        ("player_leaves", None, None, None), ("leave", "C1", "removed", None), ("leave", "C3", "removed", None),
+        ("move", "C4", "removed", None)}
+    removed = [e for e in trace if e["kind"] == "removed"]
+    assert [(e["reason"], next(t["ability"] for t in entries(check.outcome.trace, "trigger")
+                               if t["id"] == e["trigger"])) for e in removed] == [("player_left", "A3")]
+    assert check.exercised["mtg.player-leaves"] == 1
+    objects.append({"id": "C5", "owner": "P2", "zone": "field", "controller": "P3"})
+    outcome = play(engine, doc | {"objects": objects})
+    assert outcome.status == "skipped" and "SetController" in outcome.message
+
+
+def test_known_deviation_a_concession_is_no_loss_for_phase(engine):
+    """Triaged in docs/engines/phase.md (violation 4; docs/engines/phase-triage/concession_is_no_loss.py): a player
+    who concedes loses the game (104.3a), yet "Whenever a player loses the game" does not trigger in phase 0.103.0
+    (it does when the player loses at 0 life). The scripted concession itself is played and traced."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [{"id": "A1", "trigger": {
+                   "event": "player_leaves"}, "effect": [gain("P1", 3)]}]},
+               {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P3", "zone": "field"}]
+    doc = scenario(objects, [{"do": "concede", "player": "P3"}], players=("P1", "P2", "P3"))
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert _events(check, type="player_leaves", player="P3", cause={"action": [0, 0]})
+    assert _events(check, type="leave", subject="C3", to="removed")
+    assert set(check.violations) == {"mtg.triggers-when-satisfied"}, check.violations
+    assert "player_leaves" in check.violations["mtg.triggers-when-satisfied"][0]
+
+
+def test_an_ability_whose_source_changed_hands_and_that_names_you_is_skipped(engine):
+    """"You lose 2 life" after a control change means the new controller, the scenario means the owner: skipped as
+    the ability goes on the stack (whatever the case of "You")."""
+    watcher = {"id": "A1", "trigger": {"event": "enter", "subject": "other"},
+               "effect": [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}, gain("P1", -2)]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "toughness": 3, "abilities": [watcher]},
+               {"id": "C2", "owner": "P2", "zone": "hand"}]
+    assert card_text(objects[0]).endswith(" You lose 2 life.")
+    doc = scenario(objects, [{"do": "gain_control", "object": "C1", "player": "P2"},
+                             {"do": "move", "object": "C2", "from": "hand", "to": "field"}], active="P2")
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "changed hands" in outcome.message

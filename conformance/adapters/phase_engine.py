@@ -49,10 +49,11 @@ EDITIONS = ["2026-02-27", "2021-02-24"]
 # exile, effects on the other player of a two-player game, damage and life triggers, control changes by the script.
 PROFILE: dict[str, Any] = {"exclude": [
     "signals", "state_triggers", "watchers", "targets", "delayed", "reflexive", "move_together", "prevented",
-    "players_leaving", "dies_when", "script_damage", "empty_effects", "graveyard_triggers",
+    "dies_when", "script_damage", "empty_effects", "graveyard_triggers",
     # finer, never drawn by the swarm: "each opponent" is one player only in a two-player game; "Whenever a player
-    # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name
-    "other_players_multiplayer", "life_triggers", "foreign_graveyard_conditions",
+    # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name; "target player
+    # loses the game" needs a target prompt the adapter does not answer
+    "other_players_multiplayer", "life_triggers", "foreign_graveyard_conditions", "concede_effects",
     # MTG vocabulary the adapter does not render yet (issue 12.1)
     "filters", "zone_changes", "batching",
 ]}
@@ -277,7 +278,7 @@ def _names_a_player(action: dict[str, Any]) -> bool:
 # Words of a rendered text that name a player through the ability's controller ("you", "your graveyard", "each
 # opponent"), after removing those the scenario means the same way (its life conditions are the controller's too,
 # 603.4; an optional ability's choice is its controller's, 603.5).
-FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b")
+FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
 FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do")
 
 
@@ -316,7 +317,8 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     (effect.get("from") == "hand" and effect.get("to") == "field")
                     or (effect.get("from") == "field" and effect.get("to") in ("graveyard", "exile"))) \
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
-                    and effect.get("player") in scenario["players"]
+                    and effect.get("player") in scenario["players"] \
+                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]
                 if not ok:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")
@@ -337,14 +339,37 @@ def _is_sba_move(event: dict[str, Any], events: list[dict[str, Any]]) -> bool:
 NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged"})
 
 
+def _departures(events: list[dict[str, Any]]) -> dict[int, int]:
+    """Index -> seat for every event of a player leaving the game, as phase reports it (800.4a): ``PlayerLost`` (when
+    the player lost, not conceded), the objects they own exiled one by one, ``PlayerEliminated``, in a row."""
+    found: dict[int, int] = {}
+    for k, e in enumerate(events):
+        if e["type"] != "PlayerEliminated":
+            continue
+        seat = e["data"]["player_id"]
+        found[k] = seat
+        j = k - 1
+        while j >= 0 and (events[j]["type"] == "ZoneChanged" and events[j]["data"].get("to") == "Exile"
+                          and (events[j]["data"].get("record") or {}).get("owner") == seat
+                          or events[j]["type"] == "PlayerLost" and events[j]["data"].get("player_id") == seat):
+            found[j] = seat
+            j -= 1
+    return found
+
+
 def _sba_tail(events: list[dict[str, Any]]) -> int:
-    """Where the final run of state-based-action events begins (``len(events)`` if the list does not end with one)."""
+    """Where the final run of state-based-action events begins (``len(events)`` if the list does not end with one):
+    creatures destroyed with no source, and players leaving the game (704.5a)."""
     destroyed = _destroyed_by_rules(events)
+    leaving = _departures(events)
     cut = len(events)
     for k in range(len(events) - 1, -1, -1):
         e = events[k]
         data = e.get("data") or {}
         if e["type"] in NEUTRAL:
+            continue
+        if k in leaving:
+            cut = k
             continue
         if e["type"] == "CreatureDestroyed" and data.get("source_id") is None or _is_sba_move(e, events) \
                 and data.get("object_id") in destroyed:
@@ -418,6 +443,7 @@ class _Play:
         self.position = 0
         self.zones = {o["id"]: o["zone"] for o in scenario["objects"]}
         self.control = {o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]}
+        self.left: set[str] = set()  # players who left the game
         self.to_scenario: dict[int, str] = {}
         self.to_phase: dict[str, int] = {}
         self.known_stack: dict[int, str] = {}  # phase stack entry id -> trigger id
@@ -465,12 +491,10 @@ class _Play:
         if self.applies > MAX_APPLIES:
             raise EngineError("timed-out", f"phase did not finish the scenario within {MAX_APPLIES} actions")
         events = self.game.apply(seat, action).to_dict()["events"]
-        low = [self.players[e["data"]["player_id"]] for e in events
-               if e["type"] == "LifeChanged" and e["data"]["new_total"] <= 0]
         self.waiting = self.game.waiting_for()  # what phase waits for changes only with an action: read once
-        if low or self.waiting["type"] == "GameOver":
-            raise Skipped(f"phase adapter: {low or 'a player'} reached 0 life; players leaving the game (704.5a, "
-                          f"800.4a) are not rendered")
+        if self.waiting["type"] == "GameOver":
+            raise Skipped("phase adapter: the game ended (a two-player game ends when a player loses; the scenario "
+                          "goes on without them)")
         return events
 
     def set_controller(self, object_id: int, player: str) -> bool:
@@ -520,8 +544,31 @@ class _Play:
         out = []
         sba_moves = {e["data"]["object_id"] for e in events
                      if e["type"] == "CreatureDestroyed" and (e.get("data") or {}).get("source_id") is None}
+        leaving = _departures(events)
+        group: str | None = None
         for k, e in enumerate(events):
             kind, data = e["type"], e.get("data") or {}
+            if k in leaving:
+                seat = leaving[k]
+                if group is None:  # the first event of the departure: the player leaves, then what they own
+                    event_cause = cause if sba_cause is None else sba_cause
+                    if sba_cause is None and kind == "PlayerLost":
+                        event_cause = {"sba": self.sba_check()}
+                    group = self.event("player_leaves", event_cause, player=self.players[seat])["id"]
+                    self.left.add(self.players[seat])
+                    self.entries[-1]["group"] = group
+                    group_cause = event_cause
+                if kind == "ZoneChanged":
+                    obj = self.to_scenario.get(data["object_id"])
+                    frm = ZONES.get(data["from"])
+                    if obj is None or frm is None:
+                        raise EngineError("errored", f"phase moved an object the adapter cannot map: {data}")
+                    out.append(self.event("leave" if frm == "field" else "move", group_cause, subject=obj,
+                                          group=group, **{"from": frm, "to": "removed"}))
+                elif kind == "PlayerEliminated":
+                    self.departed(self.players[seat], group, group_cause)
+                    group = None
+                continue
             if kind == "ZoneChanged":
                 obj = self.to_scenario.get(data["object_id"])
                 frm, to = ZONES.get(data["from"]), ZONES.get(data["to"])
@@ -552,6 +599,29 @@ class _Play:
                 raise EngineError("errored", f"phase reported a {kind} event the adapter cannot map into the trace "
                                              f"(it never drops one): {json.dumps(data)[:200]}")
         return out
+
+    def departed(self, player: str, group: str, cause: dict[str, Any]) -> None:
+        """After phase's report of ``player`` leaving (800.4a): their abilities on phase's stack are gone, each is
+        written removed (``player_left``). A permanent they controlled but do not own is skipped (see below)."""
+        held = [obj for obj, controller in sorted(self.control.items())
+                if controller == player and self.objects[obj]["owner"] != player and self.zones.get(obj) == "field"]
+        if held:
+            # debug SetController is no control-changing effect that could end (800.4a): phase exiles such a
+            # permanent as the last step of the departure, where the scenario's control change ends
+            raise Skipped(f"phase adapter: {player} left the game controlling {held}, which debug SetController gave "
+                          f"them (no control-changing effect to end: phase exiles them)")
+        on_stack = {item["id"] for item in self.game.stack()}
+        pushed = [e["trigger"] for e in self.entries if e["kind"] == "stack_push"]
+        done = {e["trigger"] for e in self.entries if e["kind"] in ("resolve_begin", "removed")}
+        of_trigger = {t: i for i, t in self.known_stack.items()}
+        for trigger in pushed:
+            if trigger not in done and of_trigger[trigger] not in on_stack:
+                if self.triggers[trigger]["controller"] != player:
+                    raise EngineError("errored", f"{trigger} left phase's stack as {player} left the game, but it is "
+                                                 f"controlled by {self.triggers[trigger]['controller']}")
+                self.add("removed", trigger=trigger, reason="player_left")
+        if any(e["controller"] == player for e in self.pending):
+            raise EngineError("errored", f"{player} left the game while phase was asking them to order abilities")
 
     def sba_check(self) -> str:
         check = self.new_id("S")
@@ -597,12 +667,17 @@ class _Play:
                 want["target"] = self.to_scenario.get(target.get("Object"))
         elif kind == "LifeChanged":
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
+        elif kind in ("PlayerLost", "PlayerEliminated"):
+            want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
         else:
             return None
         used = {t["event"] for t in self.triggers.values() if t["source"] == source and t["ability"] == ability}
-        for entry in reversed(self.entries):
-            if entry["kind"] == "event" and entry["id"] not in used and all(entry.get(k) == v for k, v in want.items()):
-                return entry["id"]
+        wants = [want] + ([want | {"to": "removed"}] if want.get("to") == "exile" else [])  # a departure's exile
+        for want in wants:
+            for entry in reversed(self.entries):
+                if entry["kind"] == "event" and entry["id"] not in used \
+                        and all(entry.get(k) == v for k, v in want.items()):
+                    return entry["id"]
         return None
 
     def insert_trigger(self, entry: dict[str, Any]) -> None:
@@ -611,6 +686,8 @@ class _Play:
         for n, e in enumerate(self.entries):
             if e["kind"] == "event" and e["id"] == entry["event"]:
                 at = n + 1
+                while at < len(self.entries) and "group" in e and self.entries[at].get("group") == e["group"]:
+                    at += 1  # after every event of its group (one event, several occurrences)
                 while at < len(self.entries) and self.entries[at]["kind"] == "trigger":
                     at += 1
                 break
@@ -704,6 +781,18 @@ class _Play:
                 self.add("action_begin", action=ref)
                 later: list[dict[str, Any]] = []
                 for effect in action["effect"]:
+                    if effect["do"] == "concede":  # the player concedes (GameAction Concede): 800.4a
+                        if effect["player"] in self.left:
+                            continue
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        seat = self.seat[effect["player"]]
+                        events = self.apply(seat, {"type": "Concede", "data": {"player_id": seat}})
+                        cut = _first_sba(events)
+                        self.record_events(events[:cut], {"action": ref})
+                        later = events[cut:]
+                        continue
                     obj = effect["object"]
                     if effect["do"] == "gain_control":
                         # phase reports no event for a debug SetController: the control event is the action's
@@ -773,8 +862,9 @@ class _Play:
     def record_sbas(self, events: list[dict[str, Any]], check: str) -> None:
         """Events phase reported outside any resolution or action: they must be state-based actions, performed by
         the check ``check``; another check follows (the one that finds nothing more to do)."""
-        strays = [e["type"] for e in events if e["type"] not in BOOKKEEPING and e["type"] not in NEUTRAL
-                  and not _is_sba_move(e, events)]
+        leaving = _departures(events)
+        strays = [e["type"] for k, e in enumerate(events) if e["type"] not in BOOKKEEPING and e["type"] not in NEUTRAL
+                  and not _is_sba_move(e, events) and k not in leaving]
         if strays:
             raise EngineError("errored", f"phase reported {strays} outside any resolution or action, and outside any "
                                          f"state-based action; the adapter cannot place them")

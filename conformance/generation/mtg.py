@@ -87,6 +87,7 @@ PROFILE_ONLY_FEATURES = frozenset({
     "other_players_multiplayer",     # effects on a player other than the ability's controller in games of 3-4 players
     "life_triggers",                 # abilities triggering on a life change (they become damage triggers)
     "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
+    "concede_effects",               # abilities making a player lose the game (scripted concessions stay)
 })
 
 
@@ -160,7 +161,7 @@ class _Builder:
         return {"do": "move", "object": obj, "from": "field", "to": "graveyard" if "exile" in self.no else to}
 
     def some_player(self) -> str:
-        if ("other_players" in self.no or "other_players_multiplayer" in self.no and len(self.vulnerable) > 2) \
+        if ("other_players" in self.no or "other_players_multiplayer" in self.no and self.player_count > 2) \
                 and self.current is not None:
             return self.current["owner"]
         return self.source.pick(self.vulnerable)
@@ -224,7 +225,8 @@ class _Builder:
             elif kind == 3:
                 actions.append(self.damage())
             elif kind == 4:
-                if self.doomed and self.source.chance(25):  # "target player loses the game", mid-resolution (800.4a)
+                if self.doomed and self.source.chance(25) and "concede_effects" not in self.no:
+                    # "target player loses the game", mid-resolution (800.4a)
                     actions.append({"do": "concede", "player": self.source.pick(self.doomed)})
                     continue
                 actions.append({"do": "life", "player": self.some_player(),
@@ -417,6 +419,7 @@ class _Builder:
         others = [p for p in players if p != active]
         doomed = [] if "players_leaving" in self.no else [p for p in others if n >= 3 and src.chance(55)][: n - 2]
         self.vulnerable = doomed or players
+        self.player_count = n
         self.doomed = doomed
         life = {p: src.integer(1, 3) for p in doomed}
         for p in players:
