@@ -237,3 +237,18 @@ def test_one_event_moves_objects_between_any_two_zones_and_each_occurrence_looks
     fired = sorted((e["ability"], e["event"]) for e in kinds(entries, "trigger"))
     assert fired == [("A1", "E1"), ("A1", "E2"), ("A2", "E1"), ("A2", "E4"), ("A3", "E2"), ("A4", "E3"),
                      ("A5", "E5"), ("A6", "E5")]  # A1 sees itself leave; A5 sees its card leave the graveyard
+
+
+def test_durations_this_turn_next_turn_until_your_next_turn_across_turns_and_apnap_from_each_turns_active_player():
+    entries = entries_of("mtg-vocab-603-7b-durations-across-turns")
+    by_step: dict[int, list[str]] = {}
+    step = None
+    for e in entries:
+        if e["kind"] == "step_begin":
+            step = e["step"]
+        elif e["kind"] == "trigger" and e["ability"] != "A1":
+            by_step.setdefault(step, []).append(e["ability"])
+    assert by_step == {0: ["B", "D1", "D3"], 1: ["B", "D2", "D3"], 2: ["B"]}
+    pushes = [e["trigger"] for e in kinds(entries, "stack_push")]
+    assert pushes[1:4] == ["T4", "T3", "T2"]  # turn 1: P1's first
+    assert pushes[4:7] == ["T5", "T7", "T6"]  # turn 2: P2 is active, B first

@@ -69,6 +69,7 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-115-1-target-player-leaves", "mtg-departed-target-kept"),
     ("mtg-vocab-filters-you-opponent-type-token", "mtg-filter-you-is-active-player"),
     ("mtg-vocab-603-10a-zone-changes-anywhere", "mtg-zone-change-off-battlefield-only"),
+    ("mtg-vocab-603-7b-durations-across-turns", "mtg-this-turn-outlives-the-turn"),
 ]
 
 

@@ -47,7 +47,7 @@ EDITIONS = ["2026-02-27", "2021-02-24"]
 PROFILE: dict[str, Any] = {"exclude": [
     "signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive", "move_together",
     "prevented", "gain_control", "players_leaving", "dies_when", "script_damage", "empty_effects", "other_objects",
-    "other_players", "exile", "zone_conditions", "filters", "zone_changes",
+    "other_players", "exile", "zone_conditions", "filters", "zone_changes", "turns",
 ]}
 
 ZONES = {"Battlefield": "field", "Graveyard": "graveyard", "Exile": "exile", "Hand": "hand", "Library": "deck"}

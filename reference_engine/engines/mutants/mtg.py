@@ -456,6 +456,17 @@ class ZoneChangeOutsideTheBattlefieldGame(Game):
         self.catalog = _ZoneChangeOutsideTheBattlefieldCatalog(scenario)
 
 
+class ThisTurnOutlivesTheTurnGame(Game):
+    """Lets a delayed triggered ability lasting "this turn" (or "until end of turn") outlive its turn when the script
+    goes on to the next one, so it still triggers then (603.7b: it triggers on each occurrence until its duration
+    ends); caught by mtg.delayed-trigger."""
+
+    def end_turn(self) -> None:
+        for d in self.delayed:
+            if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
+                self.end_one(d, "duration")
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -490,4 +501,5 @@ MUTANTS = (
     _mutant("mtg-departed-target-kept", DepartedTargetKeptGame, "mtg.no-legal-target"),
     _mutant("mtg-filter-you-is-active-player", ActivePlayerIsYouGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-zone-change-off-battlefield-only", ZoneChangeOutsideTheBattlefieldGame, "mtg.look-back"),
+    _mutant("mtg-this-turn-outlives-the-turn", ThisTurnOutlivesTheTurnGame, "mtg.delayed-trigger"),
 )
