@@ -75,7 +75,11 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             condition = ability.get("intervening_if")
             if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
                 problems.append(f"{where}.intervening_if.object: no object {condition['object']!r}")
+    turn = 1
     for s, step in enumerate(scenario["script"]):
+        if step.get("turn", turn) < turn:
+            problems.append(f"$.script[{s}].turn: turn {step['turn']} comes after turn {turn}: turns only go forward")
+        turn = max(turn, step.get("turn", turn))
         for a, action in enumerate(step["actions"]):
             if action["by"] not in players:
                 problems.append(f"$.script[{s}].actions[{a}].by: {action['by']!r} is not a player")

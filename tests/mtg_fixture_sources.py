@@ -357,6 +357,22 @@ fixture("mtg-vocab-603-2-ability-resolves",
              ("P1", [{"do": "signal", "name": "s1"}, {"do": "signal", "name": "s2"}])])],
   choices={"trigger_order": ["KA", "A"]}))
 
+fixture("mtg-vocab-603-7b-durations-across-turns",
+ "Scripts spanning turns (500.1) and delayed abilities with durations (603.7b). Turn 1 is P1's, turn 2 P2's, turn 3 P1's again. In turn 1, S's A1 (P1's) creates three delayed abilities watching the signal x: D1 'this turn', D2 'during your next turn' and D3 'until your next turn'. x in turn 1 triggers D1 and D3 (D2 not yet), with Q's B (P2's): P1's go on the stack first. x in turn 2 triggers D2 and D3 (D1 has ended with turn 1), with B: P2 is active now, so B goes on the stack first (101.4). x in turn 3 triggers only B: D2 ended with turn 2, D3 as P1's next turn began.",
+ "CR 500.1, 101.4, 603.7b (issue 12)", ["mtg.delayed-trigger", "mtg.apnap-order"],
+ scen(["P1", "P2"], "P1",
+  [obj("S", "P1", abilities=[ab("A1", {"event": "signal", "name": "go"}, [
+      {"do": "create_delayed", "duration": "turn", "ability": ab("D1", {"event": "signal", "name": "x"}, text="This turn, whenever x, ...")},
+      {"do": "create_delayed", "duration": "next_turn", "ability": ab("D2", {"event": "signal", "name": "x"}, text="During your next turn, whenever x, ...")},
+      {"do": "create_delayed", "duration": "until_your_next_turn", "ability": ab("D3", {"event": "signal", "name": "x"}, text="Until your next turn, whenever x, ...")}],
+      text="Whenever go happens, create D1, D2 and D3.")]),
+   obj("Q", "P2", abilities=[ab("B", {"event": "signal", "name": "x"}, text="Whenever x happens, ...")])],
+  [("main", [("P1", [{"do": "signal", "name": "go"}]), ("P1", [{"do": "signal", "name": "x"}])]),
+   ("main", [("P2", [{"do": "signal", "name": "x"}])]),
+   ("upkeep", [("P1", [{"do": "signal", "name": "x"}])])]))
+F[-1][4]["script"][1]["turn"] = 2
+F[-1][4]["script"][2]["turn"] = 3
+
 import os
 
 if __name__ == "__main__":

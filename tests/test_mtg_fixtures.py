@@ -276,3 +276,18 @@ def test_603_2_an_ability_resolving_is_an_event_and_a_removed_one_is_not():
     assert [(e["cause"]["resolved"], e["subject"]) for e in resolved] == [("T1", "X"), ("T2", "R"), ("T4", "K")]
     assert [e["event"] for e in kinds(entries, "trigger", ability="W")] == [resolved[0]["id"]]
     assert kinds(entries, "removed", trigger="T3", reason="intervening_if")
+
+
+def test_durations_this_turn_next_turn_until_your_next_turn_across_turns_and_apnap_from_each_turns_active_player():
+    entries = entries_of("mtg-vocab-603-7b-durations-across-turns")
+    by_step: dict[int, list[str]] = {}
+    step = None
+    for e in entries:
+        if e["kind"] == "step_begin":
+            step = e["step"]
+        elif e["kind"] == "trigger" and e["ability"] != "A1":
+            by_step.setdefault(step, []).append(e["ability"])
+    assert by_step == {0: ["B", "D1", "D3"], 1: ["B", "D2", "D3"], 2: ["B"]}
+    pushes = [e["trigger"] for e in kinds(entries, "stack_push")]
+    assert pushes[1:4] == ["T4", "T3", "T2"]  # turn 1: P1's first
+    assert pushes[4:7] == ["T5", "T7", "T6"]  # turn 2: P2 is active, B first

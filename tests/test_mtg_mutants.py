@@ -73,6 +73,7 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-2d-additional-times", "mtg-no-additional-triggers"),
     ("mtg-vocab-603-2h-once-each-turn", "mtg-once-each-turn-ignored"),
     ("mtg-vocab-603-2-ability-resolves", "mtg-no-resolved-event"),
+    ("mtg-vocab-603-7b-durations-across-turns", "mtg-this-turn-outlives-the-turn"),
 ]
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from conformance.documents import load_schema
 from conformance.errors import ScenarioError
+from conformance.scenarios import prepare_scenario
 from conftest import ROOT
 from mtg_support import ability, find, obj, play, scenario, violations
 from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
@@ -112,3 +113,19 @@ def test_you_is_the_abilitys_controller_not_the_active_player(relation, gainer, 
     assert violations(prepared, trace) == {}
     triggers = [e for e in trace["entries"] if e["kind"] == "trigger"]
     assert len(triggers) == (1 if fires else 0)  # never on the loss
+
+
+def test_turns_only_go_forward():
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P1")], [("P1", [{"do": "signal", "name": "x"}])])
+    document = {k: v for k, v in prepared.items() if k != "options"}
+    document["script"] = [{"step": "main", "turn": 2, "actions": []}, {"step": "main", "turn": 1, "actions": []}]
+    with pytest.raises(ScenarioError, match=r"\$\.script\[1\]\.turn: turn 1 comes after turn 2"):
+        prepare_scenario(document, "test")
+
+
+def test_a_step_turn_is_a_foreign_word_outside_mtg():
+    from reference_engine.rulesets import get_ruleset
+
+    momon = get_ruleset("momon-wonder").vocabulary
+    found = momon.foreign_words({"objects": [], "script": [{"step": "main", "turn": 2, "actions": []}]})
+    assert found and found[0].startswith("$.script[0].turn: step field 'turn'")

@@ -71,6 +71,9 @@ PROFILE_FEATURES = frozenset({
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
     "player_targets",     # abilities targeting a player (115.1), also one whose target leaves the game before it
                           # resolves (implied by "targets")
+    "turns",              # scripts spanning several turns (500.1; the active player changes), and delayed abilities
+                          # lasting "next turn" or "until your next turn", with a set piece: a delayed ability
+                          # limited to a turn whose event comes again in a later turn (603.7b)
     "zone_changes",       # triggers on a zone change between any two zones ("put into exile from anywhere", "put
                           # into a hand or a library", "leaves a graveyard"), and a scripted event moving several
                           # objects to different zones (603.10a)
@@ -276,7 +279,8 @@ class _Builder:
     def delayed(self, level: int) -> dict[str, Any]:
         did = self.ability_id("D")
         self.delayed_ids.append(did)
-        duration = self.source.pick([None, None, None, "step", "turn"])
+        duration = self.source.pick([None, None, None, "step", "turn"] +
+                                    ([] if "turns" in self.no else ["next_turn", "until_your_next_turn"]))
         if self.source.chance(50) or "signals" in self.no:
             subject = self.source.pick(["self", self.some_creature(), "any", "any", "any"])
             trigger = {"event": "leave", "subject": subject}
@@ -328,9 +332,11 @@ class _Builder:
             ability["trigger"] = {"event": event, "subject": self.source.pick(["any", "any", "self", "other"])}
             if event == "leave" and self.source.chance(60):
                 ability["trigger"]["to"] = "graveyard"
-            if "zone_changes" not in self.no and self.source.chance(30):  # "put into exile from anywhere"
-                ability["trigger"] = {"event": "zone_change", "subject": ability["trigger"]["subject"],
-                                      "to": self.source.pick(["exile", "graveyard", "hand", "deck"])}
+            # "put into exile from anywhere": drawn whether the feature is on or not, so that shrinking can turn it
+            # off without shifting the draws that follow
+            anywhere, to = self.source.chance(30), self.source.pick(["exile", "graveyard", "hand", "deck"])
+            if "zone_changes" not in self.no and anywhere:
+                ability["trigger"] = {"event": "zone_change", "subject": ability["trigger"]["subject"], "to": to}
             if "filters" not in self.no and self.source.chance(60):  # "a nontoken creature you control dies"
                 self.filter_objects(ability["trigger"])
             ability["effect"] = self.effect(0)
@@ -604,11 +610,15 @@ class _Builder:
                 del obj["abilities"]
         steps = []
         conceded: list[str] = []
+        turn = 1
         for s in range(src.count(1, 3)):
             actions = []
             for _ in range(src.count(1, 3)):
                 actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
             steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
+            if s and "turns" not in self.no and src.chance(45):  # this step begins a later turn (500.1)
+                turn += src.pick([1, 1, 2])
+                steps[-1]["turn"] = turn
         last = steps[-1]["actions"]
         if "zone_changes" not in self.no and src.chance(80):
             # one event moving a fresh permanent off the battlefield and maybe graveyard cards, each to its own zone,
@@ -693,6 +703,23 @@ class _Builder:
                 steps[0]["actions"].insert(0, {"by": active, "effect": [action]})
             else:
                 last.append({"by": active, "effect": [action]})
+        if not {"turns", "delayed", "signals"} & self.no and steady and src.chance(70):
+            # a delayed ability lasting "this turn" ("next turn", "until your next turn") created in turn 1, and its
+            # event in that turn and again in a later one (603.7b): it must not outlive its duration
+            holder = src.pick(steady)
+            did = self.ability_id("D")
+            self.delayed_ids.append(did)
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) or "empty_effects" in self.no else []
+            duration = src.pick(["turn", "turn", "turn", "next_turn", "until_your_next_turn"])
+            create = {"do": "create_delayed", "duration": duration, "ability": {
+                "id": did, "trigger": {"event": "signal", "name": "late"}, "effect": effect}}
+            holder.setdefault("abilities", []).append({
+                "id": self.ability_id(), "trigger": {"event": "signal", "name": "dawn"}, "effect": [create]})
+            steps[0]["actions"][:0] = [{"by": active, "effect": [{"do": "signal", "name": "dawn"}]},
+                                       {"by": active, "effect": [{"do": "signal", "name": "late"}]}]
+            later = max(step.get("turn", 1) for step in steps) + src.pick([1, 1, 2])
+            steps.append({"step": "main", "turn": later, "actions": [
+                {"by": active, "effect": [{"do": "signal", "name": "late"}]}]})
         if self.no & {"signals", "empty_effects"}:
             self.keep_out(steps)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]

@@ -82,6 +82,7 @@ class Game:
         self.resolving: str | None = None
         self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
+        self.turn = 1  # the script's turns (each step's ``turn``); the catalog's active player is this turn's
 
     # -- The turn --------------------------------------------------------------------------------------------------
 
@@ -95,6 +96,8 @@ class Game:
     def play_script(self) -> None:
         self.announce(self.check_state_triggers(None))  # 603.8: a state that already holds triggers at once
         for step_index, step in enumerate(self.scenario["script"]):
+            while self.turn < step.get("turn", self.turn):
+                self.next_turn()
             self.record.add("step_begin", step=step_index)
             for action_index, action in enumerate(step["actions"]):
                 ref = [step_index, action_index]
@@ -105,6 +108,25 @@ class Game:
             self.end_delayed("step")  # 603.7b: "this step" durations end with the step
             self.record.add("step_advance", **{"from": step_index})
         self.end_delayed("turn")
+
+    def next_turn(self) -> None:
+        """The turn ends and the next player's begins (500.1): "this turn" durations end with it, and so do "next
+        turn" ones living in it; in the new turn, "next turn" abilities created in the turn before start to work, and
+        "until your next turn" ones of its active player end (611.2b's reading for delayed triggered abilities)."""
+        self.end_turn()
+        self.turn += 1
+        self.catalog.active_player = self.catalog.next_active(self.state.left)
+        for d in self.delayed:
+            if d.alive and d.duration == "until_your_next_turn" and d.controller == self.catalog.active_player:
+                self.end_one(d, "duration")
+        self.delayed = [d for d in self.delayed if d.alive]
+
+    def end_turn(self) -> None:
+        """603.7b: durations ending with the turn: "this turn" ('until end of turn'), and "next turn" living in it."""
+        self.end_delayed("turn")
+        for d in self.delayed:
+            if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
+                self.end_one(d, "duration")
 
     def settle(self) -> None:
         """117.3b, 117.4, 405.5: priority goes to the active player; with every player passing, the top of the stack
@@ -525,6 +547,8 @@ class Game:
                 continue
             matching = [e for e in group if d.matches(self.catalog, e, before)]
             d.track(self.state)
+            if d.duration == "next_turn" and self.turn != d.born + 1:
+                continue  # "during your next turn": not yet
             # 603.4: with its intervening "if" false it does not trigger (a once-only one keeps waiting)
             matching = [e for e in matching if self.delayed_condition_holds(d, e, before)]
             if not matching:
@@ -555,6 +579,7 @@ class Game:
         watched = None if reflexive else self.catalog.watched_object(ability, ctx.source)
         d = Delayed(self.record.new_id("D"), ability, ctx.source, ctx.controller, ctx.trigger,
                     action.get("duration"), reflexive, watched, self.state.zones.get(watched))
+        d.born = self.turn
         fields = {"duration": d.duration} if d.duration else {}
         if reflexive:
             fields["reflexive"] = True

@@ -145,6 +145,13 @@ class Catalog:
             return self.created.get(ability)
         return self.abilities.get((source, ability))
 
+    def next_active(self, left: list[str] | tuple = ()) -> str:
+        """500.1, 101.4: the player whose turn comes after the active player's, in turn order (the order of
+        ``players``), skipping players who left the game (800.4a)."""
+        start = self.players.index(self.active_player)
+        seats = self.players[start + 1:] + self.players[:start + 1]
+        return next((p for p in seats if p not in left), self.active_player)
+
     def apnap(self, left: list[str] | tuple = ()) -> list[str]:
         """Players still in the game in APNAP order (101.4): the active player's seat first, then turn order."""
         start = self.players.index(self.active_player)
@@ -326,6 +333,7 @@ class Delayed:
     watched: str | None
     home: str | None
     alive: bool = True
+    born: int = 1  # the turn it was created in (a "next turn" ability works only in the turn after)
 
     def matches(self, catalog: Catalog, event: dict[str, Any], before: State) -> bool:
         if not catalog.pattern_matches(self.ability["trigger"], event, self.source):

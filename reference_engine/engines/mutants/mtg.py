@@ -487,6 +487,17 @@ class NoResolvedEventGame(Game):
         return None
 
 
+class ThisTurnOutlivesTheTurnGame(Game):
+    """Lets a delayed triggered ability lasting "this turn" (or "until end of turn") outlive its turn when the script
+    goes on to the next one, so it still triggers then (603.7b: it triggers on each occurrence until its duration
+    ends); caught by mtg.delayed-trigger."""
+
+    def end_turn(self) -> None:
+        for d in self.delayed:
+            if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
+                self.end_one(d, "duration")
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -526,4 +537,5 @@ MUTANTS = (
     _mutant("mtg-no-additional-triggers", NoAdditionalTriggersGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-once-each-turn-ignored", OnceEachTurnIgnoredGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-no-resolved-event", NoResolvedEventGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-this-turn-outlives-the-turn", ThisTurnOutlivesTheTurnGame, "mtg.delayed-trigger"),
 )

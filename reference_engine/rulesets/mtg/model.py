@@ -184,9 +184,10 @@ class Reading:
         """The ability a trigger instance stands for: a printed one by (source, id), a created one by id."""
         return self.made.get(ability_id) if delayed else self.printed.get((source, ability_id))
 
-    def apnap(self, departed=()) -> list[str]:
-        """101.4: the active player, then the others in turn order (the order of ``players``); leavers skipped."""
-        k = self.players.index(self.active_player)
+    def apnap(self, departed=(), active: str | None = None) -> list[str]:
+        """101.4: the active player (``active``, else turn 1's), then the others in turn order (the order of
+        ``players``); leavers skipped."""
+        k = self.players.index(active or self.active_player)
         return [p for p in self.players[k:] + self.players[:k] if p not in departed]
 
     @staticmethod

@@ -389,3 +389,51 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
 # The streamed observations above: every MTG invariant declares them as its passes (with its own), so that the judge
 # computes them all in the one pass over a trace that the rules of an edition share.
 PASSES = (placements,)
+
+
+@dataclass
+class Turns:
+    """The script's turns (500.1) as the judge reads them: ``step_turn`` (each step's turn), ``active`` (turn -> its
+    active player, for every turn up to the last scripted one, skipped turns included), ``begins`` / ``ends`` (turn ->
+    the entry index of its first scripted step's ``step_begin`` / its last scripted step's ``step_advance``)."""
+
+    step_turn: list[int]
+    active: dict[int, str]
+    begins: dict[int, int]
+    ends: dict[int, int]
+    step_at: list[tuple[int, int]]  # (entry index of a step_begin, step index), in order
+
+    def turn_at(self, index: int) -> int:
+        """The turn of the step under way at entry ``index`` (turn 1 before the first step)."""
+        k = bisect_right([i for i, _ in self.step_at], index) - 1
+        return self.step_turn[self.step_at[k][1]] if k >= 0 else 1
+
+    def first_begin_from(self, turn: int) -> int | None:
+        """The ``step_begin`` entry of the first scripted step in turn ``turn`` or later (None: there is none)."""
+        later = [i for t, i in self.begins.items() if t >= turn]
+        return min(later) if later else None
+
+
+@memoized
+def turns(view: TraceView) -> Turns:
+    script = view.scenario["script"]
+    step_turn: list[int] = []
+    for step in script:
+        step_turn.append(step.get("turn", step_turn[-1] if step_turn else 1))
+    step_at = [(i, view.entries[i]["step"]) for i in view.by_kind["step_begin"]]
+    begins: dict[int, int] = {}
+    for i, step in step_at:
+        begins.setdefault(step_turn[step], i)
+    ends = {step_turn[view.entries[i]["from"]]: i for i in view.step_advances}
+    rp, cat = replay(view), catalog(view)
+    active = {1: view.scenario["active_player"]}
+    for turn in range(2, (max(step_turn) if step_turn else 1) + 1):
+        # the next player in turn order still in the game when the turn begins: as the game stood at the end of the
+        # last scripted turn before it
+        end = max((i for t, i in ends.items() if t < turn), default=-1)
+        board = next((g.after for g in reversed(rp.groups) if g.last < end), None)
+        departed = board.departed if board is not None else ()
+        seats = cat.players[cat.players.index(active[turn - 1]) + 1:] + \
+            cat.players[:cat.players.index(active[turn - 1]) + 1]
+        active[turn] = next((p for p in seats if p not in departed), active[turn - 1])
+    return Turns(step_turn, active, begins, ends, step_at)

@@ -206,6 +206,25 @@ def _on_resolving(view: TraceView) -> bool:
                for t in view.triggers.values())
 
 
+def _turns(view: TraceView) -> int:
+    """How many turns the script's steps span (500.1)."""
+    found = {1}
+    turn = 1
+    for step in view.scenario["script"]:
+        turn = step.get("turn", turn)
+        found.add(turn)
+    return len(found)
+
+
+def _turn_bound_expires(view: TraceView) -> bool:
+    """A delayed ability with a duration of a turn or longer ends for its duration before the script's last step."""
+    bound = {view.entries[i]["id"] for i in view.by_kind["delayed_create"]
+             if view.entries[i].get("duration") in ("turn", "next_turn", "until_your_next_turn")}
+    last_step = max(view.by_kind["step_begin"], default=len(view.entries))
+    return any(view.entries[i]["delayed"] in bound and view.entries[i]["reason"] == "duration" and i < last_step
+               for i in view.by_kind["delayed_end"])
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -220,6 +239,10 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("zone-change-anywhere", "an ability watching zone changes 'from anywhere' triggers on a permanent "
               "leaving or entering the battlefield (603.6, 603.10a)", _zone_change_heard),
     Situation("several-destinations", "one event moves several objects to different zones", _several_destinations),
+    Situation("several-turns", "the script spans two turns or more (500.1)", lambda v: _turns(v) >= 2),
+    Situation("turn-duration-ends", "a delayed ability lasting this turn, the next turn or until its controller's next "
+              "turn ends before the script's last step, so later occurrences must not trigger it (603.7b)",
+              _turn_bound_expires),
     Situation("delayed-created", "a delayed triggered ability is created", lambda v: bool(_created(v, False))),
     Situation("delayed-fires", "a delayed triggered ability triggers", lambda v: _fired(v, False)),
     Situation("delayed-other-controller", "a delayed triggered ability triggers while its source's controller is not "

@@ -34,4 +34,5 @@ VOCABULARY = Vocabulary(
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed"}),
+    step_fields=frozenset({"step", "actions", "turn"}),
 )
