@@ -129,3 +129,45 @@ def test_a_step_turn_is_a_foreign_word_outside_mtg():
     momon = get_ruleset("momon-wonder").vocabulary
     found = momon.foreign_words({"objects": [], "script": [{"step": "main", "turn": 2, "actions": []}]})
     assert found and found[0].startswith("$.script[0].turn: step field 'turn'")
+
+
+def _once_each_turn_across_turns() -> dict:
+    """W's O: 'Whenever s1 happens, you gain 1 life. Do this only once each turn.' s1 twice in turn 1, once in
+    turn 2: O triggers once in each turn (603.2h: the action holds it back for the rest of that turn only)."""
+    signal = {"by": "P1", "effect": [{"do": "signal", "name": "s1"}]}
+    return {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": "2026-02-27",
+            "players": ["P1", "P2"], "active_player": "P1",
+            "objects": [{"id": "W", "owner": "P1", "zone": "field", "abilities": [
+                {"id": "O", "trigger": {"event": "signal", "name": "s1"}, "once_each_turn": True,
+                 "effect": [{"do": "life", "player": "P1", "amount": 1}]}]}],
+            "script": [{"step": "main", "actions": [signal, signal]},
+                       {"step": "main", "turn": 2, "actions": [signal]}]}
+
+
+def test_once_each_turn_starts_afresh_each_turn_and_the_judge_requires_it():
+    from conformance.checking import check_scenario
+    from conformance.scenarios import prepare_scenario
+    from reference_engine.engines.mtg.engine import Game, MtgEngine
+    from reference_engine.engines.mutants import mutant
+
+    _, scenario = prepare_scenario(_once_each_turn_across_turns(), "test")
+    from reference_engine.rulesets.mtg import MTG
+
+    checked = check_scenario(MtgEngine(), scenario, MTG.invariants_for(scenario["edition"]))
+    assert checked.outcome.status == "trace" and not checked.violations
+    fired = [e for e in checked.outcome.trace["entries"] if e["kind"] == "trigger" and e["ability"] == "O"]
+    assert len(fired) == 2  # once in turn 1 (the second s1 is held back), once in turn 2
+
+    class NeverResetGame(Game):
+        """Reads "only once each turn" as "once per game"."""
+
+        def end_turn(self) -> None:
+            used = set(self.used_this_turn)
+            super().end_turn()
+            self.used_this_turn |= used  # "once each turn" read as "once per game"
+
+    faulty = mutant("test-once-per-game", MtgEngine, NeverResetGame, "mtg.triggers-when-satisfied", "mtg",
+                    ["2026-02-27", "2021-02-24"]).factory()
+    wrong = check_scenario(faulty, scenario, MTG.invariants_for(scenario["edition"]))
+    assert wrong.outcome.status == "trace"
+    assert wrong.violations.get("mtg.triggers-when-satisfied"), wrong.violations

@@ -124,6 +124,7 @@ class Game:
     def end_turn(self) -> None:
         """603.7b: durations ending with the turn: "this turn" ('until end of turn'), and "next turn" living in it."""
         self.end_delayed("turn")
+        self.used_this_turn.clear()  # 603.2h: "only once each turn" starts afresh with the next turn
         for d in self.delayed:
             if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
                 self.end_one(d, "duration")

@@ -279,11 +279,11 @@ def declined_in(view: TraceView, trigger_id: str, begin: int, end: int) -> bool:
 
 
 @memoized
-def once_done(view: TraceView) -> dict[tuple[str, str], int]:
-    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entry where an instance
-    of it first began resolving using its effect (the action taken; a declined optional one takes none). The
-    scenario's script is one turn."""
-    out: dict[tuple[str, str], int] = {}
+def once_done(view: TraceView) -> dict[tuple[str, str], list[int]]:
+    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entries, in order, where
+    an instance of it began resolving using its effect (the action taken; a declined optional one takes none). Which
+    turn each was in is :func:`turns`' business: the action holds the ability back for the rest of that turn only."""
+    out: dict[tuple[str, str], list[int]] = {}
     for t, begin, end in view.resolution_spans:
         trig = view.triggers.get(t)
         if trig is None or "delayed" in trig:
@@ -291,9 +291,19 @@ def once_done(view: TraceView) -> dict[tuple[str, str], int]:
         spec = catalog(view).printed.get((trig["source"], trig["ability"]))
         if spec is None or not spec.get("once_each_turn") or declined_in(view, t, begin, end):
             continue
-        key = (trig["source"], trig["ability"])
-        out[key] = min(out.get(key, begin), begin)
+        out.setdefault((trig["source"], trig["ability"]), []).append(begin)
+    for begins in out.values():
+        begins.sort()
     return out
+
+
+def used_this_turn(view: TraceView, done: dict[tuple[str, str], list[int]], key: tuple[str, str], at: int) -> bool:
+    """603.2h: whether the once-each-turn ability ``key`` had its action taken before entry ``at``, in the same turn."""
+    begins = [b for b in done.get(key, ()) if b < at]
+    if not begins:
+        return False
+    when = turns(view)
+    return when.turn_at(begins[-1]) == when.turn_at(at)
 
 
 @memoized
@@ -307,8 +317,7 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
         for event in group.events:
             out[event["id"]] = []
         for hit in cat.hits(group.events, group.before, group.after):
-            used = done.get((hit.source, hit.spec["id"]))
-            if used is not None and used < group.first:
+            if done and used_this_turn(view, done, (hit.source, hit.spec["id"]), group.first):
                 continue  # 603.2h: its controller has already taken the action this turn
             out[hit.event["id"]].append((hit.source, hit.spec["id"]))
     return out
