@@ -166,3 +166,28 @@ def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_
     with pytest.raises(SystemExit):
         build_parser().parse_args(["run", "--ruleset", "mtg", "--max-trace-entries", "0"])
     assert RunSpec.from_json(RunSpec(max_trace_entries=9).to_json()).max_trace_entries == 9
+
+
+def test_a_bundled_engine_allowed_longer_plays_raises_the_harness_cap_on_traces():
+    from conformance.adapters.base import Engine, EngineInfo
+    from conformance.checking import MAX_TRACE_ENTRIES, play
+
+    class Long(Engine):
+        modifies_scenarios = False
+
+        def __init__(self, max_trace_entries=None):
+            if max_trace_entries is not None:
+                self.max_trace_entries = max_trace_entries
+
+        @property
+        def info(self):
+            return EngineInfo("long", "0", {"momon-wonder": ["1.0.0"]})
+
+        def run(self, scenario, chooser):
+            entries = [{"kind": "step_begin", "step": 0}] * (MAX_TRACE_ENTRIES + 1)
+            return {"format": "trigger-conformance/trace/1", "entries": entries}
+
+    scenario = {"ruleset": "momon-wonder", "edition": "1.0.0", "objects": [], "players": ["P1"]}
+    capped = play(Long(), scenario)
+    assert capped.status == "garbage" and f"more than the {MAX_TRACE_ENTRIES}" in capped.message
+    assert play(Long(max_trace_entries=2 * MAX_TRACE_ENTRIES), scenario).status == "trace"
