@@ -104,6 +104,8 @@ def uses(document: dict[str, Any]) -> set[str]:
     if any(ab["trigger"].get("batch") or ab.get("once_each_turn") for ab in abs_) or "resolved" in events or any(
             "additional_triggers" in o for o in document["objects"]):
         shown.add("batching")
+    if any("spell" in o for o in document["objects"]) or "cast" in does:
+        shown.add("spells")
     return shown
 
 
@@ -210,7 +212,7 @@ def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
 def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
-               "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "batching"]
+               "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "batching", "spells"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

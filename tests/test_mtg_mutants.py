@@ -71,6 +71,8 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-2d-additional-times", "mtg-no-additional-triggers"),
     ("mtg-vocab-603-2h-once-each-turn", "mtg-once-each-turn-ignored"),
     ("mtg-vocab-603-2-ability-resolves", "mtg-no-resolved-event"),
+    ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-target-unchecked"),
+    ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-resolves-at-once"),
 ]
 
 

@@ -48,7 +48,7 @@ PROFILE: dict[str, Any] = {"exclude": [
     "signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive", "move_together",
     "prevented", "gain_control", "players_leaving", "dies_when", "script_damage", "empty_effects", "other_objects",
     "other_players", "exile", "zone_conditions",
-    "batching",  # issue 12, item 1f: not rendered for phase
+    "batching", "spells",  # issue 12, items 1f and 1g: not rendered for phase
 ]}
 
 ZONES = {"Battlefield": "field", "Graveyard": "graveyard", "Exile": "exile", "Hand": "hand", "Library": "deck"}
