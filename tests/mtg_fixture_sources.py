@@ -373,6 +373,23 @@ fixture("mtg-vocab-603-7b-durations-across-turns",
 F[-1][4]["script"][1]["turn"] = 2
 F[-1][4]["script"][2]["turn"] = 3
 
+# -- Issue 12, item 1g: spells as objects on the stack --------------------------------------------------------------
+
+fixture("mtg-vocab-608-2b-spells-on-the-stack",
+ "405.1, 405.5 and 608.2b: spells are objects on the stack. P1 casts S1 ('destroy target creature X'): W's CW ('whenever a player casts a spell, destroy X') triggers, goes on the stack above S1 and resolves first: X is gone, so S1 does not resolve and goes to P1's graveyard. P1 casts S2 ('you gain 3 life'): V's K ('whenever S2 is cast, counter it') counters it, S2 goes to the graveyard without resolving, and V's CV ('whenever a spell is countered, you gain 1 life') triggers; CW's instance does nothing more. P1 casts S3, a permanent spell ('signal z'): after CW's instance, it resolves and enters the battlefield.",
+ "CR 405.1, 405.5, 608.2b (issue 12)", ["mtg.spell-resolution", "mtg.triggers-when-satisfied", "mtg.stack-lifo"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("CW", {"event": "cast"}, [{"do": "move", "object": "X", "from": "field", "to": "graveyard"}], text="Whenever a player casts a spell, destroy X.")]),
+   obj("V", "P2", abilities=[
+      ab("CV", {"event": "countered"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a spell is countered, you gain 1 life."),
+      ab("K", {"event": "cast", "subject": "S2"}, [{"do": "counter", "object": "S2"}], text="Whenever S2 is cast, counter it.")]),
+   obj("X", "P2"),
+   obj("S1", "P1", "hand", spell={"effect": [{"do": "move_target", "to": "graveyard"}], "target": {"candidates": ["X"]}}),
+   obj("S2", "P1", "hand", spell={"effect": [{"do": "life", "player": "P1", "amount": 3}]}),
+   obj("S3", "P1", "hand", spell={"effect": [{"do": "signal", "name": "z"}], "permanent": True})],
+  [("main", [("P1", [{"do": "cast", "object": "S1"}]), ("P1", [{"do": "cast", "object": "S2"}]),
+             ("P1", [{"do": "cast", "object": "S3"}])])]))
+
 import os
 
 if __name__ == "__main__":

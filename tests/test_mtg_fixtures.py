@@ -291,3 +291,19 @@ def test_durations_this_turn_next_turn_until_your_next_turn_across_turns_and_apn
     pushes = [e["trigger"] for e in kinds(entries, "stack_push")]
     assert pushes[1:4] == ["T4", "T3", "T2"]  # turn 1: P1's first
     assert pushes[4:7] == ["T5", "T7", "T6"]  # turn 2: P2 is active, B first
+
+
+# -- Issue 12, item 1g: spells as objects on the stack ----------------------------------------------------------------
+
+def test_608_2b_spells_resolve_under_their_cast_triggers_fizzle_and_are_countered():
+    entries = entries_of("mtg-vocab-608-2b-spells-on-the-stack")
+    order = [(e["kind"], e.get("spell") or e.get("trigger")) for e in entries
+             if e["kind"] in ("resolve_begin", "spell_resolve_begin", "spell_removed")]
+    assert order[0] == ("resolve_begin", "T1") and order[1] == ("spell_removed", "S1")  # CW first, then S1 fizzles
+    assert ("spell_resolve_begin", "S2") not in order  # countered: it never resolves
+    assert order[-1] == ("spell_resolve_begin", "S3")  # after CW's last instance
+    assert kinds(entries, "event", type="countered", subject="S2")
+    assert [e["ability"] for e in kinds(entries, "trigger")].count("CV") == 1
+    final = {e["subject"]: e["to"] for e in kinds(entries, "event") if e.get("from") == "stack"}
+    assert final == {"S1": "graveyard", "S2": "graveyard", "S3": "field"}
+    assert not kinds(entries, "event", type="life", player="P1")  # S2's effect never happened

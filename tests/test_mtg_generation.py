@@ -112,6 +112,8 @@ def uses(document: dict[str, Any]) -> set[str]:
     if any("turn" in step for step in document["script"]) or any(
             a.get("duration") in ("next_turn", "until_your_next_turn") for a in acts):
         shown.add("turns")
+    if any("spell" in o for o in document["objects"]) or "cast" in does:
+        shown.add("spells")
     return shown
 
 
@@ -221,7 +223,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns"]
+               "batching", "turns", "spells"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

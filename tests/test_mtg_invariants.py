@@ -22,7 +22,7 @@ def broken(fixture_id, surgery):
 
 def test_every_rule_key_is_listed_once():
     keys = [inv.key for inv in MTG.invariants]
-    assert len(keys) == len(set(keys)) == 20
+    assert len(keys) == len(set(keys)) == 21
     for inv in MTG.invariants:
         assert inv.rule_numbers["2026-02-27"]
         assert inv.summary and inv.summary.endswith(".")
@@ -627,6 +627,49 @@ def test_an_untargetable_state_trigger_does_not_loop():
                                                                       "reason": "mandatory_loop"})
     del early["entries"][-1]
     assert any("no state trigger was looping" in m for m in violations(prepared, early)["mtg.state-trigger"])
+
+
+# -- Spells on the stack (issue 12, item 1g) ---------------------------------------------------------------------------
+
+SPELLS = "mtg-vocab-608-2b-spells-on-the-stack"
+
+
+def test_spell_resolution_rejects_a_spell_resolving_with_an_illegal_target():
+    def surgery(entries):
+        k = find(entries, kind="spell_removed", spell="S1")
+        entries[k] = {"kind": "spell_resolve_begin", "spell": "S1"}
+        entries.insert(k + 2, {"kind": "spell_resolve_end", "spell": "S1"})
+    found = broken(SPELLS, surgery)
+    assert any("its target X was no longer legal" in m for m in found["mtg.spell-resolution"])
+
+
+def test_spell_resolution_rejects_a_spell_resolving_above_its_cast_trigger():
+    def surgery(entries):
+        begin = find(entries, kind="spell_resolve_begin", spell="S3")
+        span = entries[begin:find(entries, kind="spell_resolve_end", spell="S3") + 1]
+        del entries[begin:begin + len(span)]
+        at = find(entries, kind="resolve_begin", trigger="T5")
+        entries[at:at] = span
+    found = broken(SPELLS, surgery)
+    assert any("spell S3 started resolving" in m and "not on top (T5 was)" in m
+               for m in found["mtg.spell-resolution"])
+
+
+def test_spell_resolution_rejects_a_countered_spell_resolving_and_a_spell_left_on_the_stack():
+    def resolves(entries):
+        at = find(entries, kind="action_begin", action=[0, 2])
+        entries[at:at] = [{"kind": "priority", "player": "P1"}, {"kind": "spell_resolve_begin", "spell": "S2"},
+                          {"kind": "spell_resolve_end", "spell": "S2"}]
+    found = broken(SPELLS, resolves)
+    assert any("spell S2 started resolving" in m and "was not on the stack" in m
+               for m in found["mtg.spell-resolution"])
+
+    def stays(entries):
+        begin = find(entries, kind="spell_resolve_begin", spell="S3")
+        end = find(entries, kind="spell_resolve_end", spell="S3")
+        del entries[begin:end + 1]
+    found = broken(SPELLS, stays)
+    assert any("with spell(s) ['S3'] still on the stack" in m for m in found["mtg.spell-resolution"])
 
 
 @pytest.mark.parametrize("key", [inv.key for inv in MTG.invariants])

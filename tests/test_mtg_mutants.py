@@ -74,6 +74,8 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-2h-once-each-turn", "mtg-once-each-turn-ignored"),
     ("mtg-vocab-603-2-ability-resolves", "mtg-no-resolved-event"),
     ("mtg-vocab-603-7b-durations-across-turns", "mtg-this-turn-outlives-the-turn"),
+    ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-target-unchecked"),
+    ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-resolves-at-once"),
 ]
 
 

@@ -55,7 +55,7 @@ PROFILE: dict[str, Any] = {"exclude": [
     # loses the game" needs a target prompt the adapter does not answer
     "other_players_multiplayer", "life_triggers", "foreign_graveyard_conditions", "concede_effects",
     # MTG vocabulary the adapter does not render yet (issue 12.1)
-    "filters", "zone_changes", "batching", "turns",
+    "filters", "zone_changes", "batching", "turns", "spells",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object

@@ -6,7 +6,8 @@ graveyard together watched by abilities of cards in that graveyard (603.10a), ab
 abilities targeting players (one of them a player who leaves the game before it resolves), prevented damage,
 control changes (also of the source of a delayed ability before it triggers) and players leaving
 the game, permanents put onto the battlefield in the middle of a resolution, scripts of one to three steps, and
-how many times abilities trigger ("one or more", additional times, "only once each turn", on an ability resolving).
+how many times abilities trigger ("one or more", additional times, "only once each turn", on an ability resolving),
+and spells cast onto the stack, resolving, countered or removed for an illegal target, watched by abilities.
 
 Swarm testing (Groce et al., ISSTA 2012): the first answers a scenario reads are one per feature of
 :data:`PROFILE_FEATURES` (:func:`draw_features`, 0 meaning off), so each scenario enables its own random subset of
@@ -106,6 +107,12 @@ def _move_triggers_declared() -> bool:
 PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
     "batching",           # "whenever one or more ..." (603.2c), abilities triggering additional times (603.2d),
                           # "do this only once each turn" (603.2h), abilities triggering on an ability resolving
+})
+
+# Issue 12, item 1g.
+PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
+    "spells",             # spells cast from a hand onto the stack, resolving, countered, or removed for an illegal
+                          # target (608.2b); abilities triggering on casting and on countering
 })
 
 
@@ -604,6 +611,7 @@ class _Builder:
                 holders.add(holder["id"])
                 holder["abilities"].append(self.watcher(watched["id"]))
         batching = self.batching(players, watched_ids) if "batching" not in self.no else []
+        casting = self.spells(active) if "spells" not in self.no else []
         for obj in self.objects:
             obj.pop("castable", None)
             if not obj["abilities"]:
@@ -698,6 +706,8 @@ class _Builder:
                 victim = holder if trigger["subject"] == "self" else trigger["subject"]
                 last.append({"by": active, "effect": [{"do": "move", "object": victim, "from": "field",
                                                        "to": "graveyard"}]})
+        where = src.pick(steps)["actions"]
+        where[0:0] = [{"by": active, "effect": [action]} for action in casting]
         for action in batching:  # cards entering together first, while their watcher is surely there
             if action["do"] == "move_together":
                 steps[0]["actions"].insert(0, {"by": active, "effect": [action]})
@@ -809,6 +819,47 @@ class _Builder:
                     src.pick(spots)["abilities"].append({"id": self.ability_id(), "trigger": {
                         "event": "resolved", "subject": x["id"]}, "effect": effect})
         return script
+
+    def spells(self, caster: str) -> list[dict[str, Any]]:
+        """Set pieces for spells on the stack (405, 608.2b); returns the scripted casts. One or two cards in the
+        caster's hand are spells: one targeting a permanent (destroying it, or dealing it damage), one untargeted
+        (a top-level signal or a life gain, sometimes a permanent spell entering the battlefield). An ability
+        watching spells being cast answers by destroying the first spell's target (so that it is removed for an
+        illegal target on resolution) or by countering a spell, and another may watch spells being countered.
+        Only the script casts, and every answer moves an object forward, so the scenario still terminates."""
+        src = self.source
+        field = [o for o in self.objects if o["zone"] == "field"]
+        if not field:
+            return []
+        cards: list[dict[str, Any]] = []
+        aim = src.pick(field)["id"]
+        if "targets" not in self.no:
+            hit = src.pick([{"do": "move_target", "to": "graveyard"}, {"do": "damage", "amount": 3, "target": True}])
+            cards.append({"effect": [hit], "target": {"candidates": [aim]}})
+        if not cards or src.chance(60):
+            plain: dict[str, Any] = {"effect": [{"do": "signal", "name": TOP} if "signals" not in self.no and
+                                                src.chance(50) else {"do": "life", "player": caster, "amount": 2}]}
+            if src.chance(35):
+                plain["permanent"] = True
+            cards.append(plain)
+        ids = []
+        for spell in cards:
+            card = f"C{len(self.objects) + 1}"
+            self.objects.append({"id": card, "owner": caster, "zone": "hand", "abilities": [], "spell": spell})
+            ids.append(card)
+        holders = [o for o in field]
+        if src.chance(70):
+            answer = src.pick(["destroy", "counter"]) if "target" in cards[0] else "counter"
+            victim = ids[0] if src.chance(60) else src.pick(ids)
+            effect = ([{"do": "move", "object": aim, "from": "field", "to": "graveyard"}] if answer == "destroy"
+                      else [{"do": "counter", "object": victim}])
+            trigger = {"event": "cast"} if answer == "destroy" or src.chance(50) else {"event": "cast", "subject": victim}
+            src.pick(holders)["abilities"].append({"id": self.ability_id(), "trigger": trigger, "effect": effect})
+        if src.chance(50):
+            effect = [self.destroy()] if src.chance(50) or "empty_effects" in self.no else []
+            src.pick(holders)["abilities"].append({"id": self.ability_id(), "trigger": {"event": "countered"},
+                                                   "effect": effect})
+        return [{"do": "cast", "object": card} for card in ids]
 
     def keep_out(self, steps: list[dict[str, Any]]) -> None:
         """Keep what the scenario leaves out out of its last corners: without ``signals``, a signal some effect

@@ -81,6 +81,7 @@ class Game:
         self.futile: dict[tuple[str, str], State] = {}
         self.resolving: str | None = None
         self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
+        self.spells: dict[str, dict[str, Any]] = {}  # stack marker -> {card, caster, target} of a spell cast (601.2)
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
         self.turn = 1  # the script's turns (each step's ``turn``); the catalog's active player is this turn's
 
@@ -274,6 +275,9 @@ class Game:
         """405.5: the last-added object resolves. 608.2a (603.4): the intervening "if" is checked again first;
         608.2b: then the target; 603.5: an optional ability's choice is made now."""
         trigger = self.stack[-1]
+        if trigger in self.spells:
+            self.resolve_spell(trigger)
+            return
         spec, entry = self.specs[trigger], self.instances[trigger]
         if not self.intervening_if_holds_on_resolution(trigger):
             self.remove_at_resolution(trigger, "intervening_if")
@@ -297,6 +301,58 @@ class Game:
         self.off_stack(trigger)
         self.after_resolution(trigger)
         self.left_stack(trigger)
+
+    # -- Spells (601.2, 405.1, 608.2) -------------------------------------------------------------------------------
+
+    def cast(self, card: str, ctx: Context) -> None:
+        """601.2: a card in a hand with a ``spell`` goes on the stack as the topmost object; its target is its first
+        legal candidate, and with none it cannot be cast (nothing happens)."""
+        spell = (self.catalog.objects.get(card) or {}).get("spell")
+        if spell is None or self.state.zones.get(card) != "hand":
+            return
+        target = None
+        if "target" in spell:
+            legal = self.legal_targets(spell)
+            if not legal:
+                return
+            target = legal[0]
+        marker = f"spell:{card}"
+        self.spells[marker] = {"card": card, "caster": ctx.controller, "target": target}
+        fields = {"target": target} if target is not None else {}
+        self.happen([{"type": "cast", "subject": card, "player": ctx.controller, "from": "hand", "to": "stack",
+                      **fields}], ctx.cause)
+        self.stack.append(marker)
+
+    def counter(self, card: str | None, ctx: Context) -> None:
+        """A spell countered leaves the stack for its owner's graveyard without resolving."""
+        marker = f"spell:{card}"
+        if card is None or marker not in self.stack or self.state.zones.get(card) != "stack":
+            return
+        self.stack.remove(marker)
+        self.happen([{"type": "countered", "subject": card, "from": "stack", "to": "graveyard"}], ctx.cause)
+
+    def resolve_spell(self, marker: str) -> None:
+        """608.2b: a spell whose target is illegal does not resolve: it goes to its owner's graveyard; otherwise it
+        does what its effect says (608.2) and then goes to its owner's graveyard, or onto the battlefield if it is a
+        permanent spell."""
+        info = self.spells[marker]
+        card = info["card"]
+        spell = self.catalog.objects[card]["spell"]
+        self.stack.remove(marker)
+        if self.state.zones.get(card) != "stack":
+            return  # it left the stack some other way (its owner left the game, 800.4a)
+        cause = {"spell": card}
+        if "target" in spell and not self.target_legal(spell, info["target"]):
+            self.record.add("spell_removed", spell=card, reason="illegal_target")
+            self.happen([{"type": "move", "subject": card, "from": "stack", "to": "graveyard"}], cause)
+            return
+        self.record.add("spell_resolve_begin", spell=card)
+        self.perform(spell.get("effect", []), Context(cause, card, info["caster"], None, info["target"]))
+        to = BATTLEFIELD if spell.get("permanent") else "graveyard"
+        if self.state.zones.get(card) == "stack":
+            self.happen([{"type": "enter" if to == BATTLEFIELD else "move", "subject": card, "from": "stack",
+                          "to": to}], cause)
+        self.record.add("spell_resolve_end", spell=card)
 
     def after_resolution(self, trigger: str) -> None:
         """An ability having resolved is an event that abilities triggering on an ability resolving watch (recorded
@@ -361,7 +417,8 @@ class Game:
                 objects = action.get("objects") or [action.get("object", ctx.target)]
                 to, frm = action["to"], action.get("from")
                 if do == "move_target" and ctx.target is not None:
-                    frm = self.specs[ctx.trigger]["target"].get("zone", BATTLEFIELD)  # 608.2b: only a legal target
+                    aimed = self.specs[ctx.trigger] if ctx.trigger is not None else self.catalog.objects[ctx.source]["spell"]
+                    frm = aimed["target"].get("zone", BATTLEFIELD)  # 608.2b: only a legal target
                 events = [{"type": movement_event(zones[o], to), "subject": o, "from": zones[o], "to": to}
                           for o in objects if o in zones and zones[o] != to and frm in (None, zones[o])]
                 if events:
@@ -407,6 +464,11 @@ class Game:
             elif do == "concede":
                 if action["player"] not in self.state.left:
                     self.happen(self.catalog.leave_game_events(action["player"], self.state, set()), ctx.cause)
+            elif do == "cast":
+                if ctx.trigger is None and "spell" not in ctx.cause:  # a scripted action only
+                    self.cast(action["object"], ctx)
+            elif do == "counter":
+                self.counter(ctx.target if action.get("target") else action.get("object"), ctx)
             elif do in ("create_delayed", "reflexive"):
                 if ctx.trigger is not None:  # 603.7a: created by a resolving ability
                     self.create_delayed(action, ctx)
@@ -626,7 +688,8 @@ class Game:
         all at once: no state trigger is checked again until every one of them is gone (603.8); the others keep
         their places."""
         gone = [t for t in self.waiting if self.instances[t]["controller"] == player]
-        gone += [t for t in self.stack if self.instances[t]["controller"] == player and t != self.resolving]
+        gone += [t for t in self.stack if t in self.instances and self.instances[t]["controller"] == player
+                 and t != self.resolving]
         for trigger in gone:
             if trigger in self.waiting:
                 self.waiting.remove(trigger)

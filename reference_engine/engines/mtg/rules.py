@@ -16,7 +16,7 @@ from reference_engine.engines.common.vocabulary import AbilityIndex, movement_ev
 
 BATTLEFIELD = "field"
 STARTING_LIFE = 20
-ZONE_CHANGES = frozenset({"enter", "leave", "move"})
+ZONE_CHANGES = frozenset({"enter", "leave", "move", "cast", "countered"})  # cast: hand -> stack; countered: stack ->
 PUBLIC_ZONES = frozenset({"field", "graveyard", "exile"})  # zones every player sees
 HIDDEN_ZONES = frozenset({"hand", "deck"})
 

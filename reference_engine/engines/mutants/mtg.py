@@ -239,6 +239,8 @@ class TargetOnResolutionGame(Game):
 
     def resolve_top(self) -> None:
         trigger = self.stack[-1]
+        if trigger in self.spells:
+            return super().resolve_top()
         spec, entry = self.specs[trigger], self.instances[trigger]
         if "target" in spec and self.targets.get(trigger) is None:
             legal = self.legal_targets(spec)
@@ -309,6 +311,8 @@ class DroppedWithSourceGame(Game):
 
     def resolve_top(self) -> None:
         trigger = self.stack[-1]
+        if trigger in self.spells:
+            return super().resolve_top()
         entry, spec = self.instances[trigger], self.specs[trigger]
         if "delayed" not in entry and self.state.zones.get(entry["source"]) not in spec.get("active_in", ["field"]):
             self.remove_at_resolution(trigger, "source_gone")
@@ -498,6 +502,26 @@ class ThisTurnOutlivesTheTurnGame(Game):
                 self.end_one(d, "duration")
 
 
+class SpellTargetUncheckedGame(Game):
+    """Lets a spell whose target has become illegal resolve anyway (608.2b: it does not resolve and goes to its
+    owner's graveyard); caught by mtg.spell-resolution."""
+
+    def target_legal(self, spec, target) -> bool:
+        if "effect" in spec and "trigger" not in spec:  # a spell's text, not an ability
+            return target is not None
+        return super().target_legal(spec, target)
+
+
+class SpellResolvesAtOnceGame(Game):
+    """Resolves a spell the moment it is cast, before the abilities that triggered on its casting and without any
+    player receiving priority (405.1, 405.5: it waits on the stack under them); caught by mtg.spell-resolution."""
+
+    def cast(self, card, ctx) -> None:
+        super().cast(card, ctx)
+        if self.stack and self.stack[-1] == f"spell:{card}":
+            self.resolve_spell(self.stack[-1])
+
+
 MUTANTS = (
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
@@ -538,4 +562,7 @@ MUTANTS = (
     _mutant("mtg-once-each-turn-ignored", OnceEachTurnIgnoredGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-no-resolved-event", NoResolvedEventGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-this-turn-outlives-the-turn", ThisTurnOutlivesTheTurnGame, "mtg.delayed-trigger"),
+    # issue 12, item 1g: spells on the stack
+    _mutant("mtg-spell-target-unchecked", SpellTargetUncheckedGame, "mtg.spell-resolution"),
+    _mutant("mtg-spell-resolves-at-once", SpellResolvesAtOnceGame, "mtg.spell-resolution"),
 )

@@ -37,8 +37,8 @@ OUT_OF_GAME = "removed"  # where the objects of a player who leaves go (800.4a)
 DEFAULT_LIFE = 20
 PUBLIC_ZONES = frozenset({"field", "graveyard", "exile", "set_aside"})  # zones every player sees
 HIDDEN_DESTINATIONS = frozenset({"hand", "deck"})
-ZONE_CHANGE_KINDS = frozenset({"enter", "leave", "move"})
-ZONE_CHANGE_KINDS_ORDERED = ("enter", "leave", "move")
+ZONE_CHANGE_KINDS_ORDERED = ("enter", "leave", "move", "cast", "countered")  # cast: to the stack; countered: off it
+ZONE_CHANGE_KINDS = frozenset(ZONE_CHANGE_KINDS_ORDERED)
 
 
 def working_zones(spec: dict[str, Any]) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from reference_engine.rulesets.mtg.model import Board, Reading, looks_back
 from reference_engine.core.traceview import TraceView, memoized, streamed
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
-                            "priority", "action_begin"})
+                            "priority", "action_begin", "spell_resolve_begin", "spell_removed"})
 RESOLUTION_REMOVALS = frozenset({"intervening_if", "illegal_target"})
 # Entries that show the game has moved on: a trigger that had to appear "at once" must come before them.
 PROGRESS_KINDS = frozenset({"event", "stack_push", "resolve_begin", "resolve_end", "removed", "priority", "sba_check",

@@ -1,6 +1,5 @@
 """The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
-the MTG Comprehensive Rules effective 2026-02-27: 603 and the other rules its keys cite
-(113.7a, 405.5, 608.2, 704.3, 704.4, 800.4a), as read when the keys were written.
+the MTG Comprehensive Rules effective 2026-02-27 (603 and the rules its keys cite: 113.7a, 405.5, 608.2, 608.2b, 704.3, 704.4, 800.4a), as read when the keys were written.
 
 When a paragraph of a rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) hashes
 otherwise, every key citing that rule number is flagged stale. After re-reading each such key against the new text,
@@ -25,6 +24,7 @@ SENTENCE_HASHES: dict[str, str] = {
     "603.7e": "ef23bcc43047f453",
     "603.8": "c654c901026620e0",
     "608.2": "c3ad495df46d2a40",
+    "608.2b": "a0054ef701a3d7d7",
     "704.3": "a836b0ece8328ab6",
     "704.4": "f617bac4df9e9829",
     "800.4a": "8a58982df67430ab",

@@ -201,6 +201,13 @@ def _once_each_turn_held(view: TraceView) -> bool:
     return False
 
 
+def _on_event_type(kind: str):
+    def occurs(view: TraceView) -> bool:
+        return any(t["event"] in view.events and view.events[t["event"]]["type"] == kind
+                   for t in view.triggers.values())
+    return occurs
+
+
 def _on_resolving(view: TraceView) -> bool:
     return any(t["event"] in view.events and view.events[t["event"]]["type"] == "resolved"
                for t in view.triggers.values())
@@ -283,4 +290,11 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("once-each-turn-held", "a 'do this only once each turn' ability's event occurs again after it "
               "resolved (603.2h)", _once_each_turn_held),
     Situation("trigger-on-resolving", "an ability triggers on an ability resolving", _on_resolving),
+    # issue 12, item 1g: spells on the stack
+    Situation("spell-resolves", "a spell resolves", lambda v: bool(v.by_kind.get("spell_resolve_begin"))),
+    Situation("spell-removed", "a spell's target is illegal when it would resolve: it does not (608.2b)",
+              lambda v: bool(v.by_kind.get("spell_removed"))),
+    Situation("spell-countered", "a spell is countered", event_of_type("countered")),
+    Situation("trigger-on-cast", "an ability triggers on a spell being cast", _on_event_type("cast")),
+    Situation("trigger-on-counter", "an ability triggers on a spell being countered", _on_event_type("countered")),
 )

@@ -3,7 +3,8 @@
 state triggers (603.8), triggers on triggering and on being put on the stack, toughness and state-based actions,
 control changes and starting life totals, and zone changes other than entering or leaving the battlefield
 (``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
-triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving)."""
+triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving), and spells on
+the stack (cast, resolved, countered, removed for an illegal target: 405, 608.2b)."""
 
 from reference_engine.core.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -11,7 +12,7 @@ from reference_engine.core.ruleset import (
 
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
-                       "create_delayed", "reflexive", "gain_control", "move_each"}),
+                       "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
         "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target"}),
@@ -23,16 +24,18 @@ VOCABULARY = Vocabulary(
         "reflexive": frozenset({"do", "ability"}),
         "gain_control": frozenset({"do", "object", "player"}),
         "move_each": frozenset({"do", "moves"}),
+        "cast": frozenset({"do", "object"}),
+        "counter": frozenset({"do", "object", "target"}),
     },
     trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
-                              "ability_triggered", "ability_stacked", "state", "zone_change", "resolved"}),
+                              "ability_triggered", "ability_stacked", "state", "zone_change", "resolved", "cast", "countered"}),
     trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
                               "nontoken", "change", "batch"}),
     ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn"},
-    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell"},
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
-    zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed"}),
+    zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack"}),
     step_fields=frozenset({"step", "actions", "turn"}),
 )

@@ -94,6 +94,18 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
         elif do == "concede":
             if board.present(action["player"]):
                 group = _departure(cat, board, action["player"])
+        elif do == "cast":  # 601.2: a scripted action only; its target is its first legal candidate
+            thing = action["object"]
+            spell = (cat.objects.get(thing) or {}).get("spell")
+            if source is None and spell is not None and board.where.get(thing) == "hand":
+                legal = cat.legal_targets(spell, board) if "target" in spell else [None]
+                if legal:
+                    group = [{"type": "cast", "subject": thing, "player": controller, "from": "hand", "to": "stack",
+                              "target": legal[0]}]
+        elif do == "counter":  # a spell on the stack goes to its owner's graveyard
+            thing = target if action.get("target") else action.get("object")
+            if thing is not None and board.where.get(thing) == "stack":
+                group = [{"type": "countered", "subject": thing, "from": "stack", "to": "graveyard"}]
         elif do in ("create_delayed", "reflexive"):
             continue
         else:
