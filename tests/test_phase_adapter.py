@@ -552,3 +552,14 @@ def test_an_ability_whose_source_changed_hands_and_that_names_you_is_skipped(eng
                              {"do": "move", "object": "C2", "from": "hand", "to": "field"}], active="P2")
     outcome = play(engine, doc)
     assert outcome.status == "skipped" and "changed hands" in outcome.message
+
+
+def test_a_control_change_to_a_player_who_left_does_nothing(engine):
+    """A player who left the game controls nothing (800.4a): the scripted change is not asked of phase (which would
+    give the card to the departed seat) and nothing happens, as the judge expects."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "field"}, {"id": "C2", "owner": "P2", "zone": "field"},
+               {"id": "C3", "owner": "P3", "zone": "field"}]
+    doc = scenario(objects, [{"do": "concede", "player": "P3"}, {"do": "gain_control", "object": "C1", "player": "P3"}],
+                   players=("P1", "P2", "P3"))
+    check = _judged(engine, doc)
+    assert not _events(check, type="control")

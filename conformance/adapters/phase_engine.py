@@ -604,10 +604,11 @@ class _Play:
         """After phase's report of ``player`` leaving (800.4a): their abilities on phase's stack are gone, each is
         written removed (``player_left``). A permanent they controlled but do not own is skipped (see below)."""
         held = [obj for obj, controller in sorted(self.control.items())
-                if controller == player and self.objects[obj]["owner"] != player and self.zones.get(obj) == "field"]
+                if controller == player and self.objects[obj]["owner"] != player and self.zones.get(obj) != "removed"]
         if held:
             # debug SetController is no control-changing effect that could end (800.4a): phase exiles such a
-            # permanent as the last step of the departure, where the scenario's control change ends
+            # permanent as the last step of the departure, where the scenario's control change ends (and gave a card
+            # that left the battlefield back to its owner long before, where the scenario's ends only now)
             raise Skipped(f"phase adapter: {player} left the game controlling {held}, which debug SetController gave "
                           f"them (no control-changing effect to end: phase exiles them)")
         on_stack = {item["id"] for item in self.game.stack()}
@@ -800,8 +801,11 @@ class _Play:
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
-                        if self.zones.get(obj) != "field" and self.control[obj] == effect["player"]:
-                            continue  # nothing to change, and phase is not asked (it would see a change)
+                        if self.zones.get(obj) != "field" and self.control[obj] == effect["player"] \
+                                or effect["player"] in self.left:
+                            # nothing to change (a player who left controls nothing), and phase is not asked: it
+                            # would see a change, or give control to a seat that has left
+                            continue
                         if self.zones.get(obj) == "hand":
                             raise Skipped(f"phase adapter: a control change of {obj}, a card in a hand (phase puts a "
                                           f"card onto the battlefield under its owner's control whoever controlled it "
