@@ -13,6 +13,8 @@ from conformance.errors import ScenarioError
 from conformance.scenarios import prepare_scenario
 from conftest import ROOT
 from mtg_support import ability, find, obj, play, scenario, violations
+from reference_engine.core.choices import ScenarioChooser
+from reference_engine.engines.mtg.engine import Game
 from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
 
 PAGE = (ROOT / "docs" / "rulesets" / "mtg.md").read_text("utf-8")
@@ -171,3 +173,58 @@ def test_once_each_turn_starts_afresh_each_turn_and_the_judge_requires_it():
     wrong = check_scenario(faulty, scenario, MTG.invariants_for(scenario["edition"]))
     assert wrong.outcome.status == "trace"
     assert wrong.violations.get("mtg.triggers-when-satisfied"), wrong.violations
+
+
+def _faulty_play(game_class, prepared):
+    return game_class(prepared, ScenarioChooser(prepared)).play()
+
+
+@pytest.mark.parametrize("gainer, direction", [("P2", "missed"), ("P1", "extra")])
+def test_the_judge_flags_a_filter_read_against_the_wrong_player_both_ways(gainer, direction):
+    """P2's 'whenever you gain life' while P1 is active, played by the engine reading 'you' as the active player: P2
+    gaining life is missed, P1 gaining life wrongly triggers it; mtg.triggers-when-satisfied flags both."""
+    from reference_engine.engines.mutants.mtg import ActivePlayerIsYouGame
+
+    watcher = ability("W", {"event": "life", "player": "you", "change": "gain"}, [])
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P2", abilities=[watcher])],
+                        [("P1", [{"do": "life", "player": gainer, "amount": 2}])])
+    found = violations(prepared, _faulty_play(ActivePlayerIsYouGame, prepared))
+    assert found.get("mtg.triggers-when-satisfied"), (direction, found)
+
+
+class _NextTurnAtOnceGame(Game):
+    """A faulty engine for this test only: a 'next turn' delayed ability works from the moment it is created."""
+
+    def delayed_triggers(self, group, before):
+        for d in self.delayed:
+            if d.duration == "next_turn":
+                d.born = self.turn - 1
+        return super().delayed_triggers(group, before)
+
+
+def _next_turn_scenario(turns_of_x):
+    creator = ability("C", {"event": "signal", "name": "go"}, [
+        {"do": "create_delayed", "duration": "next_turn", "ability": ability("D", {"event": "signal", "name": "x"}, [])}])
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P1", abilities=[creator])],
+                        [("P1", [{"do": "signal", "name": "go"}]), ("P1", [{"do": "signal", "name": "x"}])])
+    document = {k: v for k, v in prepared.items() if k != "options"}
+    document["script"] += [{"step": "main", "turn": t, "actions": [{"by": "P1", "effect": [
+        {"do": "signal", "name": "x"}]}]} for t in turns_of_x]
+    return prepare_scenario(document, "test")[1]
+
+
+def test_a_next_turn_delayed_ability_triggers_only_in_the_next_turn_and_the_judge_flags_it_early():
+    prepared = _next_turn_scenario([2, 3])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    fired = [e for e in trace["entries"] if e["kind"] == "trigger" and e.get("delayed")]
+    assert len(fired) == 1  # in turn 2 only: not in turn 1 (not yet), not in turn 3 (over)
+    found = violations(prepared, _faulty_play(_NextTurnAtOnceGame, prepared))
+    assert "mtg.delayed-trigger" in found
+
+
+def test_a_next_turn_with_no_step_passes_with_its_delayed_ability_unused():
+    prepared = _next_turn_scenario([3])  # turn 2 passes with nothing scripted
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert not [e for e in trace["entries"] if e["kind"] == "trigger" and e.get("delayed")]

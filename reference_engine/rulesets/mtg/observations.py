@@ -414,7 +414,7 @@ class Turns:
 
     def turn_at(self, index: int) -> int:
         """The turn of the step under way at entry ``index`` (turn 1 before the first step)."""
-        k = bisect_right([i for i, _ in self.step_at], index) - 1
+        k = bisect_right(self.step_at, (index, float("inf"))) - 1
         return self.step_turn[self.step_at[k][1]] if k >= 0 else 1
 
     def first_begin_from(self, turn: int) -> int | None:
