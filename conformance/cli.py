@@ -28,7 +28,7 @@ from conformance.reports.progress import Progress
 from conformance.reports.text import (
     audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side, skip_summary,
 )
-from conformance.session import RunSpec, Session, parse_option, replay_command
+from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document
 from reference_engine.engines import reference_engine_for
 
 PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
@@ -141,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
         options=dict(parse_option(o) for o in args.option), max_examples=chosen["max_examples"], seed=seed,
         database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
         fixtures=not args.no_fixtures, shrink_seconds=chosen["shrink_seconds"], engine_timeout=args.engine_timeout,
-        engine_restarts=args.engine_restarts, audit=args.audit, explore_options=not args.fixed_options,
+        engine_restarts=args.engine_restarts, max_trace_entries=args.max_trace_entries, audit=args.audit,
+        explore_options=not args.fixed_options,
         time_budget=chosen["time_budget"], shard=parse_shard(args.shard) if args.shard else None,
         expectations=args.expectations,
     )
@@ -256,14 +257,7 @@ def _expectations(rules: list[dict], session: Session, out) -> int:
     return change
 
 
-def _declined(rules: list[dict]) -> tuple[int, int] | None:
-    """(skipped, played) when the engine skipped most (more than half) of the stream's scenarios, else None. Every
-    rule sees the same stream, so the rule that ran the most scenarios tells."""
-    widest = max(rules, key=lambda r: r["scenarios_run"], default=None)
-    if widest is None or widest["scenarios_run"] == 0:
-        return None
-    skipped = (widest.get("engine_problems") or {}).get("skipped", 0)
-    return (skipped, widest["scenarios_run"]) if skipped * 2 > widest["scenarios_run"] else None
+_declined = declined
 
 
 def _entries(results: Path, kind: str) -> list[dict]:
@@ -279,16 +273,7 @@ def _entries(results: Path, kind: str) -> list[dict]:
 
 def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
             seconds: float) -> dict[str, Any]:
-    summary: dict[str, int] = {}
-    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
-        for item in items:
-            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
-    return {
-        "format": "trigger-conformance/report/1", "tool_version": __version__, "engine": engine,
-        "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options, "seed": spec.seed,
-        "max_examples": spec.max_examples, "seconds": round(seconds, 2), "rules": rules, "fixtures": fixtures,
-        "summary": summary,
-    }
+    return report_document(session, engine, rules, fixtures, seconds)
 
 
 def _counted(n: int, key: str) -> str:
@@ -655,6 +640,12 @@ def _count(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 1 up")
+    return int(text)
+
+
 def _natural(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"{text!r}: give a whole number from 0 up")
@@ -692,6 +683,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="per-scenario timeout of a process engine (default 10)")
     p.add_argument("--engine-restarts", type=_natural, metavar="N",
                    help="how many times a process engine may be restarted within one rule (default 10)")
+    p.add_argument("--max-trace-entries", type=_positive, metavar="N",
+                   help="the loop guard of the bundled engines (reference, mutant:NAME, and the reference engine "
+                        "that shows expected traces): a play longer than N trace entries is an engine error "
+                        "(default 20000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
     p.add_argument("--max-examples", type=_count, help="generated scenarios in the run's stream (default 100, or "
                                                          "the profile's)")

@@ -69,6 +69,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add("expectations", help="a file of the engine's expected failures, each with an issue URL (strict)")
     add("progress-interval", type=float, default=30.0, help="progress line every SECONDS when the output is not a "
         "terminal (default 30); on a terminal the line is live while the stream is explored")
+    add("strict-exercise", action="store_true", help="fail the run when a rule never applied (or every scenario "
+        "was skipped)")
+    add("accept-skips", action="store_true", help="do not fail a run in which the engine skipped every scenario, or "
+        "most of them (by default that fails the run: 'nothing checked')")
+    add("report-json", help="write the JSON report here at the end (the same as trigger-conformance run's)")
     add("report-jsonl", help="write the JSON Lines report (header, one verdict per line as known, footer)")
     group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
 
@@ -393,6 +398,8 @@ class _Stream:
         self.entries: dict[str, dict] = {}
         self.interrupted: str | None = None
         self.progress = None  # conformance.reports.progress.Progress, under plain pytest
+        self.verdicts: list[str] = []  # why the run fails besides its items (printed in the terminal summary)
+        self.described = described
         self.finished = False
         self.exploration: dict = {}
         path = config.getoption("conformance_report_jsonl")
@@ -468,6 +475,54 @@ class _Stream:
         self.finish(exitstatus)
         if self.interrupted:  # the exit code says which signal stopped the run, as the command's does
             session.exitstatus = _signal_code(self.interrupted)
+            return
+        # What `trigger-conformance run` fails a run for besides failed items: rules that never applied, under
+        # --trigger-strict-exercise, and an engine that skipped most scenarios, unless --trigger-accept-skips.
+        from conformance.session import declined
+
+        rules = self._rules()
+        get = self.config.getoption
+        if get("conformance_strict_exercise"):
+            self.verdicts += [f"error: {rule['key']} never applied (--trigger-strict-exercise)" for rule in rules
+                              if rule["status"] in ("unexercised", "skipped")]
+        found = declined(rules)
+        if found and not get("conformance_accept_skips"):
+            skipped, played = found
+            self.verdicts.append(
+                f"error: nothing checked: the engine skipped {skipped} of the {played} scenarios it was given "
+                f"({'all' if skipped == played else 'most'} of them), so these verdicts say little. Give it "
+                f"scenarios it supports (its generation_profile), or accept this with --trigger-accept-skips.")
+        if self.verdicts and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    def _rules(self) -> list[dict]:
+        order = {key: n for n, key in enumerate(self.session.rule_keys())}
+        return sorted((e for e in self.entries.values() if "rule_number" in e and e.get("key") in order),
+                      key=lambda e: order[e["key"]])
+
+    def _write_report(self) -> None:
+        """The JSON report (--trigger-report-json), written atomically at the end, interrupted or not."""
+        path = self.config.getoption("conformance_report_json")
+        if not path:
+            return
+        from conformance.documents import validate
+        from conformance.session import report_document
+
+        fixtures = [e for e in self.entries.values() if "id" in e and "rule_keys" in e]
+        report = report_document(self.session, self.described, self._rules(), fixtures, time.time() - self.started)
+        audit = next((e for e in self.entries.values() if "compared" in e), None)
+        if audit is not None:
+            report["audit"] = {k: v for k, v in audit.items() if k != "key"}
+        if self.exploration.get("stopped"):
+            report["stopped"] = {"by": self.exploration["stopped"],
+                                 "scenarios_explored": self.exploration.get("explored", 0)}
+        if self.interrupted:
+            report["interrupted"] = self.interrupted
+            done = {e.get("key") or e.get("id") for e in self.entries.values()}
+            report["not_checked"] = [k for k in self.session.rule_keys() + [f.id for f in self.session.fixtures()]
+                                     if k not in done]
+        validate(report, "report", "the report being written")
+        write_json(path, report)
 
     def finish(self, exitstatus) -> None:
         """Write the footer (once): the summary, and for an interrupted run by which signal and what got no
@@ -495,6 +550,7 @@ class _Stream:
         if self.file is not None:
             self.file.close()
             self.file = None
+        self._write_report()
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         from conformance.reports.text import skip_summary
@@ -508,6 +564,8 @@ class _Stream:
                   f"was concluded from those")
         for n, line in enumerate(skip_summary(rules)):
             write(("trigger-conformance: " if n == 0 else "") + line)
+        for line in self.verdicts:
+            write(f"trigger-conformance: {line}", red=True)
         write(f"trigger-conformance: seed {self.session.spec.seed} (repeat with --trigger-seed "
               f"{self.session.spec.seed})")
 

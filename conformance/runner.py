@@ -28,7 +28,7 @@ from conformance.checking import (
 from conformance.errors import signal_name
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
-from conformance.reduction import reduce_scenario, well_formed
+from conformance.reduction import reduce_scenario, scenario_size, well_formed
 from conformance.shrinking import Built, database_key, known_failures, rebuild, shrink
 from reference_engine.core.invariant import Invariant
 from reference_engine.core.ruleset import Ruleset
@@ -133,13 +133,6 @@ def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, 
     """A generated scenario document with its options: those it drew, else the run's (generated documents are built
     valid)."""
     return {**document, "options": dict(document.get("options") or config.options)}
-
-
-def scenario_size(document: dict[str, Any]) -> int:
-    """A scenario's size in the units a reader counts: objects, abilities and scripted actions."""
-    objects = document["objects"]
-    return (len(objects) + sum(len(o.get("abilities", ())) for o in objects)
-            + sum(len(a["effect"]) for step in document["script"] for a in step["actions"]))
 
 
 def canonical(trace: dict[str, Any] | None) -> str:
@@ -396,10 +389,19 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
     return result
 
 
-def _fails(engine: Engine, config: RunConfig, inv: Invariant):
+def _fails(engine: Engine, config: RunConfig, inv: Invariant, reference: Engine | None = None):
+    """The shrinking predicate: ``document`` still fails ``inv`` on ``engine`` (None when the engine misbehaved: no
+    verdict). With ``reference``, a candidate the reference engine cannot play to a trace (a scenario that loops
+    forever, say, as a merge of two objects can make) does not count as failing: a counterexample must come with
+    the trace the rules require."""
     def fails(document: dict[str, Any]) -> bool | None:
-        check = check_scenario(engine, prepare_generated(config, document), [inv])
-        return None if check.outcome.misbehaved else check.failed  # a crash is no verdict (see shrinking.shrink)
+        scenario = prepare_generated(config, document)
+        check = check_scenario(engine, scenario, [inv])
+        if check.outcome.misbehaved:
+            return None  # a crash is no verdict (see shrinking.shrink)
+        if check.failed and reference is not None and play(reference, scenario).status != "trace":
+            return False
+        return check.failed
 
     return fails
 
@@ -411,9 +413,11 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     itself. The result is never larger than what was found. ``Failure.log`` builds the scenario only when the second
     step removed nothing (it is empty otherwise)."""
     build = scenario_builder(config, engine)
-    fails = _fails(engine, config, inv)
+    fails = _fails(engine, config, inv, reference)
     started = time.monotonic()
-    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds)
+    # Hypothesis gets at most two thirds of the budget, so that the scenario-level passes, which make the scenario
+    # smaller where a shorter answer log does not, always get a third of it.
+    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds * 2 / 3)
     flaky, notes = shrunk.nondeterministic, [n for n in (shrunk.nondeterministic, shrunk.shrink_error) if n]
     if scenario_size(shrunk.document) > scenario_size(built.document):
         shrunk = built

@@ -11,6 +11,11 @@ from reference_engine.core.ruleset import OptionError, Ruleset
 from reference_engine.rulesets import get_ruleset
 
 
+# MTG trigger filters relative to the ability's controller and to card characteristics: the judge and the reference
+# engine read them on printed abilities (docs/rulesets/mtg.md), so a created ability naming them is refused.
+PRINTED_ONLY_TRIGGER_FIELDS = frozenset({"controller", "player", "type", "nontoken", "change"})
+
+
 def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
     problems = []
     players = scenario["players"]
@@ -46,6 +51,19 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                 if action["ability"] not in {a["id"] for a in owner.get("abilities", ())}:
                     problems.append(f"{where}[{k}].ability: {action['source']} has no ability {action['ability']!r}")
             check_actions(action.get("snatch_check", ()), f"{where}[{k}].snatch_check")
+            named = [m["object"] for m in action.get("moves", ())]  # MTG move_each: each object once
+            for n, thing in enumerate(named):
+                if thing not in ids:
+                    problems.append(f"{where}[{k}].moves[{n}].object: no object {thing!r}")
+                elif thing in named[:n]:
+                    problems.append(f"{where}[{k}].moves[{n}].object: {thing!r} is moved twice in one event")
+            created = action.get("ability")
+            if isinstance(created, dict):  # MTG: a delayed or reflexive ability an effect creates
+                printed_only = sorted(PRINTED_ONLY_TRIGGER_FIELDS & set(created.get("trigger", {})))
+                if printed_only:
+                    problems.append(f"{where}[{k}].ability.trigger: {', '.join(printed_only)}: these trigger filters "
+                                    f"are read on printed abilities only, not on a delayed or reflexive one")
+                check_actions(created.get("effect", ()), f"{where}[{k}].ability.effect")
 
     for n, obj in enumerate(scenario["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
@@ -57,7 +75,11 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             condition = ability.get("intervening_if")
             if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
                 problems.append(f"{where}.intervening_if.object: no object {condition['object']!r}")
+    turn = 1
     for s, step in enumerate(scenario["script"]):
+        if step.get("turn", turn) < turn:
+            problems.append(f"$.script[{s}].turn: turn {step['turn']} comes after turn {turn}: turns only go forward")
+        turn = max(turn, step.get("turn", turn))
         for a, action in enumerate(step["actions"]):
             if action["by"] not in players:
                 problems.append(f"$.script[{s}].actions[{a}].by: {action['by']!r} is not a player")

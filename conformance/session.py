@@ -47,6 +47,7 @@ class RunSpec:
     shrink_seconds: float = 30.0
     engine_timeout: float | None = None  # seconds per scenario, for process engines
     engine_restarts: int | None = None  # restart budget per rule, for process engines
+    max_trace_entries: int | None = None  # the bundled engines' loop guard (None: 20,000), the oracle's included
     audit: bool = False  # also run the divergence audit (conformance.audit)
     explore_options: bool = True  # each scenario draws the options not given in ``options``
     time_budget: float | None = None  # seconds for the whole run (see conformance.budget); None: no limit
@@ -138,7 +139,8 @@ class Session:
     # -- Engines ---------------------------------------------------------------------------------------------
 
     def new_engine(self):
-        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts)
+        return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts,
+                           self.spec.max_trace_entries)
 
     @property
     def engine(self):
@@ -167,7 +169,7 @@ class Session:
     @property
     def reference(self):
         if self._reference is None:
-            self._reference = reference_engine_for(self.ruleset.name)
+            self._reference = reference_engine_for(self.ruleset.name, self.spec.max_trace_entries)
         return self._reference
 
     def close(self) -> None:
@@ -519,6 +521,33 @@ def _writable_folder(folder: str, option: str) -> None:
                 created.rmdir()
             except OSError:
                 break
+
+
+def report_document(session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
+                    seconds: float) -> dict[str, Any]:
+    """A run's JSON report (``schemas/report.schema.json``) from its rule and fixture entries, as the
+    ``trigger-conformance run`` command and the pytest plugin (``--trigger-report-json``) both write it."""
+    summary: dict[str, int] = {}
+    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
+        for item in items:
+            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
+    return {
+        "format": "trigger-conformance/report/1", "tool_version": __version__, "engine": engine,
+        "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options,
+        "seed": session.spec.seed, "max_examples": session.spec.max_examples, "seconds": round(seconds, 2),
+        "rules": rules, "fixtures": fixtures, "summary": summary,
+    }
+
+
+def declined(rules: list[dict]) -> tuple[int, int] | None:
+    """(skipped, played) when the engine skipped most (more than half) of the stream's scenarios, else None: such a
+    run checked next to nothing, and fails unless the user accepts it (``--accept-skips``). Every rule sees the same
+    stream, so the rule that ran the most scenarios tells."""
+    widest = max(rules, key=lambda r: r["scenarios_run"], default=None)
+    if widest is None or widest["scenarios_run"] == 0:
+        return None
+    skipped = (widest.get("engine_problems") or {}).get("skipped", 0)
+    return (skipped, widest["scenarios_run"]) if skipped * 2 > widest["scenarios_run"] else None
 
 
 def rule_entry(result: RuleResult) -> dict[str, Any]:

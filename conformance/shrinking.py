@@ -81,6 +81,20 @@ class _OutOfTime(Exception):
     pass
 
 
+def _out_of_time_inside(exc: BaseException) -> bool:
+    """Whether the deadline (_OutOfTime) is among the exceptions a Flaky error of Hypothesis groups or chains."""
+    seen, todo = set(), [exc]
+    while todo:
+        current = todo.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, _OutOfTime):
+            return True
+        todo += [*getattr(current, "exceptions", ()), current.__cause__, current.__context__]
+    return False
+
+
 def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, Any]], bool],
            key: bytes, database: ExampleDatabase | None = None, seconds: float = 30.0) -> Built:
     """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``.
@@ -125,7 +139,9 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
         found = best[0]
     except Flaky as exc:  # FlakyFailure too: the same scenario failed, then passed (or the other way round)
         found = best[0]
-        if not unanswered[0]:  # a play without an answer (a crash) is no verdict, so no sign of nondeterminism
+        # The deadline raising _OutOfTime in a replay of an example that had an answer looks flaky to Hypothesis;
+        # and a play without an answer (a crash) is no verdict: neither is a sign of nondeterminism.
+        if not unanswered[0] and not _out_of_time_inside(exc) and time.monotonic() <= deadline:
             flaky = f"Hypothesis found the verdict unreliable: {type(exc).__name__}"
     except Exception as exc:  # a search that breaks must not cost the rule its verdict, nor the run its report
         found, error = best[0], f"shrinking stopped early: {type(exc).__name__}: {str(exc)[:300]}"

@@ -1,12 +1,15 @@
-"""The reference engine serving the process protocol, version 1 (docs/protocol.md), on stdin and stdout.
+"""The reference engine serving the process protocol, version 2 (docs/protocol.md), on stdin and stdout.
 
     python -m reference_engine.serve                  # every ruleset in reference_engine.rulesets.RULESETS
     python -m reference_engine.serve --mutant NAME    # one bundled faulty engine (reference_engine.engines.mutants)
+    python -m reference_engine.serve --protocol 1     # speak version 1 only: every choice asked through the protocol
     trigger-conformance-reference-server              # the same, as a console script
 
 It is the harness's own oracle behind the same wire protocol any third-party engine speaks, so that the process
 adapter and its watchdog are tested on the real engine, and so that engine authors have a working peer. Player
-choices are asked through the protocol (``choose`` / ``chosen``); the server never reads a scenario's ``choices``.
+choices are asked through the protocol (``choose`` / ``chosen``), except in a run request carrying
+``local_choices`` (version 2), where the server answers them from the scenario's ``choices`` by the rules the
+harness follows (:class:`reference_engine.core.choices.ScenarioChooser`) and lists them in its result.
 
 A harness that breaks the protocol gets a one-line explanation on stderr and exit code 2 (there is no message in
 the protocol for an engine to complain with).
@@ -23,9 +26,10 @@ from typing import Any, BinaryIO, Callable
 from conformance.adapters.base import Engine, Skipped
 from conformance.adapters.process import DECISIONS, decode_line, encode_message
 from conformance.documents import problems as schema_problems
+from reference_engine.core.choices import ScenarioChooser
 from reference_engine.engines import reference_engine_for
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # the highest version the server speaks (``--protocol 1`` for the first)
 
 
 class ProtocolViolation(Exception):
@@ -114,11 +118,39 @@ class ProtocolChooser:
         return self._decide("occurrence", player, delayed, events)
 
 
+class LocalChooser:
+    """Version 2's ``local_choices``: answers from the scenario's own ``choices`` as the harness would, and records
+    every choice (the question's fields and the answer) for the result's ``choices``."""
+
+    def __init__(self, scenario: dict[str, Any]):
+        self.answers = ScenarioChooser(scenario)
+        self.made: list[dict[str, Any]] = []
+
+    def _decide(self, decision: str, player: str, *arguments: Any) -> Any:
+        method, fields, _ = DECISIONS[decision]
+        answer = getattr(self.answers, method)(player, *arguments)
+        self.made.append({"decision": decision, "player": player, **dict(zip(fields, arguments)), "answer": answer})
+        return answer
+
+    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
+        return self._decide("order", player, triggers)
+
+    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
+        return self._decide("optional", player, trigger)
+
+    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
+        return self._decide("target", player, trigger, candidates)
+
+    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
+        return self._decide("occurrence", player, delayed, events)
+
+
 class Server:
     """Serves engines built by ``factories`` (ruleset -> engine factory) for the editions in ``rulesets``."""
 
     def __init__(self, name: str, version: str, rulesets: dict[str, list[str]],
-                 factories: dict[str, Callable[[], Engine]], channel: Channel):
+                 factories: dict[str, Callable[[], Engine]], channel: Channel, protocol: int = PROTOCOL_VERSION):
+        self.protocol = protocol  # the version it answers the handshake with, 1 or 2
         self.name = name
         self.version = version
         self.rulesets = rulesets
@@ -139,7 +171,7 @@ class Server:
                     return 0
                 if kind == "start":
                     started = True
-                    self.channel.send({"type": "started", "protocol": PROTOCOL_VERSION, "name": self.name,
+                    self.channel.send({"type": "started", "protocol": self.protocol, "name": self.name,
                                        "version": self.version, "rulesets": self.rulesets, "language": "python"})
                 elif not started:
                     raise ProtocolViolation(f"the first message must be 'start', not {kind!r}")
@@ -183,8 +215,11 @@ class Server:
         engine = self.engines.get(ruleset)
         if engine is None:
             engine = self.engines[ruleset] = self.factories[ruleset]()
+        if message.get("local_choices") and self.protocol < 2:
+            raise ProtocolViolation(f"run {run_id!r} carries local_choices, which protocol version 1 does not have")
+        chooser = LocalChooser(scenario) if message.get("local_choices") else ProtocolChooser(self.channel, run_id)
         try:
-            trace = engine.run(scenario, ProtocolChooser(self.channel, run_id))
+            trace = engine.run(scenario, chooser)
         except ProtocolViolation:
             raise
         except Skipped as exc:
@@ -195,7 +230,10 @@ class Server:
         except Exception as exc:
             return {"type": "result", "id": run_id, "result": "errored",
                     "context": {"message": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()}}
-        return {"type": "result", "id": run_id, "result": "trace", "trace": trace}
+        answer = {"type": "result", "id": run_id, "result": "trace", "trace": trace}
+        if isinstance(chooser, LocalChooser) and chooser.made:
+            answer["choices"] = chooser.made
+        return answer
 
 
 def _default_options(ruleset: str, configured: dict[str, Any]) -> dict[str, Any]:
@@ -205,17 +243,18 @@ def _default_options(ruleset: str, configured: dict[str, Any]) -> dict[str, Any]
     return RULESETS[ruleset].resolve_options(configured) if ruleset in RULESETS else dict(configured)
 
 
-def reference_server(channel: Channel) -> Server:
+def reference_server(channel: Channel, protocol: int = PROTOCOL_VERSION) -> Server:
     """Every ruleset of :data:`reference_engine.rulesets.RULESETS`, each with its own reference engine."""
     from conformance import __version__
     from reference_engine.rulesets import RULESETS
 
     return Server(name="reference", version=__version__,
                   rulesets={name: list(r.editions) for name, r in RULESETS.items()},
-                  factories={name: (lambda name=name: reference_engine_for(name)) for name in RULESETS}, channel=channel)
+                  factories={name: (lambda name=name: reference_engine_for(name)) for name in RULESETS}, channel=channel,
+                  protocol=protocol)
 
 
-def mutant_server(name: str, channel: Channel) -> Server:
+def mutant_server(name: str, channel: Channel, protocol: int = PROTOCOL_VERSION) -> Server:
     """One bundled faulty engine (``reference_engine.engines.mutants.MUTANTS[name]``), for the mutation self-check."""
     from conformance import __version__
     from reference_engine.engines.mutants import MUTANTS
@@ -225,24 +264,27 @@ def mutant_server(name: str, channel: Channel) -> Server:
     except KeyError:
         raise SystemExit(f"reference server: no mutant {name!r} (known: {', '.join(sorted(MUTANTS))})") from None
     return Server(name=f"mutant:{name}", version=__version__, rulesets={mutant.ruleset: [mutant.edition]},
-                  factories={mutant.ruleset: mutant.factory}, channel=channel)
+                  factories={mutant.ruleset: mutant.factory}, channel=channel, protocol=protocol)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="trigger-conformance-reference-server",
         description="Serve the reference engine (or one bundled mutant) over the trigger-conformance process "
-                    "protocol, version 1, on stdin and stdout.")
+                    "protocol, version 2 (or 1), on stdin and stdout.")
     parser.add_argument("--mutant", metavar="NAME", help="serve the bundled faulty engine NAME instead")
+    parser.add_argument("--protocol", type=int, choices=(1, 2), default=PROTOCOL_VERSION,
+                        help="the protocol version to answer the handshake with (default: %(default)s; 1 asks every "
+                             "player choice through the protocol)")
     parser.add_argument("--no-validate", action="store_true",
                         help="do not check incoming messages against the protocol schema (faster)")
     args = parser.parse_args(argv)
     channel = Channel(sys.stdin.buffer, sys.stdout.buffer, validate=not args.no_validate)
-    server = mutant_server(args.mutant, channel) if args.mutant else reference_server(channel)
+    server = mutant_server(args.mutant, channel, args.protocol) if args.mutant else reference_server(channel, args.protocol)
     try:
         return server.serve()
     except ProtocolViolation as exc:
-        print(f"reference server: the harness broke protocol version {PROTOCOL_VERSION}: {exc}", file=sys.stderr)
+        print(f"reference server: the harness broke protocol version {server.protocol}: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0  # the harness went away mid-answer

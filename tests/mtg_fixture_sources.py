@@ -263,6 +263,46 @@ fixture("mtg-vocab-115-1-target-player-leaves",
   [("main", [("P1", [{"do": "signal", "name": "s1"}])])],
   choices={"trigger_order": ["A2", "A3", "A1"], "targets": {"A1": ["P3"]}}, life={"P3": 2}))
 
+fixture("mtg-vocab-filters-you-opponent-type-token",
+ "Trigger filters relative to a player and to card characteristics (603.2, 603.3a, 603.10a). P1 is active; W, P2's, has: A1 'Whenever a creature an opponent controls enters', A2 'Whenever another nontoken creature you control dies', A3 'Whenever you gain life', A4 'Whenever a source you control deals damage'. P1's creature C1 enters (A1 triggers: P1 is P2's opponent) and P1's artifact T1 enters (not a creature: nothing). P2's creature C2, P2's creature token K2 and P1's creature C3 die together: A2 triggers once, for C2 (K2 is a token, C3 is not P2's). P2 gains 2 life (A3 triggers), loses 1 (nothing); P1 gains 3 (nothing: not you). D2, P2's, deals 1 damage to P1 (A4 triggers); D1, P1's, deals 1 damage to P2 (nothing).",
+ "CR 603.2, 603.3a, 603.10a, 205.2a, 111.1 (issue 12)", ["mtg.triggers-when-satisfied", "mtg.look-back"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P2", abilities=[
+      ab("A1", {"event": "enter", "type": "creature", "controller": "opponent"}, text="Whenever a creature an opponent controls enters, ..."),
+      ab("A2", {"event": "leave", "to": "graveyard", "subject": "other", "type": "creature", "controller": "you", "nontoken": True}, text="Whenever another nontoken creature you control dies, ..."),
+      ab("A3", {"event": "life", "player": "you", "change": "gain"}, text="Whenever you gain life, ..."),
+      ab("A4", {"event": "damage", "controller": "you"}, text="Whenever a source you control deals damage, ...")]),
+   obj("C1", "P1", "hand", types=["creature"]), obj("T1", "P1", "hand", types=["artifact"]),
+   obj("C2", "P2", types=["creature"]), obj("K2", "P2", types=["creature"], token=True), obj("C3", "P1", types=["creature"]),
+   obj("D1", "P1", types=["creature"], toughness=3), obj("D2", "P2", types=["creature"], toughness=3)],
+  [("main", [("P1", [{"do": "move", "object": "C1", "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "T1", "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move_together", "objects": ["C2", "K2", "C3"], "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "life", "player": "P2", "amount": 2}]),
+             ("P1", [{"do": "life", "player": "P2", "amount": -1}]),
+             ("P1", [{"do": "life", "player": "P1", "amount": 3}]),
+             ("P1", [{"do": "damage", "source": "D2", "player": "P1", "amount": 1}]),
+             ("P1", [{"do": "damage", "source": "D1", "player": "P2", "amount": 1}])])]))
+
+fixture("mtg-vocab-603-10a-zone-changes-anywhere",
+ "Zone changes between any two zones (603.6, 603.10a). One event moves four objects to different zones: G1 (P1's graveyard) to exile, G2 (P1's graveyard) to P1's hand, Y (P1's permanent) to its owner's library, Z (P2's permanent) to exile. G1's A1 'whenever a card leaves your graveyard' (working from the graveyard) looks back and triggers twice, for G1 itself and for G2. X's A2 'whenever a card or permanent is put into exile from anywhere' triggers twice (G1, Z) and its A3 'whenever a card is put into a hand from anywhere' once (G2). Y's A4 'when this is put into a library from the battlefield' triggers, looking back. Then R is returned from P1's graveyard to the battlefield: its own A5 'when this card leaves your graveyard' (working from the graveyard) looks back and triggers; E's A6 'whenever a permanent enters' looks forward and triggers; A1 does not (G1 is in exile now).",
+ "CR 603.6, 603.10a (issue 12)", ["mtg.look-back", "mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("G1", "P1", "graveyard", abilities=[ab("A1", {"event": "zone_change", "from": "graveyard", "controller": "you"}, text="Whenever a card leaves your graveyard, ...", active_in=["graveyard"])]),
+   obj("G2", "P1", "graveyard"),
+   obj("X", "P2", abilities=[
+       ab("A2", {"event": "zone_change", "to": "exile"}, text="Whenever a card or permanent is put into exile from anywhere, ..."),
+       ab("A3", {"event": "zone_change", "to": "hand"}, text="Whenever a card is put into a hand from anywhere, ...")]),
+   obj("Y", "P1", abilities=[ab("A4", {"event": "zone_change", "subject": "self", "from": "field", "to": "deck"}, text="When this is put into a library from the battlefield, ...")]),
+   obj("Z", "P2"),
+   obj("R", "P1", "graveyard", abilities=[ab("A5", {"event": "zone_change", "subject": "self", "from": "graveyard"}, text="When this card leaves your graveyard, ...", active_in=["graveyard"])]),
+   obj("E", "P2", abilities=[ab("A6", {"event": "enter"}, text="Whenever a permanent enters, ...")])],
+  [("main", [("P1", [{"do": "move_each", "moves": [{"object": "G1", "from": "graveyard", "to": "exile"},
+                                                    {"object": "G2", "from": "graveyard", "to": "hand"},
+                                                    {"object": "Y", "from": "field", "to": "deck"},
+                                                    {"object": "Z", "from": "field", "to": "exile"}]}]),
+             ("P1", [{"do": "move", "object": "R", "from": "graveyard", "to": "field"}])])]))
+
 # -- Issue 12, item 1f: how many times an ability triggers ------------------------------------------------------------
 
 ENTERS = {"event": "enter"}
@@ -316,6 +356,22 @@ fixture("mtg-vocab-603-2-ability-resolves",
   [("main", [("P1", [{"do": "signal", "name": "s1"}]),
              ("P1", [{"do": "signal", "name": "s1"}, {"do": "signal", "name": "s2"}])])],
   choices={"trigger_order": ["KA", "A"]}))
+
+fixture("mtg-vocab-603-7b-durations-across-turns",
+ "Scripts spanning turns (500.1) and delayed abilities with durations (603.7b). Turn 1 is P1's, turn 2 P2's, turn 3 P1's again. In turn 1, S's A1 (P1's) creates three delayed abilities watching the signal x: D1 'this turn', D2 'during your next turn' and D3 'until your next turn'. x in turn 1 triggers D1 and D3 (D2 not yet), with Q's B (P2's): P1's go on the stack first. x in turn 2 triggers D2 and D3 (D1 has ended with turn 1), with B: P2 is active now, so B goes on the stack first (101.4). x in turn 3 triggers only B: D2 ended with turn 2, D3 as P1's next turn began.",
+ "CR 500.1, 101.4, 603.7b (issue 12)", ["mtg.delayed-trigger", "mtg.apnap-order"],
+ scen(["P1", "P2"], "P1",
+  [obj("S", "P1", abilities=[ab("A1", {"event": "signal", "name": "go"}, [
+      {"do": "create_delayed", "duration": "turn", "ability": ab("D1", {"event": "signal", "name": "x"}, text="This turn, whenever x, ...")},
+      {"do": "create_delayed", "duration": "next_turn", "ability": ab("D2", {"event": "signal", "name": "x"}, text="During your next turn, whenever x, ...")},
+      {"do": "create_delayed", "duration": "until_your_next_turn", "ability": ab("D3", {"event": "signal", "name": "x"}, text="Until your next turn, whenever x, ...")}],
+      text="Whenever go happens, create D1, D2 and D3.")]),
+   obj("Q", "P2", abilities=[ab("B", {"event": "signal", "name": "x"}, text="Whenever x happens, ...")])],
+  [("main", [("P1", [{"do": "signal", "name": "go"}]), ("P1", [{"do": "signal", "name": "x"}])]),
+   ("main", [("P2", [{"do": "signal", "name": "x"}])]),
+   ("upkeep", [("P1", [{"do": "signal", "name": "x"}])])]))
+F[-1][4]["script"][1]["turn"] = 2
+F[-1][4]["script"][2]["turn"] = 3
 
 # -- Issue 12, item 1g: spells as objects on the stack --------------------------------------------------------------
 

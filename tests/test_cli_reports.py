@@ -71,7 +71,7 @@ def test_pytest_entry_point_skips_with_the_reason_and_takes_run_options(tmp_path
     done = _pytest(tmp_path, "--trigger-ruleset", "momon-wonder", "--trigger-engine", "plugin_engines:DeclinesAll",
                    "--trigger-max-examples", "5", "--trigger-rules", "mw.queue-fifo,mw.remedy-front",
                    "--trigger-engine-timeout", "5", "--trigger-engine-restarts", "1", "--trigger-no-fixtures",
-                   "-p", "no:xdist", "--junitxml", "junit.xml", "-rs")
+                   "--trigger-accept-skips", "-p", "no:xdist", "--junitxml", "junit.xml", "-rs")
     assert done.returncode == 0, done.stdout[-3000:]
     cases = _cases(tmp_path / "junit.xml")
     assert set(cases) == {"test_rule[mw.queue-fifo]", "test_rule[mw.remedy-front]"}  # --trigger-rules
@@ -81,6 +81,43 @@ def test_pytest_entry_point_skips_with_the_reason_and_takes_run_options(tmp_path
     # The console summary counts the skip reasons.
     assert "the engine skipped 5 of the 5 scenarios played, by reason:" in done.stdout
     assert "5  DeclinesAll: no Summon support yet" in done.stdout
+
+
+def test_the_pytest_plugin_has_every_option_of_run():
+    """Issue 13 item 1: `pytest --trigger-...` is the same run as `trigger-conformance run`: each option of run has a
+    --trigger- form, but for the two pytest has itself (-n for --workers, --junitxml for --junit-xml)."""
+    from conformance.pytest_plugin import pytest_addoption
+
+    commands = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    run_options = {o[2:] for action in commands.choices["run"]._actions for o in action.option_strings
+                   if o.startswith("--") and o != "--help"}
+    seen: set[str] = set()
+
+    class Group:
+        def addoption(self, *names, **kwargs):
+            seen.update(n[len("--trigger-"):] for n in names if n.startswith("--trigger-"))
+
+    class Parser:
+        def getgroup(self, name):
+            return Group()
+
+    pytest_addoption(Parser())
+    assert run_options - seen == {"workers", "junit-xml"}, run_options - seen
+
+
+def test_the_pytest_plugin_fails_a_run_that_checked_nothing_and_writes_the_json_report(tmp_path):
+    base = ["--trigger-ruleset", "momon-wonder", "--trigger-engine", "plugin_engines:DeclinesAll",
+            "--trigger-max-examples", "5", "--trigger-rules", "mw.queue-fifo", "--trigger-no-fixtures", "-p",
+            "no:xdist"]
+    done = _pytest(tmp_path, *base, "--trigger-report-json", "report.json")
+    assert done.returncode == 1, done.stdout[-3000:]
+    assert "error: nothing checked: the engine skipped 5 of the 5 scenarios" in done.stdout
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert problems(report, "report") == [] and [r["status"] for r in report["rules"]] == ["skipped"]
+    assert _pytest(tmp_path, *base, "--trigger-accept-skips").returncode == 0
+    # --trigger-strict-exercise: a rule that never applied fails the run, as with run --strict-exercise.
+    strict = _pytest(tmp_path, *base, "--trigger-accept-skips", "--trigger-strict-exercise")
+    assert strict.returncode == 1 and "mw.queue-fifo never applied (--trigger-strict-exercise)" in strict.stdout
 
 
 # -- 2. Time budget, profiles, seeds, shards ----------------------------------------------------------------------

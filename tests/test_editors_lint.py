@@ -101,3 +101,15 @@ def test_lint_rules_rules_text_flags_a_stale_key(tmp_path, capsys):
     original = tmp_path / "original.txt"
     original.write_text(text)
     assert main(["lint-rules", "--ruleset", "momon-wonder", "--rules-text", str(original), "--scenarios", "0"]) == 0
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_matrix_on_every_ruleset(name, capsys):
+    assert main(["rules", "--ruleset", name, "--matrix"]) == 0
+    out = capsys.readouterr().out
+    ruleset = get_ruleset(name)
+    rows = [line for line in out.splitlines() if line.startswith("| `")]
+    assert len(rows) == len(ruleset.invariants)
+    for inv, row in zip(ruleset.invariants, rows):
+        assert f"`{inv.key}`" in row and "no report" in row
+        assert " 0 |" not in row  # every key has at least one fixture

@@ -140,3 +140,26 @@ def test_pytest_plugin_interrupted_while_concluding_keeps_every_verdict(tmp_path
     records = _check_stream(stream, "SIGTERM")
     assert records[1]["record"] == "explored" and records[1]["scenarios"] == 10
     _check_leftovers(folders)
+
+
+@pytest.mark.parametrize("where", ["fsync", "replace"])
+def test_reports_and_replay_files_are_written_atomically(tmp_path, monkeypatch, where):
+    """A write interrupted at any point (here: a KeyboardInterrupt while the data is flushed, or just before the
+    rename) leaves the old file whole and no temporary file beside it; a finished write replaces it at once. The
+    report, the replay files and the per-rule results are all written this way (conformance.documents.write_json)."""
+    import conformance.documents as documents
+
+    target = tmp_path / "report.json"
+    documents.write_json(target, {"old": True})
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(documents.os, where, interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        documents.write_json(target, {"new": True})
+    monkeypatch.undo()
+    assert json.loads(target.read_text()) == {"old": True}
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+    documents.write_json(target, {"new": True})
+    assert json.loads(target.read_text()) == {"new": True} and [p.name for p in tmp_path.iterdir()] == ["report.json"]

@@ -60,6 +60,7 @@ FIXTURE_CATCHES = [
     ("mw-one-summon-several-monsters", "mw-group-judged-in-turn", "mw.triggers-when-satisfied"),
     ("mw-resolve-completely", "mw-sbc-mid-resolution", "mw.no-interruption"),
     ("mw-nested-summon-ordinary-triggers-stay-inside", "mw-on-summon-chain-deferred", "mw.package-processing-queue"),
+    ("mw-failed-summon-no-package", "mw-scripted-failed-summon-silent", "mw.resolve-completely"),
 ]
 
 

@@ -218,6 +218,27 @@ def test_115_1_a_player_who_left_is_no_longer_a_legal_target():
     assert not kinds(entries, "event", type="damage")  # A1 did nothing
 
 
+def test_trigger_filters_read_you_as_the_controller_and_check_type_and_token():
+    entries = entries_of("mtg-vocab-filters-you-opponent-type-token")
+    fired = {e["ability"]: e["event"] for e in kinds(entries, "trigger")}
+    events = {e["id"]: e for e in kinds(entries, "event")}
+    assert sorted(fired) == ["A1", "A2", "A3", "A4"]
+    assert events[fired["A1"]]["subject"] == "C1"  # a creature of P2's opponent; T1, an artifact, triggers nothing
+    assert events[fired["A2"]]["subject"] == "C2"  # K2 is a token and C3 is P1's: once, not three times
+    assert (events[fired["A3"]]["player"], events[fired["A3"]]["amount"]) == ("P2", 2)  # not the loss, not P1's gain
+    assert events[fired["A4"]]["subject"] == "D2"  # D1 is P1's
+
+
+def test_one_event_moves_objects_between_any_two_zones_and_each_occurrence_looks_back_where_603_10a_says():
+    entries = entries_of("mtg-vocab-603-10a-zone-changes-anywhere")
+    group = [e for e in kinds(entries, "event") if e.get("group") == "E1"]
+    assert [(e["subject"], e["from"], e["to"]) for e in group] == [
+        ("G1", "graveyard", "exile"), ("G2", "graveyard", "hand"), ("Y", "field", "deck"), ("Z", "field", "exile")]
+    fired = sorted((e["ability"], e["event"]) for e in kinds(entries, "trigger"))
+    assert fired == [("A1", "E1"), ("A1", "E2"), ("A2", "E1"), ("A2", "E4"), ("A3", "E2"), ("A4", "E3"),
+                     ("A5", "E5"), ("A6", "E5")]  # A1 sees itself leave; A5 sees its card leave the graveyard
+
+
 # -- Issue 12, item 1f: how many times an ability triggers ------------------------------------------------------------
 
 def _abilities_triggered(entries, event=None):
@@ -255,6 +276,21 @@ def test_603_2_an_ability_resolving_is_an_event_and_a_removed_one_is_not():
     assert [(e["cause"]["resolved"], e["subject"]) for e in resolved] == [("T1", "X"), ("T2", "R"), ("T4", "K")]
     assert [e["event"] for e in kinds(entries, "trigger", ability="W")] == [resolved[0]["id"]]
     assert kinds(entries, "removed", trigger="T3", reason="intervening_if")
+
+
+def test_durations_this_turn_next_turn_until_your_next_turn_across_turns_and_apnap_from_each_turns_active_player():
+    entries = entries_of("mtg-vocab-603-7b-durations-across-turns")
+    by_step: dict[int, list[str]] = {}
+    step = None
+    for e in entries:
+        if e["kind"] == "step_begin":
+            step = e["step"]
+        elif e["kind"] == "trigger" and e["ability"] != "A1":
+            by_step.setdefault(step, []).append(e["ability"])
+    assert by_step == {0: ["B", "D1", "D3"], 1: ["B", "D2", "D3"], 2: ["B"]}
+    pushes = [e["trigger"] for e in kinds(entries, "stack_push")]
+    assert pushes[1:4] == ["T4", "T3", "T2"]  # turn 1: P1's first
+    assert pushes[4:7] == ["T5", "T7", "T6"]  # turn 2: P2 is active, B first
 
 
 # -- Issue 12, item 1g: spells as objects on the stack ----------------------------------------------------------------

@@ -67,10 +67,13 @@ FIXTURE_MUTANTS = [
     ("mtg-ref-104-4b-state-trigger-without-target", "mtg-target-on-resolution"),
     # issue 12, item 1: the wider vocabulary
     ("mtg-vocab-115-1-target-player-leaves", "mtg-departed-target-kept"),
+    ("mtg-vocab-filters-you-opponent-type-token", "mtg-filter-you-is-active-player"),
+    ("mtg-vocab-603-10a-zone-changes-anywhere", "mtg-zone-change-off-battlefield-only"),
     ("mtg-vocab-603-2c-one-or-more-enter", "mtg-each-of-one-or-more"),
     ("mtg-vocab-603-2d-additional-times", "mtg-no-additional-triggers"),
     ("mtg-vocab-603-2h-once-each-turn", "mtg-once-each-turn-ignored"),
     ("mtg-vocab-603-2-ability-resolves", "mtg-no-resolved-event"),
+    ("mtg-vocab-603-7b-durations-across-turns", "mtg-this-turn-outlives-the-turn"),
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-target-unchecked"),
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-resolves-at-once"),
 ]

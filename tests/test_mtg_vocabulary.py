@@ -10,6 +10,7 @@ import pytest
 
 from conformance.documents import load_schema
 from conformance.errors import ScenarioError
+from conformance.scenarios import prepare_scenario
 from conftest import ROOT
 from mtg_support import ability, find, obj, play, scenario, violations
 from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
@@ -90,3 +91,83 @@ def test_trigger_order_can_name_a_reflexive_ability(order):
 def test_trigger_order_naming_no_ability_at_all_is_still_rejected():
     with pytest.raises(ScenarioError, match=r"\$\.choices\.trigger_order\[2\]: no ability 'Q'"):
         _delayed_and_printed(["D", "B", "Q"])
+
+
+def test_trigger_filters_are_refused_on_a_created_ability():
+    """Filters relative to a player or to card characteristics are read on printed abilities only."""
+    creator = ability("C", {"event": "signal", "name": "go"}, [
+        {"do": "create_delayed", "ability": ability("D", {"event": "life", "player": "you", "change": "gain"}, [])}])
+    with pytest.raises(ScenarioError, match=r"effect\[0\]\.ability\.trigger: change, player: these trigger filters"):
+        scenario(["P1", "P2"], "P1", [obj("S", "P1", abilities=[creator])], [("P1", [{"do": "signal", "name": "go"}])])
+
+
+@pytest.mark.parametrize("relation, gainer, fires", [("you", "P2", True), ("you", "P1", False),
+                                                     ("opponent", "P1", True), ("opponent", "P2", False)])
+def test_you_is_the_abilitys_controller_not_the_active_player(relation, gainer, fires):
+    """P2's 'whenever you (an opponent) gain(s) life' while P1 is active (603.3a)."""
+    watcher = ability("W", {"event": "life", "player": relation, "change": "gain"}, [])
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P2", abilities=[watcher])],
+                        [("P1", [{"do": "life", "player": gainer, "amount": 2}]),
+                         ("P1", [{"do": "life", "player": gainer, "amount": -1}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    triggers = [e for e in trace["entries"] if e["kind"] == "trigger"]
+    assert len(triggers) == (1 if fires else 0)  # never on the loss
+
+
+def test_turns_only_go_forward():
+    prepared = scenario(["P1", "P2"], "P1", [obj("S", "P1")], [("P1", [{"do": "signal", "name": "x"}])])
+    document = {k: v for k, v in prepared.items() if k != "options"}
+    document["script"] = [{"step": "main", "turn": 2, "actions": []}, {"step": "main", "turn": 1, "actions": []}]
+    with pytest.raises(ScenarioError, match=r"\$\.script\[1\]\.turn: turn 1 comes after turn 2"):
+        prepare_scenario(document, "test")
+
+
+def test_a_step_turn_is_a_foreign_word_outside_mtg():
+    from reference_engine.rulesets import get_ruleset
+
+    momon = get_ruleset("momon-wonder").vocabulary
+    found = momon.foreign_words({"objects": [], "script": [{"step": "main", "turn": 2, "actions": []}]})
+    assert found and found[0].startswith("$.script[0].turn: step field 'turn'")
+
+
+def _once_each_turn_across_turns() -> dict:
+    """W's O: 'Whenever s1 happens, you gain 1 life. Do this only once each turn.' s1 twice in turn 1, once in
+    turn 2: O triggers once in each turn (603.2h: the action holds it back for the rest of that turn only)."""
+    signal = {"by": "P1", "effect": [{"do": "signal", "name": "s1"}]}
+    return {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": "2026-02-27",
+            "players": ["P1", "P2"], "active_player": "P1",
+            "objects": [{"id": "W", "owner": "P1", "zone": "field", "abilities": [
+                {"id": "O", "trigger": {"event": "signal", "name": "s1"}, "once_each_turn": True,
+                 "effect": [{"do": "life", "player": "P1", "amount": 1}]}]}],
+            "script": [{"step": "main", "actions": [signal, signal]},
+                       {"step": "main", "turn": 2, "actions": [signal]}]}
+
+
+def test_once_each_turn_starts_afresh_each_turn_and_the_judge_requires_it():
+    from conformance.checking import check_scenario
+    from conformance.scenarios import prepare_scenario
+    from reference_engine.engines.mtg.engine import Game, MtgEngine
+    from reference_engine.engines.mutants import mutant
+
+    _, scenario = prepare_scenario(_once_each_turn_across_turns(), "test")
+    from reference_engine.rulesets.mtg import MTG
+
+    checked = check_scenario(MtgEngine(), scenario, MTG.invariants_for(scenario["edition"]))
+    assert checked.outcome.status == "trace" and not checked.violations
+    fired = [e for e in checked.outcome.trace["entries"] if e["kind"] == "trigger" and e["ability"] == "O"]
+    assert len(fired) == 2  # once in turn 1 (the second s1 is held back), once in turn 2
+
+    class NeverResetGame(Game):
+        """Reads "only once each turn" as "once per game"."""
+
+        def end_turn(self) -> None:
+            used = set(self.used_this_turn)
+            super().end_turn()
+            self.used_this_turn |= used  # "once each turn" read as "once per game"
+
+    faulty = mutant("test-once-per-game", MtgEngine, NeverResetGame, "mtg.triggers-when-satisfied", "mtg",
+                    ["2026-02-27", "2021-02-24"]).factory()
+    wrong = check_scenario(faulty, scenario, MTG.invariants_for(scenario["edition"]))
+    assert wrong.outcome.status == "trace"
+    assert wrong.violations.get("mtg.triggers-when-satisfied"), wrong.violations

@@ -40,6 +40,24 @@ def test_the_session_is_valid_protocol():
         assert problems(message, schema) == [], line
 
 
+def test_the_version_2_session_is_valid_protocol_and_its_choices_follow_the_rules():
+    from conformance.adapters.process import made_choice_problem
+    from reference_engine.core.choices import ScenarioChooser
+
+    session = re.search(r"<!-- session: version 2 -->\n```text\n(.*?)```", DOC, re.S).group(1)
+    messages = []
+    for line in session.splitlines():
+        direction, message = line[:2], json.loads(line[2:])
+        schema = "protocol-harness" if direction == "> " else "protocol-engine"
+        assert problems(message, schema) == [], line
+        messages.append(message)
+    run = next(m for m in messages if m["type"] == "run")
+    result = next(m for m in messages if m["type"] == "result")
+    assert run["local_choices"] is True and result["choices"]
+    for made in result["choices"]:
+        assert made_choice_problem(ScenarioChooser(run["scenario"]), made) is None
+
+
 def test_python_example_as_written_skips_everything(tmp_path):
     (tmp_path / "my_adapter.py").write_text(example("python"))
     with ProcessEngine([sys.executable, str(tmp_path / "my_adapter.py")], timeout=10) as eng:

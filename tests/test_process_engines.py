@@ -89,7 +89,7 @@ def test_wrong_protocol_version_is_its_own_outcome_for_every_scenario():
         with pytest.raises(EngineError) as raised:
             eng.info
         assert raised.value.outcome == "wrong-protocol"
-        assert "protocol version 2" in str(raised.value)
+        assert "protocol version 3" in str(raised.value)
         outcomes = [play(eng, seeded(n)) for n in range(3)]
         assert [o.status for o in outcomes] == ["wrong-protocol"] * 3
         assert eng.restarts_used == 0  # restarting would not change its mind

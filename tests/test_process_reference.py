@@ -15,7 +15,7 @@ from conformance.adapters.process import ProcessEngine
 from conformance.checking import check_scenario, play
 from conformance.generation.registry import builder_for
 from conformance.generation.source import SeededSource
-from process_support import ENV, REPO, TWO_TRIGGERS, named, server
+from process_support import ENV, REPO, TWO_TRIGGERS, engine, named, server
 from reference_engine.engines.mutants import MUTANTS
 from reference_engine.rulesets import RULESETS
 from reference_engine.engines import reference_engine_for
@@ -75,18 +75,56 @@ def test_the_server_serves_every_ruleset():
             assert found == [], name
 
 
-def test_choices_are_asked_through_the_protocol():
-    # The scenario's choices reach the server only as the harness's answers: reversing the preference reverses the
+@pytest.mark.parametrize("protocol", [1, 2])
+def test_choices_are_asked_through_the_protocol(protocol):
+    # Version 1: the scenario's choices reach the server only as the harness's answers. Version 2: the server answers
+    # them from the scenario, and the harness checks each answer. Either way, reversing the preference reverses the
     # resolution order in the served trace exactly as in-process.
     for order in (["A1", "A2"], ["A2", "A1"]):
         scenario = named(dict(TWO_TRIGGERS, choices={"trigger_order": order}), "two-triggers")
-        with server() as remote:
+        with server("--protocol", str(protocol)) as remote:
             served = play(remote, scenario)
+            assert remote.protocol == protocol
         local = play(reference_engine_for(MOMON_WONDER.name), scenario)
         assert served.trace == local.trace
         resolved = [e["trigger"] for e in served.trace["entries"] if e["kind"] == "resolve_begin"]
         first = next(e for e in served.trace["entries"] if e["kind"] == "trigger" and e["ability"] == order[0])
         assert resolved[0] == first["id"]
+
+
+def test_version_1_and_version_2_give_the_same_verdicts():
+    # The harness speaks both: a version 1 engine (every choice a round trip) gets exactly the version 2 verdicts.
+    invariants = MOMON_WONDER.invariants_for("1.0.0")
+    scenario_list = list(scenarios(MOMON_WONDER, "1.0.0", 60, 500))
+    with server("--protocol", "1") as old, server() as new:
+        assert (old.info.name, old.protocol, new.protocol) == ("reference", 1, 2)
+        assert same_verdicts(old, new, scenario_list, invariants) == []
+        assert old.restarts_used == new.restarts_used == 0
+
+
+def test_a_choice_the_engine_answers_itself_against_the_scenario_is_garbage():
+    scenario = named(dict(TWO_TRIGGERS, choices={"trigger_order": ["A2", "A1"]}), "two-triggers")
+    with engine("contrary_v2", timeout=10.0, cwd=str(REPO)) as contrary:
+        outcome = play(contrary, scenario)
+        assert outcome.status == "garbage"
+        assert "choice 1 the engine answered itself" in outcome.message and "order for P1" in outcome.message
+        assert "the scenario's choices answer [1, 0]" in outcome.message
+
+        class Backwards:  # a chooser of the caller's own: the run asks every choice through the protocol
+            def order(self, player, triggers):
+                return list(reversed(range(len(triggers))))
+
+        trace = contrary.run(scenario, Backwards())
+    resolved = [e["trigger"] for e in trace["entries"] if e["kind"] == "resolve_begin"]
+    abilities = {e["id"]: e["ability"] for e in trace["entries"] if e["kind"] == "trigger"}
+    assert [abilities[t] for t in resolved] == ["A2", "A1"]  # Backwards's answer, asked and used
+
+
+def test_choices_listed_in_a_run_without_local_choices_are_garbage():
+    scenario = named(TWO_TRIGGERS, "two-triggers")
+    with engine("contrary_v2", env={**ENV, "CONTRARY_UNASKED": "1"}, cwd=str(REPO), local_choices=False) as eng:
+        outcome = play(eng, scenario)
+    assert outcome.status == "garbage" and "did not carry local_choices" in outcome.message
 
 
 def test_a_declined_option_is_skipped_with_the_servers_reason():

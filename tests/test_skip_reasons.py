@@ -59,7 +59,8 @@ def test_the_pytest_plugin_counts_every_skip_reason(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'bt'}",
                            "--trigger-ruleset", "momon-wonder", "--trigger-engine", "plugin_engines:DeclinesForReasons",
-                           "--trigger-max-examples", str(EXAMPLES), "--trigger-no-fixtures", "-p", "no:xdist"],
+                           "--trigger-max-examples", str(EXAMPLES), "--trigger-no-fixtures", "--trigger-accept-skips",
+                           "-p", "no:xdist"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:]
     total = sum(expected.values())

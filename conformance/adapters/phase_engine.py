@@ -33,6 +33,7 @@ What the adapter cannot observe it does not invent; see docs/engines/phase.md fo
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
@@ -44,12 +45,69 @@ RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 
 # Everything the MTG builder can leave out, phase's adapter leaves out: what remains is exactly the subset rendered.
+# What it renders besides: effects and conditions on other objects (each object has a creature type of its own),
+# exile, effects on the other player of a two-player game, damage and life triggers, control changes by the script.
 PROFILE: dict[str, Any] = {"exclude": [
-    "signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive", "move_together",
-    "prevented", "gain_control", "players_leaving", "dies_when", "script_damage", "empty_effects", "other_objects",
-    "other_players", "exile", "zone_conditions",
-    "batching", "spells",  # issue 12, items 1f and 1g: not rendered for phase
+    "signals", "state_triggers", "watchers", "targets", "delayed", "reflexive", "move_together", "prevented",
+    "dies_when", "script_damage", "empty_effects", "graveyard_triggers",
+    # finer, never drawn by the swarm: "each opponent" is one player only in a two-player game; "Whenever a player
+    # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name; "target player
+    # loses the game" needs a target prompt the adapter does not answer
+    "other_players_multiplayer", "life_triggers", "foreign_graveyard_conditions", "concede_effects",
+    # MTG vocabulary the adapter does not render yet (issue 12.1)
+    "filters", "zone_changes", "batching", "turns", "spells",
 ]}
+
+# One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
+# among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
+# checked to parse into a filter on that subtype (tests/test_phase_adapter.py).
+CREATURE_TYPES: tuple[tuple[str, str], ...] = (
+    ("Goblin", "Goblins"), ("Elf", "Elves"), ("Zombie", "Zombies"), ("Merfolk", "Merfolk"), ("Wizard", "Wizards"),
+    ("Soldier", "Soldiers"), ("Knight", "Knights"), ("Cleric", "Clerics"), ("Rogue", "Rogues"),
+    ("Warrior", "Warriors"), ("Beast", "Beasts"), ("Spirit", "Spirits"), ("Vampire", "Vampires"),
+    ("Dragon", "Dragons"), ("Angel", "Angels"), ("Demon", "Demons"), ("Horror", "Horrors"), ("Giant", "Giants"),
+    ("Faerie", "Faeries"), ("Minotaur", "Minotaurs"), ("Centaur", "Centaurs"), ("Dwarf", "Dwarves"),
+    ("Sphinx", "Sphinxes"), ("Hydra", "Hydras"),
+)
+
+
+class Names:
+    """What the rendering needs of the whole scenario: each object's creature type (singular, plural) and the
+    players. ``Names.of(scenario)``; ``Names.alone(obj)`` for one object rendered on its own."""
+
+    def __init__(self, objects: list[dict[str, Any]], players: list[str]):
+        if len(objects) > len(CREATURE_TYPES):
+            raise Skipped(f"phase adapter: {len(objects)} objects, more than the {len(CREATURE_TYPES)} creature types "
+                          f"that name them")
+        self.types = {o["id"]: CREATURE_TYPES[n] for n, o in enumerate(objects)}
+        self.owner = {o["id"]: o["owner"] for o in objects}
+        self.players = list(players)
+
+    @staticmethod
+    def of(scenario: dict[str, Any]) -> "Names":
+        return Names(scenario["objects"], scenario["players"])
+
+    @staticmethod
+    def alone(obj: dict[str, Any]) -> "Names":
+        return Names([obj], [obj["owner"]])
+
+    def one(self, obj_id: str) -> str:
+        if obj_id not in self.types:
+            raise Skipped(f"phase adapter: {obj_id!r} names no object of the scenario")
+        return self.types[obj_id][0]
+
+    def a(self, obj_id: str) -> str:
+        """"a Goblin", "an Elf"."""
+        kind = self.one(obj_id)
+        return f"{'an' if kind[0] in 'AEIOU' else 'a'} {kind}"
+
+    def all(self, obj_id: str) -> str:
+        self.one(obj_id)
+        return self.types[obj_id][1]
+
+    def opponent(self, controller: str, player: str) -> bool:
+        """Whether "each opponent" of ``controller`` is exactly ``player`` (a two-player game)."""
+        return len(self.players) == 2 and player != controller and player in self.players
 
 ZONES = {"Battlefield": "field", "Graveyard": "graveyard", "Exile": "exile", "Hand": "hand", "Library": "deck"}
 PHASE_ZONE = {v: k for k, v in ZONES.items()}
@@ -74,14 +132,26 @@ def card_name(obj_id: str) -> str:
     return f"Conformance {obj_id}"
 
 
-def render_trigger(trigger: dict[str, Any]) -> str:
+def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
+    """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
     extra = set(trigger) - {"event", "subject", "to"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
-    if subject not in ("self", "other", "any"):
-        raise Skipped(f"phase adapter: a trigger watching one named object ({subject}) has no Oracle wording")
-    who = {"self": "When this creature", "other": "Whenever another creature", "any": "Whenever a creature"}[subject]
+    if event == "player_leaves" and subject == "any":
+        return "Whenever a player loses the game"
+    if event == "life":
+        if subject != "any" or "to" in trigger:
+            raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset")
+        return "Whenever a player gains or loses life"
+    if subject in ("self", "other", "any"):
+        who = {"self": "When this creature", "other": "Whenever another creature", "any": "Whenever a creature"}[subject]
+    elif names is not None and subject in names.types:
+        who = f"Whenever {names.a(subject)}"
+    else:
+        raise Skipped(f"phase adapter: a trigger watching {subject!r} has no Oracle wording here")
+    if event == "damage" and "to" not in trigger:
+        return f"{who.replace('When this', 'Whenever this')} deals damage"
     if event == "enter" and "to" not in trigger:
         return f"{who} enters"
     if event == "leave":
@@ -93,45 +163,90 @@ def render_trigger(trigger: dict[str, Any]) -> str:
     raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
 
 
-def render_action(action: dict[str, Any], obj: dict[str, Any]) -> str:
+def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
+                  own_move: bool = False) -> str:
+    """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
+    (an ability whose source changed hands is skipped where that matters, see _Play.take_pushes). ``own_move``: the
+    ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
+    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type."""
+    names = names or Names.alone(obj)
     do = action.get("do")
-    me, owner = obj["id"], obj["owner"]
-    if do == "move" and action.get("object") == me and action.get("from") == "field" \
-            and action.get("to") == "graveyard":
-        return "destroy this creature"
+    me, owner = obj["id"], obj.get("controller", obj["owner"])
+    if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
+        verb = "destroy" if action["to"] == "graveyard" else "exile"
+        target = action.get("object")
+        if target == me and not (own_move and verb == "exile"):
+            return f"{verb} this creature"
+        return f"{verb} all {names.all(target)}"
+    if do == "move" and action.get("from") == "hand" and action.get("to") == "field":
+        # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
+        return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
     if do == "damage" and not action.get("prevented") and "source" not in action:
         n = action["amount"]
-        if action.get("object") == me:
-            return f"this creature deals {n} damage to this creature"  # "to itself" parses as another target
-        if action.get("player") == owner and "object" not in action:
+        if "object" in action:
+            if action["object"] == me:
+                return f"this creature deals {n} damage to this creature"  # "to itself" parses as another target
+            return f"this creature deals {n} damage to each {names.one(action['object'])}"
+        if action.get("player") == owner:
             return f"this creature deals {n} damage to you"
-    if do == "life" and action.get("player") == owner and action.get("amount"):
+        if names.opponent(owner, action.get("player")):
+            return f"this creature deals {n} damage to each opponent"
+    if do == "life" and action.get("amount"):
         n = action["amount"]
-        return f"you gain {n} life" if n > 0 else f"you lose {-n} life"
-    raise Skipped(f"phase adapter: effect {json.dumps(action, sort_keys=True)} is outside the rendered subset "
-                  f"(only the source itself or its controller)")
+        verb = f"gain {n}" if n > 0 else f"lose {-n}"
+        if action.get("player") == owner:
+            return f"you {verb} life"
+        if names.opponent(owner, action.get("player")):
+            return f"each opponent {verb.replace('gain', 'gains').replace('lose', 'loses')} life"
+    raise Skipped(f"phase adapter: effect {json.dumps(action, sort_keys=True)} is outside the rendered subset")
 
 
-def render_ability(ability: dict[str, Any], obj: dict[str, Any]) -> str:
+def render_condition(cond: dict[str, Any], names: Names | None = None, controller: str | None = None) -> str:
+    """An intervening 'if' (603.4) as Oracle text: life totals of the controller, the source or one object on the
+    battlefield, one card of the controller's not in their graveyard."""
+    test = cond.get("test")
+    if test in ("life_at_least", "life_at_most") and cond.get("player", "controller") == "controller":
+        return f"if you have {cond['value']} or {'more' if test == 'life_at_least' else 'less'} life"
+    if test == "in_zone" and cond.get("zone") == "field" and cond.get("object", "self") == "self":
+        return "if this creature is on the battlefield"
+    if test == "not_in_zone" and cond.get("zone") == "graveyard" and names is not None \
+            and names.owner.get(cond.get("object")) == controller:
+        return f"if there are no {names.one(cond['object'])} cards in your graveyard"
+    if test == "in_zone" and cond.get("zone") == "field" and names is not None \
+            and cond.get("object") not in (None, "self") and cond["object"] in names.types:
+        return f"if {names.a(cond['object'])} is on the battlefield"
+    raise Skipped(f"phase adapter: intervening condition {json.dumps(cond, sort_keys=True)} is not rendered")
+
+
+def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
+    names = names or Names.alone(obj)
     extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if"}
     if extra:
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered")
-    head = render_trigger(ability["trigger"])
+    head = render_trigger(ability["trigger"], names)
     cond = ability.get("intervening_if")
     if cond is not None:
-        if cond.get("test") != "life_at_least" or cond.get("player", "controller") != "controller":
-            raise Skipped(f"phase adapter: intervening condition {json.dumps(cond, sort_keys=True)} is not rendered")
-        head += f", if you have {cond['value']} or more life"
+        head += ", " + render_condition(cond, names, obj.get("controller", obj["owner"]))
     effect = ability.get("effect", [])
     if not effect:
         raise Skipped("phase adapter: an ability with no effect has no Oracle wording")
-    sentences = [render_action(a, obj) for a in effect]
+    trigger = ability["trigger"]
+    own_move = trigger.get("event") == "leave" and trigger.get("subject", "any") in ("self", "any")
+    sentences = [render_action(a, obj, names, own_move) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
         if first.startswith("you "):
             sentences[0] = "you may " + first[len("you "):]
         elif first.startswith("this creature deals"):
             sentences[0] = "you may have " + first.replace(" deals ", " deal ", 1)
+        elif first.startswith("each player puts ") and names.owner.get(effect[0].get("object")) \
+                == obj.get("controller", obj["owner"]):
+            # from the controller's own hand, "you may put" reads right (it follows the controller: see take_pushes)
+            sentences[0] = f"you may put all {names.one(effect[0]['object'])} cards from your hand onto the battlefield"
+        elif first.startswith("each "):
+            # "you may have each opponent lose N life" parses as any player; "you may have each player put ... from
+            # their hand" moves nothing from another player's hand
+            raise Skipped(f"phase adapter: an optional ability beginning {first!r} has no Oracle wording phase reads")
         else:
             sentences[0] = "you may " + first
     text = f"{head}, {sentences[0]}."
@@ -141,35 +256,58 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any]) -> str:
     return text
 
 
-def card_text(obj: dict[str, Any]) -> str:
-    return "\n".join(render_ability(a, obj) for a in obj.get("abilities", ()))
+def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
+    return "\n".join(render_ability(a, obj, names) for a in obj.get("abilities", ()))
 
 
-def mtgjson_face(obj: dict[str, Any]) -> dict[str, Any]:
+def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
+    names = names or Names.alone(obj)
     toughness = obj.get("toughness", 1)
+    kind = names.one(obj["id"])
     return {"name": card_name(obj["id"]), "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-            "supertypes": [], "subtypes": [], "text": card_text(obj), "type": "Creature", "layout": "normal",
+            "supertypes": [], "subtypes": [kind], "text": card_text(obj, names), "type": f"Creature \u2014 {kind}",
+            "layout": "normal",
             "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
             "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}
 
 
-def check_scenario(scenario: dict[str, Any]) -> None:
-    """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played)."""
+def _names_a_player(action: dict[str, Any]) -> bool:
+    return action.get("do") in ("life", "damage") and "player" in action
+
+
+# Words of a rendered text that name a player through the ability's controller ("you", "your graveyard", "each
+# opponent"), after removing those the scenario means the same way (its life conditions are the controller's too,
+# 603.4; an optional ability's choice is its controller's, 603.5).
+FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
+FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do")
+
+
+def check_scenario(scenario: dict[str, Any]) -> Names:
+    """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played); else return
+    the names its Oracle text uses."""
     empty = [p for p in scenario["players"] if not any(o["owner"] == p for o in scenario["objects"])]
     if empty:
         raise Skipped(f"phase adapter: {empty} own no object; each seat's deck is its player's objects, and phase "
                       f"does not start a game with an empty library")
-    if scenario.get("life"):
-        raise Skipped("phase adapter: starting life totals other than 20 are not rendered")
+    names = Names.of(scenario)
+    for player, total in (scenario.get("life") or {}).items():
+        if player not in scenario["players"] or not isinstance(total, int) or total <= 0:
+            raise Skipped(f"phase adapter: starting life {total!r} of {player!r} is not rendered (debug SetLife)")
+    effects = [a for o in scenario["objects"] for ab in o.get("abilities", ()) for a in ab.get("effect", ())]
+    script = [e for step in scenario["script"] for action in step["actions"] for e in action["effect"]]
+    if any(ab["trigger"].get("event") == "life" for o in scenario["objects"] for ab in o.get("abilities", ())) \
+            and any(_names_a_player(a) and a.get("do") == "damage" for a in effects + script):
+        raise Skipped("phase adapter: a player is dealt damage where an ability triggers on life changes (a life "
+                      "loss from damage, which the scenario's life trigger does not see)")
     for obj in scenario["objects"]:
         if obj["zone"] not in ("field", "hand"):
             raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only battlefield and hand are placed")
-        if obj.get("controller", obj["owner"]) != obj["owner"]:
-            raise Skipped("phase adapter: objects controlled by a player other than their owner are not rendered")
+        if obj.get("controller", obj["owner"]) != obj["owner"] and obj["zone"] != "field":
+            raise Skipped("phase adapter: a card in a hand controlled by another player is not rendered")
         if "dies_when" in obj or set(obj) - {"id", "owner", "zone", "toughness", "abilities", "controller"}:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
         for ability in obj.get("abilities", ()):
-            render_ability(ability, obj)
+            render_ability(ability, obj, names)
     for step in scenario["script"]:
         for action in step["actions"]:
             if action["by"] != scenario["active_player"]:
@@ -177,10 +315,14 @@ def check_scenario(scenario: dict[str, Any]) -> None:
             for effect in action["effect"]:
                 ok = effect.get("do") == "move" and (
                     (effect.get("from") == "hand" and effect.get("to") == "field")
-                    or (effect.get("from") == "field" and effect.get("to") in ("graveyard", "exile")))
+                    or (effect.get("from") == "field" and effect.get("to") in ("graveyard", "exile"))) \
+                    or effect.get("do") == "gain_control" and effect.get("object") in names.types \
+                    and effect.get("player") in scenario["players"] \
+                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]
                 if not ok:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")
+    return names
 
 
 def _destroyed_by_rules(events: list[dict[str, Any]]) -> set[int]:
@@ -197,14 +339,37 @@ def _is_sba_move(event: dict[str, Any], events: list[dict[str, Any]]) -> bool:
 NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged"})
 
 
+def _departures(events: list[dict[str, Any]]) -> dict[int, int]:
+    """Index -> seat for every event of a player leaving the game, as phase reports it (800.4a): ``PlayerLost`` (when
+    the player lost, not conceded), the objects they own exiled one by one, ``PlayerEliminated``, in a row."""
+    found: dict[int, int] = {}
+    for k, e in enumerate(events):
+        if e["type"] != "PlayerEliminated":
+            continue
+        seat = e["data"]["player_id"]
+        found[k] = seat
+        j = k - 1
+        while j >= 0 and (events[j]["type"] == "ZoneChanged" and events[j]["data"].get("to") == "Exile"
+                          and (events[j]["data"].get("record") or {}).get("owner") == seat
+                          or events[j]["type"] == "PlayerLost" and events[j]["data"].get("player_id") == seat):
+            found[j] = seat
+            j -= 1
+    return found
+
+
 def _sba_tail(events: list[dict[str, Any]]) -> int:
-    """Where the final run of state-based-action events begins (``len(events)`` if the list does not end with one)."""
+    """Where the final run of state-based-action events begins (``len(events)`` if the list does not end with one):
+    creatures destroyed with no source, and players leaving the game (704.5a)."""
     destroyed = _destroyed_by_rules(events)
+    leaving = _departures(events)
     cut = len(events)
     for k in range(len(events) - 1, -1, -1):
         e = events[k]
         data = e.get("data") or {}
         if e["type"] in NEUTRAL:
+            continue
+        if k in leaving:
+            cut = k
             continue
         if e["type"] == "CreatureDestroyed" and data.get("source_id") is None or _is_sba_move(e, events) \
                 and data.get("object_id") in destroyed:
@@ -239,8 +404,8 @@ class PhaseEngine(Engine):
     def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
         return PROFILE if ruleset == RULESET else None
 
-    def face(self, obj: dict[str, Any]) -> Any:
-        raw = mtgjson_face(obj)
+    def face(self, obj: dict[str, Any], names: Names | None = None) -> Any:
+        raw = mtgjson_face(obj, names)
         key = json.dumps(raw, sort_keys=True)
         if key not in self._faces:
             self._faces[key] = self._phase.build_oracle_face(raw, None)
@@ -249,22 +414,22 @@ class PhaseEngine(Engine):
     def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
         if scenario.get("ruleset") != RULESET:
             raise Skipped(f"phase adapter: only the mtg ruleset (not {scenario.get('ruleset')!r})")
-        check_scenario(scenario)
+        names = check_scenario(scenario)
         faces = {}
         for obj in scenario["objects"]:
-            face = self.face(obj)
+            face = self.face(obj, names)
             if len(face["triggers"]) != len(obj.get("abilities", ())) or face["abilities"] \
                     or face["static_abilities"] or face["replacements"]:
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
                               f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
             faces[card_name(obj["id"]).lower()] = face
-        return _Play(self._phase, scenario, chooser, faces).play()
+        return _Play(self._phase, scenario, chooser, faces, names).play()
 
 
 class _Play:
     """One scenario played on phase, and the trace written from what phase reports."""
 
-    def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any]):
+    def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
         self.scenario, self.chooser = scenario, chooser
         self.descriptions = {o["id"]: [t["description"] for t in faces[card_name(o["id"]).lower()]["triggers"]]
                              for o in scenario["objects"]}
@@ -272,10 +437,13 @@ class _Play:
         self.seat = {p: n for n, p in enumerate(self.players)}
         self.active = scenario["active_player"]
         self.objects = {o["id"]: o for o in scenario["objects"]}
+        self.texts = {a["id"]: render_ability(a, o, names) for o in scenario["objects"] for a in o.get("abilities", ())}
         self.entries: list[dict[str, Any]] = []
         self.counters = {"E": 0, "T": 0, "S": 0}
         self.position = 0
         self.zones = {o["id"]: o["zone"] for o in scenario["objects"]}
+        self.control = {o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]}
+        self.left: set[str] = set()  # players who left the game
         self.to_scenario: dict[int, str] = {}
         self.to_phase: dict[str, int] = {}
         self.known_stack: dict[int, str] = {}  # phase stack entry id -> trigger id
@@ -297,6 +465,7 @@ class _Play:
         state["state"]["debug_mode"] = True
         state["state"]["debug_permitted"] = list(range(len(self.players)))
         self.game = engine.load_game(state)
+        self.waiting = self.game.waiting_for()
         for p in self.players:
             for card in self.game.hand(self.seat[p]):
                 obj_id = card["name"][len("Conformance "):]
@@ -307,6 +476,11 @@ class _Play:
         for obj in scenario["objects"]:
             if obj["zone"] == "field":
                 self.debug(self.seat[obj["owner"]], self.to_phase[obj["id"]], "field", simulate=False)
+                if obj.get("controller", obj["owner"]) != obj["owner"]:
+                    self.set_controller(self.to_phase[obj["id"]], obj["controller"])
+        for player, total in (scenario.get("life") or {}).items():
+            self.apply(self.seat[player], {"type": "Debug", "data": {"type": "SetLife", "data": {
+                "player_id": self.seat[player], "life": total}}})
         if self.game.stack():
             raise EngineError("errored", "placing the battlefield without triggers put something on phase's stack")
 
@@ -317,12 +491,21 @@ class _Play:
         if self.applies > MAX_APPLIES:
             raise EngineError("timed-out", f"phase did not finish the scenario within {MAX_APPLIES} actions")
         events = self.game.apply(seat, action).to_dict()["events"]
-        low = [self.players[e["data"]["player_id"]] for e in events
-               if e["type"] == "LifeChanged" and e["data"]["new_total"] <= 0]
-        if low or self.game.waiting_for()["type"] == "GameOver":
-            raise Skipped(f"phase adapter: {low or 'a player'} reached 0 life; players leaving the game (704.5a, "
-                          f"800.4a) are not rendered")
+        self.waiting = self.game.waiting_for()  # what phase waits for changes only with an action: read once
+        if self.waiting["type"] == "GameOver":
+            raise Skipped("phase adapter: the game ended (a two-player game ends when a player loses; the scenario "
+                          "goes on without them)")
         return events
+
+    def set_controller(self, object_id: int, player: str) -> bool:
+        """Debug ``SetController``; whether phase's object changed controller (read back from phase)."""
+        before = self.game.object(object_id)["controller"]
+        self.apply(self.seat[player], {"type": "Debug", "data": {"type": "SetController", "data": {
+            "object_id": object_id, "controller": self.seat[player]}}})
+        after = self.game.object(object_id)["controller"]
+        if after != self.seat[player]:
+            raise EngineError("errored", f"phase's SetController left object {object_id} with seat {after}")
+        return after != before
 
     def debug(self, seat: int, object_id: int, zone: str, simulate: bool) -> list[dict[str, Any]]:
         return self.apply(seat, {"type": "Debug", "data": {"type": "MoveToZone", "data": {
@@ -361,8 +544,31 @@ class _Play:
         out = []
         sba_moves = {e["data"]["object_id"] for e in events
                      if e["type"] == "CreatureDestroyed" and (e.get("data") or {}).get("source_id") is None}
+        leaving = _departures(events)
+        group: str | None = None
         for k, e in enumerate(events):
             kind, data = e["type"], e.get("data") or {}
+            if k in leaving:
+                seat = leaving[k]
+                if group is None:  # the first event of the departure: the player leaves, then what they own
+                    event_cause = cause if sba_cause is None else sba_cause
+                    if sba_cause is None and kind == "PlayerLost":
+                        event_cause = {"sba": self.sba_check()}
+                    group = self.event("player_leaves", event_cause, player=self.players[seat])["id"]
+                    self.left.add(self.players[seat])
+                    self.entries[-1]["group"] = group
+                    group_cause = event_cause
+                if kind == "ZoneChanged":
+                    obj = self.to_scenario.get(data["object_id"])
+                    frm = ZONES.get(data["from"])
+                    if obj is None or frm is None:
+                        raise EngineError("errored", f"phase moved an object the adapter cannot map: {data}")
+                    out.append(self.event("leave" if frm == "field" else "move", group_cause, subject=obj,
+                                          group=group, **{"from": frm, "to": "removed"}))
+                elif kind == "PlayerEliminated":
+                    self.departed(self.players[seat], group, group_cause)
+                    group = None
+                continue
             if kind == "ZoneChanged":
                 obj = self.to_scenario.get(data["object_id"])
                 frm, to = ZONES.get(data["from"]), ZONES.get(data["to"])
@@ -394,6 +600,29 @@ class _Play:
                                              f"(it never drops one): {json.dumps(data)[:200]}")
         return out
 
+    def departed(self, player: str, group: str, cause: dict[str, Any]) -> None:
+        """After phase's report of ``player`` leaving (800.4a): their abilities on phase's stack are gone, each is
+        written removed (``player_left``). A permanent they controlled but do not own is skipped (see below)."""
+        held = [obj for obj, controller in sorted(self.control.items())
+                if controller == player and self.objects[obj]["owner"] != player and self.zones.get(obj) == "field"]
+        if held:
+            # debug SetController is no control-changing effect that could end (800.4a): phase exiles such a
+            # permanent as the last step of the departure, where the scenario's control change ends
+            raise Skipped(f"phase adapter: {player} left the game controlling {held}, which debug SetController gave "
+                          f"them (no control-changing effect to end: phase exiles them)")
+        on_stack = {item["id"] for item in self.game.stack()}
+        pushed = [e["trigger"] for e in self.entries if e["kind"] == "stack_push"]
+        done = {e["trigger"] for e in self.entries if e["kind"] in ("resolve_begin", "removed")}
+        of_trigger = {t: i for i, t in self.known_stack.items()}
+        for trigger in pushed:
+            if trigger not in done and of_trigger[trigger] not in on_stack:
+                if self.triggers[trigger]["controller"] != player:
+                    raise EngineError("errored", f"{trigger} left phase's stack as {player} left the game, but it is "
+                                                 f"controlled by {self.triggers[trigger]['controller']}")
+                self.add("removed", trigger=trigger, reason="player_left")
+        if any(e["controller"] == player for e in self.pending):
+            raise EngineError("errored", f"{player} left the game while phase was asking them to order abilities")
+
     def sba_check(self) -> str:
         check = self.new_id("S")
         self.add("sba_check", id=check)
@@ -408,24 +637,47 @@ class _Play:
                                          f"{len(abilities)}")
         return abilities[printed_index]["id"]
 
-    def match_ability(self, source: str, description: str, taken: set[tuple[str, int]]) -> str:
-        """The ability of ``source`` with this text; identical lines are told apart by the order offered."""
-        for n, text in enumerate(self.descriptions[source]):
-            if text == description and (source, n) not in taken:
-                taken.add((source, n))
-                return self.objects[source]["abilities"][n]["id"]
-        raise EngineError("errored", f"phase asked to order a trigger of {source} the adapter cannot name: "
-                                     f"{description!r}")
+    def match_ability(self, source: str, description: str, taken: dict[tuple[str, int], int]) -> str:
+        """The ability of ``source`` with this text. Identical lines of one card are told apart in the order offered
+        (the least used first); one ability may be offered several times (it triggered on several events)."""
+        lines = [n for n, text in enumerate(self.descriptions[source]) if text == description]
+        if not lines:
+            raise EngineError("errored", f"phase asked to order a trigger of {source} the adapter cannot name: "
+                                         f"{description!r}")
+        n = min(lines, key=lambda k: (taken.get((source, k), 0), k))
+        taken[(source, n)] = taken.get((source, n), 0) + 1
+        return self.objects[source]["abilities"][n]["id"]
 
-    def find_event(self, trigger_event: dict[str, Any] | None) -> str | None:
-        if not trigger_event or trigger_event.get("type") != "ZoneChanged":
+    def find_event(self, trigger_event: dict[str, Any] | None, source: str, ability: str) -> str | None:
+        """The trace event standing for the phase event a stack entry names as its trigger event: the latest one
+        that matches and did not trigger this ability already (phase's payloads of two damage events dealt alike in
+        one resolution are identical: each gets its own)."""
+        if not trigger_event:
             return None
-        data = trigger_event["data"]
-        subject, frm, to = self.to_scenario.get(data["object_id"]), ZONES.get(data["from"]), ZONES.get(data["to"])
-        for entry in reversed(self.entries):
-            if entry["kind"] == "event" and entry.get("subject") == subject and entry.get("from") == frm \
-                    and entry.get("to") == to:
-                return entry["id"]
+        kind, data = trigger_event.get("type"), trigger_event.get("data") or {}
+        if kind == "ZoneChanged":
+            want = {"subject": self.to_scenario.get(data["object_id"]), "from": ZONES.get(data["from"]),
+                    "to": ZONES.get(data["to"])}
+        elif kind == "DamageDealt":
+            target = data.get("target") or {}
+            want = {"type": "damage", "subject": self.to_scenario.get(data.get("source_id")), "amount": data.get("amount")}
+            if "Player" in target:
+                want["player"] = self.players[target["Player"]]
+            else:
+                want["target"] = self.to_scenario.get(target.get("Object"))
+        elif kind == "LifeChanged":
+            want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
+        elif kind in ("PlayerLost", "PlayerEliminated"):
+            want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
+        else:
+            return None
+        used = {t["event"] for t in self.triggers.values() if t["source"] == source and t["ability"] == ability}
+        wants = [want] + ([want | {"to": "removed"}] if want.get("to") == "exile" else [])  # a departure's exile
+        for want in wants:
+            for entry in reversed(self.entries):
+                if entry["kind"] == "event" and entry["id"] not in used \
+                        and all(entry.get(k) == v for k, v in want.items()):
+                    return entry["id"]
         return None
 
     def insert_trigger(self, entry: dict[str, Any]) -> None:
@@ -434,16 +686,18 @@ class _Play:
         for n, e in enumerate(self.entries):
             if e["kind"] == "event" and e["id"] == entry["event"]:
                 at = n + 1
+                while at < len(self.entries) and "group" in e and self.entries[at].get("group") == e["group"]:
+                    at += 1  # after every event of its group (one event, several occurrences)
                 while at < len(self.entries) and self.entries[at]["kind"] == "trigger":
                     at += 1
                 break
         self.entries.insert(at, entry)
 
-    def answer_order(self, prompt: dict[str, Any]) -> None:
+    def answer_order(self, prompt: dict[str, Any]) -> list[dict[str, Any]]:
         seat = prompt["player"]
         player = self.players[seat]
         offered = []
-        taken: set[tuple[str, int]] = set()
+        taken: dict[tuple[str, int], int] = {}
         for t in prompt["triggers"]:
             source = self.to_scenario[t["source_id"]]
             entry = {"kind": "trigger", "id": self.new_id("T"), "ability": self.match_ability(source, t["description"], taken),
@@ -454,12 +708,17 @@ class _Play:
         self.pending.extend(offered)
         self.add("choice", player=player, decision="order", among=[e["id"] for e in offered],
                  chosen=[offered[k]["id"] for k in resolve])
-        self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
+        return self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
 
-    def take_pushes(self) -> None:
+    def take_pushes(self) -> list[dict[str, Any]]:
         """New entries on phase's stack (bottom to top: the order they were put there) become trigger instances
-        and stack pushes."""
-        for item in self.game.stack():
+        and stack pushes; returns phase's stack as read. Abilities that phase put there without asking their controller for an order because their
+        text is identical (phase asks only when a player's waiting abilities differ) are interchangeable when the
+        text names no object through "this creature" and they triggered on the same event: their identities are
+        mapped onto phase's stack entries in the order the chooser wants (see ``interchange``)."""
+        unasked: list[tuple[dict[str, Any], str]] = []
+        stack = self.game.stack()
+        for item in stack:
             if item["id"] in self.known_stack:
                 continue
             if item["kind"]["type"] != "TriggeredAbility":
@@ -476,8 +735,15 @@ class _Play:
             else:
                 entry = {"kind": "trigger", "id": self.new_id("T"), "ability": ability, "source": source,
                          "controller": self.players[item["controller"]], "event": None}
+                unasked.append((entry, self.descriptions[source][index]))
             entry["controller"] = self.players[item["controller"]]
-            entry["event"] = self.find_event(data.get("trigger_event"))
+            owner = self.objects[source]["owner"]
+            if entry["controller"] != owner and FOLLOWS_CONTROLLER.search(FOLLOWS_ALIKE.sub("", self.texts[ability])):
+                # "you" is the new controller where the scenario names the owner (an intervening "if" about "your
+                # graveyard" can only have been true for the new controller if it was true for the owner too)
+                raise Skipped(f"phase adapter: {source} changed hands and its ability {ability} names a player "
+                              f"through its controller: {self.texts[ability]!r}")
+            entry["event"] = self.find_event(data.get("trigger_event"), source, ability)
             if entry["event"] is None:
                 raise EngineError("errored", f"phase's trigger of {source} names an event the trace does not hold: "
                                              f"{json.dumps(data.get('trigger_event'))[:200]}")
@@ -485,6 +751,25 @@ class _Play:
             self.triggers[entry["id"]] = entry
             self.known_stack[item["id"]] = entry["id"]
             self.add("stack_push", trigger=entry["id"])
+        self.interchange(unasked)
+        return stack
+
+    def interchange(self, unasked: list[tuple[dict[str, Any], str]]) -> None:
+        """Give phase's self-ordered pushes of interchangeable abilities (one controller, one event, the same text
+        naming no object as "this creature": ``~`` in phase's description) the identities the chooser orders: the
+        first pushed gets the identity the chooser wants to resolve last. Nothing else is touched: those pushes do
+        the same thing whichever source they are told to come from."""
+        groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+        for entry, description in unasked:
+            if "~" not in description:
+                groups.setdefault((entry["controller"], entry["event"], description), []).append(entry)
+        for (player, _, _), group in groups.items():
+            if len(group) < 2:
+                continue
+            identities = [(e["source"], e["ability"]) for e in group]
+            resolve = self.chooser.order(player, [dict(e) for e in group])
+            for entry, k in zip(group, reversed(resolve)):
+                entry["source"], entry["ability"] = identities[k]
 
     # -- the game ------------------------------------------------------------------------------------------------
 
@@ -496,7 +781,40 @@ class _Play:
                 self.add("action_begin", action=ref)
                 later: list[dict[str, Any]] = []
                 for effect in action["effect"]:
+                    if effect["do"] == "concede":  # the player concedes (GameAction Concede): 800.4a
+                        if effect["player"] in self.left:
+                            continue
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        seat = self.seat[effect["player"]]
+                        events = self.apply(seat, {"type": "Concede", "data": {"player_id": seat}})
+                        cut = _first_sba(events)
+                        self.record_events(events[:cut], {"action": ref})
+                        later = events[cut:]
+                        continue
                     obj = effect["object"]
+                    if effect["do"] == "gain_control":
+                        # phase reports no event for a debug SetController: the control event is the action's
+                        # own, written only when phase's object did change controller
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        if self.zones.get(obj) != "field" and self.control[obj] == effect["player"]:
+                            continue  # nothing to change, and phase is not asked (it would see a change)
+                        if self.zones.get(obj) == "hand":
+                            raise Skipped(f"phase adapter: a control change of {obj}, a card in a hand (phase puts a "
+                                          f"card onto the battlefield under its owner's control whoever controlled it "
+                                          f"in the hand; the scenario keeps the controller)")
+                        if self.zones.get(obj) != "field":
+                            # phase gives a card back to its owner as it leaves the battlefield, the scenario keeps
+                            # its controller; cards never come back from a graveyard or exile in the subset, so this
+                            # is bookkeeping only: phase's card is given the scenario's controller first, unrecorded
+                            self.set_controller(self.to_phase[obj], self.control[obj])
+                        if self.set_controller(self.to_phase[obj], effect["player"]):
+                            self.event("control", {"action": ref}, subject=obj, controller=effect["player"])
+                        self.control[obj] = effect["player"]
+                        continue
                     if self.zones.get(obj) == effect["from"] and effect["from"] != effect["to"]:
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
@@ -514,32 +832,44 @@ class _Play:
         """Until the stack is empty: state-based actions, waiting triggers on the stack (answering phase's ordering
         prompts), priority, and the top of the stack resolving."""
         while True:
-            check = self.sba_check()
+            checked = bool(sba_events)
             if sba_events:
-                strays = [e["type"] for e in sba_events if e["type"] not in BOOKKEEPING and not _is_sba_move(e, sba_events)]
-                if strays:
-                    raise EngineError("errored", f"phase reported {strays} after a resolution, outside any state-based "
-                                                 f"action; the adapter cannot place them")
-                self.record_events(sba_events, {"sba": check}, sba_cause={"sba": check})
-                self.sba_check()
+                self.record_sbas(sba_events, self.sba_check())
                 sba_events = []
             while True:
-                wait = self.game.waiting_for()
-                if wait["type"] == "OrderTriggers":
-                    self.answer_order(wait["data"])
-                    continue
-                break
+                wait = self.waiting
+                if wait["type"] != "OrderTriggers":
+                    break
+                # phase may ask for the order of the triggers a resolution caused before it performs the state-based
+                # actions that follow it (their events come with the answer): recorded as that check
+                after_order = self.answer_order(wait["data"])
+                if any(e["type"] not in BOOKKEEPING for e in after_order):
+                    self.record_sbas(after_order, self.sba_check())
+                    checked = True
+            if not checked:
+                self.sba_check()
             if wait["type"] != "Priority":
                 raise EngineError("errored", f"phase is waiting for {wait['type']}, which the adapter does not answer")
             before = len(self.entries)
-            self.take_pushes()
+            stack = self.take_pushes()
             if len(self.entries) > before:
                 self.sba_check()
             self.add("priority", player=self.players[wait["data"]["player"]])
-            stack = self.game.stack()
             if not stack:
                 return
             sba_events = self.resolve_top(stack[-1])
+
+    def record_sbas(self, events: list[dict[str, Any]], check: str) -> None:
+        """Events phase reported outside any resolution or action: they must be state-based actions, performed by
+        the check ``check``; another check follows (the one that finds nothing more to do)."""
+        leaving = _departures(events)
+        strays = [e["type"] for k, e in enumerate(events) if e["type"] not in BOOKKEEPING and e["type"] not in NEUTRAL
+                  and not _is_sba_move(e, events) and k not in leaving]
+        if strays:
+            raise EngineError("errored", f"phase reported {strays} outside any resolution or action, and outside any "
+                                         f"state-based action; the adapter cannot place them")
+        self.record_events(events, {"sba": check}, sba_cause={"sba": check})
+        self.sba_check()
 
     def resolve_top(self, top: dict[str, Any]) -> list[dict[str, Any]]:
         """Every player passes; the top resolves. Returns the state-based actions phase reported once the
@@ -556,18 +886,25 @@ class _Play:
                     if a["id"] == self.triggers[trigger]["ability"])
         events: list[dict[str, Any]] = []
         choices: list[tuple[int, dict[str, Any]]] = []  # (number of phase events before the choice, the choice)
+        changed = False  # whether phase reported anything but priority passes since the stack was last read
         while True:
-            wait = self.game.waiting_for()
+            wait = self.waiting
             if wait["type"] == "Priority":
-                if not any(s["id"] == top["id"] for s in self.game.stack()):
-                    break
-                events += self.apply(wait["data"]["player"], {"type": "PassPriority"})
+                # the stack changes only with an event: reading it (a large document) after a mere pass is waste
+                if changed:
+                    if not any(s["id"] == top["id"] for s in self.game.stack()):
+                        break
+                    changed = False
+                step = self.apply(wait["data"]["player"], {"type": "PassPriority"})
+                changed = any(e["type"] != "PriorityPassed" for e in step)
+                events += step
             elif wait["type"] == "OptionalEffectChoice":
                 player = self.players[wait["data"]["player"]]
                 use = bool(self.chooser.optional(player, self.triggers[trigger]))
                 choices.append((len(events), {"player": player, "decision": "optional", "among": [trigger],
                                               "chosen": use}))
                 events += self.apply(wait["data"]["player"], {"type": "DecideOptionalEffect", "data": {"accept": use}})
+                changed = True
             elif wait["type"] == "OrderTriggers":
                 break  # the resolution is over; new triggers wait for settle()
             else:

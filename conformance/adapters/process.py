@@ -1,4 +1,4 @@
-"""An engine running as its own process, in any language, speaking protocol version 1 (docs/protocol.md).
+"""An engine running as its own process, in any language, speaking protocol version 1 or 2 (docs/protocol.md).
 
 :class:`ProcessEngine` is an ordinary :class:`~conformance.adapters.base.Engine`: the harness calls ``info``,
 ``run`` and ``close`` and never sees the process. Behind ``run`` sits a watchdog:
@@ -18,7 +18,11 @@
   the engine (a descendant that clears its environment is out of reach; see docs/harness.md);
 * engine text of any content is handled: a line that is not UTF-8 or not JSON, a lone surrogate (``"\\ud800"``),
   an integer of more than 20 digits, a non-finite number or nesting too deep to parse is ``garbage``;
-* a handshake answered with another protocol version is ``wrong-protocol``; the engine is not used again;
+* a handshake answered with a protocol version other than 1 or 2 is ``wrong-protocol``; the engine is not used
+  again. With a version 2 engine, a run whose chooser answers from the scenario itself (the harness's
+  ``ScenarioChooser``) is sent with ``local_choices``: the engine answers the player choices from the scenario's
+  ``choices`` by the documented rules and lists them in its result, one message each way per scenario instead of
+  one per choice; every answer it lists is checked against the chooser's, and one that differs is ``garbage``;
 * stderr is drained by a background thread into a bounded buffer (the last ``stderr_bytes`` bytes) and attached to
   every misbehaviour and ``errored`` outcome, after letting the thread catch up (everything written before the
   answer is kept; a successful run never waits for it);
@@ -52,7 +56,8 @@ from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
 from conformance.documents import MAX_INTEGER_DIGITS, bound_problems, problems as schema_problems
 from conformance.errors import EngineError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 1  # what ``start`` carries: every harness speaks version 1, so version 1 engines keep working
+PROTOCOL_VERSIONS = (1, 2)  # what an engine may answer: 2 is 1 plus choices answered in the engine (local_choices)
 
 DEFAULT_TIMEOUT = 10.0  # seconds for one run request (the whole scenario, choices included)
 DEFAULT_START_TIMEOUT = 30.0  # seconds for the handshake (interpreters and JVMs start slowly)
@@ -385,6 +390,22 @@ class StderrTail:
         return text
 
 
+def made_choice_problem(chooser: Chooser, made: dict[str, Any]) -> str | None:
+    """Why the choice ``made`` (an item of a version 2 result's ``choices``: the question's fields and the engine's
+    ``answer``) is not the one ``chooser`` makes, or None when the answers agree."""
+    question = {key: value for key, value in made.items() if key != "answer"}
+    method, fields, valid = DECISIONS[question["decision"]]
+    missing = [f for f in fields if f not in question]
+    if missing:
+        return f"a {question['decision']!r} choice without {', '.join(missing)}"
+    if not valid(made["answer"], question):
+        return f"the answer {made['answer']!r} does not fit a {question['decision']!r} choice"
+    expected = answer_choice(chooser, question)
+    if expected != made["answer"]:
+        return f"the engine answered {made['answer']!r}; the scenario's choices answer {expected!r}"
+    return None
+
+
 class ProcessEngine(Engine):
     """An engine behind the JSON-lines protocol, version 1, with a watchdog (see the module docstring).
 
@@ -392,7 +413,12 @@ class ProcessEngine(Engine):
     ``timeout`` and ``start_timeout`` are positive, finite numbers of seconds; anything else raises an
     ``unavailable`` :class:`~conformance.errors.EngineError`.
     Construction starts nothing; the first ``info`` or ``run`` starts the process and performs the handshake.
+    ``local_choices`` (default True) lets a version 2 engine answer the player choices itself when the run's chooser
+    answers from the scenario (see the module docstring); False asks every choice through the protocol.
     """
+
+    # It only serialises the scenario it is given, never modifies it: the harness need not hand it a private copy.
+    modifies_scenarios = False
 
     def __init__(
         self,
@@ -405,6 +431,7 @@ class ProcessEngine(Engine):
         stderr_bytes: int = DEFAULT_STDERR_BYTES,
         env: dict[str, str] | None = None,
         cwd: str | None = None,
+        local_choices: bool = True,
     ):
         if isinstance(command, str):
             try:
@@ -423,6 +450,8 @@ class ProcessEngine(Engine):
         self.stderr_bytes = stderr_bytes
         self.env = env
         self.cwd = cwd
+        self.local_choices = local_choices
+        self._protocol: int | None = None  # the version the running engine answered the handshake with
 
         self.restarts_used = 0
         self.log: list[str] = []  # what the watchdog did (starts, kills, restarts), for reports
@@ -456,6 +485,13 @@ class ProcessEngine(Engine):
         assert self._info is not None
         return self._info
 
+    @property
+    def protocol(self) -> int:
+        """The protocol version the engine answered the handshake with (1 or 2). Starts the process the first time."""
+        self.info  # the handshake, once
+        assert self._protocol is not None
+        return self._protocol
+
     def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
         """The profile the engine declared for ``ruleset`` in its ``started`` message (``profiles``), if any."""
         self.info  # the handshake, once
@@ -482,8 +518,12 @@ class ProcessEngine(Engine):
         mark = self._stderr.mark if self._stderr else 0
         deadline = time.monotonic() + self.timeout
         completed = False
+        request = {"type": "run", "id": run_id, "scenario": scenario}
+        local = self.local_choices and (self._protocol or 1) >= 2 and getattr(chooser, "answers_from", None) is scenario
+        if local:
+            request["local_choices"] = True  # version 2: one message each way, the engine answering from the scenario
         try:
-            self._send({"type": "run", "id": run_id, "scenario": scenario}, deadline, what)
+            self._send(request, deadline, what)
             expected_request = 1
             while True:
                 message = self._receive(deadline, ("choose", "result"), what, run_id)
@@ -495,6 +535,8 @@ class ProcessEngine(Engine):
                 expected_request += 1
                 self._send({"type": "chosen", "id": run_id, "request": message["request"],
                             "answer": self._choose(message, chooser, what)}, deadline, what)
+            if "choices" in message:
+                self._check_made_choices(message["choices"], chooser, local, what)
             completed = True
         finally:
             if not completed and self._proc is not None:
@@ -516,6 +558,17 @@ class ProcessEngine(Engine):
             self._stderr.settle()  # the engine is alive: let the drain thread catch up with what it wrote
         raise EngineError("errored", f"the engine reported an error: {text}", context=details,
                           stderr=self._stderr.text(mark) if self._stderr else "")
+
+    def _check_made_choices(self, made: list[dict[str, Any]], chooser: Chooser, local: bool, what: str) -> None:
+        """The choices a version 2 engine answered itself must be those ``chooser`` makes; else ``garbage``."""
+        if not local:
+            self._fail("garbage", f"the engine's result of {what} lists choices it answered itself, but the request "
+                                  "did not carry local_choices: every choice of this run must be asked with 'choose'")
+        for number, item in enumerate(made, 1):
+            problem = made_choice_problem(chooser, item)
+            if problem:
+                self._fail("garbage", f"choice {number} the engine answered itself during {what} ({item['decision']} "
+                                      f"for {item['player']}): {problem}")
 
     def close(self) -> None:
         """Send ``stop``, give the engine a moment to exit cleanly, then kill whatever is left of its group."""
@@ -605,11 +658,13 @@ class ProcessEngine(Engine):
         deadline = time.monotonic() + self.start_timeout
         self._send({"type": "start", "protocol": PROTOCOL_VERSION}, deadline, "the handshake")
         message = self._receive(deadline, ("started",), "the handshake")
-        if message["protocol"] != PROTOCOL_VERSION:
+        if message["protocol"] not in PROTOCOL_VERSIONS:
             error = self._error("wrong-protocol", f"the engine speaks protocol version {message['protocol']}; "
-                                                  f"this harness speaks version {PROTOCOL_VERSION} only")
+                                                  f"this harness speaks versions "
+                                                  f"{' and '.join(map(str, PROTOCOL_VERSIONS))} only")
             self._broken = error  # restarting would not change its mind
             raise error
+        self._protocol = message["protocol"]
         info = EngineInfo(name=message["name"], version=message["version"],
                           rulesets={r: list(e) for r, e in message["rulesets"].items()})
         self._profiles = {r: dict(p) for r, p in message.get("profiles", {}).items()}

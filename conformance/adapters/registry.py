@@ -62,8 +62,12 @@ def import_engine_module(module_name: str):
         return importlib.import_module(module_name)
 
 
-def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None) -> Engine:
+def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None,
+                max_trace_entries: int | None = None) -> Engine:
     """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
+
+    ``max_trace_entries`` (None: the default, 20,000) is the loop guard of the bundled engines (``reference`` and
+    ``mutant:NAME``): a play writing more trace entries than that is reported as erroring. Other engines ignore it.
 
     ``timeout`` (seconds per scenario) and ``restarts`` (the restart budget) apply to process engines; in-process engines run in the harness's own
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
@@ -72,7 +76,7 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         from reference_engine.engines import reference_engine_for
 
         try:
-            return reference_engine_for(ruleset)
+            return reference_engine_for(ruleset, max_trace_entries)
         except KeyError as exc:
             raise EngineError("unavailable", str(exc.args[0])) from None
     if spec.startswith("cmd:"):
@@ -89,7 +93,10 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         name = spec[len("mutant:"):]
         if name not in MUTANTS:
             raise EngineError("unavailable", f"no bundled mutant {name!r} (known: {', '.join(sorted(MUTANTS))})")
-        return MUTANTS[name].factory()
+        engine = MUTANTS[name].factory()
+        if max_trace_entries is not None:
+            engine.max_trace_entries = max_trace_entries
+        return engine
     if ":" in spec:
         module_name, _, attribute = spec.partition(":")
         try:

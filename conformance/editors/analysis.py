@@ -175,9 +175,14 @@ class Ambiguity:
     traces: list[tuple[str, ...]]
 
     def render(self) -> str:
-        lines = [f"AMBIGUITY: the rules leave open the {self.kind} ({self.label}); {len(self.traces)} traces "
-                 "satisfy every invariant with the same player choices", "minimal scenario:",
-                 _scenario_lines(self.scenario)]
+        if self.kind.startswith("reading:"):
+            option = self.kind.split(":", 1)[1]
+            head = (f"AMBIGUITY: the keys do not settle option {option}: more than one of its readings satisfies "
+                    f"every invariant ({self.label}); the scenario's value is not enforced")
+        else:
+            head = (f"AMBIGUITY: the rules leave open the {self.kind} ({self.label}); {len(self.traces)} traces "
+                    "satisfy every invariant with the same player choices")
+        lines = [head, "minimal scenario:", _scenario_lines(self.scenario)]
         lines.append(_side_by_side([("trace 1", self.traces[0]), ("trace 2", self.traces[1])]))
         return "\n".join(lines)
 

@@ -22,12 +22,21 @@ from reference_engine.core.invariant import Invariant
 from reference_engine.core.traceview import TraceView
 from reference_engine.engines.permissive import BranchingChooser, game_factory
 
-# Invariants whose violation in a trace prefix persists in every completion of it (so a violating prefix may be
-# cut). tests/test_editors_enumeration.py checks that pruning with them never loses a trace that satisfies all.
+# Invariants whose violation in a trace prefix, cut at a branch point of the permissive engine, persists in every
+# completion of it (so a violating prefix may be cut). Each judges only an order among things already done: which
+# trigger left a queue or went on the stack or took its turn before which, and at the permissive engines' branch
+# points no queue placement, stack batch or activation batch is half done. Keys left out flag prefixes for what has
+# not happened yet (a pending trigger not yet resolved, an effect not yet carried out, the stack not yet empty).
+# (MTG decides a whole batch's order before its first push, because mtg.apnap-order judges a run only once it is
+# complete: a half-pushed run would read as one missing abilities. So MTG prunes a wrong batch at the next branch
+# point after it; Momon Wonder and Redemption ask before each queue item or activation and prune at once.)
+# tests/test_editors_enumeration.py checks, on every fixture and on small generated scenarios of each ruleset, that
+# a violation of these keys on a prefix is still there in the complete trace, and that pruning loses no legal trace.
 PREFIX_SAFE: dict[str, frozenset[str]] = {
     "momon-wonder": frozenset({"mw.queue-fifo", "mw.same-event-order", "mw.remedy-front"}),
-    "mtg": frozenset(),
-    "redemption": frozenset(),
+    "mtg": frozenset({"mtg.apnap-order", "mtg.trigger-on-trigger-last"}),
+    "redemption": frozenset({"red.active-player-first", "red.new-trigger-placement", "red.mandatory-own-order",
+                             "red.optional-own-order"}),
 }
 
 

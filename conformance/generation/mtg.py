@@ -72,6 +72,26 @@ PROFILE_FEATURES = frozenset({
     "graveyard_triggers", # cards in a graveyard watching cards leave it, exiled together (implied by "exile")
     "player_targets",     # abilities targeting a player (115.1), also one whose target leaves the game before it
                           # resolves (implied by "targets")
+    "turns",              # scripts spanning several turns (500.1; the active player changes), and delayed abilities
+                          # lasting "next turn" or "until your next turn", with a set piece: a delayed ability
+                          # limited to a turn whose event comes again in a later turn (603.7b)
+    "zone_changes",       # triggers on a zone change between any two zones ("put into exile from anywhere", "put
+                          # into a hand or a library", "leaves a graveyard"), and a scripted event moving several
+                          # objects to different zones (603.10a)
+    "filters",            # card types and tokens on objects; trigger filters "you control", "an opponent
+                          # controls", "a creature", "a nontoken", "you gain life", "a source you control deals
+                          # damage" (603.2, 603.3a), with a set piece whose event matters only to the ability's
+                          # controller, not to the active player
+})
+
+
+# Finer features an engine's profile may exclude too, which the swarm does not draw (so the stream's layout stays as
+# it is): what an adapter can word only in part (e.g. phase.rs's, conformance/adapters/phase_engine.py).
+PROFILE_ONLY_FEATURES = frozenset({
+    "other_players_multiplayer",     # effects on a player other than the ability's controller in games of 3-4 players
+    "life_triggers",                 # abilities triggering on a life change (they become damage triggers)
+    "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
+    "concede_effects",               # abilities making a player lose the game (scripted concessions stay)
 })
 
 
@@ -151,7 +171,8 @@ class _Builder:
         return {"do": "move", "object": obj, "from": "field", "to": "graveyard" if "exile" in self.no else to}
 
     def some_player(self) -> str:
-        if "other_players" in self.no and self.current is not None:
+        if ("other_players" in self.no or "other_players_multiplayer" in self.no and self.player_count > 2) \
+                and self.current is not None:
             return self.current["owner"]
         return self.source.pick(self.vulnerable)
 
@@ -173,9 +194,12 @@ class _Builder:
         if "zone_conditions" in self.no:
             return life
         own = [{"test": "in_zone", "object": "self", "zone": self_zone}] * self_weight if self_zone else []
+        mine = [c for c in self.creatures() if self.current is not None
+                and next(o["owner"] for o in self.objects if o["id"] == c) == self.current["owner"]]
+        gone = self.source.pick(mine) if "foreign_graveyard_conditions" in self.no and mine else self.some_creature()
         return self.source.pick(own + [
             {"test": "in_zone", "object": self.some_creature(), "zone": "field"},
-            {"test": "not_in_zone", "object": self.some_creature(), "zone": "graveyard"},
+            {"test": "not_in_zone", "object": gone, "zone": "graveyard"},
             life,
         ])
 
@@ -211,7 +235,8 @@ class _Builder:
             elif kind == 3:
                 actions.append(self.damage())
             elif kind == 4:
-                if self.doomed and self.source.chance(25):  # "target player loses the game", mid-resolution (800.4a)
+                if self.doomed and self.source.chance(25) and "concede_effects" not in self.no:
+                    # "target player loses the game", mid-resolution (800.4a)
                     actions.append({"do": "concede", "player": self.source.pick(self.doomed)})
                     continue
                 actions.append({"do": "life", "player": self.some_player(),
@@ -261,7 +286,8 @@ class _Builder:
     def delayed(self, level: int) -> dict[str, Any]:
         did = self.ability_id("D")
         self.delayed_ids.append(did)
-        duration = self.source.pick([None, None, None, "step", "turn"])
+        duration = self.source.pick([None, None, None, "step", "turn"] +
+                                    ([] if "turns" in self.no else ["next_turn", "until_your_next_turn"]))
         if self.source.chance(50) or "signals" in self.no:
             subject = self.source.pick(["self", self.some_creature(), "any", "any", "any"])
             trigger = {"event": "leave", "subject": subject}
@@ -313,9 +339,20 @@ class _Builder:
             ability["trigger"] = {"event": event, "subject": self.source.pick(["any", "any", "self", "other"])}
             if event == "leave" and self.source.chance(60):
                 ability["trigger"]["to"] = "graveyard"
+            # "put into exile from anywhere": drawn whether the feature is on or not, so that shrinking can turn it
+            # off without shifting the draws that follow
+            anywhere, to = self.source.chance(30), self.source.pick(["exile", "graveyard", "hand", "deck"])
+            if "zone_changes" not in self.no and anywhere:
+                ability["trigger"] = {"event": "zone_change", "subject": ability["trigger"]["subject"], "to": to}
+            if "filters" not in self.no and self.source.chance(60):  # "a nontoken creature you control dies"
+                self.filter_objects(ability["trigger"])
             ability["effect"] = self.effect(0)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
             ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
+            if ability["trigger"]["event"] == "life" and "life_triggers" in self.no:
+                ability["trigger"]["event"] = "damage"
+            if "filters" not in self.no and self.source.chance(60):  # "you gain life", "a source you control ..."
+                self.filter_players(ability["trigger"])
             ability["effect"] = [{"do": "signal", "name": TOP}] if self.source.chance(70) else []
         else:  # a state trigger (603.8): "whenever X is in a graveyard, exile it"
             watched = self.some_creature()
@@ -344,11 +381,32 @@ class _Builder:
             ability["intervening_if"] = self.condition(self_weight=3 if looking_back else 1)
         return ability
 
+    def filter_objects(self, trigger: dict[str, Any]) -> None:
+        """Filters on the event's object: who controls it (relative to the ability's controller), a card type, not a
+        token (603.2; 603.3a for "you")."""
+        if self.source.chance(60):
+            trigger["controller"] = self.source.pick(["you", "opponent"])
+        if self.source.chance(45):
+            trigger["type"] = self.source.pick(["creature", "creature", "artifact"])
+        if self.source.chance(30):
+            trigger["nontoken"] = True
+
+    def filter_players(self, trigger: dict[str, Any]) -> None:
+        """Filters of a damage, life or leaving event: the player it happens to, relative to the ability's controller;
+        a damage source you (an opponent) control; life gained."""
+        if trigger["event"] == "damage" and self.source.chance(50):
+            trigger["controller"] = self.source.pick(["you", "opponent"])  # "a source you control deals damage"
+        else:
+            trigger["player"] = self.source.pick(["you", "opponent"])
+        if trigger["event"] == "life" and self.source.chance(60):
+            trigger["change"] = "gain"
+
     def graveyard_card(self, owner: str) -> dict[str, Any]:
         """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
         back in time (603.10a): leaving together with other cards, it sees them all leave."""
         ability: dict[str, Any] = {"id": self.ability_id(), "trigger": {
-            "event": "move", "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
+            "event": "zone_change" if "zone_changes" not in self.no and self.source.chance(40) else "move",
+            "from": "graveyard", "subject": self.source.pick(["any", "other", "self"])},
             "active_in": ["graveyard"],
             "effect": [self.source.pick([{"do": "signal", "name": TOP},
                                          {"do": "life", "player": owner, "amount": 1}])]}
@@ -374,6 +432,7 @@ class _Builder:
         others = [p for p in players if p != active]
         doomed = [] if "players_leaving" in self.no else [p for p in others if n >= 3 and src.chance(55)][: n - 2]
         self.vulnerable = doomed or players
+        self.player_count = n
         self.doomed = doomed
         life = {p: src.integer(1, 3) for p in doomed}
         for p in players:
@@ -384,6 +443,13 @@ class _Builder:
                 self.objects.append(obj)
             if src.chance(40):
                 self.objects.append({"id": f"C{len(self.objects) + 1}", "owner": p, "zone": "hand", "castable": True})
+        for obj in self.objects:  # card types (205.2a) and tokens (111.1), read by trigger filters: drawn whether the
+            # feature is on or not, so that shrinking can turn it off without shifting the draws that follow
+            kind, token = src.pick(["creature", "creature", "creature", "artifact", "enchantment"]), src.chance(20)
+            if "filters" not in self.no:
+                obj["types"] = [kind]
+                if obj["zone"] == "field" and token:
+                    obj["token"] = True
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
         steady = [o for o in self.objects if o["zone"] == "field" and o["owner"] not in doomed]
@@ -455,6 +521,30 @@ class _Builder:
                                         "effect": [src.pick([{"do": "concede", "player": leaver},
                                                              {"do": "life", "player": leaver, "amount": -20}])]})
             self.gone_player = (f"s{level}", aimed, killer)
+        mine = None
+        if "filters" not in self.no and steady and src.chance(85):
+            # an event that matters to an ability only relative to its controller, held by a player who is not active
+            # ("whenever you gain life", "whenever a creature an opponent controls enters"): 603.3a's "you"
+            holder = src.pick([o for o in steady if o["owner"] != active] or steady)
+            stayers = [p for p in players if p not in doomed]
+            relation = src.pick(["you", "opponent"])
+            who = holder["owner"] if relation == "you" else src.pick([p for p in stayers if p != holder["owner"]]
+                                                                       or [p for p in players if p != holder["owner"]])
+            hand = [o for o in self.objects if o["zone"] == "hand" and o["owner"] == who]
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) and "signals" not in self.no else []
+            if not effect and "empty_effects" in self.no:
+                effect = [self.destroy(holder["id"])]
+            if hand and (src.chance(50) or "event_triggers" in self.no):
+                # "whenever a creature you control / an opponent controls enters"
+                card = src.pick(hand)
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "enter", "controller": relation} | ({"type": card["types"][0]} if src.chance(50) else {}),
+                    "effect": effect})
+                mine = {"do": "move", "object": card["id"], "from": "hand", "to": "field"}
+            elif "event_triggers" not in self.no:  # "whenever you gain life", "whenever an opponent gains life"
+                holder["abilities"].append({"id": self.ability_id(), "trigger": {
+                    "event": "life", "player": relation, "change": "gain"}, "effect": effect})
+                mine = {"do": "life", "player": who, "amount": src.integer(1, 3)}
         departure = None
         if doomed and src.chance(60) and "signals" not in self.no:
             # a doomed player's ability and another's "that player loses the game" trigger on the same signal: the
@@ -528,12 +618,42 @@ class _Builder:
                 del obj["abilities"]
         steps = []
         conceded: list[str] = []
+        turn = 1
         for s in range(src.count(1, 3)):
             actions = []
             for _ in range(src.count(1, 3)):
                 actions.append({"by": active, "effect": [self.script_action(players, active, doomed, conceded)]})
             steps.append({"step": ["upkeep", "main", "combat"][s], "actions": actions})
+            if s and "turns" not in self.no and src.chance(45):  # this step begins a later turn (500.1)
+                turn += src.pick([1, 1, 2])
+                steps[-1]["turn"] = turn
         last = steps[-1]["actions"]
+        if "zone_changes" not in self.no and src.chance(80):
+            # one event moving a fresh permanent off the battlefield and maybe graveyard cards, each to its own zone,
+            # watched by a fresh permanent's "whenever a card or permanent is put into <zone> from anywhere" (603.6,
+            # 603.10a); fresh, so that nothing else in the scenario moves them first
+            stayers = [p for p in players if p not in doomed]
+            holder = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(stayers), "zone": "field"}
+            self.objects.append(holder)
+            moved = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(players), "zone": "field"}
+            self.objects.append(moved)
+            first = src.pick(["hand", "deck"] + ([] if "exile" in self.no else ["exile"]))
+            moves = [{"object": moved["id"], "from": "field", "to": first}]
+            moves += [{"object": o["id"], "from": "graveyard", "to": src.pick(["exile", "hand", "deck"])}
+                      for o in self.objects if o["zone"] == "graveyard" and src.chance(35)]
+            if src.chance(50):  # and another fresh permanent to another zone
+                also = {"id": f"C{len(self.objects) + 1}", "owner": src.pick(players), "zone": "field"}
+                self.objects.append(also)
+                moves.append({"object": also["id"], "from": "field",
+                              "to": src.pick([z for z in ("graveyard", "hand", "deck") if z != first])})
+            trigger: dict[str, Any] = {"event": "zone_change", "to": first}
+            if src.chance(30):
+                trigger = {"event": "zone_change", "from": src.pick(["field", "graveyard"])}
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) and "signals" not in self.no else []
+            if not effect and "empty_effects" in self.no:
+                effect = [self.destroy(holder["id"])]
+            holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": effect}]
+            last.append({"by": active, "effect": [{"do": "move_each", "moves": src.permutation(moves)}]})
         if chain:  # most often first, while its holders are all still there
             where = steps[0]["actions"] if src.chance(70) else src.pick(steps)["actions"]
             where.insert(0 if src.chance(70) else src.integer(0, len(where)), {"by": active, "effect": [
@@ -543,6 +663,8 @@ class _Builder:
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": signal}]})
         if self.gone_player:
             steps[0]["actions"].insert(0, {"by": active, "effect": [{"do": "signal", "name": self.gone_player[0]}]})
+        if mine:
+            steps[0]["actions"].insert(0, {"by": active, "effect": [mine]})
         if handoff:
             where = src.pick(steps)["actions"]
             at = src.integer(0, len(where))
@@ -591,6 +713,23 @@ class _Builder:
                 steps[0]["actions"].insert(0, {"by": active, "effect": [action]})
             else:
                 last.append({"by": active, "effect": [action]})
+        if not {"turns", "delayed", "signals"} & self.no and steady and src.chance(70):
+            # a delayed ability lasting "this turn" ("next turn", "until your next turn") created in turn 1, and its
+            # event in that turn and again in a later one (603.7b): it must not outlive its duration
+            holder = src.pick(steady)
+            did = self.ability_id("D")
+            self.delayed_ids.append(did)
+            effect = [{"do": "signal", "name": TOP}] if src.chance(50) or "empty_effects" in self.no else []
+            duration = src.pick(["turn", "turn", "turn", "next_turn", "until_your_next_turn"])
+            create = {"do": "create_delayed", "duration": duration, "ability": {
+                "id": did, "trigger": {"event": "signal", "name": "late"}, "effect": effect}}
+            holder.setdefault("abilities", []).append({
+                "id": self.ability_id(), "trigger": {"event": "signal", "name": "dawn"}, "effect": [create]})
+            steps[0]["actions"][:0] = [{"by": active, "effect": [{"do": "signal", "name": "dawn"}]},
+                                       {"by": active, "effect": [{"do": "signal", "name": "late"}]}]
+            later = max(step.get("turn", 1) for step in steps) + src.pick([1, 1, 2])
+            steps.append({"step": "main", "turn": later, "actions": [
+                {"by": active, "effect": [{"do": "signal", "name": "late"}]}]})
         if self.no & {"signals", "empty_effects"}:
             self.keep_out(steps)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
@@ -779,12 +918,13 @@ def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] |
     """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers.
 
     ``profile`` (declared by an engine's adapter, see ``Engine.generation_profile``) restricts the scenarios to what
-    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES`; the swarm
+    the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES` (or the finer
+    :data:`PROFILE_ONLY_FEATURES`, which the swarm never draws); the swarm
     draws every feature all the same (the stream's layout does not depend on the profile), and an excluded feature
     stays off. Raises ValueError for an unknown feature.
     """
     exclude = frozenset((profile or {}).get("exclude", ()))
-    unknown = exclude - PROFILE_FEATURES
+    unknown = exclude - PROFILE_FEATURES - PROFILE_ONLY_FEATURES
     if unknown:
         raise ValueError(f"unknown MTG generation profile features: {sorted(unknown)}")
     return _Builder(source, edition, exclude).build()

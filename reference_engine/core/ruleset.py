@@ -38,7 +38,7 @@ class Vocabulary:
     judge alike. Each field is a set of allowed names: ``actions`` (an action's ``do``), ``action_fields`` (per
     action, its allowed keys), ``trigger_events`` (a trigger condition's ``event``), ``trigger_fields``,
     ``ability_fields``, ``object_fields``, ``scenario_fields`` (top-level keys), ``condition_tests``,
-    ``choice_fields`` and ``zones``.
+    ``choice_fields``, ``zones`` and ``step_fields`` (a script step's keys).
     """
 
     actions: frozenset[str]
@@ -51,6 +51,7 @@ class Vocabulary:
     condition_tests: frozenset[str]
     choice_fields: frozenset[str]
     zones: frozenset[str]
+    step_fields: frozenset[str] = frozenset({"step", "actions"})  # a script step's keys (MTG adds ``turn``)
 
     def foreign_words(self, scenario: dict[str, Any]) -> list[str]:
         """Every use in a schema-valid ``scenario`` of a word this ruleset does not define, as
@@ -109,6 +110,8 @@ class Vocabulary:
                     zone(f"{here}.active_in[{k}]", value)
                 actions(f"{here}.effect", ability["effect"])
         for s, step in enumerate(scenario["script"]):
+            for key in step:
+                check(f"$.script[{s}].{key}", "step field", key, self.step_fields)
             for a, action in enumerate(step["actions"]):
                 actions(f"$.script[{s}].actions[{a}].effect", action["effect"])
         return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cached_property
-from typing import Any
+from typing import Any, Iterable
 
 
 class TraceView:
@@ -37,6 +37,7 @@ class TraceView:
         self.step_advances: list[int] = []
         self.by_kind: dict[str, list[int]] = defaultdict(list)
         self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
+        self.unfinished: dict[str, Any] = {}  # streamed observations walked but not finished yet (see walk)
         self._duplicates: list[str] = []
         self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_*/removed
         for i, entry in enumerate(self.entries):
@@ -151,8 +152,9 @@ class TraceView:
         """Index of the entry where the instance left its queue: its resolve_begin or its removal."""
         begin = self.resolve_begin.get(trigger_id)
         removed = self.removed.get(trigger_id)
-        candidates = [i for i in (begin, removed) if i is not None]
-        return min(candidates) if candidates else None
+        if begin is None:
+            return removed
+        return begin if removed is None or begin < removed else removed
 
     @cached_property
     def events_by_cause(self) -> dict[tuple[str, Any], list[dict]]:
@@ -195,14 +197,103 @@ class TraceView:
         return f"event {event_id} ({what}, position {e['position']})"
 
 
+    def indexes_of(self, *kinds: str) -> list[int]:
+        """Indexes of the entries of any of ``kinds``, ascending (from the index built in the constructor's pass)."""
+        if len(kinds) == 1:
+            return self.by_kind.get(kinds[0], [])
+        return sorted(i for kind in kinds for i in self.by_kind.get(kind, ()))
+
+    # -- The shared pass ------------------------------------------------------------------------------------------
+
+    def walk(self, passes: "Iterable[Streamed]") -> None:
+        """Compute every :func:`streamed` observation of ``passes`` not computed yet, in one pass over ``entries``.
+
+        Each entry is handed, in trace order, only to the observations that declared interest in its kind. Results go
+        to :attr:`memo`, where the observations find them; one observation's ``finish`` may read another computed in
+        the same pass (it is finished first, on demand), while ``see`` must not read another one's partial state. If
+        one raises, nothing more is stored: each observation left is then computed on its own when asked, so that the
+        error is charged to the rules that need it and to them alone.
+        """
+        todo = list({p.key: p for p in passes if p.key not in self.memo}.values())
+        if not todo:
+            return
+        started = [(p, p.factory(self)) for p in todo]
+        every = [see for p, (see, _) in started if p.kinds is None]
+        dispatch: dict[str, list] = {}
+        for p, (see, _) in started:
+            for kind in p.kinds or ():
+                dispatch.setdefault(kind, []).append(see)
+        if every:
+            for kind, seers in dispatch.items():
+                dispatch[kind] = every + seers
+        get = dispatch.get
+        empty = every  # an entry of a kind no one named still goes to the passes that want every entry
+        for i, entry in enumerate(self.entries):
+            for see in get(entry["kind"], empty):
+                see(i, entry)
+        pending = {p.key: finish for p, (_, finish) in started}
+        outer, self.unfinished = self.unfinished, pending  # a finish may start a walk of its own: restored after
+        try:
+            for p, _ in started:
+                finish = pending.pop(p.key, None)
+                if finish is not None:  # else it was finished on demand by another one's finish
+                    self.memo[p.key] = finish()
+        finally:
+            self.unfinished = outer
+
+
+class Streamed:
+    """An observation computed in the shared pass over a trace (see :func:`streamed`); call it with a view."""
+
+    def __init__(self, factory, kinds: frozenset[str] | None):
+        self.factory = factory
+        self.kinds = kinds
+        self.key = f"{factory.__module__}.{factory.__qualname__}"
+        self.__doc__ = factory.__doc__
+        self.__name__ = factory.__name__
+        self.__module__ = factory.__module__
+        self.__qualname__ = factory.__qualname__
+
+    def __call__(self, view: TraceView):
+        if self.key not in view.memo:
+            finish = view.unfinished.pop(self.key, None)
+            if finish is not None:
+                view.memo[self.key] = finish()
+            else:
+                view.walk((self,))
+        return view.memo[self.key]
+
+    def __repr__(self) -> str:
+        return f"<streamed observation {self.key}>"
+
+
+def streamed(*kinds: str):
+    """Decorator for an observation computed one entry at a time, in the pass over the trace that every rule shares.
+
+    The decorated ``factory(view)`` returns ``(see, finish)``: ``see(i, entry)`` is called, in trace order, for each
+    entry whose ``kind`` is one of ``kinds`` (every entry when no kind is named), and ``finish()`` returns the
+    observation. The result is a :class:`Streamed`: calling it on a view returns the observation, memoized on the view
+    like :func:`memoized`; :meth:`TraceView.walk` computes several of them in a single pass, and an invariant lists
+    the ones it reads in its ``passes`` so that the judge (:func:`reference_engine.core.invariant.judge`) walks the
+    trace once for all the rules of an edition.
+    """
+
+    def wrap(factory) -> Streamed:
+        return Streamed(factory, frozenset(kinds) if kinds else None)
+
+    return wrap
+
+
 def memoized(function):
     """Cache a ``function(view)`` result on the view, so that invariants sharing an observation compute it once."""
     name = f"{function.__module__}.{function.__qualname__}"
 
     def wrapper(view: TraceView):
-        if name not in view.memo:
-            view.memo[name] = function(view)
-        return view.memo[name]
+        memo = view.memo
+        if name in memo:
+            return memo[name]
+        value = memo[name] = function(view)
+        return value
 
     wrapper.__doc__ = function.__doc__
     wrapper.__name__ = function.__name__

@@ -19,10 +19,12 @@ def reference_engine_classes() -> dict[str, type[Engine]]:
     return {cls.ruleset: cls for cls in (MomonWonderEngine, MtgEngine, RedemptionEngine)}
 
 
-def reference_engine_for(ruleset: str) -> Engine:
-    """A fresh reference engine for ``ruleset`` (e.g. ``"mtg"``). Raises KeyError naming the known rulesets."""
+def reference_engine_for(ruleset: str, max_trace_entries: int | None = None) -> Engine:
+    """A fresh reference engine for ``ruleset`` (e.g. ``"mtg"``). Raises KeyError naming the known rulesets.
+    ``max_trace_entries``: its loop guard (None: the default, 20,000; see ReferenceEngine)."""
     classes = reference_engine_classes()
     try:
-        return classes[ruleset]()
+        cls = classes[ruleset]
     except KeyError:
         raise KeyError(f"no reference engine for ruleset {ruleset!r} (known: {', '.join(sorted(classes))})") from None
+    return cls() if max_trace_entries is None else cls(max_trace_entries=max_trace_entries)

@@ -8,9 +8,10 @@ import sys
 from reference_engine.serve import Channel, reference_server
 
 
-def serve(on_run=None):
-    """Serve the reference engine; ``on_run(message, run)`` wraps every run request (``run`` plays it normally)."""
-    server = reference_server(Channel(sys.stdin.buffer, sys.stdout.buffer))
+def serve(on_run=None, protocol=2):
+    """Serve the reference engine; ``on_run(message, run)`` wraps every run request (``run`` plays it normally).
+    ``protocol``: the version to speak (1 for an engine that changes the answers the harness gives it)."""
+    server = reference_server(Channel(sys.stdin.buffer, sys.stdout.buffer), protocol)
     if on_run is not None:
         original = server.run
         server.run = lambda message: on_run(message, original)

@@ -8,11 +8,13 @@ from typing import Any
 
 from reference_engine.engines.common.vocabulary import ZoneTracker
 
+DEFAULT_MAX_ENTRIES = 20_000  # the guard against scenarios that loop forever (ReferenceEngine's max_trace_entries)
+
 
 class Recorder:
     """Appends trace entries and keeps the zones of every object up to date as events happen."""
 
-    def __init__(self, scenario: dict[str, Any], max_entries: int = 20_000):
+    def __init__(self, scenario: dict[str, Any], max_entries: int = DEFAULT_MAX_ENTRIES):
         self.entries: list[dict[str, Any]] = []
         self.zones = ZoneTracker(scenario)
         self.max_entries = max_entries

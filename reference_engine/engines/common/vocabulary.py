@@ -6,7 +6,8 @@ has one definition (schemas/scenario.schema.json describes the same vocabulary f
 
 from __future__ import annotations
 
-from typing import Any
+from heapq import merge
+from typing import Any, Callable, Iterable, Iterator
 
 IN_PLAY = "field"
 
@@ -57,15 +58,58 @@ def active_zones(ability: dict[str, Any]) -> list[str]:
     return ability.get("active_in", [IN_PLAY])
 
 
+class AbilityIndex:
+    """Triggered abilities indexed by what their trigger pattern asks of an event, so that an event is tested only
+    against the abilities it could satisfy instead of against every ability of its type.
+
+    ``pairs`` are (source object id, ability) in the order abilities are reported in (scenario order); ``objects``
+    are the scenario's object ids. A pattern is filed under its ``event`` type, its signal ``name`` when it has one,
+    and the one object its ``subject`` names (``self``: its source; an object id of the scenario), else under any
+    subject; ``event_types(pattern)`` names the event types a pattern is filed under (default: its ``event``; a
+    ruleset whose pattern covers several event types, as MTG's ``zone_change``, says which). :meth:`candidates` is only a filter: it returns a superset of the matching abilities (every ability
+    whose type, name and named subject agree with the event), in the order of ``pairs``; the caller still applies the
+    full pattern (:func:`pattern_matches`, or a ruleset's own, stricter one). Costs O(candidates) per event.
+    """
+
+    def __init__(self, pairs: Iterable[tuple[str, dict[str, Any]]], objects: Iterable[str],
+                 event_types: Callable[[dict[str, Any]], Iterable[str]] | None = None):
+        known = set(objects)
+        self._buckets: dict[tuple, list[tuple[int, str, dict[str, Any]]]] = {}
+        for n, (source, ability) in enumerate(pairs):
+            pattern = ability["trigger"]
+            name = ("name", pattern["name"]) if "name" in pattern else None
+            subject = pattern.get("subject", "any")
+            if subject == "self":
+                named = source
+            elif subject not in ("any", "other") and subject in known:
+                named = subject
+            else:
+                named = None  # any subject (or a form this index does not know: the pattern decides)
+            for kind in (event_types(pattern) if event_types else (pattern["event"],)):
+                self._buckets.setdefault((kind, name, named), []).append((n, source, ability))
+
+    def candidates(self, event: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+        """(source, ability) pairs that ``event`` (a trace event entry) might satisfy, in ``pairs`` order."""
+        kind = event["type"]
+        names = (None, ("name", event.get("name")))
+        subjects = (None,) if event.get("subject") is None else (None, event["subject"])
+        found = [bucket for name in names for subject in subjects
+                 if (bucket := self._buckets.get((kind, name, subject)))]
+        if not found:
+            return iter(())
+        if len(found) == 1:
+            return ((source, ability) for _, source, ability in found[0])
+        return ((source, ability) for _, source, ability in merge(*found))
+
+
 class ZoneTracker:
     """Zones of every object, moved along by the zone-changing events of a trace (``from``/``to`` fields)."""
 
     def __init__(self, scenario: dict[str, Any]):
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
-        self._by_event_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-        for obj in scenario["objects"]:  # scenario order, which is the order abilities are reported in
-            for ability in obj.get("abilities", ()):
-                self._by_event_type.setdefault(ability["trigger"]["event"], []).append((obj["id"], ability))
+        # scenario order, which is the order abilities are reported in
+        self.abilities = AbilityIndex(((obj["id"], ability) for obj in scenario["objects"]
+                                       for ability in obj.get("abilities", ())), self.zones)
 
     def apply(self, event: dict[str, Any]) -> dict[str, str]:
         """Move the event's subject to the event's ``to`` zone; return where the moved object was just before
@@ -86,7 +130,7 @@ class ZoneTracker:
         judged just after the event.
         """
         after = self.zones
-        for source, ability in self._by_event_type.get(event["type"], ()):
+        for source, ability in self.abilities.candidates(event):
             if not pattern_matches(ability["trigger"], event, source):
                 continue
             looks_back = event["type"] in LEAVING_EVENTS and event.get("subject") == source

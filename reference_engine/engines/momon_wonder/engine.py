@@ -38,6 +38,8 @@ class Package:
 class MomonWonderEngine(ReferenceEngine):
     """The bundled reference engine for ``momon-wonder`` 1.0.0, behind the same adapter interface as any engine."""
 
+    trusted_traces = True  # its traces skip the schema and structure checks (conformance.checking.trusts)
+
     ruleset = RULESET
     editions = tuple(EDITIONS)
 
@@ -56,6 +58,10 @@ class Game:
             for n, obj in enumerate(scenario["objects"])
             for m, ab in enumerate(obj.get("abilities", ()))
         }
+        self.abilities: dict[tuple[str, str], dict[str, Any]] = {}  # (source, ability id) -> its first such ability
+        for obj in scenario["objects"]:
+            for ab in obj.get("abilities", ()):
+                self.abilities.setdefault((obj["id"], ab["id"]), ab)
         self.trigger_queue: deque[tuple[str, Any]] = deque()  # ("trigger", id) or ("package", Package)
         self.package: Package | None = None
         self.waiting: list[tuple[dict | None, list[str]]] = []  # trigger groups not yet placed, chronological
@@ -118,10 +124,8 @@ class Game:
     def summon(self, action: dict[str, Any], cause: dict[str, Any], player: str | None) -> None:
         """An Effect-Based Summon. It summons those of its monsters (``object``, then ``also``) that are in hand or
         deck, all in one Summon event; with none, or if it does not succeed, it fails."""
-        monsters: list[str] = []
-        for obj in (action["object"], *action.get("also", ())):
-            if obj not in monsters and self.zones.get(obj) in SUMMONABLE_ZONES:
-                monsters.append(obj)
+        monsters = [obj for obj in dict.fromkeys((action["object"], *action.get("also", ())))  # once each, in order
+                    if self.zones.get(obj) in SUMMONABLE_ZONES]
         if action["succeeds"] and monsters:
             event = self.happen_together("summon", cause, monsters, player)
             self.snatch_checks[event["id"]] = action.get("snatch_check", [])
@@ -226,7 +230,7 @@ class Game:
 
     def create_package(self, event: dict[str, Any], group: list[str]) -> None:
         """11.2.3: a successful Effect-Based Summon creates its package at the Summon event's position."""
-        summoned = self.summoned.get(event["id"], [event["subject"]])
+        summoned = set(self.summoned.get(event["id"], [event["subject"]]))
         if self.options["package_contents"] == "summoned-object-triggers":
             inside = [t for t in group if self.instances[t]["source"] in summoned]
         else:
@@ -234,7 +238,8 @@ class Game:
         package = Package(self.record.new_id("K"), event, self.order_group(inside), self.snatch_checks.pop(event["id"], []))
         self.record.add("package_create", package=package.id, event=event["id"])
         self.trigger_queue.append(("package", package))
-        for trigger in self.order_group([t for t in group if t not in inside]):
+        kept = set(inside)
+        for trigger in self.order_group([t for t in group if t not in kept]):
             self.enqueue(trigger)
 
     def current_queue(self) -> tuple[str, deque]:
@@ -267,10 +272,10 @@ class Game:
         for player in self.players_from_active():
             mine = [t for t in group if self.instances[t]["controller"] == player]
             if len(mine) > 1:
+                among = list(mine)  # in the group's order
                 permutation = self.chooser.order(player, [self.instances[t] for t in mine])
                 mine = [mine[k] for k in permutation]
-                self.record.add("choice", player=player, decision="order", among=[t for t in group if t in mine],
-                                chosen=list(mine))
+                self.record.add("choice", player=player, decision="order", among=among, chosen=list(mine))
             ordered.extend(mine)
         return ordered
 
@@ -284,7 +289,8 @@ class Game:
     def resolve(self, trigger_id: str) -> None:
         """11.2.4: resolve the ability completely; 11.2.5: what it caused is placed only after it and SBC."""
         trigger = self.instances[trigger_id]
-        ability = next(a for a in self.objects[trigger["source"]]["abilities"] if a["id"] == trigger["ability"])
+        ability = self.abilities.get((trigger["source"], trigger["ability"])) or next(
+            a for a in self.objects[trigger["source"]]["abilities"] if a["id"] == trigger["ability"])  # (raises)
         if self.options["intervening_recheck"] and not condition_holds(
             ability.get("intervening_if"), self.zones, trigger["source"]
         ):

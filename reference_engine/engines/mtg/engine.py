@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.adapters.base import Chooser, Skipped
+from reference_engine.engines.common.journal import JournaledDict, Snapshot, copy_without
 from reference_engine.engines.common.recorder import Recorder
 from reference_engine.engines.common.reference import ReferenceEngine
 from reference_engine.engines.common.vocabulary import movement_event
@@ -23,6 +24,8 @@ from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog, Delayed, St
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
+# The per-object parts of the game state: journaled, so that the game just before an event costs no copy (speed only).
+PER_OBJECT = ("zones", "controllers", "damage")
 
 
 class GameOver(Exception):
@@ -43,6 +46,8 @@ class Context:
 class MtgEngine(ReferenceEngine):
     """The bundled reference engine for ``mtg``, both editions, behind the same adapter interface as any engine."""
 
+    trusted_traces = True  # its traces skip the schema and structure checks (conformance.checking.trusts)
+
     ruleset = RULESET
     editions = tuple(EDITIONS)
 
@@ -61,6 +66,9 @@ class Game:
         self.catalog = Catalog(scenario)
         self.record = Recorder(scenario)
         self.state = State.initial(scenario)
+        for name in PER_OBJECT:
+            setattr(self.state, name, JournaledDict(getattr(self.state, name)))
+        self.no_sba_at: tuple | None = None  # the state at the last check that found no state-based action
         self.instances: dict[str, dict[str, Any]] = {}  # trigger id -> its trace entry
         self.specs: dict[str, dict[str, Any]] = {}  # trigger id -> the ability it is an instance of
         self.targets: dict[str, str | None] = {}
@@ -75,6 +83,7 @@ class Game:
         self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
         self.spells: dict[str, dict[str, Any]] = {}  # stack marker -> {card, caster, target} of a spell cast (601.2)
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
+        self.turn = 1  # the script's turns (each step's ``turn``); the catalog's active player is this turn's
 
     # -- The turn --------------------------------------------------------------------------------------------------
 
@@ -88,6 +97,8 @@ class Game:
     def play_script(self) -> None:
         self.announce(self.check_state_triggers(None))  # 603.8: a state that already holds triggers at once
         for step_index, step in enumerate(self.scenario["script"]):
+            while self.turn < step.get("turn", self.turn):
+                self.next_turn()
             self.record.add("step_begin", step=step_index)
             for action_index, action in enumerate(step["actions"]):
                 ref = [step_index, action_index]
@@ -98,6 +109,26 @@ class Game:
             self.end_delayed("step")  # 603.7b: "this step" durations end with the step
             self.record.add("step_advance", **{"from": step_index})
         self.end_delayed("turn")
+
+    def next_turn(self) -> None:
+        """The turn ends and the next player's begins (500.1): "this turn" durations end with it, and so do "next
+        turn" ones living in it; in the new turn, "next turn" abilities created in the turn before start to work, and
+        "until your next turn" ones of its active player end (611.2b's reading for delayed triggered abilities)."""
+        self.end_turn()
+        self.turn += 1
+        self.catalog.active_player = self.catalog.next_active(self.state.left)
+        for d in self.delayed:
+            if d.alive and d.duration == "until_your_next_turn" and d.controller == self.catalog.active_player:
+                self.end_one(d, "duration")
+        self.delayed = [d for d in self.delayed if d.alive]
+
+    def end_turn(self) -> None:
+        """603.7b: durations ending with the turn: "this turn" ('until end of turn'), and "next turn" living in it."""
+        self.end_delayed("turn")
+        self.used_this_turn.clear()  # 603.2h: "only once each turn" starts afresh with the next turn
+        for d in self.delayed:
+            if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
+                self.end_one(d, "duration")
 
     def settle(self) -> None:
         """117.3b, 117.4, 405.5: priority goes to the active player; with every player passing, the top of the stack
@@ -129,7 +160,7 @@ class Game:
         """704.3: check, and perform every applicable state-based action at once, as one event. True if any."""
         check = self.record.new_id("S")
         self.record.add("sba_check", id=check)
-        dying, losing = self.catalog.applicable_sbas(self.state)
+        dying, losing = self.applicable_sbas()
         if not dying and not losing:
             return False
         events = [{"type": "leave", "subject": o, "from": BATTLEFIELD, "to": "graveyard"} for o in dying]
@@ -140,6 +171,27 @@ class Game:
             events += more
         self.happen(events, {"sba": check})
         return True
+
+    def applicable_sbas(self) -> tuple[list[str], list[str]]:
+        """The catalog's applicable state-based actions on the current state. Speed only: when the state has not
+        changed since a check that found none, there are still none, and the O(objects) check is skipped."""
+        fingerprint = self.state_fingerprint()
+        if fingerprint is not None and fingerprint == self.no_sba_at:
+            return [], []
+        dying, losing = self.catalog.applicable_sbas(self.state)
+        self.no_sba_at = fingerprint if not dying and not losing else None
+        return dying, losing
+
+    def state_fingerprint(self) -> tuple | None:
+        """Equal fingerprints mean an equal state: the write counts of the journaled dicts, and a copy of the rest of
+        the state (players' life, who left: a few values). None if a per-object dict is not journaled."""
+        counts = []
+        for name in PER_OBJECT:
+            value = getattr(self.state, name)
+            if not isinstance(value, JournaledDict):
+                return None
+            counts.append((id(value), value.writes))
+        return tuple(counts), copy_without(self.state, PER_OBJECT)
 
     # -- Putting triggered abilities on the stack (603.3) ------------------------------------------------------------
 
@@ -246,7 +298,7 @@ class Game:
                          Context({"resolution": trigger}, entry["source"], entry["controller"], trigger, target))
         self.record.add("resolve_end", trigger=trigger)
         self.resolving = None
-        self.stack.remove(trigger)
+        self.off_stack(trigger)
         self.after_resolution(trigger)
         self.left_stack(trigger)
 
@@ -320,8 +372,15 @@ class Game:
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
         return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
 
+    def off_stack(self, trigger: str) -> None:
+        """Take ``trigger`` off the stack: O(1) for the top object, which is almost always the one leaving."""
+        if self.stack and self.stack[-1] == trigger:
+            self.stack.pop()
+        else:
+            self.stack.remove(trigger)
+
     def remove_at_resolution(self, trigger: str, reason: str) -> None:
-        self.stack.remove(trigger)
+        self.off_stack(trigger)
         self.record.add("removed", trigger=trigger, reason=reason)
         self.note_futile(trigger)
         self.left_stack(trigger)
@@ -362,6 +421,13 @@ class Game:
                     frm = aimed["target"].get("zone", BATTLEFIELD)  # 608.2b: only a legal target
                 events = [{"type": movement_event(zones[o], to), "subject": o, "from": zones[o], "to": to}
                           for o in objects if o in zones and zones[o] != to and frm in (None, zones[o])]
+                if events:
+                    self.happen(events, ctx.cause)
+            elif do == "move_each":  # one event, each object to its own zone (e.g. some exiled, some to a hand)
+                events = [{"type": movement_event(zones[m["object"]], m["to"]), "subject": m["object"],
+                           "from": zones[m["object"]], "to": m["to"]} for m in action["moves"]
+                          if m["object"] in zones and zones[m["object"]] != m["to"]
+                          and m.get("from") in (None, zones[m["object"]])]
                 if events:
                     self.happen(events, ctx.cause)
             elif do == "signal":
@@ -413,7 +479,11 @@ class Game:
         """Record a group of simultaneous events, then everything they trigger (603.2): object abilities, state
         triggers (603.8) and delayed abilities (603.7). A player who left the game takes their stack objects and
         waiting abilities with them (800.4a). Finally each new trigger is itself an event others may watch."""
-        before = self.state.copy()
+        with Snapshot(self.state, PER_OBJECT) as before:  # the game just before the group
+            self.happen_after(group, cause, before)
+
+    def happen_after(self, group: list[dict[str, Any]], cause: dict[str, Any], before: State) -> None:
+        """:meth:`happen`, given ``before``: the game just before the group (valid only during this call)."""
         recorded = []
         for fields in group:
             entry, _ = self.record.event(fields.pop("type"), cause, **fields)
@@ -540,6 +610,8 @@ class Game:
                 continue
             matching = [e for e in group if d.matches(self.catalog, e, before)]
             d.track(self.state)
+            if d.duration == "next_turn" and self.turn != d.born + 1:
+                continue  # "during your next turn": not yet
             # 603.4: with its intervening "if" false it does not trigger (a once-only one keeps waiting)
             matching = [e for e in matching if self.delayed_condition_holds(d, e, before)]
             if not matching:
@@ -570,6 +642,7 @@ class Game:
         watched = None if reflexive else self.catalog.watched_object(ability, ctx.source)
         d = Delayed(self.record.new_id("D"), ability, ctx.source, ctx.controller, ctx.trigger,
                     action.get("duration"), reflexive, watched, self.state.zones.get(watched))
+        d.born = self.turn
         fields = {"duration": d.duration} if d.duration else {}
         if reflexive:
             fields["reflexive"] = True

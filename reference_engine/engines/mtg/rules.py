@@ -10,9 +10,9 @@ The engine plays with these; the invariants replay the trace with these and comp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from reference_engine.engines.common.vocabulary import movement_event, pattern_matches
+from reference_engine.engines.common.vocabulary import AbilityIndex, movement_event, pattern_matches
 
 BATTLEFIELD = "field"
 STARTING_LIFE = 20
@@ -33,6 +33,14 @@ def looks_back(event: dict[str, Any]) -> bool:
     if origin == "graveyard" and destination != "graveyard":
         return True
     return origin in PUBLIC_ZONES and destination in HIDDEN_ZONES
+
+
+def leaves_graveyard_onto_field(ability: dict[str, Any], event: dict[str, Any]) -> bool:
+    """603.10a for a card put onto the battlefield from a graveyard: an ability triggering on any zone change
+    (``zone_change``) that does not ask for the battlefield as destination triggers on the card leaving the graveyard,
+    and looks back; an ability triggering on entering looks forward (603.6a)."""
+    return ability["trigger"]["event"] == "zone_change" and event["type"] == "enter" and \
+        event.get("from") == "graveyard" and ability["trigger"].get("to") != BATTLEFIELD
 
 
 def active_zones(ability: dict[str, Any]) -> list[str]:
@@ -84,6 +92,11 @@ class State:
             self.left.append(event["player"])
 
 
+def _event_types(pattern: dict[str, Any]) -> Iterable[str]:
+    """The event types a trigger pattern can be satisfied by: ``zone_change`` by any of the three zone changes."""
+    return ZONE_CHANGES if pattern["event"] == "zone_change" else (pattern["event"],)
+
+
 class Catalog:
     """Everything about a scenario that does not change during play, indexed once."""
 
@@ -95,16 +108,15 @@ class Catalog:
         self.owners = {o["id"]: o["owner"] for o in scenario["objects"]}
         self.order = {o["id"]: n for n, o in enumerate(scenario["objects"])}
         self.abilities: dict[tuple[str, str], dict[str, Any]] = {}
-        self.by_event: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self.state_abilities: list[tuple[str, dict[str, Any]]] = []
         for obj in scenario["objects"]:
             for ability in obj.get("abilities", ()):
                 self.abilities[(obj["id"], ability["id"])] = ability
-                kind = ability["trigger"]["event"]
-                if kind == "state":
+                if ability["trigger"]["event"] == "state":
                     self.state_abilities.append((obj["id"], ability))
-                else:
-                    self.by_event.setdefault(kind, []).append((obj["id"], ability))
+        # indexed by event type, signal name and named subject: what an event is tested against (speed only)
+        self.index = AbilityIndex(((obj["id"], ability) for obj in scenario["objects"] for ability in obj.get("abilities", ())
+                                   if ability["trigger"]["event"] != "state"), self.objects, _event_types)
         self.created: dict[str, dict[str, Any]] = {}  # ability id -> spec, for delayed and reflexive abilities
         self._collect_created(scenario)
         kinds = {a["trigger"]["event"] for a in self.abilities.values()} | {
@@ -132,6 +144,13 @@ class Catalog:
         if delayed:
             return self.created.get(ability)
         return self.abilities.get((source, ability))
+
+    def next_active(self, left: list[str] | tuple = ()) -> str:
+        """500.1, 101.4: the player whose turn comes after the active player's, in turn order (the order of
+        ``players``), skipping players who left the game (800.4a)."""
+        start = self.players.index(self.active_player)
+        seats = self.players[start + 1:] + self.players[:start + 1]
+        return next((p for p in seats if p not in left), self.active_player)
 
     def apnap(self, left: list[str] | tuple = ()) -> list[str]:
         """Players still in the game in APNAP order (101.4): the active player's seat first, then turn order."""
@@ -224,14 +243,17 @@ class Catalog:
         for event in group:
             if event.get("prevented"):
                 continue
-            for source, ability in self.by_event.get(event["type"], ()):
+            for source, ability in self.index.candidates(event):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
-                state = before if looking_back(event) else after
+                back = looking_back(event) or (look_back is True and leaves_graveyard_onto_field(ability, event))
+                state = before if back else after
                 if state.zones.get(source) not in active_zones(ability):
                     continue
                 controller = state.controllers.get(source)
                 if controller in after.left:
+                    continue
+                if not self.filters_match(ability["trigger"], event, controller, state):
                     continue
                 if not self.holds(ability.get("intervening_if"), state if condition_looks_back else after, source):
                     continue
@@ -240,11 +262,42 @@ class Catalog:
     @staticmethod
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
         """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``."""
+        if pattern["event"] == "zone_change" and event["type"] in ZONE_CHANGES:
+            pattern = dict(pattern, event=event["type"])  # a zone change between any two zones
         if event.get("prevented") or not pattern_matches(pattern, event, source):
             return False
         if "to" in pattern and pattern["to"] != event.get("to"):
             return False
         return "from" not in pattern or pattern["from"] == event.get("from")
+
+    def filters_match(self, pattern: dict[str, Any], event: dict[str, Any], you: str | None, state: State) -> bool:
+        """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
+        event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
+        controlled by you / an opponent (off the battlefield: its owner, 108.4a); ``player``: the event's player is
+        you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a card (111.1);
+        ``change`` ``gain``: life was gained (119.3)."""
+        subject = event.get("subject")
+        card = self.objects.get(subject)
+        if "controller" in pattern:
+            if card is None:
+                return False
+            on_field = state.zones.get(subject) == BATTLEFIELD
+            holder = state.controllers.get(subject) if on_field else self.owners[subject]
+            if not self.relative_player(pattern["controller"], holder, you):
+                return False
+        if "player" in pattern and not self.relative_player(pattern["player"], event.get("player"), you):
+            return False
+        if "type" in pattern and (card is None or pattern["type"] not in card.get("types", ())):
+            return False
+        if pattern.get("nontoken") and (card is None or card.get("token", False)):
+            return False
+        return pattern.get("change") != "gain" or (event["type"] == "life" and event.get("amount", 0) > 0)
+
+    def relative_player(self, relation: str, player: str | None, you: str | None) -> bool:
+        """``you``: ``player`` is ``you``; ``opponent``: another player of the game (102.2, no teams)."""
+        if player is None or player not in self.players:
+            return False
+        return player == you if relation == "you" else player != you
 
     def state_trigger_holds(self, source: str, ability: dict[str, Any], state: State) -> bool:
         """603.8: the source is in a zone where the ability works, its controller is in the game, the state holds;
@@ -280,6 +333,7 @@ class Delayed:
     watched: str | None
     home: str | None
     alive: bool = True
+    born: int = 1  # the turn it was created in (a "next turn" ability works only in the turn after)
 
     def matches(self, catalog: Catalog, event: dict[str, Any], before: State) -> bool:
         if not catalog.pattern_matches(self.ability["trigger"], event, self.source):

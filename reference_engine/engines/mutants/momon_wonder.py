@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference_engine.engines.momon_wonder.engine import EDITIONS, RULESET, Game, MomonWonderEngine
+from reference_engine.engines.momon_wonder.engine import EDITIONS, RULESET, SUMMONABLE_ZONES, Game, MomonWonderEngine
 from reference_engine.engines.mutants import Mutant, mutant
 
 
@@ -421,6 +421,17 @@ class TriggerPerOccurrenceGame(Game):
         return triggered
 
 
+class ScriptedFailedSummonSilentGame(Game):
+    """A scripted Effect-Based Summon that fails causes no event, though failed_summon_event=ordinary-event makes
+    it one (only the failed Summons of abilities' effects are events; caught by mw.resolve-completely)."""
+
+    def summon(self, action, cause, player):
+        if "action" in cause and not (action["succeeds"] and any(
+                self.zones.get(obj) in SUMMONABLE_ZONES for obj in (action["object"], *action.get("also", ())))):
+            return
+        super().summon(action, cause, player)
+
+
 def _mutant(name: str, game: type[Game], key: str, **options) -> Mutant:
     found = mutant(name, MomonWonderEngine, game, key, RULESET, EDITIONS)
     return replace(found, options=tuple(options.items())) if options else found
@@ -458,4 +469,5 @@ MUTANTS = (
     _mutant("mw-summon-one-by-one", SummonOneByOneGame, "mw.summon-package"),
     _mutant("mw-group-judged-in-turn", GroupJudgedInTurnGame, "mw.triggers-when-satisfied"),
     _mutant("mw-trigger-per-occurrence", TriggerPerOccurrenceGame, "mw.once-per-event"),
+    _mutant("mw-scripted-failed-summon-silent", ScriptedFailedSummonSilentGame, "mw.resolve-completely"),
 )

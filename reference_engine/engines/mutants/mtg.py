@@ -4,6 +4,7 @@ must catch it."""
 from __future__ import annotations
 
 from reference_engine.engines.mtg.engine import EDITIONS, RULESET, Context, Game, MtgEngine
+from reference_engine.engines.mtg.rules import Catalog
 from reference_engine.engines.mutants import Mutant, faulty_engine, mutant
 
 
@@ -426,6 +427,38 @@ class DepartedTargetKeptGame(Game):
         return super().target_legal(spec, target)
 
 
+class _ActivePlayerIsYouCatalog(Catalog):
+    def filters_match(self, pattern, event, you, state) -> bool:
+        return super().filters_match(pattern, event, self.active_player, state)
+
+
+class ActivePlayerIsYouGame(Game):
+    """Reads "you" and "an opponent" in trigger filters ("a creature you control", "you gain life") relative to the
+    active player instead of the ability's controller (603.3a: a triggered ability is controlled by whoever
+    controlled its source as it triggered); caught by mtg.triggers-when-satisfied."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _ActivePlayerIsYouCatalog(scenario)
+
+
+class _ZoneChangeOutsideTheBattlefieldCatalog(Catalog):
+    def pattern_matches(self, pattern, event, source) -> bool:
+        if pattern["event"] == "zone_change" and event["type"] in ("enter", "leave"):
+            return False
+        return super().pattern_matches(pattern, event, source)
+
+
+class ZoneChangeOutsideTheBattlefieldGame(Game):
+    """Hears an ability triggering on any zone change ("put into exile from anywhere", "put into a hand", "leaves a
+    graveyard") only for moves between zones other than the battlefield: a permanent exiled from the battlefield, or a
+    card put onto the battlefield from a graveyard, triggers nothing (603.6, 603.10a); caught by mtg.look-back."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _ZoneChangeOutsideTheBattlefieldCatalog(scenario)
+
+
 class EachOfOneOrMoreGame(Game):
     """Triggers a "whenever one or more ..." ability once for each matching occurrence of one event instead of once
     for the event (603.2c); caught by mtg.triggers-when-satisfied."""
@@ -456,6 +489,17 @@ class NoResolvedEventGame(Game):
 
     def after_resolution(self, trigger) -> None:
         return None
+
+
+class ThisTurnOutlivesTheTurnGame(Game):
+    """Lets a delayed triggered ability lasting "this turn" (or "until end of turn") outlive its turn when the script
+    goes on to the next one, so it still triggers then (603.7b: it triggers on each occurrence until its duration
+    ends); caught by mtg.delayed-trigger."""
+
+    def end_turn(self) -> None:
+        for d in self.delayed:
+            if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
+                self.end_one(d, "duration")
 
 
 class SpellTargetUncheckedGame(Game):
@@ -510,11 +554,14 @@ MUTANTS = (
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),
     _mutant("mtg-damage-off-the-battlefield", DamageOffTheBattlefieldGame, "mtg.resolution-effect"),
     _mutant("mtg-departed-target-kept", DepartedTargetKeptGame, "mtg.no-legal-target"),
+    _mutant("mtg-filter-you-is-active-player", ActivePlayerIsYouGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-zone-change-off-battlefield-only", ZoneChangeOutsideTheBattlefieldGame, "mtg.look-back"),
     # issue 12, item 1f: batched triggers
     _mutant("mtg-each-of-one-or-more", EachOfOneOrMoreGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-no-additional-triggers", NoAdditionalTriggersGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-once-each-turn-ignored", OnceEachTurnIgnoredGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-no-resolved-event", NoResolvedEventGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-this-turn-outlives-the-turn", ThisTurnOutlivesTheTurnGame, "mtg.delayed-trigger"),
     # issue 12, item 1g: spells on the stack
     _mutant("mtg-spell-target-unchecked", SpellTargetUncheckedGame, "mtg.spell-resolution"),
     _mutant("mtg-spell-resolves-at-once", SpellResolvesAtOnceGame, "mtg.spell-resolution"),

@@ -3,7 +3,8 @@ reading TA.4-TA.6 left to an oracle.
 
 Branch points (``kind``; answer 0 is the reference engine's reading under the scenario's options):
 
-* ``batch-order``: the activation order of triggers free together (TA.4, TA.5);
+* ``batch-order``: which of the triggers free together activates next (TA.4, TA.5), asked each time one is
+  taken, so the activations already made are in the trace when the next is chosen (prefix pruning sees them);
 * ``fresh-placement``: triggers that arose while a triggered ability resolved activate after every trigger already
   pending, or ahead of them (TA.6), when both kinds are pending;
 * ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from reference_engine.engines.permissive import Oracle, Readings, permuted
+from reference_engine.engines.permissive import Oracle, Readings
 from reference_engine.engines.redemption.engine import PRESENT, Game
 
 # The readings the reference engine can play for each option (reference_engine/rulesets/redemption/options.py).
@@ -25,6 +26,24 @@ READINGS = {
     "control_change_holder": ("new-controller", "old-controller"),
     "mandatory_after_phase": ("lapse", "persist"),
 }
+
+
+class _OpenBatch(deque):
+    """A batch of triggers free together whose next activation is a branch point (answer 0: the reference's)."""
+
+    def __init__(self, preferred, oracle: Oracle):
+        super().__init__(preferred)
+        self.oracle = oracle
+
+    def popleft(self) -> str:
+        if len(self) > 1:
+            k = self.oracle.pick("batch-order", f"which of {', '.join(self)}, free together, activates next",
+                                 len(self))
+            if k:
+                item = self[k]
+                del self[k]
+                return item
+        return super().popleft()
 
 
 class PermissiveGame(Game):
@@ -41,9 +60,7 @@ class PermissiveGame(Game):
         super().lapse_at_phase_end()
 
     def order_batch(self, triggers: list[str]) -> deque[str]:
-        preferred = list(super().order_batch(triggers))
-        return deque(permuted(self.oracle, "batch-order", f"activation order of {', '.join(triggers)}", triggers,
-                              preferred))
+        return _OpenBatch(super().order_batch(triggers), self.oracle)
 
     def next_trigger(self) -> str | None:
         after = self.options["trigger_during_resolution"] == "after-pending"

@@ -37,7 +37,8 @@ OUT_OF_GAME = "removed"  # where the objects of a player who leaves go (800.4a)
 DEFAULT_LIFE = 20
 PUBLIC_ZONES = frozenset({"field", "graveyard", "exile", "set_aside"})  # zones every player sees
 HIDDEN_DESTINATIONS = frozenset({"hand", "deck"})
-ZONE_CHANGE_KINDS = frozenset({"enter", "leave", "move", "cast", "countered"})  # cast: to the stack
+ZONE_CHANGE_KINDS_ORDERED = ("enter", "leave", "move", "cast", "countered")  # cast: to the stack; countered: off it
+ZONE_CHANGE_KINDS = frozenset(ZONE_CHANGE_KINDS_ORDERED)
 
 
 def working_zones(spec: dict[str, Any]) -> tuple[str, ...]:
@@ -56,6 +57,17 @@ def looks_back(event: dict[str, Any]) -> bool:
     if origin == "graveyard" and destination != "graveyard":
         return True
     return origin in PUBLIC_ZONES and destination in HIDDEN_DESTINATIONS
+
+
+def looks_back_for(trigger: dict[str, Any], event: dict[str, Any]) -> bool:
+    """Whether an ability with trigger condition ``trigger`` judges ``event`` on the game just before it (603.10a):
+    every event that looks back (:func:`looks_back`), and also a card put onto the battlefield from a graveyard for an
+    ability watching any zone change (``zone_change``) without asking for the battlefield as destination: for it the
+    card leaves a graveyard. An ability triggering on entering the battlefield looks forward (603.6a)."""
+    if looks_back(event):
+        return True
+    return (trigger.get("event") == "zone_change" and event["type"] == "enter"
+            and event.get("from") == "graveyard" and trigger.get("to") != FIELD)
 
 
 @dataclass
@@ -142,8 +154,9 @@ class Reading:
                 kind = spec["trigger"]["event"]
                 if kind == "state":
                     self.state_watchers.append((o["id"], spec))
-                else:
-                    self.listeners.setdefault(kind, []).append((o["id"], spec))
+                else:  # "zone_change" listens to every zone change: onto, off and outside the battlefield
+                    for heard in (ZONE_CHANGE_KINDS_ORDERED if kind == "zone_change" else (kind,)):
+                        self.listeners.setdefault(heard, []).append((o["id"], spec))
         self.made: dict[str, dict[str, Any]] = {}  # delayed and reflexive abilities an effect can create, by id
         self.made_by_kind: dict[str, str] = {}  # their id -> "create_delayed" or "reflexive"
         pending = [spec.get("effect") or [] for spec in self.printed.values()]
@@ -171,9 +184,10 @@ class Reading:
         """The ability a trigger instance stands for: a printed one by (source, id), a created one by id."""
         return self.made.get(ability_id) if delayed else self.printed.get((source, ability_id))
 
-    def apnap(self, departed=()) -> list[str]:
-        """101.4: the active player, then the others in turn order (the order of ``players``); leavers skipped."""
-        k = self.players.index(self.active_player)
+    def apnap(self, departed=(), active: str | None = None) -> list[str]:
+        """101.4: the active player (``active``, else turn 1's), then the others in turn order (the order of
+        ``players``); leavers skipped."""
+        k = self.players.index(active or self.active_player)
         return [p for p in self.players[k:] + self.players[:k] if p not in departed]
 
     @staticmethod
@@ -247,7 +261,11 @@ class Reading:
     def fits(self, pattern: dict[str, Any], event: dict[str, Any], source: str | None) -> bool:
         """Whether ``event`` is a trigger event of ``pattern`` (an ability of ``source``). A prevented event is no
         event (603.2g)."""
-        if event.get("prevented") or pattern.get("event") != event.get("type"):
+        if event.get("prevented"):
+            return False
+        wanted_kind = pattern.get("event")
+        if not (wanted_kind == event.get("type") or (wanted_kind == "zone_change" and event.get("type") in
+                                                     ZONE_CHANGE_KINDS)):
             return False
         if "name" in pattern and event.get("name") != pattern["name"]:
             return False
@@ -276,14 +294,16 @@ class Reading:
         for event in group:
             if event.get("prevented"):
                 continue
-            board = before if looks_back(event) else after
             for source, spec in self.listeners.get(event["type"], ()):
                 if not self.fits(spec["trigger"], event, source):
                     continue
+                board = before if looks_back_for(spec["trigger"], event) else after
                 if board.where.get(source) not in working_zones(spec):
                     continue
                 controller = board.controller_of.get(source) or self.owner_of[source]
                 if not after.present(controller) or not board.present(controller):
+                    continue
+                if not self.passes_filters(spec["trigger"], event, controller, board):
                     continue
                 if not self.true_on(spec.get("intervening_if"), board, source):
                     continue
@@ -330,6 +350,43 @@ class Reading:
             board = before if looks_back(hit.event) else after
             out += [hit] * (1 + self.extra_times(hit, board))
         return out
+
+    def passes_filters(self, pattern: dict[str, Any], event: dict[str, Any], you: str, board: Board) -> bool:
+        """Whether ``event`` gets past the filters of a printed trigger condition, ``you`` being the ability's
+        controller as it triggers (603.3a) and ``board`` the game the event is judged on (603.10a).
+
+        * ``controller`` (``you`` / ``opponent``): "a ... you control", "a ... an opponent controls": who controls
+          the event's object; an object off the battlefield has no controller (108.4a), so its owner is taken
+          ("your graveyard", "put into your hand").
+        * ``player`` (``you`` / ``opponent``): the player the event happens to (life, damage to a player, leaving
+          the game) or, for a triggering or stacked ability, its controller.
+        * ``type``: "a creature", "an artifact": among the object's ``types`` (205.2a).
+        * ``nontoken``: the object is not a token (111.1).
+        * ``change: gain``: "gains life": a life event with a positive amount (119.3; losing life to damage is a
+          damage event in this vocabulary, so no "loses life" filter is offered).
+        """
+        thing = event.get("subject")
+        printed = self.objects.get(thing) if thing is not None else None
+        relations = []
+        if "controller" in pattern:
+            if printed is None:
+                return False
+            relations.append((pattern["controller"],
+                              board.controller_of.get(thing) if board.where.get(thing) == FIELD else printed["owner"]))
+        if "player" in pattern:
+            relations.append((pattern["player"], event.get("player")))
+        for relation, who in relations:
+            if who not in self.players:
+                return False
+            if (who == you) != (relation == "you"):
+                return False
+        if "type" in pattern and pattern["type"] not in ((printed or {}).get("types") or ()):
+            return False
+        if pattern.get("nontoken") and (printed is None or printed.get("token") is True):
+            return False
+        if pattern.get("change") == "gain":
+            return event.get("type") == "life" and (event.get("amount") or 0) > 0
+        return True
 
     def state_due(self, source: str, spec: dict[str, Any], board: Board) -> bool:
         """603.8 with 603.4: the source is where the ability works, its controller is in the game, its state is

@@ -16,7 +16,7 @@ from typing import Any
 
 from reference_engine.core.choices import ScenarioChooser
 from reference_engine.rulesets.mtg.model import Board, Reading, looks_back
-from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.core.traceview import TraceView, memoized, streamed
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
                             "priority", "action_begin", "spell_resolve_begin", "spell_removed"})
@@ -119,10 +119,15 @@ def inside_span(view: TraceView, index: int) -> tuple[int, int, str] | None:
 
 
 def spec_of(view: TraceView, trigger_id: str) -> dict[str, Any] | None:
-    t = view.triggers.get(trigger_id)
-    if t is None:
-        return None
-    return catalog(view).ability(t["source"], t["ability"], delayed="delayed" in t)
+    """The ability a trigger instance stands for (see Catalog.ability), or None for an unknown instance or ability."""
+    return _specs(view).get(trigger_id)
+
+
+@memoized
+def _specs(view: TraceView) -> dict[str, dict[str, Any] | None]:
+    """Trigger id -> :func:`spec_of`, for every instance of the trace (rules ask tens of thousands of times)."""
+    cat = catalog(view)
+    return {t: cat.ability(trig["source"], trig["ability"], delayed="delayed" in trig) for t, trig in view.triggers.items()}
 
 
 def game_over_at(view: TraceView) -> int | None:
@@ -202,29 +207,39 @@ def born_at(view: TraceView, trigger_id: str) -> int:
     return min(own, group.last) if group is not None else own
 
 
-@memoized
-def placements(view: TraceView) -> list[Placement]:
-    """Every 603.3b run in the trace, with what had to go in it (see :class:`Placement`)."""
+@streamed("stack_push", "removed", *PLACEMENT_ENDS)
+def placements(view: TraceView):
+    """Every 603.3b run in the trace, with what had to go in it (see :class:`Placement`) (streamed)."""
     entries = view.entries
     births = sorted((born_at(view, t), view.trigger_index[t], t) for t in view.triggers)
+    born = 0  # births[:born] are the instances born before the current entry
+    alive: dict[str, None] = {}  # born, neither put on the stack nor removed, in birth order
     gone: set[str] = set()  # put on the stack or removed
     out: list[Placement] = []
     current: Placement | None = None
-    for i, entry in enumerate(entries):
+
+    def see(i: int, entry: dict) -> None:
+        nonlocal current, born
         kind = entry["kind"]
         if kind in PLACEMENT_ENDS and current is not None:
             current.end = i
             current = None
         if kind == "stack_push":
             if current is None:
-                waiting = [t for b, _, t in births if b < i and t not in gone]
-                current = Placement(i, len(entries), waiting, [])
+                while born < len(births) and births[born][0] < i:
+                    if births[born][2] not in gone:
+                        alive[births[born][2]] = None
+                    born += 1
+                current = Placement(i, len(entries), list(alive), [])
                 out.append(current)
             current.pushed.append(entry["trigger"])
             gone.add(entry["trigger"])
+            alive.pop(entry["trigger"], None)
         elif kind == "removed":
             gone.add(entry["trigger"])
-    return out
+            alive.pop(entry["trigger"], None)
+
+    return see, lambda: out
 
 
 @memoized
@@ -264,11 +279,11 @@ def declined_in(view: TraceView, trigger_id: str, begin: int, end: int) -> bool:
 
 
 @memoized
-def once_done(view: TraceView) -> dict[tuple[str, str], int]:
-    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entry where an instance
-    of it first began resolving using its effect (the action taken; a declined optional one takes none). The
-    scenario's script is one turn."""
-    out: dict[tuple[str, str], int] = {}
+def once_done(view: TraceView) -> dict[tuple[str, str], list[int]]:
+    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entries, in order, where
+    an instance of it began resolving using its effect (the action taken; a declined optional one takes none). Which
+    turn each was in is :func:`turns`' business: the action holds the ability back for the rest of that turn only."""
+    out: dict[tuple[str, str], list[int]] = {}
     for t, begin, end in view.resolution_spans:
         trig = view.triggers.get(t)
         if trig is None or "delayed" in trig:
@@ -276,9 +291,19 @@ def once_done(view: TraceView) -> dict[tuple[str, str], int]:
         spec = catalog(view).printed.get((trig["source"], trig["ability"]))
         if spec is None or not spec.get("once_each_turn") or declined_in(view, t, begin, end):
             continue
-        key = (trig["source"], trig["ability"])
-        out[key] = min(out.get(key, begin), begin)
+        out.setdefault((trig["source"], trig["ability"]), []).append(begin)
+    for begins in out.values():
+        begins.sort()
     return out
+
+
+def used_this_turn(view: TraceView, done: dict[tuple[str, str], list[int]], key: tuple[str, str], at: int) -> bool:
+    """603.2h: whether the once-each-turn ability ``key`` had its action taken before entry ``at``, in the same turn."""
+    begins = [b for b in done.get(key, ()) if b < at]
+    if not begins:
+        return False
+    when = turns(view)
+    return when.turn_at(begins[-1]) == when.turn_at(at)
 
 
 @memoized
@@ -292,8 +317,7 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
         for event in group.events:
             out[event["id"]] = []
         for hit in cat.hits(group.events, group.before, group.after):
-            used = done.get((hit.source, hit.spec["id"]))
-            if used is not None and used < group.first:
+            if done and used_this_turn(view, done, (hit.source, hit.spec["id"]), group.first):
                 continue  # 603.2h: its controller has already taken the action this turn
             out[hit.event["id"]].append((hit.source, hit.spec["id"]))
     return out
@@ -334,8 +358,12 @@ def compare_triggers(view: TraceView, event_ids) -> list[str]:
     found = []
     expected_all, actual_all = expected_triggers(view), actual_triggers(view)
     for event_id in event_ids:
-        expected = Counter(expected_all.get(event_id, ()))
-        actual = Counter((s, a) for s, a, _ in actual_all.get(event_id, ()))
+        wanted = expected_all.get(event_id, ())
+        got = [(s, a) for s, a, _ in actual_all.get(event_id, ())]
+        if len(wanted) == len(got) and (not got or sorted(wanted) == sorted(got)):
+            continue  # the common case, without building two Counters
+        expected = Counter(wanted)
+        actual = Counter(got)
         for (source, ability), n in sorted((expected - actual).items()):
             found.append(f"{view.describe_event(event_id)} should have triggered ability {ability} of {source} "
                          f"{n} more time(s)")
@@ -365,3 +393,56 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
             got = Counter(e["ability"] for e in made if bool(e.get("reflexive")) == (kind == "reflexive"))
             out.append((t, begin, kind, wanted, got))
     return out
+
+
+# The streamed observations above: every MTG invariant declares them as its passes (with its own), so that the judge
+# computes them all in the one pass over a trace that the rules of an edition share.
+PASSES = (placements,)
+
+
+@dataclass
+class Turns:
+    """The script's turns (500.1) as the judge reads them: ``step_turn`` (each step's turn), ``active`` (turn -> its
+    active player, for every turn up to the last scripted one, skipped turns included), ``begins`` / ``ends`` (turn ->
+    the entry index of its first scripted step's ``step_begin`` / its last scripted step's ``step_advance``)."""
+
+    step_turn: list[int]
+    active: dict[int, str]
+    begins: dict[int, int]
+    ends: dict[int, int]
+    step_at: list[tuple[int, int]]  # (entry index of a step_begin, step index), in order
+
+    def turn_at(self, index: int) -> int:
+        """The turn of the step under way at entry ``index`` (turn 1 before the first step)."""
+        k = bisect_right([i for i, _ in self.step_at], index) - 1
+        return self.step_turn[self.step_at[k][1]] if k >= 0 else 1
+
+    def first_begin_from(self, turn: int) -> int | None:
+        """The ``step_begin`` entry of the first scripted step in turn ``turn`` or later (None: there is none)."""
+        later = [i for t, i in self.begins.items() if t >= turn]
+        return min(later) if later else None
+
+
+@memoized
+def turns(view: TraceView) -> Turns:
+    script = view.scenario["script"]
+    step_turn: list[int] = []
+    for step in script:
+        step_turn.append(step.get("turn", step_turn[-1] if step_turn else 1))
+    step_at = [(i, view.entries[i]["step"]) for i in view.by_kind["step_begin"]]
+    begins: dict[int, int] = {}
+    for i, step in step_at:
+        begins.setdefault(step_turn[step], i)
+    ends = {step_turn[view.entries[i]["from"]]: i for i in view.step_advances}
+    rp, cat = replay(view), catalog(view)
+    active = {1: view.scenario["active_player"]}
+    for turn in range(2, (max(step_turn) if step_turn else 1) + 1):
+        # the next player in turn order still in the game when the turn begins: as the game stood at the end of the
+        # last scripted turn before it
+        end = max((i for t, i in ends.items() if t < turn), default=-1)
+        board = next((g.after for g in reversed(rp.groups) if g.last < end), None)
+        departed = board.departed if board is not None else ()
+        seats = cat.players[cat.players.index(active[turn - 1]) + 1:] + \
+            cat.players[:cat.players.index(active[turn - 1]) + 1]
+        active[turn] = next((p for p in seats if p not in departed), active[turn - 1])
+    return Turns(step_turn, active, begins, ends, step_at)

@@ -1,9 +1,9 @@
 """The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
 the MTG Comprehensive Rules effective 2026-02-27 (603 and the rules its keys cite: 113.7a, 405.5, 608.2, 608.2b, 704.3, 704.4, 800.4a), as read when the keys were written.
 
-A rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) whose paragraph hashes otherwise flags
-every key citing that rule number as stale. After re-reading each such key against the new text, regenerate with
-``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts themselves are not part of the package.
+When a paragraph of a rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) hashes
+otherwise, every key citing that rule number is flagged stale. After re-reading each such key against the new text,
+regenerate with ``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts are not part of the package.
 """
 
 SENTENCE_HASHES: dict[str, str] = {

@@ -128,6 +128,41 @@ def _player_target_gone(view: TraceView) -> bool:
                for t in _player_targeted(view) if view.removed.get(t) is not None)
 
 
+def _filtered(view: TraceView, fields: tuple[str, ...], inactive: bool) -> bool:
+    """A printed ability whose trigger condition has one of ``fields`` (trigger filters) triggers; with ``inactive``,
+    for a controller who is not the active player (where "you" is not the active player, 603.3a)."""
+    for t in view.triggers.values():
+        if t.get("delayed"):
+            continue
+        holder = view.objects.get(t["source"]) or {}
+        spec = next((a for a in holder.get("abilities", ()) if a["id"] == t["ability"]), None)
+        if spec and any(f in spec["trigger"] for f in fields) and \
+                (not inactive or t["controller"] != view.scenario["active_player"]):
+            return True
+    return False
+
+
+def _zone_change_heard(view: TraceView) -> bool:
+    """A printed ability triggering on any zone change (``zone_change``) triggers on a permanent leaving or entering the
+    battlefield (not only on a move between other zones)."""
+    for t in view.triggers.values():
+        holder = view.objects.get(t["source"]) or {}
+        spec = next((a for a in holder.get("abilities", ()) if a["id"] == t["ability"]), None)
+        if spec and not t.get("delayed") and spec["trigger"]["event"] == "zone_change" and \
+                view.events.get(t["event"], {}).get("type") in ("enter", "leave"):
+            return True
+    return False
+
+
+def _several_destinations(view: TraceView) -> bool:
+    """One event moves several objects to different zones."""
+    destinations: dict[str, set[str]] = {}
+    for event in view.events.values():
+        if event.get("group") and event.get("to"):
+            destinations.setdefault(event["group"], set()).add(event["to"])
+    return any(len(found) >= 2 for found in destinations.values())
+
+
 def _spec(view: TraceView, trigger: dict[str, Any]) -> dict[str, Any]:
     """The printed ability a (non-delayed) trigger instance stands for, or an empty dict."""
     if "delayed" in trigger:
@@ -178,12 +213,43 @@ def _on_resolving(view: TraceView) -> bool:
                for t in view.triggers.values())
 
 
+def _turns(view: TraceView) -> int:
+    """How many turns the script's steps span (500.1)."""
+    found = {1}
+    turn = 1
+    for step in view.scenario["script"]:
+        turn = step.get("turn", turn)
+        found.add(turn)
+    return len(found)
+
+
+def _turn_bound_expires(view: TraceView) -> bool:
+    """A delayed ability with a duration of a turn or longer ends for its duration before the script's last step."""
+    bound = {view.entries[i]["id"] for i in view.by_kind["delayed_create"]
+             if view.entries[i].get("duration") in ("turn", "next_turn", "until_your_next_turn")}
+    last_step = max(view.by_kind["step_begin"], default=len(view.entries))
+    return any(view.entries[i]["delayed"] in bound and view.entries[i]["reason"] == "duration" and i < last_step
+               for i in view.by_kind["delayed_end"])
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
     Situation("player-target", "a trigger goes on the stack targeting a player", lambda v: bool(_player_targeted(v))),
     Situation("player-target-gone", "a trigger targeting a player is removed on resolution, the player having left "
               "the game (800.4a, 608.2b)", _player_target_gone),
+    Situation("relative-filter", "an ability filtered on 'you' or 'an opponent' (the object's controller, the "
+              "event's player) triggers for a player who is not the active player (603.3a)",
+              lambda v: _filtered(v, ("controller", "player"), True)),
+    Situation("characteristic-filter", "an ability filtered on a card type or on nontoken triggers",
+              lambda v: _filtered(v, ("type", "nontoken"), False)),
+    Situation("zone-change-anywhere", "an ability watching zone changes 'from anywhere' triggers on a permanent "
+              "leaving or entering the battlefield (603.6, 603.10a)", _zone_change_heard),
+    Situation("several-destinations", "one event moves several objects to different zones", _several_destinations),
+    Situation("several-turns", "the script spans two turns or more (500.1)", lambda v: _turns(v) >= 2),
+    Situation("turn-duration-ends", "a delayed ability lasting this turn, the next turn or until its controller's next "
+              "turn ends before the script's last step, so later occurrences must not trigger it (603.7b)",
+              _turn_bound_expires),
     Situation("delayed-created", "a delayed triggered ability is created", lambda v: bool(_created(v, False))),
     Situation("delayed-fires", "a delayed triggered ability triggers", lambda v: _fired(v, False)),
     Situation("delayed-other-controller", "a delayed triggered ability triggers while its source's controller is not "

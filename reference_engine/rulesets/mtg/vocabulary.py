@@ -12,7 +12,7 @@ from reference_engine.core.ruleset import (
 
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
-                       "create_delayed", "reflexive", "gain_control", "cast", "counter"}),
+                       "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
         "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target"}),
@@ -23,16 +23,19 @@ VOCABULARY = Vocabulary(
         "create_delayed": frozenset({"do", "ability", "duration"}),
         "reflexive": frozenset({"do", "ability"}),
         "gain_control": frozenset({"do", "object", "player"}),
+        "move_each": frozenset({"do", "moves"}),
         "cast": frozenset({"do", "object"}),
         "counter": frozenset({"do", "object", "target"}),
     },
     trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
-                              "ability_triggered", "ability_stacked", "state", "resolved", "cast", "countered"}),
-    trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "batch"}),
+                              "ability_triggered", "ability_stacked", "state", "zone_change", "resolved", "cast", "countered"}),
+    trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
+                              "nontoken", "change", "batch"}),
     ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn"},
-    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "additional_triggers", "spell"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell"},
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack"}),
+    step_fields=frozenset({"step", "actions", "turn"}),
 )

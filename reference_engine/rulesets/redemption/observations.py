@@ -22,7 +22,7 @@ from typing import Any
 
 from reference_engine.core.choices import ScenarioChooser
 from reference_engine.core.vocabulary import IN_PLAY, ZoneTracker
-from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.core.traceview import TraceView, memoized, streamed
 
 PRESENT = frozenset({IN_PLAY, "set_aside"})
 TURN_REASONS = frozenset({"declined", "source_gone", "card_left"})  # removals that use up a trigger's turn
@@ -92,8 +92,9 @@ def is_optional(view: TraceView, trigger: str) -> bool:
     return trigger in optional_triggers(view)
 
 
-@memoized
-def replay(view: TraceView) -> Replay:
+@streamed("event", "trigger", "action_end", "activation_end", "resolve_end", "removed", "step_advance", *SPAN_OPEN)
+def replay(view: TraceView):
+    """The :class:`Replay` of a trace: zones, control, pending triggers, batches and turns, entry by entry (streamed)."""
     out = Replay()
     tracker = ZoneTracker(view.scenario)
     controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
@@ -132,7 +133,7 @@ def replay(view: TraceView) -> Replay:
             fresh = []
         return next((b for b in reversed(batches) if b.remaining), None)
 
-    for i, entry in enumerate(view.entries):
+    def see(i, entry):
         kind = entry["kind"]
         if kind == "event":
             out.pending_at[i] = list(pending)
@@ -176,8 +177,12 @@ def replay(view: TraceView) -> Replay:
         elif kind == "step_advance":
             snapshot(i)
             out.pending_at[i] = list(pending)
-    out.final = State(dict(tracker.zones), dict(controllers))
-    return out
+
+    def finish():
+        out.final = State(dict(tracker.zones), dict(controllers))
+        return out
+
+    return see, finish
 
 
 def _turn(out: Replay, trigger: str, i: int, pending: list[str], spans, current_batch, leave_batches) -> None:
@@ -227,3 +232,8 @@ def ordered_pairs(view: TraceView, batch: Batch):
     for t in batch.taken:
         for w in replay(view).turns[t].waiting:
             yield t, w
+
+
+# The streamed observations above: every Redemption invariant declares them as its passes (with its own), so that the
+# judge computes them all in the one pass over a trace that the rules of an edition share.
+PASSES = (replay,)

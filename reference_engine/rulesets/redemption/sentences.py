@@ -1,9 +1,10 @@
 """The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
-the REG glossary entry Triggered Ability, paragraph by paragraph (TA.1-TA.6), as read when the keys were written.
+the REG glossary entry on triggered abilities, one paragraph per number (TA.1 to TA.6), as read when the keys
+were written.
 
-A rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) whose paragraph hashes otherwise flags
-every key citing that rule number as stale. After re-reading each such key against the new text, regenerate with
-``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts themselves are not part of the package.
+When a paragraph of a rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) hashes
+otherwise, every key citing that rule number is flagged stale. After re-reading each such key against the new text,
+regenerate with ``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts are not part of the package.
 """
 
 SENTENCE_HASHES: dict[str, str] = {

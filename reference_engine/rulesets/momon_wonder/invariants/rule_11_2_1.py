@@ -3,11 +3,13 @@ triggering interrupts neither the event nor the ability that is resolving."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.momon_wonder.observations import expected_triggers
-from reference_engine.core.traceview import TraceView
+from reference_engine.core.traceview import TraceView, streamed
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.1"}
@@ -18,6 +20,7 @@ def _events_that_trigger(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.triggers-when-satisfied",
     ruleset=RULESET,
     rules=RULE,
@@ -29,9 +32,13 @@ def triggers_when_satisfied(view: TraceView) -> list[str]:
     happened, and an ability triggers once for the whole event, from the first occurrence that satisfies it (see
     observations.expected_triggers)."""
     found = []
+    triggers, by_event = view.triggers, view.triggers_by_event
     for event_id, pairs in expected_triggers(view).items():
+        got = [(triggers[t]["source"], triggers[t]["ability"]) for t in by_event.get(event_id, ())]
+        if len(got) == len(pairs) and (not got or sorted(got) == sorted(pairs)):
+            continue  # the common case, without building two Counters
         expected = Counter(pairs)
-        actual = Counter((view.triggers[t]["source"], view.triggers[t]["ability"]) for t in view.triggers_by_event.get(event_id, ()))
+        actual = Counter(got)
         for source, ability in sorted(expected - actual):
             found.append(f"{view.describe_event(event_id)} satisfies the trigger condition of ability {ability} of "
                          f"{source}, but no trigger instance came from it")
@@ -51,11 +58,40 @@ def _spans_with_triggers(view: TraceView) -> int:
     begins = [i for i in view.by_kind["action_begin"]]
     ends = [i for i in view.by_kind["action_end"]]
     spans += list(zip(begins, ends))
-    triggers = view.by_kind["trigger"]
-    return sum(1 for b, e in spans if any(b < t < e for t in triggers))
+    triggers = view.by_kind["trigger"]  # entry indexes, ascending
+    # A span holds a trigger when the first trigger after its begin comes before its end (bisect: linear overall).
+    return sum(1 for b, e in spans if (k := bisect_right(triggers, b)) < len(triggers) and triggers[k] < e)
+
+
+@streamed("resolve_end", "action_end", "removed", *_INTERRUPTING)
+def _interruptions(view: TraceView):
+    """What happened inside a resolution or a scripted action that must wait until it has finished (streamed)."""
+    found: list[str] = []
+    open_span: tuple[str, int] | None = None
+
+    def see(i: int, entry: dict) -> None:
+        nonlocal open_span
+        kind = entry["kind"]
+        if kind in ("resolve_end", "action_end"):
+            open_span = None
+            return
+        if open_span is not None and (kind in _INTERRUPTING or (kind == "removed" and entry["reason"] != "declined")):
+            what, start = open_span
+            detail = entry.get("trigger") or entry.get("id") or ""
+            found.append(f"entry {i} ({kind} {detail}) happened while {what} (begun at entry {start}) was still being "
+                         f"performed; a trigger waits until it has finished")
+            open_span = None  # report each interrupted span once
+            return
+        if kind == "resolve_begin":
+            open_span = (f"trigger {entry['trigger']} resolving", i)
+        elif kind == "action_begin":
+            open_span = (f"scripted action {entry['action']}", i)
+
+    return see, lambda: found
 
 
 @invariant(
+    passes=(*PASSES, _interruptions),
     key="mw.no-interruption",
     ruleset=RULESET,
     rules=RULE,
@@ -63,22 +99,4 @@ def _spans_with_triggers(view: TraceView) -> int:
     exercised=_spans_with_triggers,
 )
 def no_interruption(view: TraceView) -> list[str]:
-    found = []
-    open_span: tuple[str, int] | None = None
-    for i, entry in enumerate(view.entries):
-        kind = entry["kind"]
-        if kind in ("resolve_end", "action_end"):
-            open_span = None
-            continue
-        if open_span is not None and (kind in _INTERRUPTING or (kind == "removed" and entry["reason"] != "declined")):
-            what, start = open_span
-            detail = entry.get("trigger") or entry.get("id") or ""
-            found.append(f"entry {i} ({kind} {detail}) happened while {what} (begun at entry {start}) was still being "
-                         f"performed; a trigger waits until it has finished")
-            open_span = None  # report each interrupted span once
-            continue
-        if kind == "resolve_begin":
-            open_span = (f"trigger {entry['trigger']} resolving", i)
-        elif kind == "action_begin":
-            open_span = (f"scripted action {entry['action']}", i)
-    return found
+    return list(_interruptions(view))

@@ -12,6 +12,7 @@ from collections import Counter
 
 from reference_engine.core.invariant import invariant
 from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 from reference_engine.rulesets.momon_wonder.observations import sbc_expectations
 
 COMPLETIONS = ("action_end", "resolve_end", "snatch_check_end")
@@ -22,6 +23,7 @@ def _completions(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.sbc-after-completion",
     ruleset="momon-wonder",
     rules={"1.0.0": "11.2.2"},

@@ -20,7 +20,8 @@ from reference_engine.rulesets.momon_wonder.observations import (
     summoned_by, trigger_position, units,
 )
 from reference_engine.rulesets.momon_wonder.observations import group_position as event_position
-from reference_engine.core.traceview import TraceView
+from reference_engine.core.traceview import TraceView, memoized, streamed
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.3"}
@@ -71,16 +72,26 @@ def _collection_deadline(view: TraceView, event_id: str | None, at: int | None =
         end = min(around) if around else None
     if end is None:
         return None
-    for k in range(end + 1, len(view.entries)):
-        entry = view.entries[k]
-        if entry["kind"] in _WORK:
-            return k
-        if entry["kind"] == "removed" and view.enqueues.get(entry["trigger"]) and view.enqueues[entry["trigger"]][0] < k:
-            return k  # a queued trigger leaving its queue is work too
-    return None
+    known = _next_work(view)  # many triggers share one completion: each scan is done once per trace
+    if end not in known:
+        known[end] = None
+        for k in range(end + 1, len(view.entries)):
+            entry = view.entries[k]
+            if entry["kind"] in _WORK or (entry["kind"] == "removed" and view.enqueues.get(entry["trigger"])
+                                          and view.enqueues[entry["trigger"]][0] < k):
+                known[end] = k  # a queued trigger leaving its queue is work too
+                break
+    return known[end]
+
+
+@memoized
+def _next_work(view: TraceView) -> dict[int, int | None]:
+    """Completion entry index -> the first work entry after it (see _collection_deadline), filled as asked."""
+    return {}
 
 
 @invariant(
+    passes=PASSES,
     key="mw.collect-every-trigger",
     ruleset=RULESET,
     rules=RULE,
@@ -113,6 +124,7 @@ def collect_every_trigger(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.once-per-event",
     ruleset=RULESET,
     rules=RULE,
@@ -138,33 +150,35 @@ def once_per_event(view: TraceView) -> list[str]:
     return found
 
 
-def _placements(view: TraceView) -> dict[str, list[tuple[int, int, str]]]:
-    """Queue -> back placements (entry index, event position, what) in trace order."""
-    by_queue: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
-    restored_at = _restoration_positions(view)
-    for i, entry in enumerate(view.entries):
-        if entry["kind"] == "enqueue" and entry.get("placement", "back") == "back":
-            position = trigger_position(view, entry["trigger"]) if entry["trigger"] in view.triggers else None
-            if position is None:
-                position = restored_at.get(entry["trigger"])
-            if position is not None:
-                by_queue[entry["queue"]].append((i, position, view.describe_trigger(entry["trigger"])))
-        elif entry["kind"] == "package_create" and entry["event"] in view.events:
-            by_queue[MAIN].append((i, event_position(view, entry["event"]), f"package {entry['package']}"))
-    return by_queue
+@streamed("enqueue", "package_create", "event", "trigger")
+def _placements(view: TraceView):
+    """Queue -> back placements (entry index, event position, what) in trace order (streamed).
 
-
-def _restoration_positions(view: TraceView) -> dict[str, float]:
-    """A trigger restored by the Missed Trigger Remedy has no event; it takes its place in time where it was restored:
+    A trigger restored by the Missed Trigger Remedy has no event; it takes its place in time where it was restored:
     just after the last event before it (a half position, so that it sorts between that event and the next)."""
-    out: dict[str, float] = {}
+    by_queue: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    restored_at: dict[str, float] = {}
     last = 0
-    for entry in view.entries:
-        if entry["kind"] == "event":
+
+    def see(i: int, entry: dict) -> None:
+        nonlocal last
+        kind = entry["kind"]
+        if kind == "event":
             last = entry["position"]
-        elif entry["kind"] == "trigger" and entry.get("event") is None:
-            out[entry["id"]] = last + 0.5
-    return out
+        elif kind == "trigger":
+            if entry.get("event") is None:
+                restored_at[entry["id"]] = last + 0.5
+        elif kind == "enqueue":
+            if entry.get("placement", "back") == "back":
+                position = trigger_position(view, entry["trigger"]) if entry["trigger"] in view.triggers else None
+                if position is None:
+                    position = restored_at.get(entry["trigger"])
+                if position is not None:
+                    by_queue[entry["queue"]].append((i, position, view.describe_trigger(entry["trigger"])))
+        elif entry["event"] in view.events:  # package_create
+            by_queue[MAIN].append((i, event_position(view, entry["event"]), f"package {entry['package']}"))
+
+    return see, lambda: by_queue
 
 
 def _placement_pairs(view: TraceView) -> int:
@@ -172,6 +186,7 @@ def _placement_pairs(view: TraceView) -> int:
 
 
 @invariant(
+    passes=(*PASSES, _placements),
     key="mw.group-position",
     ruleset=RULESET,
     rules=RULE,
@@ -196,6 +211,7 @@ def _successful_summons(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.summon-package",
     ruleset=RULESET,
     rules=RULE,
@@ -291,6 +307,7 @@ def expected_group_order(view: TraceView, group: list[str]) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.same-event-order",
     ruleset=RULESET,
     rules=RULE,

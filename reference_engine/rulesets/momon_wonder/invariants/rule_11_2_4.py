@@ -17,9 +17,10 @@ from reference_engine.core.vocabulary import IN_PLAY, condition_holds, movement_
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.momon_wonder.observations import (
     MAIN, PACKAGE_PHASES, package_position, packages, phase_at, queue_of, replayed_queues, snatch_check_of, summonable,
-    trigger_position, walk_effect, zones_at_resolution, zones_before,
+    trigger_position, unit_effect, walk_effect, zones_at_resolution, zones_before,
 )
 from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.4"}
@@ -30,6 +31,7 @@ def _contested_departures(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.queue-fifo",
     ruleset=RULESET,
     rules=RULE,
@@ -83,14 +85,16 @@ def _resolutions_with_effects(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.resolve-completely",
     ruleset=RULESET,
     rules=RULE,
-    summary="Each ability resolves completely: every action of its effect happens, and it finishes before the next work.",
+    summary="Each ability resolves completely: every action of its effect happens, and it finishes before the next work "
+    "(and each scripted action's effect, the work the scenario starts from, happens completely too).",
     exercised=_resolutions_with_effects,
 )
 def resolve_completely(view: TraceView) -> list[str]:
-    found = []
+    found = _scripted_actions_performed(view)
     for trigger, begin in view.resolve_begin.items():
         if trigger not in view.resolve_end:
             found.append(f"{view.describe_trigger(trigger)} began resolving at entry {begin} and never finished")
@@ -100,6 +104,25 @@ def resolve_completely(view: TraceView) -> list[str]:
         if caused != expected:
             show = lambda pairs: ", ".join(f"{k} {s}" for k, s in pairs) or "nothing"  # noqa: E731
             found.append(f"{view.describe_trigger(trigger)} caused [{show(caused)}] while resolving; its effect, "
+                         f"performed completely, causes [{show(expected)}]")
+    return found
+
+
+def _scripted_actions_performed(view: TraceView) -> list[str]:
+    """Each scripted action causes exactly the events its effect must cause from the zones as it began (a failed
+    Summon's event included, under failed_summon_event=ordinary-event): the events that every trigger of the
+    scenario starts from cannot be judged otherwise."""
+    found = []
+    snapshots = zones_before(view)
+    failed_event = view.options.get("failed_summon_event", "ordinary-event") == "ordinary-event"
+    show = lambda pairs: ", ".join(f"{k} {s}" for k, s in pairs) or "nothing"  # noqa: E731
+    for i in view.by_kind["action_begin"]:
+        entry = view.entries[i]
+        expected = [(x[1], x[2]) for x in walk_effect(unit_effect(view, entry), dict(snapshots[i]), failed_event)
+                    if x[0] == "event"]
+        caused = [(e["type"], e.get("subject")) for e in view.events_by_cause.get(("action", tuple(entry["action"])), ())]
+        if caused != expected:
+            found.append(f"scripted action {entry['action']} (entry {i}) caused [{show(caused)}]; its effect, "
                          f"performed completely, causes [{show(expected)}]")
     return found
 
@@ -118,6 +141,7 @@ def _later_main_triggers(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.package-position",
     ruleset=RULESET,
     rules=RULE,
@@ -159,6 +183,7 @@ def _opened(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.package-completes",
     ruleset=RULESET,
     rules=RULE,
@@ -239,6 +264,7 @@ def _package_enqueues(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.processing-queue-distinct",
     ruleset=RULESET,
     rules=RULE,
@@ -273,6 +299,7 @@ def _resolutions_with_pending_package(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.no-package-interrupts",
     ruleset=RULESET,
     rules=RULE,
@@ -296,6 +323,7 @@ def _restored(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.remedy-front",
     ruleset=RULESET,
     rules=RULE,
@@ -343,6 +371,7 @@ def _fates(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.removal-reason",
     ruleset=RULESET,
     rules=RULE,

@@ -12,7 +12,8 @@ from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.momon_wonder.observations import (
     MAIN, event_group, group_events, packages, package_open_at, phase_at, queue_of, replayed_queues, summoned_by,
 )
-from reference_engine.core.traceview import TraceView
+from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.5"}
@@ -35,33 +36,50 @@ def _left(view: TraceView, item: str) -> int | None:
     return None if package is None else package.at("package_open")
 
 
-def _append_cases(view: TraceView):
+@memoized
+def _lefts(view: TraceView) -> dict[str, int | None]:
+    """:func:`_left` of every trigger instance and package of the trace, computed once."""
+    out = {t: view.left_at(t) for t in view.triggers}
+    out.update((p, package.at("package_open")) for p, package in packages(view).items() if p not in view.triggers)
+    return out
+
+
+@memoized
+def _append_cases(view: TraceView) -> list:
     """(departure of T, instances T caused that entered the same queue) for resolutions with work already waiting."""
     queues = queue_of(view)
+    cases = []
     for d in replayed_queues(view):
         if d.item not in view.triggers or d.item not in view.resolve_begin or len(d.waiting) < 2:
             continue
         caused = [t for t in _caused_by_resolution(view, d.item) if queues.get(t) == d.queue]
         if caused:
-            yield d, caused
+            cases.append((d, caused))
+    return cases
 
 
 @invariant(
+    passes=PASSES,
     key="mw.append-after-pending",
     ruleset=RULESET,
     rules=RULE,
     summary="Triggers from events during a resolution are appended after the work that was already waiting.",
-    exercised=lambda view: sum(1 for _ in _append_cases(view)),
+    exercised=lambda view: len(_append_cases(view)),
 )
 def append_after_pending(view: TraceView) -> list[str]:
     found = []
     for d, caused in _append_cases(view):
-        earlier = [w for w in d.waiting if w != d.item]
+        lefts = _lefts(view)
+        earlier = [(w, lefts[w] if w in lefts else _left(view, w)) for w in d.waiting if w != d.item]
+        # A new instance overtakes a waiting item that never left, or left after it: compare with the latest departure
+        # once, and look for the first overtaken item only when there is one (linear in the queue, not quadratic).
+        never_left = any(w_left is None for _, w_left in earlier)
+        latest = max((w_left for _, w_left in earlier if w_left is not None), default=-1)
         for new in caused:
             new_left = view.left_at(new)
-            if new_left is None:
+            if new_left is None or not (never_left or new_left < latest):
                 continue
-            overtaken = [w for w in earlier if (w_left := _left(view, w)) is None or new_left < w_left]
+            overtaken = [w for w, w_left in earlier if w_left is None or new_left < w_left]
             if overtaken:
                 w = overtaken[0]
                 what = view.describe_trigger(w) if w in view.triggers else f"package {w}"
@@ -99,6 +117,7 @@ def _inside_processing(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.package-processing-queue",
     ruleset=RULESET,
     rules=RULE,
@@ -134,6 +153,7 @@ def _nested(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.nested-package-deferred",
     ruleset=RULESET,
     rules=RULE,
@@ -175,6 +195,7 @@ def _packages_with_deferred_work(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mw.deferred-groups-stay-out",
     ruleset=RULESET,
     rules=RULE,

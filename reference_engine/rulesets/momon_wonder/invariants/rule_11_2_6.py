@@ -6,6 +6,7 @@ from __future__ import annotations
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.momon_wonder.observations import packages
 from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 
 def _advances_with_work(view: TraceView) -> int:
@@ -20,6 +21,7 @@ def _advances_with_work(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mw.empty-before-advance",
     ruleset="momon-wonder",
     rules={"1.0.0": "11.2.6"},

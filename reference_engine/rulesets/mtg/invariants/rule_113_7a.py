@@ -8,6 +8,7 @@ violations here."""
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 from reference_engine.rulesets.mtg.model import working_zones
 from reference_engine.rulesets.mtg.observations import describe, ended_before, pushes, replay, spec_of
@@ -28,6 +29,7 @@ def _source_gone(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.independent-of-source",
     ruleset="mtg",
     rules={"2026-02-27": "113.7a", "2021-02-24": "113.7a"},

@@ -4,26 +4,32 @@ resolves; with an empty stack the step ends. Resolution starts only once a playe
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import RESOLUTION_REMOVALS
-from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.mtg.observations import PASSES, RESOLUTION_REMOVALS
+from reference_engine.core.traceview import TraceView, streamed
 
 
+@streamed("stack_push", "resolve_begin", "removed", "resolve_end", "step_advance")
 def _walk(view: TraceView):
-    """Replay the stack; yield (entry index, what left, the stack just before) for each departure by resolution."""
+    """Replay the stack: (entry index, what left, the stack just before) for each departure by resolution, and
+    (entry index, None, the stack) for each end of a step (streamed)."""
     stack: list[str] = []
-    for i, entry in enumerate(view.entries):
+    out: list[tuple[int, str | None, list[str]]] = []
+
+    def see(i: int, entry: dict) -> None:
         kind = entry["kind"]
         if kind == "stack_push":
             stack.append(entry["trigger"])
         elif kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
-            yield i, entry["trigger"], list(stack)
+            out.append((i, entry["trigger"], list(stack)))
             if entry["trigger"] in stack and kind == "removed":
                 stack.remove(entry["trigger"])
         elif kind == "resolve_end" or kind == "removed":
             if entry["trigger"] in stack:
                 stack.remove(entry["trigger"])
-        elif kind == "step_advance":
-            yield i, None, list(stack)
+        else:  # step_advance
+            out.append((i, None, list(stack)))
+
+    return see, lambda: out
 
 
 def _unfinished_script(view: TraceView) -> list[str]:
@@ -39,6 +45,7 @@ def _unfinished_script(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=(*PASSES, _walk),
     key="mtg.stack-lifo",
     ruleset="mtg",
     rules={"2026-02-27": "405.5", "2021-02-24": "405.5"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, compare_triggers, expected_triggers, replay
 from reference_engine.rulesets.mtg.model import looks_back, working_zones
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 
@@ -29,6 +30,7 @@ def _looked_back(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.look-back",
     ruleset="mtg",
     rules={"2026-02-27": "603.10a", "2021-02-24": "603.10a"},

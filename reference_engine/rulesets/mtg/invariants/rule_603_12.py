@@ -10,6 +10,7 @@ from collections import Counter
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, creations, replay
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
 
@@ -62,6 +63,7 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.reflexive",
     ruleset="mtg",
     rules={"2026-02-27": "603.12", "2021-02-24": "603.12"},

@@ -12,6 +12,7 @@ from reference_engine.rulesets.mtg.observations import (
     catalog, compare_triggers, ended_before, expected_triggers, replay,
 )
 from reference_engine.rulesets.mtg.model import looks_back
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 
@@ -21,6 +22,7 @@ def _ordinary_events(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.triggers-when-satisfied",
     ruleset="mtg",
     rules={"2026-02-27": "603.2c", "2021-02-24": "603.2c"},
@@ -73,6 +75,7 @@ def _would_match(view: TraceView, event: dict) -> bool:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.prevented-no-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.2g", "2021-02-24": "603.2"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import born_at, describe, ended_before, first_after, inside_span, pushes, trigger_state
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 RULESET = "mtg"
@@ -16,6 +17,7 @@ def _triggered_while_busy(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.stack-at-priority",
     ruleset=RULESET,
     rules={"2026-02-27": "603.3", "2021-02-24": "603.3"},
@@ -59,6 +61,7 @@ def _control_changed(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.trigger-controller",
     ruleset=RULESET,
     rules={"2026-02-27": "603.3a", "2021-02-24": "603.3a"},

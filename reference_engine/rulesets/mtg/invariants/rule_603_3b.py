@@ -12,7 +12,9 @@ so does one put on in the run that triggered only during it (it waits for the ne
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import born_at, catalog, ended_before, chooser, describe, placements, spec_of
+from reference_engine.rulesets.mtg.observations import (
+    PASSES, born_at, catalog, ended_before, chooser, describe, placements, spec_of, turns,
+)
 from reference_engine.core.traceview import TraceView
 
 
@@ -45,6 +47,7 @@ def _multi_player_segments(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.apnap-order",
     ruleset="mtg",
     rules={"2026-02-27": "603.3b", "2021-02-24": "603.3b"},
@@ -55,16 +58,20 @@ def _multi_player_segments(view: TraceView) -> int:
 )
 def apnap_order(view: TraceView) -> list[str]:
     found = _incomplete_placements(view)
-    rank = {p: n for n, p in enumerate(catalog(view).apnap())}
+    plan = turns(view)
     prefer = chooser(view)
     for segment in _segments(view):
+        # 101.4 from the active player of the turn the run happens in (500.1)
+        active = plan.active.get(plan.turn_at(view.trigger_index[segment[0]]), view.active_player) if segment \
+            else view.active_player
+        rank = {p: n for n, p in enumerate(catalog(view).apnap(active=active))}
         highest = None
         for t in segment:
             controller = view.triggers[t]["controller"]
             if highest is not None and rank.get(controller, 99) < rank.get(highest[1], 99):
                 found.append(f"{t} (controlled by {controller}) went on the stack after {highest[0]} (controlled by "
                              f"{highest[1]}), but {controller} comes first in APNAP order from the active player "
-                             f"{view.active_player}")
+                             f"{active}")
                 break
             if highest is None or rank.get(controller, 99) > rank.get(highest[1], 99):
                 highest = (t, controller)
@@ -107,6 +114,7 @@ def _mixed_batches(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.trigger-on-trigger-last",
     ruleset="mtg",
     rules={"2026-02-27": "603.3b"},

@@ -6,7 +6,7 @@ the intervening 'if' check, an ability whose target has become illegal is remove
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import catalog, describe, replay, spec_of
+from reference_engine.rulesets.mtg.observations import PASSES, catalog, describe, replay, spec_of
 from reference_engine.core.traceview import TraceView
 
 
@@ -18,6 +18,7 @@ def _targeted_pushes(view: TraceView):
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.no-legal-target",
     ruleset="mtg",
     rules={"2026-02-27": "603.3d", "2021-02-24": "603.3d"},
@@ -49,7 +50,8 @@ def no_legal_target(view: TraceView) -> list[str]:
         reason = entries[removed]["reason"]
         if reason in ("no_target", "illegal_target") and "target" not in (spec_of(view, t) or {}):
             found.append(f"{describe(view, t)} was removed for {reason}, but it has no target")
-    for i, entry in enumerate(entries):
+    for i in view.indexes_of("resolve_begin", "removed"):
+        entry = entries[i]
         kind = entry["kind"]
         t = entry.get("trigger")
         if t not in chosen or not (kind == "resolve_begin" or (kind == "removed" and entry["reason"] == "illegal_target")):

@@ -7,23 +7,29 @@ on the game just before its event."""
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import RESOLUTION_REMOVALS, catalog, describe, replay, spec_of, trigger_state
-from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.mtg.observations import PASSES, RESOLUTION_REMOVALS, catalog, describe, replay, spec_of, trigger_state
+from reference_engine.core.traceview import TraceView, streamed
 
 
+@streamed("resolve_begin", "removed")
 def _resolution_checks(view: TraceView):
-    """(entry index, trigger id, condition held, entry) where an ability with an intervening "if" began to resolve."""
+    """(entry index, trigger id, condition held, entry) where an ability with an intervening "if" began to resolve
+    (streamed)."""
     cat, at = catalog(view), replay(view).at
-    for i, entry in enumerate(view.entries):
-        kind = entry["kind"]
-        if kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
+    out: list[tuple[int, str, bool, dict]] = []
+
+    def see(i: int, entry: dict) -> None:
+        if entry["kind"] == "resolve_begin" or entry["reason"] in RESOLUTION_REMOVALS:
             spec = spec_of(view, entry["trigger"])
             if spec is not None and "intervening_if" in spec:
                 source = view.triggers[entry["trigger"]]["source"]
-                yield i, entry["trigger"], cat.true_on(spec["intervening_if"], at[i], source), entry
+                out.append((i, entry["trigger"], cat.true_on(spec["intervening_if"], at[i], source), entry))
+
+    return see, lambda: out
 
 
 @invariant(
+    passes=(*PASSES, _resolution_checks),
     key="mtg.intervening-if",
     ruleset="mtg",
     rules={"2026-02-27": "603.4", "2021-02-24": "603.4"},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import describe, pushes, spec_of
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 
@@ -13,6 +14,7 @@ def _optional_triggers(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.optional-on-resolution",
     ruleset="mtg",
     rules={"2026-02-27": "603.5", "2021-02-24": "603.5"},

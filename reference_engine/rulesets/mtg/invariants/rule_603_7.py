@@ -11,8 +11,9 @@ from bisect import bisect_right
 from collections import Counter
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import catalog, creations, first_after, replay
+from reference_engine.rulesets.mtg.observations import catalog, creations, first_after, replay, turns
 from reference_engine.rulesets.mtg.model import Watch
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
 
@@ -37,6 +38,28 @@ def _ended_as_it_should(view: TraceView, delayed: str, duration: str | None, fir
         return [f"delayed ability {delayed} triggered once (entry {first}) and must then stop existing (603.7b), "
                 f"before the next event; it ended {where}"]
     return []
+
+
+def _window(view: TraceView, d: Watch, created: int) -> tuple[int | None, int | None]:
+    """(the entry from which, the entry until which) a delayed ability created at entry ``created`` may trigger,
+    None meaning no bound: "this step" ends with the step's ``step_advance``; "this turn" ('until end of turn') with
+    that of the turn's last step; "next turn" lives from the next turn's first step to its end (never, when no step
+    is scripted in it); "until your next turn" ends as the next turn of its controller begins (500.1, 603.7b)."""
+    if d.duration == "step":
+        return None, first_after(view.step_advances, created)
+    if d.duration is None:
+        return None, None
+    plan = turns(view)
+    now = plan.turn_at(created)
+    if d.duration == "turn":
+        return None, plan.ends.get(now)
+    if d.duration == "next_turn":
+        if now + 1 not in plan.begins:
+            return len(view.entries), None  # no step in that turn: it never works
+        return plan.begins[now + 1], plan.ends.get(now + 1)
+    theirs = [t for t, player in plan.active.items() if t > now and player == d.controller]
+    begin = plan.first_begin_from(min(theirs)) if theirs else None
+    return None, (begin - 1 if begin is not None else None)
 
 
 @memoized
@@ -65,13 +88,15 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
         follows = cat.named_object(spec, entry["source"])
         d = Watch(entry["id"], spec, entry["source"], entry["controller"], entry.get("duration"), follows,
                   rp.at[c].where.get(follows))
-        ends = first_after(view.step_advances, c) if d.duration == "step" else None
+        starts, ends = _window(view, d, c)
         expected: list[list[str]] = []
         for g in rp.groups[bisect_right(firsts, c):]:
             if (ends is not None and g.first > ends) or not g.after.present(d.controller):
                 break
             matching = [e["id"] for e in d.occurrences(cat, g.events, g.before, g.after)]
             d.moved_on(g.after)
+            if starts is not None and g.first < starts:
+                continue  # "during your next turn": not yet
             if matching:
                 expected.append(matching)
                 if d.duration is None:
@@ -105,6 +130,7 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.delayed-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.7b", "2021-02-24": "603.7b"},
@@ -117,6 +143,7 @@ def delayed_trigger(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.delayed-controller",
     ruleset="mtg",
     rules={"2026-02-27": "603.7e", "2021-02-24": "603.7e"},

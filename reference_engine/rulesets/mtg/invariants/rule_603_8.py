@@ -11,6 +11,7 @@ and nothing happens after it. A game that ends otherwise, or that loops on witho
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.mtg.model import Board
 from reference_engine.rulesets.mtg.observations import PROGRESS_KINDS, catalog, game_over_at, replay
@@ -153,6 +154,7 @@ def _loop_verdict(view: TraceView, i: int, loop: list[tuple[str, str]]) -> list[
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.state-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.8", "2021-02-24": "603.8"},

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from reference_engine.core.invariant import invariant
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.mtg.model import FIELD, OUT_OF_GAME, Board, Reading
 from reference_engine.rulesets.mtg.observations import catalog, describe, replay, spec_of
@@ -58,6 +59,10 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                 origin = target_zone
             group = [_zone_change(board, t, destination) for t in things
                      if t in board.where and board.where[t] != destination and origin in (None, board.where[t])]
+        elif do == "move_each":  # one event: each named object to its own destination, from its stated zone
+            group = [_zone_change(board, m["object"], m["to"]) for m in action["moves"]
+                     if m["object"] in board.where and board.where[m["object"]] != m["to"]
+                     and m.get("from") in (None, board.where[m["object"]])]
         elif do == "signal":
             group = [{"type": "signal", "name": action["name"], "subject": action.get("subject", source),
                       "player": controller}]
@@ -176,6 +181,7 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.resolution-effect",
     ruleset="mtg",
     rules={"2026-02-27": "608.2", "2021-02-24": "608.2"},

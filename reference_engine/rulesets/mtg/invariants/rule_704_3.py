@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, placements, sba_due_at, sba_performed
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 BOUNDARIES = frozenset({"action_end", "resolve_end", "priority", "step_begin", "resolve_begin"})
@@ -24,6 +25,7 @@ def _pending(view: TraceView, i: int, due: tuple[list[str], list[str]], what: st
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.sba-loop",
     ruleset="mtg",
     rules={"2026-02-27": "704.3", "2021-02-24": "704.3"},
@@ -39,7 +41,9 @@ def sba_loop(view: TraceView) -> list[str]:
     first_pushes = {p.begin for p in placements(view)}
     last_check: tuple[int, bool] | None = None  # (entry, performed something) of the latest check since a boundary
     last_push: int | None = None
-    for i, entry in enumerate(view.entries):
+    entries = view.entries
+    for i in view.indexes_of("sba_check", "stack_push", *BOUNDARIES):  # the kinds this rule reads, in trace order
+        entry = entries[i]
         kind = entry["kind"]
         if kind == "sba_check":
             events = performed.get(entry["id"], [])

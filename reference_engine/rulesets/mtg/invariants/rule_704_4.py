@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import catalog, inside_span, replay
+from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 
@@ -20,6 +21,7 @@ def _momentary_states(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="mtg.sba-between-resolutions",
     ruleset="mtg",
     rules={"2026-02-27": "704.4", "2021-02-24": "704.4"},

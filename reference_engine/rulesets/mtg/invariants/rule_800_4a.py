@@ -6,21 +6,25 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.model import OUT_OF_GAME
-from reference_engine.rulesets.mtg.observations import catalog, describe, replay
-from reference_engine.core.traceview import TraceView
+from reference_engine.rulesets.mtg.observations import PASSES, catalog, describe, replay
+from reference_engine.core.traceview import TraceView, streamed
 
 MOVING_ON = frozenset({"event", "stack_push", "resolve_begin", "resolve_end", "priority", "sba_check", "step_advance",
                        "action_end", "delayed_create"})
 
 
+@streamed("trigger", "stack_push", "resolve_begin", "resolve_end", "removed", "event")
 def _departures(view: TraceView):
-    """(player, last entry of the leaving group, their abilities waiting or on the stack then, other stack objects)."""
-    entries = view.entries
+    """(player, last entry of the leaving group, their abilities waiting or on the stack then, other stack objects)
+    (streamed)."""
     waiting: set[str] = set()
     stack: list[str] = []
     resolving = None
     groups = {g.first: g for g in replay(view).groups}
-    for i, entry in enumerate(entries):
+    out: list[tuple[str, int, list[str], list[str]]] = []
+
+    def see(i: int, entry: dict) -> None:
+        nonlocal resolving
         kind = entry["kind"]
         if kind == "trigger":
             waiting.add(entry["id"])
@@ -41,7 +45,9 @@ def _departures(view: TraceView):
                     player = event["player"]
                     theirs = [t for t in sorted(waiting) + stack
                               if view.triggers.get(t, {}).get("controller") == player and t != resolving]
-                    yield player, groups[i].last, theirs, [t for t in stack if t not in theirs]
+                    out.append((player, groups[i].last, theirs, [t for t in stack if t not in theirs]))
+
+    return see, lambda: out
 
 
 def _departures_whole(view: TraceView) -> list[str]:
@@ -98,6 +104,7 @@ def _delayed_with_the_player(view: TraceView, left_at: dict[str, int]) -> list[s
 
 
 @invariant(
+    passes=(*PASSES, _departures),
     key="mtg.player-leaves",
     ruleset="mtg",
     rules={"2026-02-27": "800.4a", "2021-02-24": "800.4a"},
@@ -124,10 +131,11 @@ def player_leaves(view: TraceView) -> list[str]:
             if controller not in left_at or removed < left_at[controller]:
                 found.append(f"{describe(view, t)} was removed because its controller left, but {controller} had not "
                              f"left the game")
-    for i, entry in enumerate(entries):
+    for i in view.indexes_of("trigger", "stack_push", "resolve_begin"):
+        entry = entries[i]
         kind = entry["kind"]
         t = entry.get("id") if kind == "trigger" else entry.get("trigger")
-        if kind not in ("trigger", "stack_push", "resolve_begin") or t not in view.triggers:
+        if t not in view.triggers:
             continue
         controller = view.triggers[t]["controller"]
         if controller in left_at and i > left_at[controller]:

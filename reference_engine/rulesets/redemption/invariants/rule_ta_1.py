@@ -7,8 +7,8 @@ from collections import Counter
 
 from reference_engine.core.invariant import invariant
 from reference_engine.core.vocabulary import IN_PLAY, ZoneTracker, movement_event
-from reference_engine.rulesets.redemption.observations import SPAN_OPEN, replay
-from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.rulesets.redemption.observations import PASSES, SPAN_OPEN, replay
+from reference_engine.core.traceview import TraceView, streamed
 
 RULESET = "redemption"
 RULE = {"reg-glossary": "TA.1"}
@@ -19,6 +19,7 @@ def _events_that_trigger(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="red.triggers-on-situation",
     ruleset=RULESET,
     rules=RULE,
@@ -89,10 +90,10 @@ def _describe_action(action: dict) -> str:
     return " ".join(f"{k}={v}" for k, v in action.items())
 
 
-@memoized
-def _carried_out(view: TraceView) -> tuple[list[str], int]:
+@streamed("action_begin", "resolve_begin", "activation_begin", "action_end", "resolve_end", "activation_end", "event")
+def _carried_out(view: TraceView):
     """(problems, number of effects followed). Replays zones and control along the trace and matches each event to
-    the next primitive action of the effect that caused it."""
+    the next primitive action of the effect that caused it (streamed)."""
     problems: list[str] = []
     tracker = ZoneTracker(view.scenario)
     controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
@@ -125,7 +126,8 @@ def _carried_out(view: TraceView) -> tuple[list[str], int]:
         while span["k"] < len(span["effect"]) and _noop(span["effect"][span["k"]], tracker.zones, controllers):
             span["k"] += 1
 
-    for i, entry in enumerate(view.entries):
+    def see(i, entry):
+        nonlocal followed
         kind = entry["kind"]
         if kind in ("action_begin", "resolve_begin", "activation_begin"):
             span = span_for(entry)
@@ -171,11 +173,15 @@ def _carried_out(view: TraceView) -> tuple[list[str], int]:
             tracker.apply(entry)
             if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
                 controllers[entry["subject"]] = entry["controller"]
-    problems += _script_problems(view)
-    return problems, followed
+
+    def finish():
+        return problems + _script_problems(view), followed
+
+    return see, finish
 
 
-def _script_problems(view: TraceView) -> list[str]:
+@streamed("step_begin", "action_begin", "event")
+def _script_problems(view: TraceView):
     """Each phase performs its scripted actions in order, all of them unless an effect ended the phase early: then
     the actions after the one during (or after) which the phase was ended are skipped."""
     found = []
@@ -183,7 +189,9 @@ def _script_problems(view: TraceView) -> list[str]:
     performed: dict[int, list[int]] = {}
     ended_after: dict[int, int] = {}  # step -> number of actions begun when an end_phase event happened
     step = None
-    for entry in view.entries:
+
+    def see(i, entry):
+        nonlocal step
         kind = entry["kind"]
         if kind == "step_begin":
             step = entry["step"]
@@ -193,21 +201,26 @@ def _script_problems(view: TraceView) -> list[str]:
                                    and len(entry["action"]) == 2 else None)
         elif kind == "event" and entry["type"] == "end_phase" and step is not None and step not in ended_after:
             ended_after[step] = len(performed[step])
-    for n, phase in enumerate(script):
-        if n not in performed:
-            found.append(f"phase {n} ({phase['step']}) never began")
-            continue
-        due = len(phase["actions"])
-        if n in ended_after:
-            due = min(due, ended_after[n])
-        if performed[n] != list(range(due)):
-            found.append(f"phase {n} ({phase['step']}) performed scripted actions {performed[n]}, where "
-                         f"{list(range(due))} were due"
-                         + (" (an effect ended the phase)" if n in ended_after else ""))
-    return found
+
+    def finish():
+        for n, phase in enumerate(script):
+            if n not in performed:
+                found.append(f"phase {n} ({phase['step']}) never began")
+                continue
+            due = len(phase["actions"])
+            if n in ended_after:
+                due = min(due, ended_after[n])
+            if performed[n] != list(range(due)):
+                found.append(f"phase {n} ({phase['step']}) performed scripted actions {performed[n]}, where "
+                             f"{list(range(due))} were due"
+                             + (" (an effect ended the phase)" if n in ended_after else ""))
+        return found
+
+    return see, finish
 
 
 @invariant(
+    passes=(*PASSES, _carried_out, _script_problems),
     key="red.effect-carried-out",
     ruleset=RULESET,
     rules=RULE,

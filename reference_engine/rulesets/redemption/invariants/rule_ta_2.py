@@ -6,6 +6,7 @@ from __future__ import annotations
 from reference_engine.core.vocabulary import condition_holds
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.redemption.observations import replay
+from reference_engine.rulesets.redemption.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
 RULESET = "redemption"
@@ -69,6 +70,7 @@ def _plays(view: TraceView) -> tuple[list[str], set[int], int]:
 
 
 @invariant(
+    passes=PASSES,
     key="red.if-x-y-never-waits",
     ruleset=RULESET,
     rules=RULE,
@@ -97,6 +99,7 @@ def if_x_y_never_waits(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="red.if-x-y-checks-now",
     ruleset=RULESET,
     rules=RULE,

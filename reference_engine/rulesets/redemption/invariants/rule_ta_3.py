@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.redemption.observations import REDEMPTION_REASONS, ability, is_optional, replay
+from reference_engine.rulesets.redemption.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
 RULESET = "redemption"
@@ -22,6 +23,7 @@ def _optional_turns(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="red.optional-needs-card",
     ruleset=RULESET,
     rules=RULE,
@@ -73,6 +75,7 @@ def _mandatory_card_gone(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="red.mandatory-persists",
     ruleset=RULESET,
     rules=RULE,
@@ -116,6 +119,7 @@ def _mandatory_turns(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="red.mandatory-no-choice",
     ruleset=RULESET,
     rules=RULE,
@@ -156,6 +160,7 @@ def _negations(view: TraceView) -> list[tuple[int, dict, list[str]]]:
 
 
 @invariant(
+    passes=PASSES,
     key="red.negation-ends",
     ruleset=RULESET,
     rules=RULE,
@@ -208,6 +213,7 @@ def _phase_end_pending(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="red.mandatory-after-phase",
     ruleset=RULESET,
     rules=RULE,
@@ -250,6 +256,7 @@ def _removals(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="red.removal-reason",
     ruleset=RULESET,
     rules=RULE,

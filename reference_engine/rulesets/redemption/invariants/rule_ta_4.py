@@ -14,6 +14,7 @@ from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.redemption.invariants._ordering import (
     involves_mandatory, own_order_occasions, own_order_problems, seat_occasions, seat_problems,
 )
+from reference_engine.rulesets.redemption.observations import PASSES
 from reference_engine.core.traceview import TraceView
 
 RULESET = "redemption"
@@ -21,6 +22,7 @@ RULE = {"reg-glossary": "TA.4"}
 
 
 @invariant(
+    passes=PASSES,
     key="red.active-player-first",
     ruleset=RULESET,
     rules=RULE,
@@ -34,6 +36,7 @@ def active_player_first(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="red.mandatory-own-order",
     ruleset=RULESET,
     rules=RULE,

@@ -9,6 +9,7 @@ from reference_engine.rulesets.redemption.invariants._ordering import (
     both_optional, own_order_occasions, own_order_problems, seat_occasions, seat_problems,
 )
 from reference_engine.rulesets.redemption.observations import chooser, is_optional, replay
+from reference_engine.rulesets.redemption.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
 RULESET = "redemption"
@@ -16,6 +17,7 @@ RULE = {"reg-glossary": "TA.5"}
 
 
 @invariant(
+    passes=PASSES,
     key="red.optional-active-player-first",
     ruleset=RULESET,
     rules=RULE,
@@ -28,6 +30,7 @@ def optional_active_player_first(view: TraceView) -> list[str]:
 
 
 @invariant(
+    passes=PASSES,
     key="red.optional-own-order",
     ruleset=RULESET,
     rules=RULE,
@@ -56,6 +59,7 @@ def _asked(view: TraceView) -> int:
 
 
 @invariant(
+    passes=PASSES,
     key="red.optional-choice",
     ruleset=RULESET,
     rules=RULE,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import bisect
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.redemption.observations import SPAN_OPEN, TURN_REASONS, replay
-from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.rulesets.redemption.observations import PASSES, SPAN_OPEN, TURN_REASONS, replay
+from reference_engine.core.traceview import TraceView, streamed
 
 RULESET = "redemption"
 RULE = {"reg-glossary": "TA.6"}
@@ -22,12 +22,13 @@ def _describe_span(entry: dict) -> str:
     return f"trigger {entry['trigger']} resolving"
 
 
-@memoized
-def _inside_spans(view: TraceView) -> int:
+@streamed("trigger", *SPAN_OPEN, *CLOSE)
+def _inside_spans(view: TraceView):
     """Trigger instances that arose while an action or ability was being carried out."""
     count = 0
     depth = 0
-    for entry in view.entries:
+    def see(i, entry):
+        nonlocal count, depth
         kind = entry["kind"]
         if kind in SPAN_OPEN:
             depth += 1
@@ -35,22 +36,18 @@ def _inside_spans(view: TraceView) -> int:
             depth = max(0, depth - 1)
         elif kind == "trigger" and depth:
             count += 1
-    return count
+
+    return see, lambda: count
 
 
-@invariant(
-    key="red.no-cutting-in",
-    ruleset=RULESET,
-    rules=RULE,
-    summary="No triggered ability takes its turn while a scripted action, a card's ability or another triggered "
-    "ability is still being carried out.",
-    exercised=_inside_spans,
-)
-def no_cutting_in(view: TraceView) -> list[str]:
+@streamed("resolve_begin", "removed", *SPAN_OPEN, *CLOSE)
+def _cutting_in(view: TraceView):
+    """red.no-cutting-in's findings, entry by entry (streamed)."""
     found = []
     open_spans: list[tuple[int, dict]] = []
     reported: set[int] = set()
-    for i, entry in enumerate(view.entries):
+
+    def see(i: int, entry: dict) -> None:
         kind = entry["kind"]
         takes_turn = kind == "resolve_begin" or (kind == "removed" and entry["reason"] in TURN_REASONS)
         if takes_turn and open_spans:
@@ -67,17 +64,22 @@ def no_cutting_in(view: TraceView) -> list[str]:
                 if SPAN_OPEN[open_spans[k][1]["kind"]] == kind:
                     del open_spans[k:]
                     break
-    for start, opener in open_spans:
-        found.append(f"{_describe_span(opener)} (begun at entry {start}) never completed")
-    return found
+
+    def finish() -> list[str]:
+        for start, opener in open_spans:
+            found.append(f"{_describe_span(opener)} (begun at entry {start}) never completed")
+        return found
+
+    return see, finish
 
 
-@memoized
-def _early_advances(view: TraceView) -> set[int]:
+@streamed("step_begin", "event", "step_advance")
+def _early_advances(view: TraceView):
     """step_advance indexes of phases that an end_phase event ended early."""
     early = set()
     ended = False
-    for i, entry in enumerate(view.entries):
+    def see(i, entry):
+        nonlocal ended
         if entry["kind"] == "step_begin":
             ended = False
         elif entry["kind"] == "event" and entry["type"] == "end_phase":
@@ -86,25 +88,42 @@ def _early_advances(view: TraceView) -> set[int]:
             if ended:
                 early.add(i)
             ended = False
-    return early
+
+    return see, lambda: early
 
 
-@memoized
-def _phase_endings(view: TraceView) -> list[tuple[int, int]]:
+@streamed("event", "step_advance", "step_begin")
+def _phase_endings(view: TraceView):
     """(end_phase event index, index of the step_advance that ends that phase), for each phase an effect ended."""
     out = []
     ending = None
-    for i, entry in enumerate(view.entries):
+    def see(i, entry):
+        nonlocal ending
         if entry["kind"] == "event" and entry["type"] == "end_phase" and ending is None:
             ending = i
         elif entry["kind"] in ("step_advance", "step_begin"):
             if ending is not None and entry["kind"] == "step_advance":
                 out.append((ending, i))
             ending = None
-    return out
+
+    return see, lambda: out
 
 
 @invariant(
+    passes=(*PASSES, _inside_spans, _cutting_in, _early_advances, _phase_endings),
+    key="red.no-cutting-in",
+    ruleset=RULESET,
+    rules=RULE,
+    summary="No triggered ability takes its turn while a scripted action, a card's ability or another triggered "
+    "ability is still being carried out.",
+    exercised=_inside_spans,
+)
+def no_cutting_in(view: TraceView) -> list[str]:
+    return list(_cutting_in(view))
+
+
+@invariant(
+    passes=(*PASSES, _inside_spans, _cutting_in, _early_advances, _phase_endings),
     key="red.pending-then-activates",
     ruleset=RULESET,
     rules=RULE,
@@ -156,6 +175,7 @@ def _newcomers(view: TraceView) -> int:
 
 
 @invariant(
+    passes=(*PASSES, _inside_spans, _cutting_in, _early_advances, _phase_endings),
     key="red.new-trigger-placement",
     ruleset=RULESET,
     rules=RULE,

@@ -1,0 +1,111 @@
+"""Issue 10 item 5: shrinking shrinks the scenario. Every bundled faulty engine's first failure, shrunk the way a run
+shrinks it (Hypothesis on the answer log, then :mod:`conformance.reduction` on the scenario itself), is at most its
+minimal size + 1, size being :func:`conformance.reduction.scenario_size` (objects, abilities, scripted actions).
+
+The minimal sizes are recorded in ``tests/data/mutant_minimal_scenarios.json``: for each mutant, the smallest
+scenario known to show its fault, with where it came from: a hand-written fixture of ``conformance/fixtures/`` on
+which the mutant breaks its rule, or, where that was larger or none exists, the suite's shrinking from seed 0 with a
+long budget; then reduced until no change the reduction can make keeps the fault (1-minimal). This test checks every
+recorded scenario (it shows the fault, its size is the one recorded, it is 1-minimal), and shrinks each mutant's
+first failure on another seed than 0 (a seed sampled per mutant, so the starting scenario is not the one the
+minimum came from). Regenerating the file: see the ``regenerate`` function below.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+
+from conformance.audit import mutant_config
+from conformance.checking import check_scenario
+from conformance.reduction import candidates, scenario_size, well_formed
+from conformance.runner import check_rule
+from reference_engine.engines import reference_engine_for
+from reference_engine.engines.mutants import MUTANTS
+from reference_engine.rulesets import get_ruleset
+
+DATA = Path(__file__).resolve().parent / "data" / "mutant_minimal_scenarios.json"
+MINIMAL = json.loads(DATA.read_text("utf-8"))
+SHRINK_SECONDS = 20.0  # a run's default is 30; the shrinking of a bundled engine converges in a few seconds
+SEEDS = 5  # the seed of each mutant's shrinking test is drawn from 1..SEEDS by its name
+
+
+def _fails(name: str):
+    mutant = MUTANTS[name]
+    engine = mutant.factory()
+    key = mutant.expected_rule_key
+
+    def fails(document: dict) -> bool | None:
+        check = check_scenario(engine, document, [get_ruleset(mutant.ruleset).invariant(key)])
+        return None if check.outcome.misbehaved else key in check.violations
+
+    return fails
+
+
+def test_every_bundled_faulty_engine_has_a_minimal_scenario():
+    assert set(MINIMAL) == set(MUTANTS)
+    for name, known in MINIMAL.items():
+        assert known["rule_key"] == MUTANTS[name].expected_rule_key and known["source"], name
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_the_minimal_scenario_shows_the_fault_and_is_one_minimal(name):
+    known = MINIMAL[name]
+    scenario, fails = known["scenario"], _fails(name)
+    assert scenario_size(scenario) == known["size"]
+    assert well_formed(scenario) and fails(scenario), "the recorded scenario does not show the fault"
+    kept = [c for c in candidates(scenario) if well_formed(c) and fails(c) and scenario_size(c) <= known["size"]]
+    assert kept == [], f"a smaller change still shows the fault: the recorded scenario is not minimal ({len(kept)})"
+
+
+def seed_for(name: str) -> int:
+    return 1 + zlib.crc32(name.encode()) % SEEDS
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_the_first_failure_shrinks_to_at_most_the_minimal_size_plus_one(name):
+    mutant = MUTANTS[name]
+    inv = get_ruleset(mutant.ruleset).invariant(mutant.expected_rule_key)
+    for seed in (seed_for(name), *(s for s in range(1, SEEDS + 1) if s != seed_for(name))):
+        config = mutant_config(name, 100, seed, SHRINK_SECONDS)
+        result = check_rule(mutant.factory(), reference_engine_for(mutant.ruleset), config, inv)
+        if result.failure is not None:
+            break
+    else:
+        pytest.fail(f"{name} was not caught by {inv.key} on seeds 1..{SEEDS}")
+    failure = result.failure
+    assert failure.shrunk_size <= failure.original_size
+    assert failure.shrunk_size <= MINIMAL[name]["size"] + 1, (
+        f"{name} (seed {seed}): shrunk from {failure.original_size} to {failure.shrunk_size}, its minimal size is "
+        f"{MINIMAL[name]['size']} ({MINIMAL[name]['source']})")
+
+
+def regenerate(path: Path = DATA) -> None:  # pragma: no cover - run by hand when mutants or the vocabulary change
+    """Rewrite the recorded minimal scenarios: for each mutant, the smallest of the fixtures on which it breaks its
+    rule and of its seed-0 failure shrunk with a 30 s budget, then reduced (120 s) to 1-minimal."""
+    from conformance.fixtures import bundled_fixtures
+    from conformance.reduction import reduce_scenario
+
+    found_all = {}
+    for name in sorted(MUTANTS):
+        mutant, fails = MUTANTS[name], _fails(name)
+        inv = get_ruleset(mutant.ruleset).invariant(mutant.expected_rule_key)
+        found = [(scenario_size(f.scenario), f"fixture {f.id}", f.scenario) for f in bundled_fixtures(mutant.ruleset)
+                 if f.scenario["edition"] == mutant.edition and fails(f.scenario)]
+        result = check_rule(mutant.factory(), reference_engine_for(mutant.ruleset), mutant_config(name, 100, 0, 30.0),
+                            inv)
+        if result.failure is not None:
+            found.append((result.failure.shrunk_size, "shrunk from seed 0", result.failure.scenario))
+        size, source, scenario = min(found, key=lambda t: t[0])
+        reduced = reduce_scenario(scenario, fails, well_formed, 120)
+        found_all[name] = {"rule_key": inv.key, "size": scenario_size(reduced),
+                           "source": source + (", then reduced" if scenario_size(reduced) < size else ""),
+                           "scenario": reduced}
+    path.write_text(json.dumps(found_all, indent=1, sort_keys=True) + "\n", "utf-8")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    regenerate()
