@@ -698,6 +698,8 @@ class Game:
             self.record.add("removed", trigger=trigger, reason="player_left")
         for trigger in gone:
             self.left_stack(trigger, recheck=False)
+        # their spells left the stack with the objects they own, in the event of their departure
+        self.stack = [t for t in self.stack if t not in self.spells or self.state.zones.get(self.spells[t]["card"]) == "stack"]
         if self.options.get("departed_delayed", "cease") == "cease":
             for d in self.delayed:
                 if d.alive and d.controller == player:

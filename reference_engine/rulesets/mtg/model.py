@@ -283,7 +283,8 @@ class Reading:
         return about == wanted
 
     def hits(self, group: list[dict[str, Any]], before: Board, after: Board) -> list[Hit]:
-        """Every object ability a group of simultaneous events triggers, once per occurrence (603.2c).
+        """Every object ability a group of simultaneous events triggers, once per occurrence (603.2c; once per
+        group for a "one or more" ability), each repeated for its additional times (603.2d).
 
         For each occurrence the game is judged just after the group, or just before it when the occurrence looks
         back (603.10): the source must be where its ability works and its controller still in the game (800.4a),
