@@ -81,22 +81,28 @@ def seed_for(name: str) -> int:
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_the_first_failure_shrinks_to_at_most_the_minimal_size_plus_one(name):
+    inv = get_ruleset(MUTANTS[name].ruleset).invariant(MUTANTS[name].expected_rule_key)
+    slack = 3 if name in SHORT else 1
+    for budget in (SHRINK_SECONDS, 3 * SHRINK_SECONDS):  # a shrink starved by a loaded machine gets a second go
+        failure, seed = _shrunk_first_failure(name, inv, budget)
+        assert failure.shrunk_size <= failure.original_size
+        if failure.shrunk_size <= MINIMAL[name]["size"] + slack:
+            return
+    pytest.fail(f"{name} (seed {seed}): shrunk from {failure.original_size} to {failure.shrunk_size} with {budget:g} s, "
+                f"its minimal size is {MINIMAL[name]['size']} ({MINIMAL[name]['source']})"
+                + (f"; known short: {SHORT[name]}" if name in SHORT else ""))
+
+
+def _shrunk_first_failure(name: str, inv, budget: float):
+    """The first failure of ``name`` caught by ``inv`` on its sampled seed (or the next seeds), shrunk as a run
+    shrinks it with ``budget`` seconds."""
     mutant = MUTANTS[name]
-    inv = get_ruleset(mutant.ruleset).invariant(mutant.expected_rule_key)
     for seed in (seed_for(name), *(s for s in range(1, SEEDS + 1) if s != seed_for(name))):
-        config = mutant_config(name, 100, seed, SHRINK_SECONDS)
+        config = mutant_config(name, 100, seed, budget)
         result = check_rule(mutant.factory(), reference_engine_for(mutant.ruleset), config, inv)
         if result.failure is not None:
-            break
-    else:
-        pytest.fail(f"{name} was not caught by {inv.key} on seeds 1..{SEEDS}")
-    failure = result.failure
-    assert failure.shrunk_size <= failure.original_size
-    slack = 3 if name in SHORT else 1
-    assert failure.shrunk_size <= MINIMAL[name]["size"] + slack, (
-        f"{name} (seed {seed}): shrunk from {failure.original_size} to {failure.shrunk_size}, its minimal size is "
-        f"{MINIMAL[name]['size']} ({MINIMAL[name]['source']})" + (f"; known short: {SHORT[name]}" if name in SHORT
-                                                                    else ""))
+            return result.failure, seed
+    pytest.fail(f"{name} was not caught by {inv.key} on seeds 1..{SEEDS}")
 
 
 def regenerate(path: Path = DATA) -> None:  # pragma: no cover - run by hand when mutants or the vocabulary change
