@@ -415,9 +415,9 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     build = scenario_builder(config, engine)
     fails = _fails(engine, config, inv, reference)
     started = time.monotonic()
-    # Hypothesis gets at most two thirds of the budget, so that the scenario-level passes, which make the scenario
-    # smaller where a shorter answer log does not, always get a third of it.
-    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds * 2 / 3)
+    # Hypothesis gets at most half the budget, so that the scenario-level passes, which make the scenario smaller
+    # where a shorter answer log does not, always get the other half.
+    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds / 2)
     flaky, notes = shrunk.nondeterministic, [n for n in (shrunk.nondeterministic, shrunk.shrink_error) if n]
     if scenario_size(shrunk.document) > scenario_size(built.document):
         shrunk = built
