@@ -248,7 +248,11 @@ def sba_due_at(view: TraceView) -> dict[int, tuple[list[str], list[str]]]:
     actions check, every first push of a placement and every priority (704.3)."""
     cat, at = catalog(view), replay(view).at
     points = set(view.by_kind["sba_check"]) | set(view.by_kind["priority"]) | {p.begin for p in placements(view)}
-    return {i: cat.due_sbas(at[i]) for i in sorted(points) if i in at}
+    # The replay shares one Board between the entries where nothing changed: each distinct board is judged once (the
+    # boards stay alive in ``at``, so their ids are stable here; the answers are read, never modified).
+    found: dict[int, tuple[list[str], list[str]]] = {}
+    return {i: found[id(at[i])] if id(at[i]) in found else found.setdefault(id(at[i]), cat.due_sbas(at[i]))
+            for i in sorted(points) if i in at}
 
 
 def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
