@@ -1,9 +1,11 @@
 """An indexed, read-only view of one (scenario, trace) pair, shared by every invariant of a check.
 
-Indexes are built once per trace, so that running every invariant stays one pass each. Positions ``i`` below are
-indexes into ``entries``. The view never trusts the engine: :meth:`TraceView.structure_problems` lists dangling
-references, duplicate ids and out-of-order positions, and the harness reports a trace with such problems as
-garbage before any invariant sees it.
+Indexes are built once per trace, in the constructor's pass; the observations the invariants read entry by entry
+(:func:`streamed`) are then computed together in one more pass, :meth:`TraceView.walk`, which hands each entry only
+to the observations that declared interest in its kind. Positions ``i`` below are indexes into ``entries``. The
+view never trusts the engine: :meth:`TraceView.structure_problems` lists dangling references, duplicate ids and
+out-of-order positions, and the harness reports a trace with such problems as garbage before any invariant sees it
+(it skips that check only for the bundled reference engines' own traces, see ``conformance.checking.trusts``).
 """
 
 from __future__ import annotations
@@ -195,7 +197,6 @@ class TraceView:
         e = self.events[event_id]
         what = e["type"] + (f" {e['name']}" if e.get("name") else "") + (f" of {e['subject']}" if e.get("subject") else "")
         return f"event {event_id} ({what}, position {e['position']})"
-
 
     def indexes_of(self, *kinds: str) -> list[int]:
         """Indexes of the entries of any of ``kinds``, ascending (from the index built in the constructor's pass)."""

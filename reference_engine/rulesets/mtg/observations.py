@@ -248,7 +248,11 @@ def sba_due_at(view: TraceView) -> dict[int, tuple[list[str], list[str]]]:
     actions check, every first push of a placement and every priority (704.3)."""
     cat, at = catalog(view), replay(view).at
     points = set(view.by_kind["sba_check"]) | set(view.by_kind["priority"]) | {p.begin for p in placements(view)}
-    return {i: cat.due_sbas(at[i]) for i in sorted(points) if i in at}
+    # The replay shares one Board between the entries where nothing changed: each distinct board is judged once (the
+    # boards stay alive in ``at``, so their ids are stable here; the answers are read, never modified).
+    found: dict[int, tuple[list[str], list[str]]] = {}
+    return {i: found[id(at[i])] if id(at[i]) in found else found.setdefault(id(at[i]), cat.due_sbas(at[i]))
+            for i in sorted(points) if i in at}
 
 
 def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
@@ -379,14 +383,16 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
     effect creates with that action, ability ids the trace shows it created), for kinds ``create_delayed`` (603.7a)
     and ``reflexive`` (603.12). A declined optional ability (603.5) creates nothing."""
     out = []
+    choices, creates = view.by_kind["choice"], view.by_kind["delayed_create"]  # entry indexes, ascending
     for t, begin, end in view.resolution_spans:
         spec = spec_of(view, t)
         if spec is None:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
-                       and view.entries[i]["chosen"] is False for i in view.by_kind["choice"] if begin < i < end)
-        made = [view.entries[i] for i in view.by_kind["delayed_create"]
-                if begin < i < end and view.entries[i]["created_by"] == t]
+                       and view.entries[i]["chosen"] is False
+                       for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
+        made = [view.entries[i] for i in creates[bisect_right(creates, begin):bisect_left(creates, end)]
+                if view.entries[i]["created_by"] == t]
         for kind in ("create_delayed", "reflexive"):
             wanted = Counter() if declined else Counter(
                 a["ability"]["id"] for a in spec.get("effect") or () if a.get("do") == kind)

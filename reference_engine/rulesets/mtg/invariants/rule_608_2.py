@@ -13,6 +13,7 @@ judge cannot replay is not judged."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import Any
 
@@ -133,6 +134,8 @@ def _actual_groups(view: TraceView, cause_kind: str, cause_value: Any) -> list[l
 
 def _compare(what: str, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
     for n in range(max(len(want), len(got))):
+        if n < len(want) and n < len(got) and list(map(_signature, want[n])) == list(map(_signature, got[n])):
+            continue  # the same events in the same order: equal as multisets too (the common case, no Counters)
         w = Counter(_signature(e) for e in want[n]) if n < len(want) else Counter()
         g = Counter(_signature(e) for e in got[n]) if n < len(got) else Counter()
         if w != g:
@@ -149,12 +152,14 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
     found: list[str] = []
     judged = 0
     stacked_target = {e["trigger"]: e.get("target") for e in (view.entries[i] for i in view.by_kind["stack_push"])}
+    choices = view.by_kind["choice"]  # entry indexes, ascending
     for t, begin, end in view.resolution_spans:
         spec, trig = spec_of(view, t), view.triggers.get(t)
         if spec is None or trig is None or begin not in at:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
-                       and view.entries[i]["chosen"] is False for i in view.by_kind["choice"] if begin < i < end)
+                       and view.entries[i]["chosen"] is False
+                       for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
         zone = (spec.get("target") or {}).get("zone", FIELD) if "target" in spec else None
         want = [] if declined else expected_groups(cat, at[begin], spec.get("effect") or [], trig["source"],
                                                    trig["controller"], stacked_target.get(t), zone)
