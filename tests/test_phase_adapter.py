@@ -480,6 +480,8 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("departed_players_abilities_trigger.py", ["DEVIATION"]),
     ("lethal_damage_and_a_loss_in_one_check.py", ["DEVIATION"]),
     ("two_events_of_one_resolution_apnap.py", ["DEVIATION"]),
+    ("target_chosen_after_priority.py", ["Priority", "[[]]", "TriggerTargetSelection", "DEVIATION"]),
+    ("target_never_asked.py", ["asked: 1", "DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
@@ -667,3 +669,29 @@ def test_the_profile_draws_target_player_only_for_a_profile_asking_for_it():
                 assert ability["trigger"]["event"] in ("enter", "leave")
                 assert ability["effect"][0]["target"] is True
     assert targeted >= 10
+
+
+def test_known_deviation_a_targeted_ability_never_asked_its_target(engine):
+    """Triaged in docs/engines/phase.md (violation 8; docs/engines/phase-triage/target_never_asked.py): an ability
+    triggered during a resolution goes on phase's stack with the one a state-based action after it triggered, and
+    phase asks the target of the latter only; the former resolves doing nothing. The trace shows its push with no
+    target and its removal as an ability with no legal target left (phase reported StackResolved alone):
+    mtg.no-legal-target reports the push."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "toughness": 3, "abilities": [_enters("A1", "P1", [
+                   {"do": "move", "object": "C2", "from": "field", "to": "graveyard"},
+                   {"do": "damage", "object": "C3", "amount": 1}])]},
+               {"id": "C2", "owner": "P1", "zone": "field"}, {"id": "C3", "owner": "P1", "zone": "field"},
+               {"id": "C4", "owner": "P1", "zone": "field", "toughness": 3, "abilities": [_aimer(
+                   "A4", "P1", [{"do": "damage", "amount": 1, "target": True}], {"event": "leave", "subject": "any"},
+                   target={"players": ["P1", "P2"]})]},
+               {"id": "C5", "owner": "P2", "zone": "field"}]
+    doc = scenario(objects, MOVE_IN)
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    pushes = [e for e in entries(check.outcome.trace, "stack_push") if e["trigger"] != "T1"]
+    assert len(pushes) == 2 and sum("target" in e for e in pushes) == 1
+    untargeted = next(e["trigger"] for e in pushes if "target" not in e)
+    assert {"kind": "removed", "trigger": untargeted, "reason": "illegal_target"} in check.outcome.trace["entries"]
+    assert len(_events(check, type="damage", subject="C4")) == 1
+    assert "mtg.no-legal-target" in check.violations
+    assert any("targeting None" in m for m in check.violations["mtg.no-legal-target"])
