@@ -695,3 +695,27 @@ def test_known_deviation_a_targeted_ability_never_asked_its_target(engine):
     assert len(_events(check, type="damage", subject="C4")) == 1
     assert "mtg.no-legal-target" in check.violations
     assert any("targeting None" in m for m in check.violations["mtg.no-legal-target"])
+
+
+def test_a_loss_after_the_resolution_followed_by_phases_push_is_after_the_resolution(engine):
+    """The resolution's damage leaves P1 at 0 life; phase reports StackResolved, P1's loss and departure (704.5a),
+    then StackPushed for the ability the departure triggered. The departure is a state-based action after the
+    resolution (704.4 holds); a StackPushed is no part of the resolution. (Before: mtg.sba-between-resolutions,
+    a false alarm.) What does fail is phase's own: the target chosen after priority (violation 7) and the two
+    batches (violation 3)."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "field"}, {"id": "C2", "owner": "P1", "zone": "hand"},
+               {"id": "C3", "owner": "P2", "zone": "field", "toughness": 2, "abilities": [_aimer(
+                   "A4", "P2", [{"do": "damage", "amount": 2, "target": True},
+                                {"do": "move", "object": "C2", "from": "hand", "to": "field"}],
+                   {"event": "leave", "subject": "any"}, target={"players": ["P1", "P2", "P3", "P4"]})]},
+               {"id": "C5", "owner": "P3", "zone": "field", "abilities": [_aimer(
+                   "A7", "P3", [{"do": "damage", "amount": 2, "player": "P3"}], {"event": "enter", "subject": "other"})]},
+               {"id": "C7", "owner": "P4", "zone": "field", "toughness": 2}]
+    doc = scenario(objects, [{"do": "move", "object": "C1", "from": "field", "to": "graveyard"}],
+                   players=("P1", "P2", "P3", "P4"), active="P4")
+    doc["life"] = {"P1": 1}
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert _events(check, type="player_leaves", player="P1")[0]["cause"].get("sba")
+    assert "mtg.sba-between-resolutions" not in check.violations
+    assert check.exercised["mtg.sba-between-resolutions"]

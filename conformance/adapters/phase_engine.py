@@ -357,7 +357,8 @@ def _is_sba_move(event: dict[str, Any], events: list[dict[str, Any]]) -> bool:
         and data.get("from") == "Battlefield" and data.get("to") == "Graveyard"
 
 
-NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged"})
+# StackPushed: phase reports an ability put on the stack after the resolution and its state-based actions
+NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged", "StackPushed"})
 
 
 def _departures(events: list[dict[str, Any]]) -> dict[int, int]:
