@@ -1030,6 +1030,9 @@ class _Play:
         cut = _sba_tail(events)
         during, after = events[:cut], events[cut:]
         did_something = any(e["type"] == "EffectResolved" for e in during) or choices
+        if "target" in spec and target is None and not did_something and "intervening_if" in spec:
+            raise Skipped(f"phase adapter: phase resolved {trigger}, a targeted ability it never gave a target, doing "
+                          f"nothing; it has an intervening 'if' too, and phase does not report which removed it")
         if "target" in spec and target is None and not did_something:
             # phase resolved a targeted ability it never gave a target, doing nothing: as an ability whose targets
             # are all illegal (608.2b); its stack_push shows no target, which mtg.no-legal-target reports
