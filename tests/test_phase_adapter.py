@@ -482,6 +482,8 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("two_events_of_one_resolution_apnap.py", ["DEVIATION"]),
     ("target_chosen_after_priority.py", ["Priority", "[[]]", "TriggerTargetSelection", "DEVIATION"]),
     ("target_never_asked.py", ["asked: 1", "DEVIATION"]),
+    ("concession_leaves_trigger_nothing.py", ["life: ", "True; Watcher triggered: True", "concede: ",
+                                              "True; Watcher triggered: False", "DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
