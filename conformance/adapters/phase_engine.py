@@ -14,13 +14,18 @@ mtg``. What the adapter does with one scenario:
    * effects on the ability's source or controller only: destroy this creature, this creature deals N damage to
      itself / to you, you gain / lose N life (at least one action);
    * scripted actions: a card moved from hand to the battlefield, a permanent moved to the graveyard or exile (debug
-     ``MoveToZone`` with ``simulate: true``, so phase's own zone-change pipeline and triggers run).
+     ``MoveToZone`` with ``simulate: true``, so phase's own zone-change pipeline and triggers run);
+   * later widened (the full table is in docs/engines/phase.md): effects and conditions on other objects through
+     creature types, damage / life / "loses the game" triggers, control changes, concessions, players leaving, and
+     ``target`` ``{"players": every player}`` on enter/leave abilities ("target player loses N life", "this creature
+     deals N damage to target player"; MTG 603.3d).
 
    :data:`PROFILE` declares this subset to the MTG scenario builder (``Engine.generation_profile``).
 2. **Play**: a free-for-all game with one seat per scenario player in turn order, the active player first; every
    hand kept; debug mode on; the battlefield placed without triggers (``simulate: false``); then each scripted
    action, every player passing priority until the stack is empty. ``OrderTriggers`` prompts are answered from the
-   harness's chooser, ``OptionalEffectChoice`` prompts likewise.
+   harness's chooser, ``OptionalEffectChoice`` and ``TriggerTargetSelection`` (a player target) prompts likewise;
+   a target phase asks after a priority pass (phase-rs/phase#1287) is written where phase asked, not on the push.
 3. **Trace**: phase's events (``ZoneChanged``, ``DamageDealt``, ``LifeChanged``, ``StackResolved``,
    ``CreatureDestroyed``...) and its stack (``game.stack()``, bottom to top, each entry naming its source,
    controller, ``printed_index`` and ``trigger_event``) become trace entries: events, trigger instances (placed right
