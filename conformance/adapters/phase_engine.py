@@ -14,13 +14,18 @@ mtg``. What the adapter does with one scenario:
    * effects on the ability's source or controller only: destroy this creature, this creature deals N damage to
      itself / to you, you gain / lose N life (at least one action);
    * scripted actions: a card moved from hand to the battlefield, a permanent moved to the graveyard or exile (debug
-     ``MoveToZone`` with ``simulate: true``, so phase's own zone-change pipeline and triggers run).
+     ``MoveToZone`` with ``simulate: true``, so phase's own zone-change pipeline and triggers run);
+   * later widened (the full table is in docs/engines/phase.md): effects and conditions on other objects through
+     creature types, damage / life / "loses the game" triggers, control changes, concessions, players leaving, and
+     ``target`` ``{"players": every player}`` on enter/leave abilities ("target player loses N life", "this creature
+     deals N damage to target player"; MTG 603.3d).
 
    :data:`PROFILE` declares this subset to the MTG scenario builder (``Engine.generation_profile``).
 2. **Play**: a free-for-all game with one seat per scenario player in turn order, the active player first; every
    hand kept; debug mode on; the battlefield placed without triggers (``simulate: false``); then each scripted
    action, every player passing priority until the stack is empty. ``OrderTriggers`` prompts are answered from the
-   harness's chooser, ``OptionalEffectChoice`` prompts likewise.
+   harness's chooser, ``OptionalEffectChoice`` and ``TriggerTargetSelection`` (a player target) prompts likewise;
+   a target phase asks after a priority pass (phase-rs/phase#1287) is written where phase asked, not on the push.
 3. **Trace**: phase's events (``ZoneChanged``, ``DamageDealt``, ``LifeChanged``, ``StackResolved``,
    ``CreatureDestroyed``...) and its stack (``game.stack()``, bottom to top, each entry naming its source,
    controller, ``printed_index`` and ``trigger_event``) become trace entries: events, trigger instances (placed right
@@ -56,6 +61,9 @@ PROFILE: dict[str, Any] = {"exclude": [
     "other_players_multiplayer", "life_triggers", "foreign_graveyard_conditions", "concede_effects",
     # MTG vocabulary the adapter does not render yet (issue 12.1)
     "filters", "zone_changes", "batching", "turns", "spells",
+    # excluded to include: enter/leave abilities may target "target player" (the only targeted wording rendered;
+    # the builder's other targeted abilities trigger on named signals)
+    "untargeted_zone_triggers",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -114,7 +122,9 @@ PHASE_ZONE = {v: k for k, v in ZONES.items()}
 MAX_APPLIES = 2000
 # Phase events that change nothing a trace records: the adapter reads them, or they only report bookkeeping.
 BOOKKEEPING = frozenset({"PriorityPassed", "EffectResolved", "StackResolved", "CreatureDestroyed", "DebugActionUsed",
-                         "PhaseChanged", "StackPushed", "TriggersOrdered", "OptionalEffectDecided"})
+                         "PhaseChanged", "StackPushed", "TriggersOrdered", "OptionalEffectDecided",
+                         # a target chosen: the trace's choice entry and stack_push say it
+                         "BecomesTarget", "CrimeCommitted"})
 
 
 def _import_phase():
@@ -181,6 +191,12 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
     if do == "move" and action.get("from") == "hand" and action.get("to") == "field":
         # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
         return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
+    if action.get("target") is True and do == "damage" and "source" not in action and not action.get("prevented"):
+        return f"this creature deals {action['amount']} damage to target player"
+    if action.get("target") is True and do == "life" and action.get("amount", 0) < 0:
+        return f"target player loses {-action['amount']} life"  # "target player gains" parses with no target
+    if action.get("target") is True:
+        raise Skipped(f"phase adapter: targeted effect {json.dumps(action, sort_keys=True)} is not rendered")
     if do == "damage" and not action.get("prevented") and "source" not in action:
         n = action["amount"]
         if "object" in action:
@@ -220,9 +236,17 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
 
 def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
     names = names or Names.alone(obj)
-    extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if"}
+    extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if", "target"}
     if extra:
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered")
+    if "target" in ability:
+        # "target player": every player of the game is a candidate (phase's ChooseTarget offers the players still in
+        # it)
+        target = ability["target"]
+        if set(target) != {"players"} or sorted(target["players"]) != sorted(names.players) \
+                or not ability.get("effect") or ability["effect"][0].get("target") is not True:
+            raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only "
+                          f"'target player', any player of the game, in the first instruction)")
     head = render_trigger(ability["trigger"], names)
     cond = ability.get("intervening_if")
     if cond is not None:
@@ -237,6 +261,8 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         first = sentences[0]
         if first.startswith("you "):
             sentences[0] = "you may " + first[len("you "):]
+        elif first.startswith("target player loses "):
+            sentences[0] = "you may have " + first.replace(" loses ", " lose ", 1)
         elif first.startswith("this creature deals"):
             sentences[0] = "you may have " + first.replace(" deals ", " deal ", 1)
         elif first.startswith("each player puts ") and names.owner.get(effect[0].get("object")) \
@@ -336,7 +362,8 @@ def _is_sba_move(event: dict[str, Any], events: list[dict[str, Any]]) -> bool:
         and data.get("from") == "Battlefield" and data.get("to") == "Graveyard"
 
 
-NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged"})
+# StackPushed: phase reports an ability put on the stack after the resolution and its state-based actions
+NEUTRAL = frozenset({"PriorityPassed", "DebugActionUsed", "PhaseChanged", "StackPushed"})
 
 
 def _departures(events: list[dict[str, Any]]) -> dict[int, int]:
@@ -449,6 +476,7 @@ class _Play:
         self.known_stack: dict[int, str] = {}  # phase stack entry id -> trigger id
         self.pending: list[dict[str, Any]] = []  # trigger entries named in an OrderTriggers prompt, not yet pushed
         self.triggers: dict[str, dict[str, Any]] = {}
+        self.chosen_targets: dict[str, str] = {}  # trigger -> the target chosen after it went on phase's stack
         self.applies = 0
         engine = phase.Engine.from_json(json.dumps(faces))
         decks = [[card_name(o["id"]) for o in scenario["objects"] if o["owner"] == p] for p in self.players]
@@ -545,6 +573,12 @@ class _Play:
         sba_moves = {e["data"]["object_id"] for e in events
                      if e["type"] == "CreatureDestroyed" and (e.get("data") or {}).get("source_id") is None}
         leaving = _departures(events)
+        lost = [k for k, e in enumerate(events) if e["type"] == "PlayerLost"]
+        if len(lost) > 1 and any(k not in leaving for k in lost):
+            # phase reports every loss of the check first, then each departure: which objects leave with whom is
+            # not written as one event per player yet
+            raise Skipped("phase adapter: several players lost the game at once (phase reports their losses "
+                          "together, then each departure; not mapped)")
         group: str | None = None
         for k, e in enumerate(events):
             kind, data = e["type"], e.get("data") or {}
@@ -637,6 +671,9 @@ class _Play:
             raise EngineError("errored", f"phase names ability {printed_index} of {source}, which has "
                                          f"{len(abilities)}")
         return abilities[printed_index]["id"]
+
+    def ability_index(self, source: str, ability: str) -> int:
+        return [a["id"] for a in self.objects[source].get("abilities", ())].index(ability)
 
     def match_ability(self, source: str, description: str, taken: dict[tuple[str, int], int]) -> str:
         """The ability of ``source`` with this text. Identical lines of one card are told apart in the order offered
@@ -751,9 +788,62 @@ class _Play:
             self.insert_trigger(entry)
             self.triggers[entry["id"]] = entry
             self.known_stack[item["id"]] = entry["id"]
-            self.add("stack_push", trigger=entry["id"])
+            push = self.add("stack_push", trigger=entry["id"])
+            chosen = self.phase_targets(data)
+            if chosen:  # phase chose the only legal target as it put the ability on the stack
+                push["target"] = chosen[0]
         self.interchange(unasked)
         return stack
+
+    def phase_targets(self, data: dict[str, Any]) -> list[str]:
+        """The scenario players (or objects) a phase stack entry targets, in phase's order (empty: none yet)."""
+        out = []
+        for t in data["ability"].get("targets") or []:
+            if "Player" in t:
+                out.append(self.players[t["Player"]])
+            elif "Object" in t and t["Object"] in self.to_scenario:
+                out.append(self.to_scenario[t["Object"]])
+            else:
+                raise EngineError("errored", f"phase's ability targets {t!r}, which the adapter cannot name")
+        return out
+
+    def answer_target(self, prompt: dict[str, Any]) -> list[dict[str, Any]]:
+        """phase's ``TriggerTargetSelection``: the harness's chooser picks among the legal targets phase offers (the
+        players still in the game). phase asks only after a priority pass with the ability already on the stack
+        (phase-rs/phase#1287): the choice is written where phase asked for it, and the ability's ``stack_push``
+        keeps no target (mtg.no-legal-target reads that as 603.3d broken; docs/engines/phase.md)."""
+        seat = prompt["player"]
+        player = self.players[seat]
+        legal = prompt["selection"]["current_legal_targets"]
+        if len(prompt["target_slots"]) != 1 or any("Player" not in t for t in legal):
+            raise EngineError("errored", f"phase asked for targets the adapter cannot name: {legal!r}")
+        before = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
+                  if s["kind"]["type"] == "TriggeredAbility"}
+        among = [self.players[t["Player"]] for t in legal]
+        untargeted = [self.known_stack[i] for i, got in before.items() if not got and i in self.known_stack]
+        source = self.to_scenario.get(prompt.get("source_id"))
+        asked = [t for t in untargeted if self.triggers[t]["source"] == source and prompt.get("description") in
+                 (None, self.descriptions[source][self.ability_index(source, self.triggers[t]["ability"])])]
+        untargeted = asked or untargeted
+        if not untargeted:
+            raise EngineError("errored", "phase asked for a target, but every ability on its stack has one")
+        # the chooser is asked about the ability phase asks for, known only after the answer: the topmost untargeted one
+        # stands for it in the question (the answer depends only on the candidates and the player)
+        k = self.chooser.target(player, dict(self.triggers[untargeted[-1]]), among) if len(among) > 1 else 0
+        events = self.apply(seat, {"type": "ChooseTarget", "data": {"target": legal[k]}})
+        after = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
+                 if s["kind"]["type"] == "TriggeredAbility"}
+        got = [i for i, t in after.items() if t and not before.get(i) and i in self.known_stack]
+        if len(got) != 1 or after[got[0]] != [among[k]]:
+            raise EngineError("errored", f"phase's ChooseTarget did not target {among[k]} for one known ability")
+        trigger = self.known_stack[got[0]]
+        self.chosen_targets[trigger] = among[k]
+        push = max(n for n, e in enumerate(self.entries) if e["kind"] == "stack_push" and e["trigger"] == trigger)
+        if not any(e["kind"] == "priority" for e in self.entries[push:]):
+            # asked before anyone received priority: chosen as the ability went on the stack (603.3d)
+            self.entries[push]["target"] = among[k]
+        self.add("choice", player=player, decision="target", among=among, chosen=[among[k]])
+        return events
 
     def interchange(self, unasked: list[tuple[dict[str, Any], str]]) -> None:
         """Give phase's self-ordered pushes of interchangeable abilities (one controller, one event, the same text
@@ -837,11 +927,23 @@ class _Play:
         prompts), priority, and the top of the stack resolving."""
         while True:
             checked = bool(sba_events)
+            pushed_early = False  # stack pushes written while answering a target prompt, before the loop's own
             if sba_events:
                 self.record_sbas(sba_events, self.sba_check())
                 sba_events = []
             while True:
                 wait = self.waiting
+                if wait["type"] == "TriggerTargetSelection":  # a target asked as the ability goes on the stack
+                    if not checked:
+                        self.sba_check()
+                        checked = True
+                    self.take_pushes()
+                    pushed_early = True
+                    answered = self.answer_target(wait["data"])
+                    if any(e["type"] not in BOOKKEEPING for e in answered):
+                        # state-based actions phase performed once the target was chosen (as after OrderTriggers)
+                        self.record_sbas(answered, self.sba_check())
+                    continue
                 if wait["type"] != "OrderTriggers":
                     break
                 # phase may ask for the order of the triggers a resolution caused before it performs the state-based
@@ -856,7 +958,7 @@ class _Play:
                 raise EngineError("errored", f"phase is waiting for {wait['type']}, which the adapter does not answer")
             before = len(self.entries)
             stack = self.take_pushes()
-            if len(self.entries) > before:
+            if len(self.entries) > before or pushed_early:
                 self.sba_check()
             self.add("priority", player=self.players[wait["data"]["player"]])
             if not stack:
@@ -911,12 +1013,39 @@ class _Play:
                 changed = True
             elif wait["type"] == "OrderTriggers":
                 break  # the resolution is over; new triggers wait for settle()
+            elif wait["type"] == "TriggerTargetSelection" and not any(s["id"] == top["id"] for s in self.game.stack()):
+                break  # the resolution is over and phase asks a target of what it triggered: settle() answers
+            elif wait["type"] == "TriggerTargetSelection" and not any(
+                    e["type"] not in BOOKKEEPING and e["type"] not in NEUTRAL for e in events):
+                # asked after a priority pass, of an ability already on the stack, before anything resolves
+                # (phase-rs/phase#1287); phase may put abilities that were still waiting on the stack with the
+                # answer, and gives priority again: settle() writes that and resolves whatever is on top then
+                answered = self.answer_target(wait["data"])
+                if any(e["type"] not in BOOKKEEPING for e in answered):
+                    raise EngineError("errored", f"phase changed the game as a target was chosen: "
+                                                 f"{[e['type'] for e in answered]}")
+                return []
             else:
                 raise EngineError("errored", f"phase is waiting for {wait['type']} while {trigger} resolves")
+        target = next((e.get("target") for e in self.entries if e["kind"] == "stack_push" and e["trigger"] == trigger),
+                      None) or self.chosen_targets.get(trigger)
+        if target in self.left:
+            raise Skipped(f"phase adapter: {trigger}'s target {target} left the game before it resolved (how phase "
+                          f"removes such an ability is not mapped)")
         cut = _sba_tail(events)
         during, after = events[:cut], events[cut:]
         did_something = any(e["type"] == "EffectResolved" for e in during) or choices
-        if "intervening_if" in spec and not did_something:
+        if "target" in spec and target is None and not did_something and "intervening_if" in spec:
+            raise Skipped(f"phase adapter: phase resolved {trigger}, a targeted ability it never gave a target, doing "
+                          f"nothing; it has an intervening 'if' too, and phase does not report which removed it")
+        if "target" in spec and target is None and not did_something:
+            # phase resolved a targeted ability it never gave a target, doing nothing: as an ability whose targets
+            # are all illegal (608.2b); its stack_push shows no target, which mtg.no-legal-target reports
+            if any(e["type"] not in BOOKKEEPING for e in during):
+                raise EngineError("errored", f"phase changed the game while removing {trigger}, which has no target: "
+                                             f"{[e['type'] for e in during]}")
+            self.add("removed", trigger=trigger, reason="illegal_target")
+        elif "intervening_if" in spec and not did_something:
             if any(e["type"] not in BOOKKEEPING for e in during):
                 raise EngineError("errored", f"phase changed the game while removing {trigger} for its intervening "
                                              f"'if': {[e['type'] for e in during]}")

@@ -92,6 +92,9 @@ PROFILE_ONLY_FEATURES = frozenset({
     "life_triggers",                 # abilities triggering on a life change (they become damage triggers)
     "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
     "concede_effects",               # abilities making a player lose the game (scripted concessions stay)
+    "untargeted_zone_triggers",      # enter/leave abilities never target (the default); a profile excluding this lets
+                                     # them target "target player" (any player of the game), for an engine that reads
+                                     # targets but no named signals (the only other targeted triggers)
 })
 
 
@@ -347,6 +350,12 @@ class _Builder:
             if "filters" not in self.no and self.source.chance(60):  # "a nontoken creature you control dies"
                 self.filter_objects(ability["trigger"])
             ability["effect"] = self.effect(0)
+            if "untargeted_zone_triggers" in self.excluded and self.source.chance(35):  # profiles only: "target player"
+                ability["target"] = {"players": list(self.all_players)}
+                aimed = ({"do": "damage", "amount": self.source.integer(1, 3), "target": True} if self.source.chance(50)
+                         else {"do": "life", "amount": -self.source.integer(1, 3), "target": True})
+                ability["effect"] = [aimed] + ability["effect"]
+                self.targeted_ids.append(aid)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
             ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
             if ability["trigger"]["event"] == "life" and "life_triggers" in self.no:
@@ -432,6 +441,7 @@ class _Builder:
         others = [p for p in players if p != active]
         doomed = [] if "players_leaving" in self.no else [p for p in others if n >= 3 and src.chance(55)][: n - 2]
         self.vulnerable = doomed or players
+        self.all_players = players
         self.player_count = n
         self.doomed = doomed
         life = {p: src.integer(1, 3) for p in doomed}
