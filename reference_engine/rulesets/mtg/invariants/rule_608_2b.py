@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.core.invariant import invariant
-from reference_engine.core.traceview import TraceView, memoized
+from reference_engine.core.traceview import TraceView, streamed
 from reference_engine.rulesets.mtg.invariants.rule_608_2 import _actual_groups, _compare, _zone_change, expected_groups
 from reference_engine.rulesets.mtg.model import FIELD
-from reference_engine.rulesets.mtg.observations import catalog, ended_before, replay
+from reference_engine.rulesets.mtg.observations import PASSES, catalog, ended_before, replay
 
 STACK = "stack"
 
@@ -37,15 +37,19 @@ def _final_group(board, card: str, spell: dict[str, Any], groups: list[list[dict
     return [_zone_change(after, card, FIELD if spell.get("permanent") else "graveyard")]
 
 
-@memoized
-def _spells(view: TraceView) -> tuple[list[str], int]:
-    cat, at = catalog(view), replay(view).at
+@streamed("stack_push", "resolve_end", "removed", "resolve_begin", "event", "spell_resolve_begin", "spell_removed",
+          "step_advance")
+def _spells(view: TraceView):
+    """(violations, spells judged): the judge's own stack of trigger instances and spells, walked in the shared pass
+    (streamed)."""
     found: list[str] = []
     judged = 0
     stack: list[tuple[str, str]] = []  # ("trigger", id) or ("spell", card), bottom first
     cast: dict[str, dict[str, Any]] = {}  # card -> its cast event
     begun: dict[str, int] = {}
-    for i, entry in enumerate(view.entries):
+
+    def see(i: int, entry: dict[str, Any]) -> None:
+        nonlocal judged, found
         kind = entry["kind"]
         if kind == "stack_push":
             stack.append(("trigger", entry["trigger"]))
@@ -70,17 +74,17 @@ def _spells(view: TraceView) -> tuple[list[str], int]:
             judged += 1
             if ("spell", card) not in stack:
                 found.append(f"spell {card} started resolving at entry {i} but was not on the stack")
-                continue
+                return
             if stack[-1] != ("spell", card):
                 found.append(f"spell {card} started resolving at entry {i} but was not on top ({stack[-1][1]} was)")
             if i == 0 or view.entries[i - 1]["kind"] != "priority":
                 found.append(f"spell {card} started resolving at entry {i} without every player having passed "
                              "priority")
-            spell, board = _spell(view, card), at.get(i)
+            spell, board = _spell(view, card), replay(view).at.get(i)
             if spell is None or board is None:
-                continue
+                return
             target = cast[card].get("target")
-            legal = "target" not in spell or cat.target_is_legal(spell, target, board)
+            legal = "target" not in spell or catalog(view).target_is_legal(spell, target, board)
             if kind == "spell_resolve_begin" and not legal:
                 found.append(f"spell {card} resolved at entry {i} although its target {target} was no longer legal "
                              "(608.2b: it does not resolve)")
@@ -90,7 +94,7 @@ def _spells(view: TraceView) -> tuple[list[str], int]:
             if kind == "spell_resolve_begin":
                 begun[card] = i
                 zone = (spell.get("target") or {}).get("zone", FIELD) if "target" in spell else None
-                want = expected_groups(cat, board, spell.get("effect") or [], card, cast[card].get("player"),
+                want = expected_groups(catalog(view), board, spell.get("effect") or [], card, cast[card].get("player"),
                                        target, zone)
                 if want is not None:
                     want = want + [_final_group(board, card, spell, want)]
@@ -104,10 +108,12 @@ def _spells(view: TraceView) -> tuple[list[str], int]:
             left = [c for k, c in stack if k == "spell"]
             if left and not ended_before(view, i):
                 found.append(f"the step ended at entry {i} with spell(s) {left} still on the stack")
-    return found, judged
+
+    return see, lambda: (found, judged)
 
 
 @invariant(
+    passes=PASSES + (_spells,),
     key="mtg.spell-resolution",
     ruleset="mtg",
     rules={"2026-02-27": "608.2b", "2021-02-24": "608.2b"},
