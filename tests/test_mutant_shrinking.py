@@ -36,6 +36,8 @@ SHRINK_SECONDS = 16.0  # a run's default is 30: here the CI cost of 83 shrinks i
 SHORT = {
     "mtg-delayed-repeats": "the minimum creates its delayed trigger and sends its signal in one ability; shrinking "
                            "may keep them in two",
+    "mtg-no-target-kept": "the minimum's only candidate starts out of play; shrinking may keep a spell that destroys "
+                          "it (no pass changes an object's starting zone)",
     "mtg-state-retriggers": "shrinking may keep a chain of signals the minimum does without",
     "mw-deferred-groups-join": "the minimum summons from the script; shrinking keeps the summon inside an ability "
                                "set off by a chain of signals",
