@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     spec = RunSpec(
         ruleset=args.ruleset, edition=args.edition, engine=engine,
         options=dict(parse_option(o) for o in args.option), max_examples=chosen["max_examples"], seed=seed,
-        database=args.database, failures_dir=args.failures_dir, rules=tuple(args.rules or ()),
+        database=args.database, failures_dir=args.failures_dir, rules=_rule_keys(args.rules),
         fixtures=not args.no_fixtures, shrink_seconds=chosen["shrink_seconds"], engine_timeout=args.engine_timeout,
         engine_restarts=args.engine_restarts, max_trace_entries=args.max_trace_entries, audit=args.audit,
         explore_options=not args.fixed_options,
@@ -377,6 +377,14 @@ def replay(args: argparse.Namespace) -> int:
 
 
 # -- rules, explain, options, validate --------------------------------------------------------------------------------
+
+
+def _rule_keys(values: list[str] | None) -> tuple[str, ...]:
+    """The keys of ``--rules``, given separated by spaces (several arguments) or commas (``a,b``), in order, once."""
+    keys = tuple(dict.fromkeys(key.strip() for value in values or () for key in value.split(",") if key.strip()))
+    if values and not keys:
+        raise ConformanceError("--rules: no rule key given (see `trigger-conformance rules`)")
+    return keys
 
 
 def _chosen_rulesets(name: str | None):
@@ -709,7 +717,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--database", metavar="DIR", help="Hypothesis example database shared between runs and machines")
     p.add_argument("--workers", type=_count, default=1, help="parallel workers (pytest-xdist)")
     p.add_argument("--junit-xml", metavar="FILE", help="also write JUnit XML (one test case per rule key)")
-    p.add_argument("--rules", nargs="+", metavar="KEY", help="check only these rule keys")
+    p.add_argument("--rules", nargs="+", metavar="KEY", help="check only these rule keys (separated by spaces or "
+                   "commas)")
     p.add_argument("--no-fixtures", action="store_true", help="skip the golden scenarios")
     p.add_argument("--strict-exercise", action="store_true", help="fail when a rule never applied")
     p.add_argument("--expectations", metavar="FILE",
@@ -746,7 +755,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["text", "markdown"], default="text",
                    help="markdown: the table the docs of each ruleset embed (default: text)")
     p.add_argument("--matrix", action="store_true", help="rule key x invariant x fixtures x scenarios exercised")
-    p.add_argument("--report", help="with --matrix: a run's JSON report (--report-json) for the exercised counts")
+    p.add_argument("--report", metavar="FILE", help="with --matrix: a run's JSON Lines stream (--report-jsonl, an "
+                   "interrupted one too) or JSON report (--report-json), for the exercised counts")
     p.set_defaults(handler=_rules_or_matrix)
 
     p = commands.add_parser("explain", help="what a rule key checks, in our words")

@@ -16,10 +16,10 @@ Every finding comes with a minimal scenario (``conformance.reduction``).
 from __future__ import annotations
 
 import copy
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
 from conformance.reduction import reduce_scenario, well_formed
@@ -32,12 +32,24 @@ from reference_engine.core.traceview import TraceView
 # -- Choosing the invariants for a run (--with, --without) ----------------------------------------------------------
 
 def load_invariants(spec: str) -> list[Invariant]:
-    """``module:attribute`` naming an :class:`Invariant` or a list/tuple of them. Raises ValueError (bad spec or
-    not invariants), ImportError or AttributeError."""
+    """``module:attribute`` naming an :class:`Invariant` or a list/tuple of them.
+
+    The module is imported as ``--engine module:attribute`` imports one (:func:`import_engine_module`): from the
+    installed packages and ``PYTHONPATH`` first, then from the current directory, saying so on stderr. Raises
+    ValueError for a bad spec, a module that cannot be imported (whatever its import raised, named with the
+    exception), a missing attribute, or a value that is not invariants."""
     module_name, sep, attribute = spec.partition(":")
     if not sep or not module_name or not attribute:
         raise ValueError(f"--with takes module:attribute, not {spec!r}")
-    value = getattr(importlib.import_module(module_name), attribute)
+    try:
+        module = import_engine_module(module_name)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # importing someone's module may raise anything, even SystemExit
+        raise ValueError(f"--with {spec}: cannot import {module_name}: {type(exc).__name__}: {exc}") from None
+    if not hasattr(module, attribute):
+        raise ValueError(f"--with {spec}: the module {module_name} has no attribute {attribute!r}")
+    value = getattr(module, attribute)
     found = [value] if isinstance(value, Invariant) else list(value) if isinstance(value, (list, tuple)) else None
     if not found or not all(isinstance(v, Invariant) for v in found):
         raise ValueError(f"{spec} is neither an Invariant nor a list of Invariants")
@@ -47,9 +59,13 @@ def load_invariants(spec: str) -> list[Invariant]:
 def edited_invariants(ruleset: Ruleset, edition: str, with_: Iterable[Invariant] = (),
                       without: Iterable[str] = ()) -> tuple[Invariant, ...]:
     """The invariants of ``ruleset`` for ``edition``, each of ``with_`` replacing the one with its key (or added),
-    then every key in ``without`` dropped. Raises KeyError naming a ``without`` key the set does not have."""
+    then every key in ``without`` dropped. Raises ValueError naming a ``with_`` invariant declared for another
+    ruleset, KeyError naming a ``without`` key the set does not have."""
     chosen = {inv.key: inv for inv in ruleset.invariants_for(edition)}
     for inv in with_:
+        if inv.ruleset != ruleset.name:
+            raise ValueError(f"--with: the invariant {inv.key} is declared for the ruleset {inv.ruleset}, not "
+                             f"{ruleset.name}")
         chosen[inv.key] = inv
     for key in without:
         if key not in chosen:

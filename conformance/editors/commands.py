@@ -13,6 +13,7 @@ from typing import Any
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.matrix import lint_text, matrix, render_matrix
+from conformance.documents import DocumentError, loads, read_bytes
 from conformance.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
 from reference_engine.rulesets import get_ruleset
@@ -39,30 +40,39 @@ def _option_pairs(values: list[str]) -> list[tuple[str, Any]]:
     return pairs
 
 
+MAX_RULES_TEXT_BYTES = 8 * 1024 * 1024  # a whole comprehensive rules document is about 1 MiB
+
+
+def _rules_text(path: str) -> str:
+    """The UTF-8 text of the regular file ``path`` (at most MAX_RULES_TEXT_BYTES), read with the bounded reader of
+    :mod:`conformance.documents` (a FIFO or a device is refused at once). Raises ConformanceError naming the file."""
+    try:
+        raw = read_bytes(path, limit=MAX_RULES_TEXT_BYTES)
+    except DocumentError as exc:
+        raise ConformanceError(f"--rules-text {path}: " + "; ".join(m for _, m in exc.problems)) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConformanceError(f"--rules-text {path}: not a text file (it is not UTF-8: byte {exc.start})") from None
+
+
 def lint_rules(args) -> int:
     ruleset = _ruleset(args.ruleset)
     edition = args.edition or ruleset.default_edition
     try:
         extra = [inv for spec in args.with_ or () for inv in load_invariants(spec)]
         invariants = edited_invariants(ruleset, edition, extra, args.without or ())
-    except (ValueError, ImportError, AttributeError, KeyError) as exc:
+    except (ValueError, KeyError) as exc:
         raise ConformanceError(str(exc.args[0] if exc.args else exc)) from None
     options = dict(_option_pairs(args.option))
     try:
         ruleset.resolve_options(options)
     except ValueError as exc:
         raise ConformanceError(str(exc)) from None
-    text = None
-    if args.rules_text:
-        try:
-            text = Path(args.rules_text).read_text("utf-8")
-        except OSError as exc:
-            raise ConformanceError(f"--rules-text {args.rules_text}: {exc.strerror}") from None
+    text = _rules_text(args.rules_text) if args.rules_text else None
     problems = lint_text(ruleset, text)
     documents = None
     if args.scenario:
-        from conformance.documents import loads, read_bytes
-
         documents = []
         for path in args.scenario:
             document = loads(read_bytes(path), path)
@@ -91,6 +101,11 @@ def diff_command(args) -> int:
     ruleset = _ruleset(args.ruleset)
     editions = args.edition or []
     options = _option_pairs(args.option)
+    if len(editions) == 2 and not options and editions[0] == editions[1]:
+        raise ConformanceError(f"diff: --edition {editions[0]} is given twice; give two different editions")
+    if len(options) == 2 and options[0] == options[1]:
+        raise ConformanceError(f"diff: --option {options[0][0]}={json.dumps(options[0][1])} is given twice; give two "
+                               "different values of one option")
     if len(editions) == 2 and not options:
         sides = [(f"edition {e}", e, {}) for e in editions]
     elif len(options) == 2 and len(editions) <= 1 and options[0][0] == options[1][0]:
@@ -122,16 +137,40 @@ def diff_command(args) -> int:
 
 def rules_matrix(args) -> int:
     ruleset = _ruleset(args.ruleset or "momon-wonder")
-    report = None
-    if args.report:
-        try:
-            report = json.loads(Path(args.report).read_text("utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ConformanceError(f"--report {args.report}: {exc}") from None
-        if report.get("ruleset") not in (None, ruleset.name):
-            raise ConformanceError(f"--report {args.report} is a report of {report.get('ruleset')}, not {ruleset.name}")
-    print(render_matrix(matrix(ruleset, report)))
+    run = _run_report(args.report, ruleset.name) if args.report else None
+    print(render_matrix(matrix(ruleset, run)))
     return 0
+
+
+def _run_report(path: str, ruleset: str) -> dict[str, Any]:
+    """A run read from ``path``: its JSON Lines stream (``--report-jsonl``, the source of truth, an interrupted one
+    included) or its JSON report (``--report-json``), with the reader of ``trigger-conformance report``
+    (:func:`conformance.reports.render.load`: a bounded, regular file; a report matching its schema). Returns
+    ``{"ruleset", "rules": {key: {"scenarios_exercised", "status"}}, "interrupted", "not_checked"}``. Raises
+    ConformanceError naming the file for anything else, or a run of another ruleset."""
+    from conformance.reports.render import load
+
+    try:
+        run = load(path)
+    except ConformanceError as exc:
+        raise ConformanceError(f"--report: {exc}") from None
+    except (KeyError, TypeError, AttributeError) as exc:  # a stream whose records lack the fields of this tool's
+        raise ConformanceError(f"--report {path}: not a stream or report of this tool (its records lack or "
+                               f"mistype a field: {type(exc).__name__}: {exc})") from None
+    where = f"--report {path}"
+    header = run["header"] if isinstance(run["header"], dict) else {}
+    if header.get("ruleset") not in (None, ruleset):
+        raise ConformanceError(f"{where} is a report of {header.get('ruleset')}, not {ruleset}")
+    rules: dict[str, dict[str, Any]] = {}
+    for n, entry in enumerate(run["rules"]):
+        exercised = entry.get("scenarios_exercised")
+        if not isinstance(entry.get("key"), str) or not isinstance(exercised, int) or isinstance(exercised, bool):
+            raise ConformanceError(f"{where}: rule verdict {n + 1} has no rule key or no scenarios_exercised count; "
+                                   "not a report of this tool")
+        rules[entry["key"]] = {"scenarios_exercised": exercised, "status": entry["status"]}
+    not_checked = run["not_checked"] if isinstance(run["not_checked"], list) else []
+    return {"ruleset": header.get("ruleset"), "rules": rules, "interrupted": run["interrupted"],
+            "not_checked": [k for k in not_checked if isinstance(k, str)]}
 
 
 def add_parsers(commands) -> None:
@@ -141,9 +180,12 @@ def add_parsers(commands) -> None:
     p.add_argument("--edition")
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p.add_argument("--with", dest="with_", action="append", metavar="MODULE:ATTRIBUTE",
-                   help="add an invariant (or a list), or replace the one with its key")
+                   help="add an invariant (or a list) of this ruleset, or replace the one with its key; MODULE is "
+                        "imported as --engine imports one (installed or on PYTHONPATH, else from the current "
+                        "directory, said on stderr)")
     p.add_argument("--without", action="append", metavar="KEY", help="drop a rule key for this run")
-    p.add_argument("--rules-text", help="an editor's draft of the rule text, linted against the keys")
+    p.add_argument("--rules-text", metavar="FILE", help="an editor's draft of the rule text (a regular UTF-8 file of "
+                   f"at most {MAX_RULES_TEXT_BYTES // (1024 * 1024)} MiB), linted against the keys")
     p.add_argument("--scenario", action="append", metavar="FILE",
                    help="a hand-written scenario (or fixture) to enumerate instead of generated ones")
     p.add_argument("--scenarios", type=int, default=40, help="generated scenarios to try (default 40)")

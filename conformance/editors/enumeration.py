@@ -13,10 +13,12 @@ ordering rule: legality is the judge's alone.
 from __future__ import annotations
 
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from conformance.adapters.base import Chooser
+from conformance.errors import ConformanceError
 from reference_engine.core.choices import ScenarioChooser
 from reference_engine.core.invariant import Invariant
 from reference_engine.core.traceview import TraceView
@@ -134,9 +136,27 @@ def _next_prefix(made: list[Decision]) -> list[int] | None:
     return None
 
 
+class InvariantCrashed(ConformanceError):
+    """An invariant's check raised while judging a complete trace: the invariant is broken, which is no verdict on
+    the rules (it must never read as a violation, hence as a contradiction). ``key`` is the rule key, ``check`` the
+    check as ``module:qualname``, ``error`` the exception; the message names all three, where the check raised
+    (file:line) and the scenario."""
+
+    def __init__(self, inv: Invariant, error: BaseException, scenario: dict[str, Any]):
+        self.key = inv.key
+        self.check = f"{getattr(inv.check, '__module__', '?')}:{getattr(inv.check, '__qualname__', '?')}"
+        self.error = error
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        named = f"scenario {scenario['id']!r}" if scenario.get("id") else f"a {scenario.get('ruleset')} scenario"
+        super().__init__(f"the invariant {inv.key} ({self.check}) raised {type(error).__name__}: {error}{where} "
+                         f"while judging a trace of {named}; a check that crashes gives no verdict (it is not a "
+                         "contradiction): fix the invariant")
+
+
 def judge(scenario: dict[str, Any], trace: dict[str, Any], invariants: Iterable[Invariant]) -> dict[str, list[str]]:
-    """Rule key -> messages for every invariant the trace violates. A check that raises counts as a violation
-    (its message says so): an editor must see it."""
+    """Rule key -> messages for every invariant the trace violates. Raises :class:`InvariantCrashed` when a check
+    raises: a broken invariant is reported as such, never as a violation (an editor must see it)."""
     view = TraceView(scenario, trace, scenario["options"])
     found: dict[str, list[str]] = {}
     for problem in view.structure_problems():
@@ -144,8 +164,8 @@ def judge(scenario: dict[str, Any], trace: dict[str, Any], invariants: Iterable[
     for inv in invariants:
         try:
             messages = inv.check(view)
-        except Exception as exc:  # noqa: BLE001 - reported, never hidden
-            messages = [f"the check raised {type(exc).__name__}: {exc}"]
+        except Exception as exc:  # noqa: BLE001 - any exception of the check: reported, never hidden
+            raise InvariantCrashed(inv, exc, scenario) from exc
         if messages:
             found[inv.key] = list(messages)
     return found

@@ -105,20 +105,31 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
 
 
 def matrix(ruleset: Ruleset, report: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """One row per rule key: key, rule numbers, invariant (module:function), fixtures, and from ``report`` (a run
-    report of this ruleset) the scenarios that exercised it and its status (None without a report)."""
+    """One row per rule key: key, rule numbers, invariant (module:function), fixtures, and from ``report`` the
+    scenarios that exercised it and its status (both None without a report).
+
+    ``report`` is a run of this ruleset, either a JSON report (``schemas/report.schema.json``: its ``rules`` list)
+    or, as ``conformance.editors.commands`` reads a stream or a report, ``{"rules": {key: {"scenarios_exercised",
+    "status"}}, "interrupted", "not_checked"}``. A key without a verdict in the report has no exercised count and
+    the status ``"not checked (interrupted)"`` when the run was interrupted before checking it (``not_checked``),
+    else ``"not in this run"`` (a run of some keys only)."""
     fixtures = _fixture_keys(ruleset)
-    rules = {r["key"]: r for r in (report or {}).get("rules", ())}
+    given = (report or {}).get("rules", ())
+    rules = given if isinstance(given, dict) else {r["key"]: r for r in given}
+    not_checked = set((report or {}).get("not_checked") or ()) if (report or {}).get("interrupted") else set()
     rows = []
     for inv in ruleset.invariants:
         check = inv.check
+        status = rules[inv.key]["status"] if inv.key in rules else None
+        if status is None and report is not None:
+            status = "not checked (interrupted)" if inv.key in not_checked else "not in this run"
         rows.append({
             "key": inv.key,
             "rules": ", ".join(f"{n} ({e})" for e, n in inv.rule_numbers.items()),
             "invariant": f"{getattr(check, '__module__', '?')}:{getattr(check, '__qualname__', '?')}",
             "fixtures": sorted(fixtures.get(inv.key, ())),
             "exercised": rules[inv.key]["scenarios_exercised"] if inv.key in rules else None,
-            "status": rules[inv.key]["status"] if inv.key in rules else None,
+            "status": status,
         })
     return rows
 
@@ -126,7 +137,10 @@ def matrix(ruleset: Ruleset, report: dict[str, Any] | None = None) -> list[dict[
 def render_matrix(rows: list[dict[str, Any]]) -> str:
     lines = ["| key | rule | invariant | fixtures | scenarios exercised (status) |", "| --- | --- | --- | --- | --- |"]
     for row in rows:
-        run = "no report" if row["exercised"] is None else f"{row['exercised']} ({row['status']})"
+        if row["exercised"] is not None:
+            run = f"{row['exercised']} ({row['status']})"
+        else:
+            run = row["status"] or "no report"  # "not checked (interrupted)", or no report given
         lines.append(f"| `{row['key']}` | {row['rules']} | `{row['invariant'].rsplit('.', 1)[-1]}` | "
                      f"{len(row['fixtures'])} | {run} |")
     return "\n".join(lines)
