@@ -156,6 +156,14 @@ def test_a_matrix_report_that_is_a_device_a_fifo_or_too_big_is_refused(tmp_path,
     assert code == 2 and "it is a FIFO" in _error(capsys)
 
 
+@pytest.mark.parametrize("content", ["[1, 2]", '{"scenario": 5}', '"a string"'])
+def test_lint_rules_scenario_that_is_not_an_object_is_one_line(tmp_path, capsys, content):
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(content)
+    assert main(["lint-rules", "--ruleset", "momon-wonder", "--scenario", str(scenario)]) == 2  # AttributeError before
+    assert f"--scenario {scenario}: not a scenario (a JSON object) nor a fixture holding one" in _error(capsys)
+
+
 # -- 2 and 3. --with: an import that raises, a crashing check, another ruleset, the current directory -------------
 
 def test_with_a_module_that_raises_on_import_is_one_line(drafts, capsys):

@@ -76,7 +76,10 @@ def lint_rules(args) -> int:
         documents = []
         for path in args.scenario:
             document = loads(read_bytes(path), path)
-            document = document.get("scenario", document) if "scenario" in document else document
+            if isinstance(document, dict) and "scenario" in document:  # a fixture: its scenario
+                document = document["scenario"]
+            if not isinstance(document, dict):
+                raise ConformanceError(f"--scenario {path}: not a scenario (a JSON object) nor a fixture holding one")
             if document.get("ruleset") != ruleset.name:
                 raise ConformanceError(f"--scenario {path} is a scenario of {document.get('ruleset')}, not {ruleset.name}")
             prepare_scenario(document, path)  # schema, vocabulary and consistency, with the JSON path at fault
