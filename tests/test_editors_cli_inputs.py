@@ -262,3 +262,24 @@ def test_diff_of_one_side_against_itself_is_a_usage_error(capsys):
     assert "--edition 1.0.0 is given twice" in _error(capsys)
     assert main(["diff", "--ruleset", "mtg", "--option", "a=1", "--option", "a=1"]) == 2
     assert "--option a=1 is given twice" in _error(capsys)
+
+
+MTG_EDITIONS = ["--edition", "2026-02-27", "--edition", "2021-02-24"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["lint-rules", "--skew", "0.5"],  # a ValueError traceback before
+    ["lint-rules", "--skew", "nan"],
+    ["lint-rules", "--scenarios", "-1"],
+    ["lint-rules", "--max-runs", "0"],
+    ["diff", "--ruleset", "mtg", "--skew", "0", *MTG_EDITIONS, "--scenarios", "0"],
+    ["diff", "--ruleset", "mtg", "--limit", "0", *MTG_EDITIONS, "--scenarios", "0"],
+])
+def test_out_of_range_numbers_are_usage_errors(argv, capsys):
+    assert main(argv) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_lint_rules_of_an_unknown_edition_is_refused(capsys):
+    assert main(["lint-rules", "--ruleset", "momon-wonder", "--edition", "nope", "--scenarios", "0"]) == 2  # 0 before
+    assert "--edition: ruleset momon-wonder has no edition 'nope'" in _error(capsys)

@@ -6,6 +6,7 @@ found, 2 bad input.
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -56,9 +57,25 @@ def _rules_text(path: str) -> str:
         raise ConformanceError(f"--rules-text {path}: not a text file (it is not UTF-8: byte {exc.start})") from None
 
 
+def _at_least(minimum, kind=int):
+    """An argparse type: a ``kind`` number of at least ``minimum`` (argparse reports anything else, exit 2)."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a{'n integer' if kind is int else ' number'}") from None
+        if not value >= minimum:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{text} is less than {minimum}")
+        return value
+    return parse
+
+
 def lint_rules(args) -> int:
     ruleset = _ruleset(args.ruleset)
     edition = args.edition or ruleset.default_edition
+    if edition not in ruleset.editions:
+        raise ConformanceError(f"--edition: ruleset {ruleset.name} has no edition {edition!r} (known: "
+                               f"{', '.join(ruleset.editions)})")
     try:
         extra = [inv for spec in args.with_ or () for inv in load_invariants(spec)]
         invariants = edited_invariants(ruleset, edition, extra, args.without or ())
@@ -191,10 +208,10 @@ def add_parsers(commands) -> None:
                    f"at most {MAX_RULES_TEXT_BYTES // (1024 * 1024)} MiB), linted against the keys")
     p.add_argument("--scenario", action="append", metavar="FILE",
                    help="a hand-written scenario (or fixture) to enumerate instead of generated ones")
-    p.add_argument("--scenarios", type=int, default=40, help="generated scenarios to try (default 40)")
+    p.add_argument("--scenarios", type=_at_least(0), default=40, help="generated scenarios to try (default 40)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--max-runs", type=int, default=200, help="skip a scenario with more branches than this")
-    p.add_argument("--skew", type=float, default=DEFAULT_SKEW,
+    p.add_argument("--max-runs", type=_at_least(1), default=200, help="skip a scenario with more branches than this")
+    p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
     p.set_defaults(handler=lint_rules)
 
@@ -203,10 +220,10 @@ def add_parsers(commands) -> None:
     p.add_argument("--ruleset", default="momon-wonder")
     p.add_argument("--edition", action="append")
     p.add_argument("--option", action="append", metavar="NAME=VALUE")
-    p.add_argument("--scenarios", type=int, default=60)
+    p.add_argument("--scenarios", type=_at_least(0), default=60)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--max-runs", type=int, default=200)
-    p.add_argument("--skew", type=float, default=DEFAULT_SKEW,
+    p.add_argument("--max-runs", type=_at_least(1), default=200)
+    p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
-    p.add_argument("--limit", type=int, default=1, help="how many differences to show (default 1)")
+    p.add_argument("--limit", type=_at_least(1), default=1, help="how many differences to show (default 1)")
     p.set_defaults(handler=diff_command)
