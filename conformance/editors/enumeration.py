@@ -147,7 +147,9 @@ class InvariantCrashed(ConformanceError):
         self.check = f"{getattr(inv.check, '__module__', '?')}:{getattr(inv.check, '__qualname__', '?')}"
         self.error = error
         frames = traceback.extract_tb(error.__traceback__)
-        where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        code = getattr(getattr(inv.check, "__code__", None), "co_filename", None)
+        own = [f for f in frames if f.filename == code]  # the line of the invariant's own module, if it is there
+        where = f" at {(own or frames)[-1].filename}:{(own or frames)[-1].lineno}" if frames else ""
         named = f"scenario {scenario['id']!r}" if scenario.get("id") else f"a {scenario.get('ruleset')} scenario"
         super().__init__(f"the invariant {inv.key} ({self.check}) raised {type(error).__name__}: {error}{where} "
                          f"while judging a trace of {named}; a check that crashes gives no verdict (it is not a "
