@@ -79,6 +79,7 @@ def load(path: str) -> dict[str, Any]:
             raise ConformanceError(f"{path}: line {number}: at $.key: {record.get('key')!r} is not one of the rule "
                                    f"keys the header lists")
         if kind == "header":
+            _check_header(record, f"{path}: line {number}")
             header = record
         elif kind == "rule":
             rules.append(record)
@@ -100,6 +101,25 @@ def load(path: str) -> dict[str, Any]:
     order = {key: n for n, key in enumerate(header.get("rule_keys", []))}
     rules.sort(key=lambda r: order.get(r["key"], len(order)))
     return _run(header, rules, fixtures, audit, footer, stopped, explored)
+
+
+_HEADER_TYPES = {"rule_keys": list, "fixtures": list, "engine": dict, "options": dict, "ruleset": str, "edition": str,
+                 "format": str, "tool_version": str}
+
+
+def _check_header(record: dict[str, Any], where: str) -> None:
+    """Raise ConformanceError, naming the field, if a stream header's fields do not have the types a report reads."""
+    for field, kind in _HEADER_TYPES.items():
+        if field in record and not isinstance(record[field], kind):
+            wanted = {list: "an array", dict: "an object", str: "a string"}[kind]
+            raise ConformanceError(f"{where}: at $.{field}: expected {wanted}, not {type(record[field]).__name__}")
+    for field in ("rule_keys", "fixtures"):
+        for n, item in enumerate(record.get(field, ())):
+            if not isinstance(item, str):
+                raise ConformanceError(f"{where}: at $.{field}[{n}]: expected a string, not {type(item).__name__}")
+    name = (record.get("engine") or {}).get("name")
+    if name is not None and not isinstance(name, str):
+        raise ConformanceError(f"{where}: at $.engine.name: expected a string, not {type(name).__name__}")
 
 
 def _run(header, rules, fixtures, audit, footer, stopped, explored) -> dict[str, Any]:
