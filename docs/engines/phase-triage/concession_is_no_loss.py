@@ -8,47 +8,23 @@ SetLife 1, then "When this creature enters, you lose 1 life.") is reported as Pl
 
 Run: python docs/engines/phase-triage/concession_is_no_loss.py
 """
-import json
-import phase
+from _phase import Table
 
-TEXTS = {"Mourner": ("Whenever a player loses the game, you gain 3 life.", "Wizard"), "Bystander": ("", "Goblin"),
+CARDS = {"Mourner": ("Whenever a player loses the game, you gain 3 life.", "Wizard"), "Bystander": ("", "Goblin"),
          "Leaver": ("When this creature enters, you lose 1 life.", "Elf")}
 
 
-def face(name):
-    text, kind = TEXTS[name]
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [kind], "text": text, "type": "Creature", "layout": "normal", "colors": [],
-        "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [], "foreignData": [],
-        "rulings": [], "power": "1", "toughness": "1"}, None)
-
-
 def mourner_triggers(how):
-    engine = phase.Engine.from_json(json.dumps({name.lower(): face(name) for name in TEXTS}))
-    game = engine.new_game(player=["Mourner"], opponent=["Bystander"], extra_players=[["Leaver"]], seed=1,
-                           format="FreeForAll", first_player=0)
-    while game.waiting_for()["type"] == "MulliganDecision":
-        seat = game.waiting_for()["data"]["pending"][0]["player"]
-        game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-    state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1, 2]
-    game = engine.load_game(state)
-    ids = {c["name"]: c["id"] for seat in (0, 1, 2) for c in game.hand(seat)}
-    debug = lambda seat, kind, data: game.apply(seat, {"type": "Debug", "data": {"type": kind, "data": data}})
-    debug(0, "MoveToZone", {"object_id": ids["Mourner"], "to_zone": "Battlefield", "simulate": False})
-    events = []
+    table = Table(CARDS, [["Mourner"], ["Bystander"], ["Leaver"]])
+    table.move("Mourner")
     if how == "concede":
-        events += game.apply(2, {"type": "Concede", "data": {"player_id": 2}}).to_dict()["events"]
+        events = table.apply(2, {"type": "Concede", "data": {"player_id": 2}})
     else:
-        debug(0, "SetLife", {"player_id": 2, "life": 1})
-        debug(2, "MoveToZone", {"object_id": ids["Leaver"], "to_zone": "Battlefield", "simulate": True})
-        for _ in range(6):
-            w = game.waiting_for()
-            if w["type"] != "Priority" or any(s["source_id"] == ids["Mourner"] for s in game.stack()) \
-                    or not game.stack():
-                break
-            events += game.apply(w["data"]["player"], {"type": "PassPriority"}).to_dict()["events"]
+        table.set_life(2, 1, by=0)
+        table.move("Leaver", simulate=True)
+        events = table.play(until=lambda _: "Mourner" in table.stack(), limit=6)
     reported = [e["type"] for e in events if e["type"] in ("PlayerLost", "PlayerEliminated")]
-    return reported, any(s["source_id"] == ids["Mourner"] for s in game.stack())
+    return reported, "Mourner" in table.stack()
 
 
 for how in ("life", "concede"):

@@ -10,50 +10,26 @@ Pinger enters: "When this creature enters, you lose 1 life.") triggers Watcher o
 
 Run: python docs/engines/phase-triage/concession_leaves_trigger_nothing.py
 """
-import json
-import phase
+from _phase import Table
 
-TEXTS = {"Watcher": ("Whenever a creature leaves the battlefield, you gain 2 life.", "Wizard"),
+CARDS = {"Watcher": ("Whenever a creature leaves the battlefield, you gain 2 life.", "Wizard"),
          "Bystander": ("", "Goblin"), "Leaver": ("", "Elf"), "Pinger": ("When this creature enters, you lose 1 life.",
                                                                        "Zombie")}
 
 
-def face(name):
-    text, kind = TEXTS[name]
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [kind], "text": text, "type": "Creature", "layout": "normal", "colors": [],
-        "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [], "foreignData": [],
-        "rulings": [], "power": "1", "toughness": "1"}, None)
-
-
 def watcher_triggers(how):
-    engine = phase.Engine.from_json(json.dumps({name.lower(): face(name) for name in TEXTS}))
-    game = engine.new_game(player=["Watcher"], opponent=["Bystander"], extra_players=[["Leaver", "Pinger"]], seed=1,
-                           format="FreeForAll", first_player=0)
-    while game.waiting_for()["type"] == "MulliganDecision":
-        seat = game.waiting_for()["data"]["pending"][0]["player"]
-        game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-    state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1, 2]
-    game = engine.load_game(state)
-    ids = {c["name"]: c["id"] for seat in (0, 1, 2) for c in game.hand(seat)}
-    debug = lambda seat, kind, data: game.apply(seat, {"type": "Debug", "data": {"type": kind, "data": data}})
-    debug(0, "MoveToZone", {"object_id": ids["Watcher"], "to_zone": "Battlefield", "simulate": False})
-    debug(2, "MoveToZone", {"object_id": ids["Leaver"], "to_zone": "Battlefield", "simulate": False})
-    events = []
+    table = Table(CARDS, [["Watcher"], ["Bystander"], ["Leaver", "Pinger"]])
+    table.move("Watcher")
+    table.move("Leaver")
     if how == "concede":
-        events += game.apply(2, {"type": "Concede", "data": {"player_id": 2}}).to_dict()["events"]
+        events = table.apply(2, {"type": "Concede", "data": {"player_id": 2}})
     else:
-        debug(0, "SetLife", {"player_id": 2, "life": 1})
-        debug(2, "MoveToZone", {"object_id": ids["Pinger"], "to_zone": "Battlefield", "simulate": True})
-        for _ in range(6):
-            w = game.waiting_for()
-            if w["type"] != "Priority" or any(s["source_id"] == ids["Watcher"] for s in game.stack()) \
-                    or not game.stack():
-                break
-            events += game.apply(w["data"]["player"], {"type": "PassPriority"}).to_dict()["events"]
-    exiled = [e["data"]["object_id"] == ids["Leaver"] for e in events if e["type"] == "ZoneChanged"
+        table.set_life(2, 1, by=0)
+        table.move("Pinger", simulate=True)
+        events = table.play(until=lambda _: "Watcher" in table.stack(), limit=6)
+    exiled = [e["data"]["object_id"] == table.ids["Leaver"] for e in events if e["type"] == "ZoneChanged"
               and e["data"].get("to") == "Exile"]
-    return any(exiled), any(s["source_id"] == ids["Watcher"] for s in game.stack())
+    return any(exiled), "Watcher" in table.stack()
 
 
 for how in ("life", "concede"):

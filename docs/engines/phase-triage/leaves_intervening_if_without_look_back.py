@@ -15,37 +15,19 @@ creature destroyed by a scripted debug move (simulate):
 The Comprehensive Rules do not settle whether the look-back covers the intervening condition; this is recorded as a
 difference of reading, not filed as a bug. Run: python docs/engines/phase-triage/leaves_intervening_if_without_look_back.py
 """
-import json
-import phase
+from _phase import Table
 
 KINDS = {"Probe": "Human", "Watcher": "Wizard", "Elf": "Elf", "Other": "Soldier"}
 
 
-def face(name, text):
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [KINDS[name]], "text": text, "type": "Creature", "layout": "normal",
-        "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
-        "foreignData": [], "rulings": [], "power": "1", "toughness": "1"}, None)
-
-
 def triggered(cards, dying):
-    faces = {name.lower(): face(name, text) for name, text in cards.items()}
-    faces["other"] = face("Other", "")
-    engine = phase.Engine.from_json(json.dumps(faces))
-    game = engine.new_game(player=list(cards), opponent=["Other"], seed=1, format="FreeForAll", first_player=0)
-    while game.waiting_for()["type"] == "MulliganDecision":
-        seat = game.waiting_for()["data"]["pending"][0]["player"]
-        game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-    state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1]
-    game = engine.load_game(state)
-    ids = {c["name"]: c["id"] for c in game.hand(0)}
-    move = lambda name, zone, simulate: game.apply(0, {"type": "Debug", "data": {"type": "MoveToZone", "data": {
-        "object_id": ids[name], "to_zone": zone, "simulate": simulate}}})
+    """Seat 0's ``cards`` (name: text) are placed on the battlefield, then ``dying`` is put into the graveyard."""
+    table = Table({name: (text, KINDS[name]) for name, text in {**cards, "Other": ""}.items()},
+                  [list(cards), ["Other"]])
     for name in cards:
-        move(name, "Battlefield", False)
-    move(dying, "Graveyard", True)
-    w = game.waiting_for()
-    return bool(game.stack()) or w["type"] == "OrderTriggers"
+        table.move(name)
+    table.move(dying, "Graveyard", simulate=True)
+    return bool(table.game.stack()) or table.game.waiting_for()["type"] == "OrderTriggers"
 
 
 a = triggered({"Probe": "When this creature dies, if this creature is on the battlefield, you gain 1 life."}, "Probe")

@@ -15,51 +15,29 @@ performs the state-based action; the suite's run shows that case.)
 
 Run: python docs/engines/phase-triage/resolution_and_sba_triggers_one_batch.py
 """
-import json
-import phase
+from _phase import Table
 
-KINDS = {"Probe": "Human", "Mourner": "Wizard", "Elf": "Elf", "Witness": "Soldier"}
-TEXTS = {"Probe": "When this creature enters, this creature deals 1 damage to each Elf.",
-         "Mourner": "Whenever a creature dies, you gain 1 life.", "Elf": "",
-         "Witness": "Whenever a creature deals damage, you gain 1 life."}
+CARDS = {"Probe": ("When this creature enters, this creature deals 1 damage to each Elf.", "Human"),
+         "Mourner": ("Whenever a creature dies, you gain 1 life.", "Wizard"), "Elf": ("", "Elf"),
+         "Witness": ("Whenever a creature deals damage, you gain 1 life.", "Soldier")}
 
-
-def face(name):
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [KINDS[name]], "text": TEXTS[name], "type": "Creature", "layout": "normal",
-        "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
-        "foreignData": [], "rulings": [], "power": "1", "toughness": "1"}, None)
-
-
-engine = phase.Engine.from_json(json.dumps({name.lower(): face(name) for name in TEXTS}))
-game = engine.new_game(player=["Probe", "Mourner"], opponent=["Elf", "Witness"], seed=1, format="FreeForAll",
-                       first_player=0)
-while game.waiting_for()["type"] == "MulliganDecision":
-    seat = game.waiting_for()["data"]["pending"][0]["player"]
-    game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1]
-game = engine.load_game(state)
-ids = {c["name"]: c["id"] for seat in (0, 1) for c in game.hand(seat)}
-names = {v: k for k, v in ids.items()}
-move = lambda seat, name, simulate: game.apply(seat, {"type": "Debug", "data": {"type": "MoveToZone", "data": {
-    "object_id": ids[name], "to_zone": "Battlefield", "simulate": simulate}}})
-move(0, "Mourner", False); move(1, "Elf", False); move(1, "Witness", False)
-move(0, "Probe", True)
+table = Table(CARDS, [["Probe", "Mourner"], ["Elf", "Witness"]])
+table.move("Mourner"); table.move("Elf"); table.move("Witness")
+table.move("Probe", simulate=True)
 log = []
-for _ in range(40):
-    w = game.waiting_for()
-    if w["type"] == "OrderTriggers":
-        log.append(f"seat {w['data']['player']} asked to order {[t['source_name'] for t in w['data']['triggers']]}")
-        events = game.apply(w["data"]["player"], {"type": "OrderTriggers", "data": {"order": [0]}}).to_dict()["events"]
-        log += [f"  then {e['type']} {names.get((e.get('data') or {}).get('object_id'), '')}" for e in events
-                if e["type"] in ("ZoneChanged", "CreatureDestroyed")]
-        continue
-    if w["type"] != "Priority" or not game.stack():
-        break
-    if [names[s["source_id"]] for s in game.stack()] != ["Probe"]:
-        break
-    game.apply(w["data"]["player"], {"type": "PassPriority"})
-stack = [(names[s["source_id"]], s["controller"]) for s in game.stack()]
+
+
+def order(wait):
+    """Log who is asked to order which triggers, answer, and log what phase then moves."""
+    log.append(f"seat {wait['data']['player']} asked to order {[t['source_name'] for t in wait['data']['triggers']]}")
+    events = table.apply(wait["data"]["player"], {"type": "OrderTriggers", "data": {"order": [0]}})
+    log.extend(f"  then {e['type']} {table.names.get((e.get('data') or {}).get('object_id'), '')}" for e in events
+               if e["type"] in ("ZoneChanged", "CreatureDestroyed"))
+    return events
+
+
+table.play(until=lambda _: table.stack() != ["Probe"], limit=40, answers={"OrderTriggers": order})
+stack = [(table.names[s["source_id"]], s["controller"]) for s in table.game.stack()]
 print("\n".join(log))
 print("stack, bottom to top:", stack)
 print("expected:             [('Mourner', 0), ('Witness', 1)]")

@@ -11,38 +11,20 @@ case clean through the adapter).
 
 Run: python docs/engines/phase-triage/target_chosen_after_priority.py
 """
-import json
-import phase
+from _phase import Table
 
-TEXTS = {"Aimer": ("When this creature enters, target player loses 2 life.", "Goblin"), "Bystander": ("", "Elf")}
+CARDS = {"Aimer": ("When this creature enters, target player loses 2 life.", "Goblin"), "Bystander": ("", "Elf")}
 
-
-def face(name):
-    text, kind = TEXTS[name]
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [kind], "text": text, "type": "Creature", "layout": "normal", "colors": [],
-        "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [], "foreignData": [],
-        "rulings": [], "power": "1", "toughness": "1"}, None)
-
-
-engine = phase.Engine.from_json(json.dumps({name.lower(): face(name) for name in TEXTS}))
-game = engine.new_game(player=["Aimer"], opponent=["Bystander"], seed=1, format="FreeForAll", first_player=0)
-while game.waiting_for()["type"] == "MulliganDecision":
-    seat = game.waiting_for()["data"]["pending"][0]["player"]
-    game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1]
-game = engine.load_game(state)
-ids = {c["name"]: c["id"] for seat in (0, 1) for c in game.hand(seat)}
-game.apply(0, {"type": "Debug", "data": {"type": "MoveToZone", "data": {"object_id": ids["Aimer"],
-                                                                        "to_zone": "Battlefield", "simulate": True}}})
+table = Table(CARDS, [["Aimer"], ["Bystander"]])
+table.move("Aimer", simulate=True)
 seen = []  # what phase waits for, with the targets of the ability on its stack
 for _ in range(6):
-    wait = game.waiting_for()
-    targets = [s["kind"]["data"]["ability"]["targets"] for s in game.stack()]
+    wait = table.game.waiting_for()
+    targets = [s["kind"]["data"]["ability"]["targets"] for s in table.game.stack()]
     seen.append((wait["type"], targets))
     if wait["type"] == "TriggerTargetSelection" or not targets:
         break
-    game.apply(wait["data"]["player"], {"type": "PassPriority"})
+    table.apply(wait["data"]["player"], {"type": "PassPriority"})
 for wait, targets in seen:
     print(f"phase waits for {wait}; targets of the ability on the stack: {targets}")
 asked_late = [w for w, _ in seen][:2] == ["Priority", "TriggerTargetSelection"] and seen[0][1] == [[]]

@@ -12,51 +12,29 @@ batches) and to phase-rs/phase#1287 (targets chosen after the push).
 
 Run: python docs/engines/phase-triage/target_never_asked.py
 """
-import json
-import phase
+from _phase import Table
 
-TEXTS = {"Aimer": ("Whenever a creature leaves the battlefield, this creature deals 1 damage to target player.",
+CARDS = {"Aimer": ("Whenever a creature leaves the battlefield, this creature deals 1 damage to target player.",
                    "Goblin"),
          "Killer": ("When this creature enters, destroy all Elves. This creature deals 1 damage to each Zombie.",
                     "Wizard"),
          "Elf": ("", "Elf"), "Zombie": ("", "Zombie"), "Other": ("", "Merfolk")}
 
-
-def face(name):
-    text, kind = TEXTS[name]
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [kind], "text": text, "type": "Creature", "layout": "normal", "colors": [],
-        "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [], "foreignData": [],
-        "rulings": [], "power": "1", "toughness": "1"}, None)
-
-
-engine = phase.Engine.from_json(json.dumps({n.lower(): face(n) for n in TEXTS}))
-game = engine.new_game(player=["Aimer", "Killer", "Elf", "Zombie"], opponent=["Other"], seed=1, format="FreeForAll",
-                       first_player=0)
-while game.waiting_for()["type"] == "MulliganDecision":
-    seat = game.waiting_for()["data"]["pending"][0]["player"]
-    game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1]
-game = engine.load_game(state)
-ids = {c["name"]: c["id"] for seat in (0, 1) for c in game.hand(seat)}
-debug = lambda kind, data: game.apply(0, {"type": "Debug", "data": {"type": kind, "data": data}})
+table = Table(CARDS, [["Aimer", "Killer", "Elf", "Zombie"], ["Other"]])
 for name in ("Aimer", "Elf", "Zombie", "Other"):
-    debug("MoveToZone", {"object_id": ids[name], "to_zone": "Battlefield", "simulate": False})
-debug("MoveToZone", {"object_id": ids["Killer"], "to_zone": "Battlefield", "simulate": True})
-asked, damage = 0, 0
-for _ in range(40):
-    wait = game.waiting_for()
-    if wait["type"] == "TriggerTargetSelection":
-        asked += 1
-        events = game.apply(wait["data"]["player"], {"type": "ChooseTarget", "data": {"target": {"Player": 1}}})
-    elif wait["type"] == "OrderTriggers":
-        events = game.apply(wait["data"]["player"], {"type": "OrderTriggers", "data": {
-            "order": list(range(len(wait["data"]["triggers"])))}})
-    elif wait["type"] == "Priority" and game.stack():
-        events = game.apply(wait["data"]["player"], {"type": "PassPriority"})
-    else:
-        break
-    damage += sum(1 for e in events.to_dict()["events"] if e["type"] == "DamageDealt"
-                  and e["data"].get("source_id") == ids["Aimer"])
+    table.move(name, by=0)
+table.move("Killer", simulate=True)
+asked = 0
+
+
+def target_player_1(wait):
+    """Count the target choice and choose seat 1."""
+    global asked
+    asked += 1
+    return table.apply(wait["data"]["player"], {"type": "ChooseTarget", "data": {"target": {"Player": 1}}})
+
+
+events = table.play(limit=40, answers={"TriggerTargetSelection": target_player_1, "OrderTriggers": table.keep_order})
+damage = sum(1 for e in events if e["type"] == "DamageDealt" and e["data"].get("source_id") == table.ids["Aimer"])
 print(f"Aimer's targets asked: {asked} (expected 2); damage dealt by Aimer: {damage} (expected 2)")
 print("DEVIATION: an ability went on the stack without a target and did nothing" if asked < 2 else "as expected")

@@ -19,51 +19,28 @@ whose enters ability resolves while every player passes:
 Run: python docs/engines/phase-triage/triggers_judged_after_the_resolution.py (prints one line per probe and
 DEVIATION when phase does what is described above as its actual behaviour).
 """
-import json
-import phase
+from _phase import Table
 
 KINDS = {"Probe": "Human", "Watcher": "Wizard", "Elf": "Elf", "Zombie": "Zombie", "Other": "Soldier"}
-
-
-def face(name, text):
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [KINDS[name]], "text": text, "type": "Creature", "layout": "normal",
-        "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
-        "foreignData": [], "rulings": [], "power": "1", "toughness": "1"}, None)
 
 
 def play(cards, mine, battlefield, life=None):
     """Seat 0 owns ``mine`` (the first enters with simulate: true, the others are placed raw); seat 1 owns "Other".
     Returns (events of the whole resolution phase reported, triggers that went on the stack, seat 0's life)."""
-    faces = {name.lower(): face(name, text) for name, text in cards.items()}
-    faces["other"] = face("Other", "")
-    engine = phase.Engine.from_json(json.dumps(faces))
-    game = engine.new_game(player=mine, opponent=["Other"], seed=1, format="FreeForAll", first_player=0)
-    while game.waiting_for()["type"] == "MulliganDecision":
-        seat = game.waiting_for()["data"]["pending"][0]["player"]
-        game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
-    state = game.state(); state["state"]["debug_mode"] = True; state["state"]["debug_permitted"] = [0, 1]
-    game = engine.load_game(state)
-    ids = {c["name"]: c["id"] for c in game.hand(0)}
-    debug = lambda kind, data: game.apply(0, {"type": "Debug", "data": {"type": kind, "data": data}})
+    table = Table({name: (text, KINDS[name]) for name, text in {**cards, "Other": ""}.items()}, [mine, ["Other"]])
     for name in battlefield:
-        debug("MoveToZone", {"object_id": ids[name], "to_zone": "Battlefield", "simulate": False})
+        table.move(name)
     if life is not None:
-        debug("SetLife", {"player_id": 0, "life": life})
-    debug("MoveToZone", {"object_id": ids["Probe"], "to_zone": "Battlefield", "simulate": True})
-    pushed, events = [], []
-    for _ in range(60):
-        w = game.waiting_for()
-        pushed += [s for s in game.stack() if s["id"] not in {p["id"] for p in pushed}]
-        if w["type"] == "OrderTriggers":
-            game.apply(w["data"]["player"], {"type": "OrderTriggers",
-                                             "data": {"order": list(range(len(w["data"]["triggers"])))}})
-            continue
-        if w["type"] != "Priority" or not game.stack():
-            break
-        events += game.apply(w["data"]["player"], {"type": "PassPriority"}).to_dict()["events"]
-    names = {v: k for k, v in ids.items()}
-    return events, [names[p["source_id"]] for p in pushed], game.player(0)["life"]
+        table.set_life(0, life)
+    table.move("Probe", simulate=True)
+    pushed = []
+
+    def note_pushed(_):
+        pushed.extend(s for s in table.game.stack() if s["id"] not in {p["id"] for p in pushed})
+        return False
+
+    events = table.play(until=note_pushed, limit=60, answers={"OrderTriggers": table.keep_order})
+    return events, [table.names[p["source_id"]] for p in pushed], table.game.player(0)["life"]
 
 
 _, pushed, life = play({"Probe": "When this creature enters, destroy this creature. This creature deals 1 damage to you.",

@@ -1,0 +1,94 @@
+"""Shared setup of the phase.rs triage scripts in this folder: drives phase-python (0.103.0) directly, without the
+suite's adapter (conformance/adapters/phase_engine.py), so that each script shows phase's own behaviour.
+
+A script builds a :class:`Table` from its synthetic cards and the seats holding them, places cards and sets life
+totals through phase's debug actions, lets the players pass (answering what phase asks), and reads phase's events,
+stack and players. The scripts import this module by name: Python puts the running script's folder first on the path.
+"""
+import json
+
+import phase
+
+
+def face(name, text, kind=None, toughness=1):
+    """phase's oracle face of a synthetic creature card: mana cost {1}, power 1, ``toughness``, creature type ``kind``
+    (no subtype when None) and rules text ``text`` (phase parses the text into abilities)."""
+    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
+        "supertypes": [], "subtypes": [kind] if kind else [], "text": text, "type": "Creature", "layout": "normal",
+        "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
+        "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}, None)
+
+
+class Table:
+    """A phase-python game of ``len(seats)`` players (FreeForAll, seed 1), every mulligan kept, debug actions allowed
+    for every seat.
+
+    ``cards`` maps a card name to ``(rules text, creature type)``; ``seats[i]`` lists the names of the cards in seat
+    i's deck (all in its hand once the game starts; a name must be in one seat only); ``first_player`` is the active
+    seat; ``toughness`` applies to every card. Attributes: ``game`` (phase's game), ``ids`` (card name to object id),
+    ``names`` (object id to card name), ``owner`` (card name to seat)."""
+
+    def __init__(self, cards, seats, first_player=0, toughness=1):
+        self.engine = phase.Engine.from_json(json.dumps(
+            {name.lower(): face(name, text, kind, toughness) for name, (text, kind) in cards.items()}))
+        extra = {"extra_players": [list(s) for s in seats[2:]]} if len(seats) > 2 else {}
+        game = self.engine.new_game(player=list(seats[0]), opponent=list(seats[1]), seed=1, format="FreeForAll",
+                                    first_player=first_player, **extra)
+        while game.waiting_for()["type"] == "MulliganDecision":
+            seat = game.waiting_for()["data"]["pending"][0]["player"]
+            game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+        state = game.state()
+        state["state"]["debug_mode"] = True
+        state["state"]["debug_permitted"] = list(range(len(seats)))
+        self.game = self.engine.load_game(state)
+        self.ids, self.owner = {}, {}
+        for seat in range(len(seats)):
+            for card in self.game.hand(seat):
+                self.ids[card["name"]], self.owner[card["name"]] = card["id"], seat
+        self.names = {v: k for k, v in self.ids.items()}
+
+    def apply(self, seat, action):
+        """Apply the GameAction ``action`` (a dict) for ``seat``; returns the events phase reports (list of dicts)."""
+        return self.game.apply(seat, action).to_dict()["events"]
+
+    def debug(self, seat, kind, data):
+        """Apply phase's debug action ``kind`` with ``data`` for ``seat``; returns the events phase reports."""
+        return self.apply(seat, {"type": "Debug", "data": {"type": kind, "data": data}})
+
+    def move(self, name, zone="Battlefield", simulate=False, by=None):
+        """Move card ``name`` to ``zone`` (debug MoveToZone; ``simulate`` true makes it an ordinary zone change that
+        triggers abilities, false places it raw), acting as seat ``by`` (default: the card's owner)."""
+        seat = self.owner[name] if by is None else by
+        return self.debug(seat, "MoveToZone", {"object_id": self.ids[name], "to_zone": zone, "simulate": simulate})
+
+    def set_life(self, player, life, by=None):
+        """Set seat ``player``'s life total to ``life`` (debug SetLife), acting as seat ``by`` (default: ``player``)."""
+        return self.debug(player if by is None else by, "SetLife", {"player_id": player, "life": life})
+
+    def stack(self):
+        """The names of the sources of phase's stack entries, bottom to top (None for a source not in the decks)."""
+        return [self.names.get(s["source_id"]) for s in self.game.stack()]
+
+    def keep_order(self, wait):
+        """Answer an OrderTriggers wait with the order phase lists the triggers in; returns the events."""
+        return self.apply(wait["data"]["player"], {"type": "OrderTriggers",
+                                                   "data": {"order": list(range(len(wait["data"]["triggers"])))}})
+
+    def play(self, until=None, limit=20, answers=None):
+        """Let the players pass priority, at most ``limit`` times, and return the events phase reports on the way.
+
+        At each step: a wait whose type is a key of ``answers`` is answered by that function (given phase's wait,
+        returning the events); otherwise the play stops when ``until(events so far)`` is true, when phase waits for
+        anything but priority, or when the stack is empty; else the player phase waits for passes priority."""
+        events = []
+        for _ in range(limit):
+            wait = self.game.waiting_for()
+            if answers and wait["type"] in answers:
+                events += answers[wait["type"]](wait)
+                continue
+            if until is not None and until(events):
+                break
+            if wait["type"] != "Priority" or not self.game.stack():
+                break
+            events += self.apply(wait["data"]["player"], {"type": "PassPriority"})
+        return events
