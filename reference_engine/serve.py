@@ -17,6 +17,7 @@ the protocol for an engine to complain with).
 
 from __future__ import annotations
 
+import abc
 import argparse
 import json
 import sys
@@ -77,7 +78,28 @@ class Channel:
         return message
 
 
-class ProtocolChooser:
+class _Decisions(abc.ABC):
+    """The four :class:`conformance.adapters.base.Chooser` methods, each one ``self._decide(decision, player, *the
+    question's fields)`` with the decision's name as in :data:`conformance.adapters.process.DECISIONS`."""
+
+    @abc.abstractmethod
+    def _decide(self, decision: str, player: str, *arguments: Any) -> Any:
+        """The answer to ``decision`` for ``player``; ``arguments`` are the question's fields, in DECISIONS' order."""
+
+    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
+        return self._decide("order", player, triggers)
+
+    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
+        return self._decide("optional", player, trigger)
+
+    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
+        return self._decide("target", player, trigger, candidates)
+
+    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
+        return self._decide("occurrence", player, delayed, events)
+
+
+class ProtocolChooser(_Decisions):
     """A :class:`conformance.adapters.base.Chooser` that asks the harness, through the protocol, during one run."""
 
     def __init__(self, channel: Channel, run_id: Any):
@@ -105,20 +127,8 @@ class ProtocolChooser:
                                     f"{self.run_id!r} does not fit the question")
         return answer
 
-    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
-        return self._decide("order", player, triggers)
 
-    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
-        return self._decide("optional", player, trigger)
-
-    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
-        return self._decide("target", player, trigger, candidates)
-
-    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
-        return self._decide("occurrence", player, delayed, events)
-
-
-class LocalChooser:
+class LocalChooser(_Decisions):
     """Version 2's ``local_choices``: answers from the scenario's own ``choices`` as the harness would, and records
     every choice (the question's fields and the answer) for the result's ``choices``."""
 
@@ -131,18 +141,6 @@ class LocalChooser:
         answer = getattr(self.answers, method)(player, *arguments)
         self.made.append({"decision": decision, "player": player, **dict(zip(fields, arguments)), "answer": answer})
         return answer
-
-    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
-        return self._decide("order", player, triggers)
-
-    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
-        return self._decide("optional", player, trigger)
-
-    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
-        return self._decide("target", player, trigger, candidates)
-
-    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
-        return self._decide("occurrence", player, delayed, events)
 
 
 class Server:
