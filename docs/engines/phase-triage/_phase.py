@@ -65,6 +65,16 @@ class Table:
         """Set seat ``player``'s life total to ``life`` (debug SetLife), acting as seat ``by`` (default: ``player``)."""
         return self.debug(player if by is None else by, "SetLife", {"player_id": player, "life": life})
 
+    def leave(self, seat, how, pinger, watcher):
+        """Make ``seat`` leave the game, ``how``: "concede" (GameAction Concede) or "life" (debug SetLife 1 by seat 0,
+        then ``pinger``, "When this creature enters, you lose 1 life.", enters and the players pass, at most 6 times,
+        until ``watcher``'s ability is on the stack). Returns the events phase reports."""
+        if how == "concede":
+            return self.apply(seat, {"type": "Concede", "data": {"player_id": seat}})
+        self.set_life(seat, 1, by=0)
+        self.move(pinger, simulate=True)
+        return self.play(until=lambda _: watcher in self.stack(), limit=6)
+
     def stack(self):
         """The names of the sources of phase's stack entries, bottom to top (None for a source not in the decks)."""
         return [self.names.get(s["source_id"]) for s in self.game.stack()]

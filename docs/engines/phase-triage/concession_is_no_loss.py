@@ -17,12 +17,7 @@ CARDS = {"Mourner": ("Whenever a player loses the game, you gain 3 life.", "Wiza
 def mourner_triggers(how):
     table = Table(CARDS, [["Mourner"], ["Bystander"], ["Leaver"]])
     table.move("Mourner")
-    if how == "concede":
-        events = table.apply(2, {"type": "Concede", "data": {"player_id": 2}})
-    else:
-        table.set_life(2, 1, by=0)
-        table.move("Leaver", simulate=True)
-        events = table.play(until=lambda _: "Mourner" in table.stack(), limit=6)
+    events = table.leave(2, how, pinger="Leaver", watcher="Mourner")
     reported = [e["type"] for e in events if e["type"] in ("PlayerLost", "PlayerEliminated")]
     return reported, "Mourner" in table.stack()
 

@@ -21,12 +21,7 @@ def watcher_triggers(how):
     table = Table(CARDS, [["Watcher"], ["Bystander"], ["Leaver", "Pinger"]])
     table.move("Watcher")
     table.move("Leaver")
-    if how == "concede":
-        events = table.apply(2, {"type": "Concede", "data": {"player_id": 2}})
-    else:
-        table.set_life(2, 1, by=0)
-        table.move("Pinger", simulate=True)
-        events = table.play(until=lambda _: "Watcher" in table.stack(), limit=6)
+    events = table.leave(2, how, pinger="Pinger", watcher="Watcher")
     exiled = [e["data"]["object_id"] == table.ids["Leaver"] for e in events if e["type"] == "ZoneChanged"
               and e["data"].get("to") == "Exile"]
     return any(exiled), "Watcher" in table.stack()
