@@ -141,6 +141,7 @@ def canonical(trace: dict[str, Any] | None) -> str:
 
 STREAM = "scenarios"
 MAX_SKIP_REASONS = 50
+STDERR_KEPT = 64 * 1024  # characters of a process engine's stderr kept with a verdict (docs/harness.md)
 OTHER_SKIP_REASONS = "(other reasons)"
 
 
@@ -189,9 +190,10 @@ class Exploration:
             self.engine_problems[status] = self.engine_problems.get(status, 0) + 1
             if not self.first_problem:
                 self.first_problem = check.outcome.message
+            if check.outcome.stderr and not self.engine_stderr:  # what the engine wrote with its first problem
+                self.engine_stderr = check.outcome.stderr[-STDERR_KEPT:]
             if status == "skipped":
                 _count_reason(self.skip_reasons, check.outcome.message or "no reason given", 1)
-                self.engine_stderr = check.outcome.stderr[-4000:]
         elif self.key in check.check_errors:
             self.check_error = self.check_error or check.check_errors[self.key]
         elif check.exercised.get(self.key, 0) > 0:

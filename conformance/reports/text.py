@@ -8,6 +8,7 @@ from typing import Any
 
 from conformance.fixtures import canonical_entries
 
+STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
 
 
@@ -118,7 +119,7 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
             lines.append(f"      engine: {rule['first_problem']}")
         if rule.get("engine_stderr"):
             lines.append("      the engine's stderr (last lines):")
-            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-10:]]
+            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-STDERR_LINES:]]
         if rule.get("check_error"):
             lines.append("      the check itself raised (a bug in the suite, please report it):")
             lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
