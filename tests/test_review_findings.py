@@ -52,3 +52,60 @@ def test_an_engines_stderr_reaches_the_console_every_report_and_check(tmp_path, 
     out = capsys.readouterr().out
     assert "the engine gave no trace: crashed" in out
     assert "ValueError: log_then_raise: no such ability ABC-123" in out
+
+
+# -- 2. A FAIL always comes with a trace that violated the rule ----------------------------------------------------
+
+
+def test_a_counterexample_the_engine_can_no_longer_play_keeps_the_trace_that_violated_the_rule(tmp_path, monkeypatch,
+                                                                                               capsys):
+    """A faulty engine (it lets the inactive player go first) whose process dies on every 3rd request: shrinking
+    spends the restart budget, so the shrunk scenario cannot be played again. The FAIL keeps the trace the engine gave
+    when it violated the rule (the rule judges it a violation), says that shrinking ran out of restarts, and its
+    replay file holds that counterexample."""
+    from conformance.checking import check_trace
+    from reference_engine.rulesets import get_ruleset
+
+    monkeypatch.setenv("MUTANT", "redemption-inactive-player-first")
+    monkeypatch.setenv("CRASH_EVERY", "3")
+    report, failures = tmp_path / "r.json", tmp_path / "failures"
+    code = cli.main(["run", "--engine-cmd", command("crash_every"), "--ruleset", "redemption", "--max-examples",
+                     "20", "--rules", "red.triggers-on-situation", "red.active-player-first", "--no-fixtures",
+                     "--report-json", str(report), "--failures-dir", str(failures)])
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "(no trace)" not in out
+    rules = {rule["key"]: rule for rule in json.loads(report.read_text())["rules"]}
+    rule = rules["red.active-player-first"]
+    assert rule["status"] == "failed"
+    failure = rule["failure"]
+    assert failure["actual_trace"] is not None
+    assert any("shrinking ran out of engine restarts" in m for m in failure["messages"])
+    assert not any(m.startswith("the engine was not restarted again") for m in failure["messages"][:1])
+    ruleset = get_ruleset("redemption")
+    inv = ruleset.invariant("red.active-player-first")
+    judged = check_trace(failure["scenario"], failure["actual_trace"], [inv])
+    assert judged.violations.get(inv.key)  # the trace shown really violates the rule
+    assert len(list(failures.iterdir())) == 1
+
+
+
+# -- 3. A replay that raised is errored on replay, not nondeterminism ----------------------------------------------
+
+
+def test_an_engine_that_raises_on_replay_is_not_called_nondeterministic(tmp_path, monkeypatch, capsys):
+    """An in-process engine that fails mw.queue-fifo deterministically and raises KeyError on every 3rd call: the
+    rule fails (deterministic), with a trace, and the replays that raised are said as "errored on replay"."""
+    monkeypatch.syspath_prepend(str(ENGINES.parent))
+    report = tmp_path / "r.json"
+    code = cli.main(["run", "--engine", "review_engines:KeyErrorEveryThird", "--rules", "mw.queue-fifo",
+                     "--max-examples", "30", "--no-fixtures", "--report-json", str(report)])
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "differently when it was replayed" not in out and "NONDETERMINISTIC" not in out
+    (rule,) = json.loads(report.read_text())["rules"]
+    assert rule["status"] == "failed"
+    failure = rule["failure"]
+    assert failure["determinism"] == "deterministic" and failure["actual_trace"] is not None
+    assert "nondeterministic" not in rule.get("engine_problems", {})
+    assert any(m.startswith("errored on replay") and "KeyError" in m for m in failure["messages"])

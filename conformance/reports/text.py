@@ -126,7 +126,7 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if not failure:
         return lines
     lines.append(f"      {rule['summary']}")
-    for message in failure["messages"][:3]:
+    for message in failure["messages"][:6]:
         lines.append(f"      -> {message}")
     lines.append(f"      shrunk from size {failure['original_size']} to {failure['shrunk_size']}"
                  + (f"; also violates {', '.join(failure['also_violates'])}" if failure.get("also_violates") else "")
