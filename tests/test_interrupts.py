@@ -98,6 +98,7 @@ def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, work
     _wait_slow(proc, folders["marks"], workers)
     out, err = _stop(proc, signum)
     assert f"interrupted by {name}" in err
+    assert "Exit:" not in err, err  # the command's own message only, not pytest.exit's
     document = json.loads(report.read_text("utf-8"))
     validate(document, "report", "the partial report")
     assert document["interrupted"] == name
