@@ -473,7 +473,9 @@ def example_database(where: str | None):
         return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
                                     key_prefix=b"trigger-conformance:")
     if Path(where).exists() and not Path(where).is_dir():
-        raise ConformanceError(f"--database: {where} is a file, not a folder")
+        kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
+            where).is_symlink() else "a link to something that is not a folder"
+        raise ConformanceError(f"--database: {where} is {kind}, not a folder")
     return DirectoryBasedExampleDatabase(where)
 
 

@@ -24,3 +24,8 @@ class KeyErrorEveryThird(Engine):
         if self.calls % 3 == 0:
             raise KeyError(f"KeyErrorEveryThird: call {self.calls}")
         return self.inner.run(scenario, chooser)
+
+
+def not_an_engine():
+    """An engine factory that returns an int: ``load_engine`` must say it is "an int", not "a int"."""
+    return 42

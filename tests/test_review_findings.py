@@ -109,3 +109,45 @@ def test_an_engine_that_raises_on_replay_is_not_called_nondeterministic(tmp_path
     assert failure["determinism"] == "deterministic" and failure["actual_trace"] is not None
     assert "nondeterministic" not in rule.get("engine_problems", {})
     assert any(m.startswith("errored on replay") and "KeyError" in m for m in failure["messages"])
+
+
+# -- 6. Cosmetics ----------------------------------------------------------------------------------------------------
+
+
+def test_messages_read_right(monkeypatch):
+    """No doubled "at" in a JSON error, "an int" (not "a int"), a device is not called a file, a mutant's version is
+    the reference engine's it changes (not "0")."""
+    from conformance.adapters.registry import load_engine
+    from conformance.documents import loads
+    from conformance.errors import ConformanceError, DocumentError, EngineError
+    from conformance.session import example_database
+
+    with pytest.raises(DocumentError) as bad:
+        loads('{"id": "abc', "a.json")
+    assert " at at " not in str(bad.value) and "Unterminated string starting at line 1, column 8" in str(bad.value)
+    monkeypatch.syspath_prepend(str(ENGINES.parent))
+    with pytest.raises(EngineError) as wrong:
+        load_engine("review_engines:not_an_engine", "momon-wonder")
+    assert "is an int, not an Engine" in str(wrong.value)
+    with pytest.raises(ConformanceError) as device:
+        example_database("/dev/zero")
+    assert "/dev/zero is a device or other special file, not a folder" in str(device.value)
+    assert load_engine("mutant:mw-lifo", "momon-wonder").info.version == load_engine(
+        "reference", "momon-wonder").info.version != "0"
+
+
+def test_a_single_line_is_shown_rather_than_elided():
+    """side_by_side trims long traces around the first difference, but never replaces one line by "... 1 identical
+    entries ..." or "... 1 more entries ..." (the note is as long as the line)."""
+    from conformance.reports.text import side_by_side
+
+    def trace(names):
+        return {"entries": [{"kind": "step_begin", "step": n} for n in names]}
+
+    expected = trace(range(26))
+    actual = trace([*range(13), 99, *range(14, 26)])  # differs at 13: context 12 would leave 1 line out each side
+    lines = side_by_side(expected, actual, context=12)
+    assert not any("... 1 identical" in line or "... 1 more" in line for line in lines), lines
+    assert sum(1 for line in lines if "step_begin" in line) == 26
+    longer = side_by_side(trace(range(40)), trace([*range(20), 99, *range(21, 40)]), context=12)
+    assert any("... 8 identical entries ..." in line for line in longer)

@@ -41,6 +41,8 @@ def side_by_side(expected: dict[str, Any] | None, actual: dict[str, Any] | None,
     first = next((i for i in range(rows) if (left[i] if i < len(left) else None) != (right[i] if i < len(right) else None)), rows)
     start, stop = max(0, first - context), min(rows, first + context)
     lines = [f"      {'expected (reference engine)':<{width}} | actual (engine under test)"]
+    # One line says as much as the note that would elide it: show it.
+    start, stop = (0 if start == 1 else start), (rows if stop == rows - 1 else stop)
     if start:
         lines.append(f"      ... {start} identical entries ...")
     for i in range(start, stop):
@@ -95,7 +97,8 @@ def describe_scenario(scenario: dict[str, Any]) -> list[str]:
 def rule_row(rule: dict[str, Any]) -> str:
     """``PASS mw.queue-fifo [11.2.4]  500 scenarios, 391 exercised`` and the like."""
     mark = MARK.get(rule["status"], rule["status"].upper())
-    counts = f"{rule['scenarios_run']} scenarios, {rule['scenarios_exercised']} exercised"
+    run = rule["scenarios_run"]
+    counts = f"{run} scenario{'' if run == 1 else 's'}, {rule['scenarios_exercised']} exercised"
     extra = ""
     if rule["status"] == "unexercised":
         extra = " (never applied: the pass is vacuous)"
