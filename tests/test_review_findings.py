@@ -151,3 +151,49 @@ def test_a_single_line_is_shown_rather_than_elided():
     assert sum(1 for line in lines if "step_begin" in line) == 26
     longer = side_by_side(trace(range(40)), trace([*range(20), 99, *range(21, 40)]), context=12)
     assert any("... 8 identical entries ..." in line for line in longer)
+
+
+# -- 5. The compact scenario printout keeps every field that changes meaning ----------------------------------------
+
+
+FIXTURES = ENGINES.parent.parent / "fixtures"
+
+
+def _scenario(path: str, controlled: str | None = None, controller: str | None = None) -> dict:
+    document = json.loads((FIXTURES / path).read_text())
+    scenario = document.get("scenario", document)
+    for obj in scenario["objects"]:
+        if obj["id"] == controlled:
+            obj["controller"] = controller
+    return scenario
+
+
+@pytest.mark.parametrize("path,controlled,controller,shown", [
+    ("momon-wonder/mw-one-summon-several-monsters.json", "W", "P1",
+     ["W: field, owner P2, controller P1", "P1 does summon X also [\"Y\"]", "OX: when summon self -> signal x"]),
+    ("momon-wonder/mw-removal-reasons.json", "V", "P1",
+     ["V: field, owner P2, controller P1", "A2: when signal a if in_zone V field -> signal b",
+      "A3: when signal a may -> signal b"]),
+    ("redemption/ta2-if-x-y-checks-on-play.json", "C2", "P1",
+     ["C2: field, owner P2, controller P1", "A1: when play self checks on play if in_zone C9 field -> signal s1",
+      "A2: when play self checks on play if in_zone C9 graveyard -> signal s2"]),
+    ("mtg/mtg-vocab-filters-you-opponent-type-token.json", "C2", "P1",
+     ["C2: field, owner P2, controller P1, types [\"creature\"]", "A1: when enter type=creature controller=opponent",
+      "A2: when leave other to=graveyard type=creature controller=you nontoken=true",
+      "A3: when life player=you change=gain", "K2: field, owner P2, types [\"creature\"], token true"]),
+    ("mtg/mtg-vocab-603-2c-one-or-more-enter.json", None, None, ["B: when enter batch=true ->"]),
+    ("mtg/mtg-vocab-603-2h-once-each-turn.json", None, None,
+     ["O: when signal s1 once each turn ->", "Q: when signal s1 may once each turn ->"]),
+    ("mtg/mtg-603-4-felidar-39-life.json", None, None,
+     ["life: P1=39", "A1: when signal upkeep if life_at_least controller 40 -> signal wins"]),
+    ("mtg/mtg-ref-603-10a-graveyard-leaving-looks-back.json", None, None,
+     ["A1: when move from=graveyard if in_zone self graveyard active_in=[\"graveyard\"] ->"]),
+    ("mtg/mtg-603-8-discard-then-draw.json", None, None, ["A1: when state while zone_empty P1 hand ->"]),
+], ids=lambda v: v.split("/")[-1] if isinstance(v, str) and "/" in v else None)
+def test_the_scenario_printout_keeps_every_field_that_changes_meaning(path, controlled, controller, shown):
+    from conformance.reports.text import describe_scenario
+
+    lines = describe_scenario(_scenario(path, controlled, controller))
+    text = "\n".join(lines)
+    for expected in shown:
+        assert expected in text, (expected, text)
