@@ -227,7 +227,7 @@ class Session:
                 f"the run was interrupted before this failure (scenario {share.failure_index} of the stream) was "
                 f"shrunk, replayed or compared with the reference engine"],
             "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
-            "original_size": size, "shrunk_size": size, "actual_trace": None, "expected_trace": None,
+            "original_size": size, "shrunk_size": size, "actual_trace": share.failure_trace, "expected_trace": None,
             "also_violates": [], "determinism": "deterministic", "replay_file": None}
         return entry
 
