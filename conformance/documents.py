@@ -199,7 +199,8 @@ def loads(text: str | bytes, where: str) -> Any:
     try:
         document = json.loads(text, object_pairs_hook=_pairs, parse_int=_integer, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise DocumentError(where, [("$", f"not JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, column {exc.colno}")]) from None
+        what = exc.msg.removesuffix(" at")  # "Unterminated string starting at": the position follows
+        raise DocumentError(where, [("$", f"not JSON: {what} at line {exc.lineno}, column {exc.colno}")]) from None
     except RecursionError:
         raise DocumentError(where, [("$", f"nested more than {MAX_DEPTH} levels deep: too deep to be a document of "
                                           f"this tool")]) from None

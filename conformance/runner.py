@@ -542,7 +542,8 @@ def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenari
     size = scenario_size(scenario)
     return Failure(
         messages=list(messages) + notes, scenario=scenario, log=log, original_size=original_size or size,
-        shrunk_size=size, actual_trace=outcome.trace if outcome.status in ("trace", "garbage") else None, expected_trace=expected.trace if expected.status == "trace" else None,
+        shrunk_size=size, actual_trace=outcome.trace if outcome.status in ("trace", "garbage") else None,
+        expected_trace=expected.trace if expected.status == "trace" else None,
         also_violates=also, determinism=determinism,
     )
 

@@ -195,8 +195,8 @@ def markdown(run: dict) -> str:
     for rule in run["rules"]:
         if rule.get("engine_stderr"):
             out += ["", f"## The engine's stderr with its first problem: `{rule['key']}`", "",
-                    _cell(rule.get("first_problem", "")), "", "```", rule["engine_stderr"].rstrip().replace("```", "'''"),
-                    "```"]
+                    _cell(rule.get("first_problem", "")), "", "```",
+                    rule["engine_stderr"].rstrip().replace("```", "'''"), "```"]
     counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
     out += ["", f"**Summary:** {counts or 'nothing checked'}", ""]
     return "\n".join(out)

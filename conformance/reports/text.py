@@ -151,7 +151,8 @@ def describe_scenario(scenario: dict[str, Any]) -> list[str]:
     for step in scenario["script"]:
         turn = f" (turn {step['turn']})" if "turn" in step else ""
         for action in step["actions"]:
-            lines.append(f"{step['step']}{turn}: {action['by']} does " + "; ".join(_action(a) for a in action["effect"]))
+            lines.append(f"{step['step']}{turn}: {action['by']} does "
+                         + "; ".join(_action(a) for a in action["effect"]))
     choices = scenario.get("choices", {})
     if choices.get("trigger_order"):
         lines.append(f"trigger order preference: {', '.join(choices['trigger_order'])}")
