@@ -154,15 +154,14 @@ def canonical_answer(outcome: EngineOutcome) -> str | None:
     """What must be identical between two plays of the same scenario with the same choices, as a string.
 
     A trace (valid or garbage) compares by its canonical JSON (sorted keys; engine ids included, so an engine must
-    number its ids deterministically); ``skipped`` by its reason; ``errored`` by its status alone (messages may hold
-    addresses or times). A process-level misbehaviour (crashed, timed-out, ...) is not an answer: None.
+    number its ids deterministically); ``skipped`` by its reason. A play where the engine raised (``errored``) or
+    misbehaved at the process level (crashed, timed-out, ...) is not an answer: None (an engine that raises on one
+    play of a scenario and answers another is errored on replay, not nondeterministic).
     """
     if outcome.status in ("trace", "garbage") and outcome.trace is not None:
         return "trace:" + json.dumps(outcome.trace, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     if outcome.status == "skipped":
         return "skipped:" + outcome.message
-    if outcome.status == "errored":
-        return "errored"
     return None
 
 
@@ -201,14 +200,16 @@ def _describe(outcome: EngineOutcome) -> str:
 
 
 def replay_for_determinism(engine: Engine, scenario: dict[str, Any], times: int = 3,
-                           first: EngineOutcome | None = None) -> EngineOutcome | None:
+                           first: EngineOutcome | None = None,
+                           unanswered: list[tuple[str, EngineOutcome]] | None = None) -> EngineOutcome | None:
     """Play a prepared scenario ``times`` more times and compare the answers with ``first`` (or the first replay).
 
     The chooser is rebuilt from the scenario for every play, so every play gets the same choices. Returns a
     ``nondeterministic`` :class:`EngineOutcome` naming the plays that differ and the first JSON path where their
     traces differ, or None when every answer agrees. A play that misbehaves at the process level (crashed,
-    timed-out, ...) is no answer and is not compared: a crash says nothing about determinism, and it must not
-    hide a rule failure already found.
+    timed-out, ...) or raises (errored) is no answer and is not compared: it says nothing about determinism, and it
+    must not hide a rule failure already found. ``unanswered``, if given, gets appended ``(label, outcome)`` for each
+    replay that gave no answer (``label``: "replay N"), so that a caller can say the engine errored on replay.
     """
     answers: list[tuple[str, EngineOutcome]] = []
     if first is not None and canonical_answer(first) is not None:
@@ -217,6 +218,8 @@ def replay_for_determinism(engine: Engine, scenario: dict[str, Any], times: int 
         outcome = play(engine, scenario)
         if canonical_answer(outcome) is not None:
             answers.append((f"replay {n}", outcome))
+        elif unanswered is not None:
+            unanswered.append((f"replay {n}", outcome))
     if not answers:
         return None
     label0, reference = answers[0]

@@ -26,7 +26,8 @@ from conformance.documents import read_json, schema_names, validate, write_atomi
 from conformance.errors import ConformanceError
 from conformance.reports.progress import Progress
 from conformance.reports.text import (
-    audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side, skip_summary,
+    STDERR_LINES, audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side,
+    skip_summary,
 )
 from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document
 from reference_engine.engines import reference_engine_for
@@ -579,6 +580,10 @@ def check_file(args: argparse.Namespace) -> int:
         bad = outcome.status != "trace"
         if bad:
             print(f"\nthe engine gave no trace: {outcome.status}: {outcome.message}")
+            if outcome.stderr:
+                print("the engine's stderr (last lines):")
+                for line in outcome.stderr.rstrip().splitlines()[-STDERR_LINES:]:
+                    print("  " + line)
         else:
             print("\nverdict of every rule:")
             for inv in invariants:

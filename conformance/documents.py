@@ -20,7 +20,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from conformance.errors import DocumentError
+from conformance.errors import DocumentError, a_or_an
 
 SUFFIX = ".schema.json"
 
@@ -180,7 +180,7 @@ def bound_problems(document: Any, limit: int = 5) -> list[tuple[str, str]]:
             if not math.isfinite(value):
                 found.append((json_path(path), f"the number {value} is not finite"))
         else:
-            found.append((json_path(path), f"a {type(value).__name__} is not JSON data"))
+            found.append((json_path(path), f"{a_or_an(type(value).__name__)} is not JSON data"))
     return found
 
 
@@ -199,7 +199,8 @@ def loads(text: str | bytes, where: str) -> Any:
     try:
         document = json.loads(text, object_pairs_hook=_pairs, parse_int=_integer, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise DocumentError(where, [("$", f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")]) from None
+        what = exc.msg.removesuffix(" at")  # "Unterminated string starting at": the position follows
+        raise DocumentError(where, [("$", f"not JSON: {what} at line {exc.lineno}, column {exc.colno}")]) from None
     except RecursionError:
         raise DocumentError(where, [("$", f"nested more than {MAX_DEPTH} levels deep: too deep to be a document of "
                                           f"this tool")]) from None

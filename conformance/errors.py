@@ -42,6 +42,11 @@ class EngineError(ConformanceError):
         super().__init__(message)
 
 
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article, for messages: ``an int``, ``a str``, ``an EngineInfo``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def signal_name(interrupt: BaseException) -> str:
     """The signal behind a KeyboardInterrupt: ``"SIGTERM"`` when the harness turned a SIGTERM into one (its argument
     is the signal's name or number), else ``"SIGINT"`` (Python's own Ctrl-C handler raises it without arguments)."""

@@ -155,6 +155,7 @@ def pytest_configure(config: pytest.Config) -> None:
         budget = spec.time_budget
         listeners = [p for p in config.pluginmanager.get_plugins()
                      if hasattr(p, "conformance_explored") and p is not stream]
+        under_command = bool(listeners)  # the trigger-conformance command listens, and says what happened itself
         if not listeners:  # plain pytest (the trigger-conformance command shows its own progress)
             stream.progress = _progress(config, session)
             listeners = [stream]
@@ -175,6 +176,8 @@ def pytest_configure(config: pytest.Config) -> None:
             # and the stream's footer and the leftovers are seen to in pytest_unconfigure.
             stream.interrupted = exploration["interrupted"]
             stream.record_known_failures()
+            if under_command:  # the command prints its own message (pytest.exit's would show as "Exit: ...")
+                raise KeyboardInterrupt(stream.interrupted)
             pytest.exit(f"trigger-conformance: interrupted by {stream.interrupted} while exploring, after "
                         f"{exploration.get('explored', 0)} scenarios; verdicts found so far are kept",
                         returncode=_signal_code(stream.interrupted))

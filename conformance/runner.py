@@ -141,6 +141,7 @@ def canonical(trace: dict[str, Any] | None) -> str:
 
 STREAM = "scenarios"
 MAX_SKIP_REASONS = 50
+STDERR_KEPT = 64 * 1024  # characters of a process engine's stderr kept with a verdict (docs/harness.md)
 OTHER_SKIP_REASONS = "(other reasons)"
 
 
@@ -174,6 +175,7 @@ class Exploration:
     failure_log: list[int] | None = None
     failure_messages: list[str] | None = None  # what the rule said of its first failure, as explored (unshrunk)
     failure_scenario: dict[str, Any] | None = None  # that failure's scenario as played (for an interrupted run)
+    failure_trace: dict[str, Any] | None = None  # the engine's trace that violated the rule there (unshrunk)
     # Explored option -> JSON of a value -> scenarios that exercised the rule with it.
     exercised_under: dict[str, dict[str, int]] = field(default_factory=dict)
     # The reasons the engine gave for the scenarios it skipped, each with how many (at most MAX_SKIP_REASONS
@@ -189,9 +191,10 @@ class Exploration:
             self.engine_problems[status] = self.engine_problems.get(status, 0) + 1
             if not self.first_problem:
                 self.first_problem = check.outcome.message
+            if check.outcome.stderr and not self.engine_stderr:  # what the engine wrote with its first problem
+                self.engine_stderr = check.outcome.stderr[-STDERR_KEPT:]
             if status == "skipped":
                 _count_reason(self.skip_reasons, check.outcome.message or "no reason given", 1)
-                self.engine_stderr = check.outcome.stderr[-4000:]
         elif self.key in check.check_errors:
             self.check_error = self.check_error or check.check_errors[self.key]
         elif check.exercised.get(self.key, 0) > 0:
@@ -300,6 +303,7 @@ def _note(found, open_keys, pending, check, drawn, n, source, scenario) -> None:
             share.failure_index, share.failure_log = n, list(source.log)
             share.failure_messages = list(check.violations[share.key])
             share.failure_scenario = scenario
+            share.failure_trace = check.outcome.trace
             open_keys.discard(share.key)
 
 
@@ -327,6 +331,7 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
             total.check_error = total.check_error or share.check_error
             total.failure_index, total.failure_log = share.failure_index, share.failure_log
             total.failure_messages, total.failure_scenario = share.failure_messages, share.failure_scenario
+            total.failure_trace = share.failure_trace
     return merged
 
 
@@ -346,13 +351,16 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
         build = scenario_builder(config, engine) if logs or exploration.failure_log is not None else None
     except Exception:  # explore() already reported the engine's generation_profile raising
         build, logs, exploration = None, [], Exploration(**{**exploration.as_dict(), "failure_log": None,
-                                                             "failure_index": None})
+                                                             "failure_index": None, "failure_trace": None})
     for log in logs:
         built = rebuild(build, config.edition, log)
-        check = check_scenario(engine, prepare_generated(config, built.document), [inv])
+        scenario = prepare_generated(config, built.document)
+        check = check_scenario(engine, scenario, [inv])
         known.note(check)
         if check.failed:
             found, known.failure_index, known.failure_log = built, -1, list(built.log)
+            known.failure_messages, known.failure_trace = list(check.violations[inv.key]), check.outcome.trace
+            known.failure_scenario = scenario
             break
     share = merge([{inv.key: known}, {inv.key: exploration}])[inv.key]
     if found is None and share.failure_log is not None:
@@ -364,8 +372,16 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
     misbehaviours = {k for k in result.engine_problems if k != "skipped"}
     if found is not None:
         result.status = "failed"
-        result.failure = _minimise(engine, reference, config, inv, found, key)
-        if result.failure.determinism == "nondeterministic":
+        result.failure = _minimise(engine, reference, config, inv, found, key, share)
+        if result.failure.actual_trace is None:
+            # No trace that violated the rule remains (the engine could play neither the shrunk scenario nor the
+            # one found again, and the exploration's trace is gone): no FAIL without an actual trace.
+            result.status, gone = "errored", result.failure
+            result.failure = None
+            result.engine_problems["unplayable-counterexample"] = 1
+            result.first_problem = ("the scenario that failed the rule could not be played again and no trace that "
+                                    "violated it was kept: " + "; ".join(gone.messages))
+        elif result.failure.determinism == "nondeterministic":
             # Not a verdict on the rule: the engine does not answer the same scenario the same way twice.
             result.status = "errored"
             result.engine_problems["nondeterministic"] = result.engine_problems.get("nondeterministic", 0) + 1
@@ -389,31 +405,71 @@ def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invari
     return result
 
 
-def _fails(engine: Engine, config: RunConfig, inv: Invariant, reference: Engine | None = None):
-    """The shrinking predicate: ``document`` still fails ``inv`` on ``engine`` (None when the engine misbehaved: no
-    verdict). With ``reference``, a candidate the reference engine cannot play to a trace (a scenario that loops
-    forever, say, as a merge of two objects can make) does not count as failing: a counterexample must come with
-    the trace the rules require."""
-    def fails(document: dict[str, Any]) -> bool | None:
-        scenario = prepare_generated(config, document)
-        check = check_scenario(engine, scenario, [inv])
-        if check.outcome.misbehaved:
-            return None  # a crash is no verdict (see shrinking.shrink)
-        if check.failed and reference is not None and play(reference, scenario).status != "trace":
+class _Fails:
+    """The shrinking predicate: ``fails(document)`` says whether ``document`` still fails ``inv`` on ``engine`` (None
+    when the engine misbehaved or raised: no verdict). With ``reference``, a candidate the reference engine cannot
+    play to a trace (a scenario that loops forever, say, as a merge of two objects can make) does not count as
+    failing: a counterexample must come with the trace the rules require.
+
+    It remembers the trace and the rule's messages of the last ``KEPT`` scenarios that violated the rule
+    (:meth:`violation`), so that a counterexample the engine cannot play again (it crashed, raised, or used up its
+    restart budget) still shows the trace that violated the rule; and counts the plays the engine refused because
+    its restart budget was spent (``unavailable``, with the engine's message)."""
+
+    KEPT = 64
+
+    def __init__(self, engine: Engine, config: RunConfig, inv: Invariant, reference: Engine | None = None):
+        self.engine, self.config, self.inv, self.reference = engine, config, inv, reference
+        self._violating: dict[str, tuple[dict[str, Any], list[str]]] = {}
+        self.unavailable, self.unavailable_message = 0, ""
+
+    def __call__(self, document: dict[str, Any]) -> bool | None:
+        scenario = prepare_generated(self.config, document)
+        check = check_scenario(self.engine, scenario, [self.inv])
+        if check.outcome.misbehaved or check.outcome.status == "errored":
+            if check.outcome.status == "unavailable":
+                self.unavailable += 1
+                self.unavailable_message = self.unavailable_message or check.outcome.message
+            return None  # a crash, or an engine that raised, is no verdict (see shrinking.shrink)
+        if check.failed and self.reference is not None and play(self.reference, scenario).status != "trace":
             return False
+        if check.failed:
+            self.remember(scenario, check.outcome.trace, check.violations[self.inv.key])
         return check.failed
 
-    return fails
+    def remember(self, scenario: dict[str, Any], trace: dict[str, Any] | None, messages: list[str]) -> None:
+        if trace is None:
+            return
+        key = canonical(scenario)
+        self._violating.pop(key, None)
+        self._violating[key] = (trace, list(messages))
+        while len(self._violating) > self.KEPT:
+            self._violating.pop(next(iter(self._violating)))
+
+    def violation(self, scenario: dict[str, Any]) -> tuple[dict[str, Any], list[str]] | None:
+        """The trace and messages of the last play of ``scenario`` (prepared) that violated the rule, if kept."""
+        return self._violating.get(canonical(scenario))
+
+
+def _fails(engine: Engine, config: RunConfig, inv: Invariant, reference: Engine | None = None) -> _Fails:
+    return _Fails(engine, config, inv, reference)
 
 
 def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, built: Built,
-              key: bytes) -> Failure:
+              key: bytes, found: Exploration | None = None) -> Failure:
     """Shrink a failing scenario against ``inv`` alone: Hypothesis minimises its answer log (and keeps it in the
     example database), then :mod:`conformance.reduction` removes what the failure does not need from the scenario
     itself. The result is never larger than what was found. ``Failure.log`` builds the scenario only when the second
-    step removed nothing (it is empty otherwise)."""
+    step removed nothing (it is empty otherwise).
+
+    The failure always shows a trace that violated the rule: the shrunk scenario's, played again, or the last one it
+    gave when the engine could still play it; failing both, the unshrunk scenario with the trace ``found`` (the
+    exploration) kept. When none is left, ``Failure.actual_trace`` is None (:func:`conclude` then reports the rule
+    errored). Plays refused because the engine's restart budget was spent are said in the messages."""
     build = scenario_builder(config, engine)
     fails = _fails(engine, config, inv, reference)
+    if found is not None and found.failure_trace is not None and found.failure_messages:
+        fails.remember(prepare_generated(config, built.document), found.failure_trace, found.failure_messages)
     started = time.monotonic()
     # Hypothesis gets at most half the budget, so that the scenario-level passes, which make the scenario smaller
     # where a shorter answer log does not, always get the other half.
@@ -426,7 +482,18 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     scenario = prepare_generated(config, reduced)
     failure = explain_failure(engine, reference, config.ruleset, scenario, inv,
                               list(shrunk.log) if reduced is shrunk.document else [],
-                              original_size=scenario_size(built.document))
+                              original_size=scenario_size(built.document), earlier=fails.violation(scenario))
+    if failure.actual_trace is None:  # the unshrunk scenario, with the trace that violated the rule when found
+        original = prepare_generated(config, built.document)
+        kept = fails.violation(original)
+        if kept is not None:
+            failure = explain_failure(engine, reference, config.ruleset, original, inv, list(built.log),
+                                      earlier=kept, replay=False)
+            failure.messages.append("the shrunk scenario could not be played again: this is the scenario as found, "
+                                    "unshrunk")
+    if fails.unavailable:
+        notes.append(f"shrinking ran out of engine restarts: the engine refused {fails.unavailable} plays "
+                     f"({fails.unavailable_message})")
     failure.messages = failure.messages + notes  # e.g. the verdict changed between plays: both answers, counted
     if flaky:
         failure.determinism = "nondeterministic"
@@ -434,23 +501,49 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
 
 
 def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: dict[str, Any], inv: Invariant,
-                    log: list[int], original_size: int | None = None) -> Failure:
+                    log: list[int], original_size: int | None = None,
+                    earlier: tuple[dict[str, Any], list[str]] | None = None, replay: bool = True) -> Failure:
     """Everything a reader needs about one failing scenario: the violation, both traces, the other rules it breaks,
-    and whether the engine answers it the same way every time."""
-    outcome = play(engine, scenario)
+    and whether the engine answers it the same way every time.
+
+    ``earlier``: the trace and messages of an earlier play of ``scenario`` that violated ``inv``, shown when the
+    engine gives no trace this time (it crashed, raised, or cannot be restarted); with neither, ``actual_trace`` is
+    None. ``replay=False`` uses ``earlier`` without playing the scenario again. A replay where the engine raised or
+    crashed is said in the messages ("errored on replay"), never taken for nondeterminism."""
     invariants = ruleset.invariants_for(scenario["edition"])
-    checked = check_trace(scenario, outcome.trace, invariants, outcome) if outcome.status == "trace" else None
-    messages = (checked.violations.get(inv.key) if checked else None) or [outcome.message or "no violation on replay"]
+    outcome = play(engine, scenario) if replay or earlier is None else None
+    checked = check_trace(scenario, outcome.trace, invariants, outcome) \
+        if outcome is not None and outcome.status == "trace" else None
+    notes: list[str] = []
+    if checked is None and earlier is not None:  # no trace this time: the one that violated the rule before
+        if outcome is not None:
+            notes.append(f"the engine gave no trace when the failing scenario was played again ({outcome.status}: "
+                         f"{outcome.message[:300]}); the trace shown is the one it gave when it violated the rule")
+        trace = earlier[0]
+        outcome = EngineOutcome("trace", trace=trace)
+        checked = check_trace(scenario, trace, invariants, outcome)
+        messages = checked.violations.get(inv.key) or list(earlier[1])
+    else:
+        messages = (checked.violations.get(inv.key) if checked else None) or [
+            (outcome.message if outcome is not None else "") or "no violation on replay"]
     also = sorted(k for k in (checked.violations if checked else {}) if k != inv.key)
-    # Same scenario, same choices: a different answer is nondeterminism (a replay that crashes or times out is no
-    # answer, and does not hide the failure found).
-    replayed = replay_for_determinism(engine, scenario, DETERMINISM_REPLAYS, first=outcome)
+    # Same scenario, same choices: a different answer is nondeterminism (a replay that crashes, times out or raises
+    # is no answer: the engine errored on replay, which does not hide the failure found).
+    unanswered: list[tuple[str, EngineOutcome]] = []
+    replayed = replay_for_determinism(engine, scenario, DETERMINISM_REPLAYS, first=outcome,
+                                      unanswered=unanswered) if outcome.status == "trace" else None
     determinism = "deterministic" if replayed is None else "nondeterministic"
+    for label, bad in unanswered:
+        if bad.status == "unavailable":  # not played at all (the restart budget is spent): said once above
+            continue
+        notes.append(f"errored on replay: {label} of the failing scenario gave no answer ({bad.status}: "
+                     f"{bad.message[:300]}); an engine error, not a different answer")
     expected = play(reference, scenario)
     size = scenario_size(scenario)
     return Failure(
-        messages=messages, scenario=scenario, log=log, original_size=original_size or size, shrunk_size=size,
-        actual_trace=outcome.trace, expected_trace=expected.trace if expected.status == "trace" else None,
+        messages=list(messages) + notes, scenario=scenario, log=log, original_size=original_size or size,
+        shrunk_size=size, actual_trace=outcome.trace if outcome.status in ("trace", "garbage") else None,
+        expected_trace=expected.trace if expected.status == "trace" else None,
         also_violates=also, determinism=determinism,
     )
 

@@ -227,7 +227,7 @@ class Session:
                 f"the run was interrupted before this failure (scenario {share.failure_index} of the stream) was "
                 f"shrunk, replayed or compared with the reference engine"],
             "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
-            "original_size": size, "shrunk_size": size, "actual_trace": None, "expected_trace": None,
+            "original_size": size, "shrunk_size": size, "actual_trace": share.failure_trace, "expected_trace": None,
             "also_violates": [], "determinism": "deterministic", "replay_file": None}
         return entry
 
@@ -473,7 +473,9 @@ def example_database(where: str | None):
         return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
                                     key_prefix=b"trigger-conformance:")
     if Path(where).exists() and not Path(where).is_dir():
-        raise ConformanceError(f"--database: {where} is a file, not a folder")
+        kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
+            where).is_symlink() else "a link to something that is not a folder"
+        raise ConformanceError(f"--database: {where} is {kind}, not a folder")
     return DirectoryBasedExampleDatabase(where)
 
 

@@ -98,12 +98,14 @@ def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, work
     _wait_slow(proc, folders["marks"], workers)
     out, err = _stop(proc, signum)
     assert f"interrupted by {name}" in err
+    assert "Exit:" not in err, err  # the command's own message only, not pytest.exit's
     document = json.loads(report.read_text("utf-8"))
     validate(document, "report", "the partial report")
     assert document["interrupted"] == name
     failed = {r["key"] for r in document["rules"] if r["status"] == "failed"}
     assert FOUND_EARLY <= failed and len(document["rules"]) + len(document["not_checked"]) == RULE_COUNT
     assert all("interrupted before this failure" in r["failure"]["messages"][-1] for r in document["rules"])
+    assert all(r["failure"]["actual_trace"] for r in document["rules"])  # the trace that violated the rule
     _check_stream(stream, name)
     _check_leftovers(folders)
 

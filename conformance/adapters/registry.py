@@ -22,7 +22,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from conformance.adapters.base import Engine
-from conformance.errors import EngineError
+from conformance.errors import EngineError, a_or_an
 
 ENTRY_POINT_GROUP = "trigger_conformance.engines"
 
@@ -37,7 +37,7 @@ def _instantiate(target, spec: str) -> Engine:
     else:
         engine = target
     if not isinstance(engine, Engine):
-        raise EngineError("unavailable", f"engine {spec!r} is a {type(engine).__name__}, not an Engine "
+        raise EngineError("unavailable", f"engine {spec!r} is {a_or_an(type(engine).__name__)}, not an Engine "
                           f"(see conformance.adapters.base.Engine)")
     return engine
 

@@ -212,6 +212,11 @@ def markdown(run: dict) -> str:
             out.append(f"| {i}{mark} | {_cell(a)} | {_cell(b)} |")
         if failure.get("replay_command"):
             out += ["", f"Reproduce with: `{failure['replay_command']}`"]
+    for rule in run["rules"]:
+        if rule.get("engine_stderr"):
+            out += ["", f"## The engine's stderr with its first problem: `{rule['key']}`", "",
+                    _cell(rule.get("first_problem", "")), "", "```",
+                    rule["engine_stderr"].rstrip().replace("```", "'''"), "```"]
     counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
     out += ["", f"**Summary:** {counts or 'nothing checked'}", ""]
     return "\n".join(out)
@@ -287,6 +292,10 @@ def html(run: dict) -> str:
         if failure.get("replay_command"):
             parts.append(f"<h3>Reproduce</h3><code class=replay>{e(failure['replay_command'])}</code>")
         parts.append("</section>")
+    for rule in run["rules"]:
+        if rule.get("engine_stderr"):
+            parts.append(f"<details class=stderr><summary>the engine's stderr with its first problem: "
+                         f"{e(rule['key'])}</summary><pre>{e(rule['engine_stderr'])}</pre></details>")
     counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
     parts.append(f"<p id=summary><b>Summary:</b> {e(counts or 'nothing checked')}</p></body></html>")
     return "\n".join(parts)
@@ -305,6 +314,8 @@ def junit(run: dict) -> str:
         case = ET.Element("testcase", classname=classname, name=f"test_rule[{rule['key']}]",
                           time=str(rule.get("seconds", 0)))
         text = _case_text(rule)
+        if rule.get("engine_stderr"):  # the tail of what a process engine wrote on stderr with its first problem
+            ET.SubElement(case, "system-err").text = rule["engine_stderr"]
         if rule["status"] == "failed":
             ET.SubElement(case, "failure", message=_reason(rule)[:500]).text = text
         elif rule["status"] == "errored":

@@ -8,6 +8,7 @@ from typing import Any
 
 from conformance.fixtures import canonical_entries
 
+STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
 
 
@@ -40,6 +41,8 @@ def side_by_side(expected: dict[str, Any] | None, actual: dict[str, Any] | None,
     first = next((i for i in range(rows) if (left[i] if i < len(left) else None) != (right[i] if i < len(right) else None)), rows)
     start, stop = max(0, first - context), min(rows, first + context)
     lines = [f"      {'expected (reference engine)':<{width}} | actual (engine under test)"]
+    # One line says as much as the note that would elide it: show it.
+    start, stop = (0 if start == 1 else start), (rows if stop == rows - 1 else stop)
     if start:
         lines.append(f"      ... {start} identical entries ...")
     for i in range(start, stop):
@@ -58,43 +61,114 @@ def _action(action: dict[str, Any]) -> str:
         text = f"summon {action['object']}" + ("" if action["succeeds"] else " (fails)")
         if action.get("snatch_check"):
             text += " [Snatch Check: " + "; ".join(_action(a) for a in action["snatch_check"]) + "]"
+        if action.get("also"):
+            text += f" also {_value(action['also'])}"
         return text
     if do == "signal":
-        return f"signal {action['name']}"
-    return do + " " + " ".join(str(v) for k, v in action.items() if k != "do")
+        return f"signal {action['name']}" + (f" subject {action['subject']}" if action.get("subject") else "")
+    # Every other field, named unless it is the object acted on (``move object X from hand to field``).
+    return " ".join([do, *(_value(v) if k == "object" else f"{k} {_value(v)}" for k, v in action.items()
+                           if k != "do")])
+
+
+def _value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+def _condition(condition: dict[str, Any]) -> str:
+    """A game-state test in a few words, e.g. ``in_zone X field`` or ``life_at_least controller 10``."""
+    return " ".join([condition["test"], *(_value(condition[k]) for k in ("object", "player", "value", "zone")
+                                          if k in condition)])
+
+
+_TRIGGER_SHOWN = ("event", "name", "subject")
+
+
+def _trigger(trigger: dict[str, Any]) -> str:
+    """An event pattern: event, name and subject as words, every other field (MTG from/to, controller, player,
+    type, nontoken, batch, state, change...) as ``key=value``; a state trigger's condition in words."""
+    words = [str(trigger[k]) for k in _TRIGGER_SHOWN if k in trigger]
+    for key, value in trigger.items():
+        if key in _TRIGGER_SHOWN:
+            continue
+        words.append(f"while {_condition(value)}" if key == "state" and isinstance(value, dict)
+                     else f"{key}={_value(value)}")
+    return " ".join(words)
+
+
+_ABILITY_DEFAULTS = {"optional": False, "checks_on_play": False, "ends_if_card_leaves": False,
+                     "once_each_turn": False, "active_in": ["field"]}
+
+
+def _ability(ability: dict[str, Any]) -> str:
+    """One ability with every field that changes what it does (its text, for reports only, is left out)."""
+    extra = []
+    if ability.get("optional"):
+        extra.append("may")
+    if ability.get("intervening_if"):
+        extra.append(f"if {_condition(ability['intervening_if'])}")
+    if ability.get("checks_on_play"):
+        extra.append("checks on play" + (f" if {_condition(ability['condition'])}" if ability.get("condition")
+                                          else ""))
+    elif ability.get("condition"):
+        extra.append(f"condition {_condition(ability['condition'])}")
+    for key, value in ability.items():
+        if key in ("id", "text", "trigger", "effect", "optional", "intervening_if", "checks_on_play", "condition"):
+            continue
+        if _ABILITY_DEFAULTS.get(key, object()) == value:
+            continue
+        extra.append(key.replace("_", " ") if value is True else f"{key}={_value(value)}")
+    effect = "; ".join(_action(a) for a in ability["effect"]) or "nothing"
+    return f"{ability['id']}: when {_trigger(ability['trigger'])}{''.join(' ' + e for e in extra)} -> {effect}"
+
+
+def _object(obj: dict[str, Any]) -> str:
+    """An object's zone, owner, controller (when another player controls it) and every other field but its
+    abilities."""
+    text = f"{obj['id']}: {obj['zone']}, owner {obj['owner']}"
+    if obj.get("controller", obj["owner"]) != obj["owner"]:
+        text += f", controller {obj['controller']}"
+    for key, value in obj.items():
+        if key not in ("id", "zone", "owner", "controller", "abilities"):
+            text += f", {key} {_value(value)}"
+    return text
 
 
 def describe_scenario(scenario: dict[str, Any]) -> list[str]:
-    """A scenario in a few lines: players, the options it was played under, objects with their abilities, the script
-    and the choices."""
+    """A scenario in a few lines: players (and life totals), the options it was played under, objects with every
+    field that changes their meaning (a controller other than the owner, types, spells...) and their abilities with
+    their conditions (intervening if, checks on play, trigger filters, batch, once each turn...), the script and the
+    choices."""
     lines = [f"players {', '.join(scenario['players'])} (active {scenario['active_player']})"]
+    if scenario.get("life"):
+        lines.append("life: " + ", ".join(f"{k}={v}" for k, v in scenario["life"].items()))
     if scenario.get("options"):
         lines.append("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in sorted(scenario["options"].items())))
     for obj in scenario["objects"]:
-        lines.append(f"{obj['id']}: {obj['zone']}, owner {obj['owner']}")
+        lines.append(_object(obj))
         for ability in obj.get("abilities", ()):
-            trigger = ability["trigger"]
-            when = " ".join(str(trigger[k]) for k in ("event", "name", "subject") if k in trigger)
-            extra = (" may" if ability.get("optional") else "") + (
-                f" if {ability['intervening_if']['test']} {ability['intervening_if'].get('zone', '')}"
-                if ability.get("intervening_if") else "")
-            effect = "; ".join(_action(a) for a in ability["effect"]) or "nothing"
-            lines.append(f"  {ability['id']}: when {when}{extra} -> {effect}")
+            lines.append("  " + _ability(ability))
     for step in scenario["script"]:
+        turn = f" (turn {step['turn']})" if "turn" in step else ""
         for action in step["actions"]:
-            lines.append(f"{step['step']}: {action['by']} does " + "; ".join(_action(a) for a in action["effect"]))
+            lines.append(f"{step['step']}{turn}: {action['by']} does "
+                         + "; ".join(_action(a) for a in action["effect"]))
     choices = scenario.get("choices", {})
     if choices.get("trigger_order"):
         lines.append(f"trigger order preference: {', '.join(choices['trigger_order'])}")
     if choices.get("optional"):
         lines.append("optional answers: " + ", ".join(f"{k}={v}" for k, v in choices["optional"].items()))
+    for key, value in choices.items():
+        if key not in ("trigger_order", "optional") and value:
+            lines.append(f"{key.replace('_', ' ')} choices: {_value(value)}")
     return lines
 
 
 def rule_row(rule: dict[str, Any]) -> str:
     """``PASS mw.queue-fifo [11.2.4]  500 scenarios, 391 exercised`` and the like."""
     mark = MARK.get(rule["status"], rule["status"].upper())
-    counts = f"{rule['scenarios_run']} scenarios, {rule['scenarios_exercised']} exercised"
+    run = rule["scenarios_run"]
+    counts = f"{run} scenario{'' if run == 1 else 's'}, {rule['scenarios_exercised']} exercised"
     extra = ""
     if rule["status"] == "unexercised":
         extra = " (never applied: the pass is vacuous)"
@@ -118,14 +192,14 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
             lines.append(f"      engine: {rule['first_problem']}")
         if rule.get("engine_stderr"):
             lines.append("      the engine's stderr (last lines):")
-            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-10:]]
+            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-STDERR_LINES:]]
         if rule.get("check_error"):
             lines.append("      the check itself raised (a bug in the suite, please report it):")
             lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
     if not failure:
         return lines
     lines.append(f"      {rule['summary']}")
-    for message in failure["messages"][:3]:
+    for message in failure["messages"][:6]:
         lines.append(f"      -> {message}")
     lines.append(f"      shrunk from size {failure['original_size']} to {failure['shrunk_size']}"
                  + (f"; also violates {', '.join(failure['also_violates'])}" if failure.get("also_violates") else "")

@@ -35,7 +35,8 @@ def faulty_engine(name: str, reference: type[Engine], game: type, ruleset: str, 
 
         @property
         def info(self) -> EngineInfo:
-            return EngineInfo(name=f"mutant:{name}", version="0", rulesets={ruleset: list(editions)})
+            # The version of the reference engine it changes (as the served mutants say), not a bare "0".
+            return EngineInfo(name=f"mutant:{name}", version=super().info.version, rulesets={ruleset: list(editions)})
 
     Faulty.__name__ = Faulty.__qualname__ = game.__name__.replace("Game", "Engine")
     return Faulty
