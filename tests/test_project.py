@@ -78,6 +78,7 @@ def test_rule_texts_are_paraphrased_not_copied():
         shingles.update(" ".join(w[i:i + 10]) for i in range(len(w) - 9))
     copied = []
     for path in [*ROOT.glob("conformance/**/*.py"), *ROOT.glob("reference_engine/**/*.py"), *ROOT.glob("docs/**/*.md"),
+                 *ROOT.glob("docs/**/*.py"), *ROOT.glob("benchmarks/*.py"),
                  ROOT / "README.md", *ROOT.glob("fixtures/**/*.json"), *ROOT.glob("schemas/*.json")]:
         w = words(path.read_text("utf-8", errors="replace"))
         runs = [" ".join(w[i:i + 10]) for i in range(len(w) - 9) if " ".join(w[i:i + 10]) in shingles]

@@ -1,8 +1,8 @@
 """phase.rs triage (docs/engines/phase.md, violation 1), driving phase-python 0.103.0 directly, without the adapter.
 
 phase decides which abilities the events of a resolution trigger once the whole resolution is over, on the game as
-it is then, instead of as each event happens (CR 603.2, 603.4: "When the trigger event occurs, the ability checks
-whether the stated condition is true"). Three probes, each a creature that enters (debug MoveToZone, simulate) and
+it is then, instead of as each event happens (CR 603.2; 603.4: an intervening "if" is tested at the moment of the
+trigger event). Three probes, each a creature that enters (debug MoveToZone, simulate) and
 whose enters ability resolves while every player passes:
 
   a. missed trigger: "destroy this creature. This creature deals 1 damage to you." with a watcher "Whenever another
