@@ -3,6 +3,8 @@ nesting depth of events, and the command that prints it."""
 
 from __future__ import annotations
 
+import statistics
+
 import pytest
 
 from conformance import cli
@@ -67,8 +69,12 @@ def test_every_goal_is_met_on_the_run_stream(name):
     config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}), max_examples=1000, seed=0,
                        explored_options=explorable_options(ruleset, {}))
     found = measure(reference_engine_for(name), config, ruleset.situations)
-    assert found.played == 1000
+    assert found.played == 1000, found.problems
     assert goals_met(found, ruleset.situations) == []
+    # What the goals mean, checked directly as well: each listed situation, the waste, the size.
+    assert all(found.situations[s.name] >= 20 for s in ruleset.situations if s.goal == "at-least")
+    assert found.situations["nothing-triggers"] <= 100
+    assert statistics.median(found.events) >= 20 and statistics.median(found.nesting) >= 3
 
 
 def test_the_command_prints_the_table_and_can_fail_on_goals(capsys):

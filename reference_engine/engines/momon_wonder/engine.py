@@ -124,14 +124,18 @@ class Game:
     def summon(self, action: dict[str, Any], cause: dict[str, Any], player: str | None) -> None:
         """An Effect-Based Summon. It summons those of its monsters (``object``, then ``also``) that are in hand or
         deck, all in one Summon event; with none, or if it does not succeed, it fails."""
-        monsters = [obj for obj in dict.fromkeys((action["object"], *action.get("also", ())))  # once each, in order
-                    if self.zones.get(obj) in SUMMONABLE_ZONES]
+        monsters = self.summonable(action)
         if action["succeeds"] and monsters:
             event = self.happen_together("summon", cause, monsters, player)
             self.snatch_checks[event["id"]] = action.get("snatch_check", [])
             self.summoned[event["id"]] = monsters
         elif self.options["failed_summon_event"] == "ordinary-event":
             self.happen("summon_failed", cause, subject=action["object"], player=player)
+
+    def summonable(self, action: dict[str, Any]) -> list[str]:
+        """The monsters of a Summon action (``object``, then ``also``, once each) that are in hand or deck now."""
+        return [obj for obj in dict.fromkeys((action["object"], *action.get("also", ())))
+                if self.zones.get(obj) in SUMMONABLE_ZONES]
 
     def happen(self, type_: str, cause: dict[str, Any], **fields: Any) -> dict[str, Any]:
         """Record an event and every ability it triggers (11.2.1); the group waits to be collected (11.2.3)."""

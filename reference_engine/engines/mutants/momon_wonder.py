@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reference_engine.engines.momon_wonder.engine import EDITIONS, RULESET, SUMMONABLE_ZONES, Game, MomonWonderEngine
+from reference_engine.engines.momon_wonder.engine import EDITIONS, RULESET, Game, MomonWonderEngine
 from reference_engine.engines.mutants import Mutant, mutant
 
 
@@ -426,8 +426,7 @@ class ScriptedFailedSummonSilentGame(Game):
     it one (only the failed Summons of abilities' effects are events; caught by mw.resolve-completely)."""
 
     def summon(self, action, cause, player):
-        if "action" in cause and not (action["succeeds"] and any(
-                self.zones.get(obj) in SUMMONABLE_ZONES for obj in (action["object"], *action.get("also", ())))):
+        if "action" in cause and not (action["succeeds"] and self.summonable(action)):
             return
         super().summon(action, cause, player)
 

@@ -46,7 +46,6 @@ def _spells(view: TraceView):
     judged = 0
     stack: list[tuple[str, str]] = []  # ("trigger", id) or ("spell", card), bottom first
     cast: dict[str, dict[str, Any]] = {}  # card -> its cast event
-    begun: dict[str, int] = {}
 
     def see(i: int, entry: dict[str, Any]) -> None:
         nonlocal judged, found
@@ -92,7 +91,6 @@ def _spells(view: TraceView):
                 found.append(f"spell {card} was removed at entry {i} for an illegal target, but its target "
                              f"{target} was legal")
             if kind == "spell_resolve_begin":
-                begun[card] = i
                 zone = (spell.get("target") or {}).get("zone", FIELD) if "target" in spell else None
                 want = expected_groups(catalog(view), board, spell.get("effect") or [], card, cast[card].get("player"),
                                        target, zone)
