@@ -16,6 +16,7 @@ import hashlib
 import itertools
 import json
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -51,6 +52,54 @@ class RunConfig:
     # Options each scenario draws (name, values with the default first), so that every reading of the rules is
     # explored; the others keep their value in ``options``. See :func:`explorable_options`.
     explored_options: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    # The answers the engine under test and the reference engine already gave while shrinking, shared by every rule
+    # a run concludes (see PlayMemo); None: every candidate is played.
+    plays: "PlayMemos | None" = field(default=None, compare=False, repr=False)
+
+
+class PlayMemo:
+    """The answers an engine already gave, by scenario, so that shrinking does not play a candidate twice.
+
+    A scenario that fails several rules is shrunk once per rule (each rule's counterexample is shrunk against that
+    rule), and those shrinks, starting from the same scenario, try many of the same candidates; so do the answer-log
+    and the scenario-level passes of one shrink. Only answers are kept (a trace, garbage, or a skip with its reason),
+    never a crash, a time-out or an engine that raised, which are played again. Whether the engine answers the same
+    scenario the same way every time is still checked on every counterexample by playing it afresh
+    (:func:`explain_failure`), never from here. At most ``limit`` answers are kept, the least recently used dropped
+    first. ``hits`` and ``misses`` count lookups.
+    """
+
+    ANSWERS = ("trace", "garbage", "skipped")
+
+    def __init__(self, limit: int = 1024):
+        self.limit = limit
+        self._answers: OrderedDict[str, EngineOutcome] = OrderedDict()
+        self.hits = self.misses = 0
+
+    def play(self, engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
+        """``engine``'s answer to the prepared ``scenario``: the one it gave before, else a new play."""
+        key = canonical(scenario)
+        known = self._answers.get(key)
+        if known is not None:
+            self.hits += 1
+            self._answers.move_to_end(key)
+            return known
+        self.misses += 1
+        outcome = play(engine, scenario)
+        if outcome.status in self.ANSWERS:
+            self._answers[key] = outcome
+            if len(self._answers) > self.limit:
+                self._answers.popitem(last=False)
+        return outcome
+
+
+@dataclass
+class PlayMemos:
+    """One :class:`PlayMemo` for the engine under test (whatever instance of it plays: a session starts a fresh one
+    for each rule) and one for the reference engine."""
+
+    engine: PlayMemo = field(default_factory=PlayMemo)
+    reference: PlayMemo = field(default_factory=PlayMemo)
 
 
 @dataclass
@@ -425,17 +474,27 @@ class _Fails:
 
     def __call__(self, document: dict[str, Any]) -> bool | None:
         scenario = prepare_generated(self.config, document)
-        check = check_scenario(self.engine, scenario, [self.inv])
+        memos = self.config.plays
+        if memos is None:
+            check = check_scenario(self.engine, scenario, [self.inv])
+        else:
+            outcome = memos.engine.play(self.engine, scenario)
+            check = check_trace(scenario, outcome.trace, [self.inv], outcome) if outcome.status == "trace" \
+                else ScenarioCheck(outcome)
         if check.outcome.misbehaved or check.outcome.status == "errored":
             if check.outcome.status == "unavailable":
                 self.unavailable += 1
                 self.unavailable_message = self.unavailable_message or check.outcome.message
             return None  # a crash, or an engine that raised, is no verdict (see shrinking.shrink)
-        if check.failed and self.reference is not None and play(self.reference, scenario).status != "trace":
+        if check.failed and self.reference is not None and self._reference_status(scenario) != "trace":
             return False
         if check.failed:
             self.remember(scenario, check.outcome.trace, check.violations[self.inv.key])
         return check.failed
+
+    def _reference_status(self, scenario: dict[str, Any]) -> str:
+        memos = self.config.plays
+        return (play(self.reference, scenario) if memos is None else memos.reference.play(self.reference, scenario)).status
 
     def remember(self, scenario: dict[str, Any], trace: dict[str, Any] | None, messages: list[str]) -> None:
         if trace is None:
@@ -548,5 +607,5 @@ def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenari
     )
 
 
-__all__ = ["RunConfig", "RuleResult", "Failure", "Exploration", "check_rule", "conclude", "explain_failure", "explore",
+__all__ = ["RunConfig", "PlayMemo", "PlayMemos", "RuleResult", "Failure", "Exploration", "check_rule", "conclude", "explain_failure", "explore",
            "merge", "EngineOutcome", "rule_seed", "stream_source"]

@@ -24,7 +24,9 @@ from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
 from conformance.errors import ConformanceError, signal_name
 from conformance.fixtures import bundled_fixtures, check_fixture
-from conformance.runner import Exploration, RuleResult, RunConfig, conclude, explorable_options, explore, merge
+from conformance.runner import (
+    Exploration, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
+)
 from reference_engine.core.ruleset import OptionError
 from reference_engine.rulesets import get_ruleset
 from reference_engine.engines import reference_engine_for
@@ -108,6 +110,7 @@ class Session:
         self._engine = None
         self._reference = None
         self._exploration: dict[str, Any] | None = None  # see explore_stream
+        self._plays = PlayMemos()  # answers already given while shrinking, shared by this worker's rules
         self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
@@ -189,7 +192,7 @@ class Session:
 
             shrink_seconds = max(1.0, min(shrink_seconds, self.deadline - time.time()))
         return RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
-                         self._database, self.spec.engine, shrink_seconds, explored)
+                         self._database, self.spec.engine, shrink_seconds, explored, plays=self._plays)
 
     def explored_invariants(self):
         """What the stream is judged by: the rules asked for, or every rule of the edition when auditing (a
@@ -247,7 +250,10 @@ class Session:
                                          engine_problems={"unavailable": 1}, first_problem=self._gave_up))
         exploration = self.exploration()["rules"][key]
         # A fresh engine for each rule's shrinking: a process engine's restart budget, and whatever state an engine
-        # keeps, then belong to one rule, so a rule's verdict does not depend on the rules concluded before it.
+        # keeps, then belong to one rule, so a rule's verdict does not depend on the rules concluded before it. The
+        # answers it gave are shared (RunConfig.plays): a candidate another rule's shrink already played is not played
+        # again; for an engine that answers a scenario the same way every time (checked on each counterexample) that
+        # changes no verdict, only the time.
         engine = self.new_engine()
         try:
             result = conclude(engine, self.reference, self.run_config(), inv, exploration)

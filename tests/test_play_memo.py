@@ -1,0 +1,88 @@
+"""Shrinking does not play a candidate twice: the answers an engine gave are shared by every rule a run concludes
+(conformance.runner.PlayMemo), and that changes no counterexample, only how many plays it costs."""
+
+from __future__ import annotations
+
+from conformance.runner import PlayMemo, PlayMemos, RunConfig, conclude, explore, prepare_generated, stream_source
+from conformance.runner import scenario_builder
+from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
+from reference_engine.engines.mutants import MUTANTS
+from reference_engine.rulesets import get_ruleset
+
+RULESET = get_ruleset("momon-wonder")
+
+
+class Counting:
+    """An engine that counts its plays (and can be told to raise)."""
+
+    def __init__(self, inner, raises: bool = False):
+        self.inner, self.raises, self.plays = inner, raises, 0
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def run(self, scenario, chooser):
+        self.plays += 1
+        if self.raises:
+            raise RuntimeError("engine bug")
+        return self.inner.run(scenario, chooser)
+
+
+def _config(**overrides) -> RunConfig:
+    values = dict(ruleset=RULESET, edition="1.0.0", options=RULESET.resolve_options({}), max_examples=100, seed=3)
+    return RunConfig(**{**values, **overrides})
+
+
+def _scenario(n: int) -> dict:
+    config = _config()
+    return prepare_generated(config, scenario_builder(config, MomonWonderEngine())(stream_source(3, n), "1.0.0"))
+
+
+def test_a_scenario_is_played_once_and_its_answer_given_back():
+    engine, memo = Counting(MomonWonderEngine()), PlayMemo()
+    first = memo.play(engine, _scenario(0))
+    again = memo.play(engine, _scenario(0))
+    other = memo.play(engine, _scenario(1))
+    assert first.status == again.status == other.status == "trace"
+    assert again.trace == first.trace and other.trace != first.trace
+    assert engine.plays == 2 and (memo.hits, memo.misses) == (1, 2)
+
+
+def test_an_engine_that_raised_is_asked_again():
+    engine, memo = Counting(MomonWonderEngine(), raises=True), PlayMemo()
+    assert memo.play(engine, _scenario(0)).status == "errored"
+    assert memo.play(engine, _scenario(0)).status == "errored"
+    assert engine.plays == 2 and memo.hits == 0
+
+
+def test_the_least_recently_used_answer_goes_first():
+    engine, memo = Counting(MomonWonderEngine()), PlayMemo(limit=2)
+    for n in (0, 1, 0, 2):  # 1 is now the least recently used: dropped when 2 comes in
+        memo.play(engine, _scenario(n))
+    memo.play(engine, _scenario(0))
+    assert engine.plays == 3
+    memo.play(engine, _scenario(1))
+    assert engine.plays == 4
+
+
+def test_rules_failing_on_one_scenario_get_the_same_counterexamples_for_fewer_plays():
+    mutant = MUTANTS["mw-trigger-interrupts"]  # one fault, eight rules broken by the same first scenario
+    invariants = RULESET.invariants_for("1.0.0")
+    exploration = explore(mutant.factory(), _config(), invariants)
+    failing = [inv for inv in invariants if exploration[inv.key].failure_index is not None][:3]
+    assert len(failing) == 3
+
+    def conclude_all(memos):
+        engine, reference = Counting(mutant.factory()), Counting(MomonWonderEngine())
+        config = _config(plays=memos)
+        results = [conclude(engine, reference, config, inv, exploration[inv.key]) for inv in failing]
+        return results, engine.plays + reference.plays
+
+    alone, plays_alone = conclude_all(None)
+    shared, plays_shared = conclude_all(PlayMemos())
+    for a, b in zip(alone, shared):
+        assert a.status == b.status == "failed"
+        assert a.failure.scenario == b.failure.scenario
+        assert a.failure.messages == b.failure.messages and a.failure.also_violates == b.failure.also_violates
+        assert a.failure.actual_trace == b.failure.actual_trace and a.failure.determinism == "deterministic"
+    assert plays_shared < plays_alone, (plays_shared, plays_alone)
