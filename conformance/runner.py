@@ -472,9 +472,10 @@ class _Fails:
         self._violating: dict[str, tuple[dict[str, Any], list[str]]] = {}
         self.unavailable, self.unavailable_message = 0, ""
 
-    def __call__(self, document: dict[str, Any]) -> bool | None:
+    def __call__(self, document: dict[str, Any], fresh: bool = False) -> bool | None:
+        """Whether ``document`` fails the rule; ``fresh``: played again even if the engine answered it before."""
         scenario = prepare_generated(self.config, document)
-        memos = self.config.plays
+        memos = None if fresh else self.config.plays
         if memos is None:
             check = check_scenario(self.engine, scenario, [self.inv])
         else:
@@ -491,6 +492,10 @@ class _Fails:
         if check.failed:
             self.remember(scenario, check.outcome.trace, check.violations[self.inv.key])
         return check.failed
+
+    def fresh(self, document: dict[str, Any]) -> bool | None:
+        """:meth:`__call__` on a new play (for the replays that judge whether the engine answers the same way)."""
+        return self(document, fresh=True)
 
     def _reference_status(self, scenario: dict[str, Any]) -> str:
         memos = self.config.plays
@@ -514,12 +519,19 @@ def _fails(engine: Engine, config: RunConfig, inv: Invariant, reference: Engine 
     return _Fails(engine, config, inv, reference)
 
 
+# Scenarios Hypothesis's shrinker may try in a row without finding a smaller failing one before it stops: past that,
+# on the bundled engines and on phase.rs, what it still finds the scenario-level passes find faster (docs/harness.md).
+SHRINK_PATIENCE = 50
+
+
 def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, built: Built,
               key: bytes, found: Exploration | None = None) -> Failure:
-    """Shrink a failing scenario against ``inv`` alone: Hypothesis minimises its answer log (and keeps it in the
-    example database), then :mod:`conformance.reduction` removes what the failure does not need from the scenario
-    itself. The result is never larger than what was found. ``Failure.log`` builds the scenario only when the second
-    step removed nothing (it is empty otherwise).
+    """Shrink a failing scenario against ``inv`` alone, within ``config.shrink_seconds``: the scenario-level passes
+    of :mod:`conformance.reduction` first remove what the failure does not need from the scenario as found; then
+    Hypothesis minimises its answer log (and keeps it in the example database) until it stops finding smaller
+    failures (:data:`SHRINK_PATIENCE`), and the scenario-level passes reduce what it found; the smaller of the two
+    results is the counterexample, never larger than what was found. ``Failure.log`` builds the scenario only when
+    it is Hypothesis's with nothing removed (it is empty otherwise).
 
     The failure always shows a trace that violated the rule: the shrunk scenario's, played again, or the last one it
     gave when the engine could still play it; failing both, the unshrunk scenario with the trace ``found`` (the
@@ -530,17 +542,24 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     if found is not None and found.failure_trace is not None and found.failure_messages:
         fails.remember(prepare_generated(config, built.document), found.failure_trace, found.failure_messages)
     started = time.monotonic()
-    # Hypothesis gets at most half the budget, so that the scenario-level passes, which make the scenario smaller
-    # where a shorter answer log does not, always get the other half.
-    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, config.shrink_seconds / 2)
+
+    def left(share: float = 1.0) -> float:
+        return max(1.0, share * (config.shrink_seconds - (time.monotonic() - started)))
+
+    # Each step gets a share of what is left, so that the last, the passes over what Hypothesis found, always runs.
+    reduced_as_found = reduce_scenario(built.document, fails, well_formed, left(1 / 3))
+    shrunk = shrink(build, config.edition, built.log, fails, key, config.database, left(1 / 2), SHRINK_PATIENCE,
+                    replay=fails.fresh)
     flaky, notes = shrunk.nondeterministic, [n for n in (shrunk.nondeterministic, shrunk.shrink_error) if n]
-    if scenario_size(shrunk.document) > scenario_size(built.document):
-        shrunk = built
-    left = max(1.0, config.shrink_seconds - (time.monotonic() - started))
-    reduced = reduce_scenario(shrunk.document, fails, well_formed, left)
+    if scenario_size(shrunk.document) >= scenario_size(built.document):
+        reduced, log = reduced_as_found, list(built.log) if reduced_as_found is built.document else []
+    else:
+        reduced = reduce_scenario(shrunk.document, fails, well_formed, left())
+        log = list(shrunk.log) if reduced is shrunk.document else []
+        if scenario_size(reduced_as_found) < scenario_size(reduced):
+            reduced, log = reduced_as_found, []
     scenario = prepare_generated(config, reduced)
-    failure = explain_failure(engine, reference, config.ruleset, scenario, inv,
-                              list(shrunk.log) if reduced is shrunk.document else [],
+    failure = explain_failure(engine, reference, config.ruleset, scenario, inv, log,
                               original_size=scenario_size(built.document), earlier=fails.violation(scenario))
     if failure.actual_trace is None:  # the unshrunk scenario, with the trace that violated the rule when found
         original = prepare_generated(config, built.document)

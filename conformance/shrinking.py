@@ -96,14 +96,18 @@ def _out_of_time_inside(exc: BaseException) -> bool:
 
 
 def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, Any]], bool],
-           key: bytes, database: ExampleDatabase | None = None, seconds: float = 30.0) -> Built:
-    """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``.
+           key: bytes, database: ExampleDatabase | None = None, seconds: float = 30.0,
+           patience: int | None = None, replay: Callable[[dict[str, Any]], bool] | None = None) -> Built:
+    """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``, and, with
+    ``patience``, only until that many scenarios in a row were tried without a smaller failing one.
 
     ``log`` must build a scenario for which ``fails(document)`` is true; ``fails`` may return None for a play the
     engine did not answer (a crash, a timeout), which is neither a failure nor a pass. Returns the smallest failing
     scenario found (shortest answer log, then smallest answers; the original if nothing smaller fails), replayed
     ``VERDICT_REPLAYS`` more times: see :class:`Built` for what it says when the verdict changed between plays, or
     the search raised (never raised from here). A deterministic result is saved to ``database`` under ``key``.
+    ``replay`` (default ``fails``) judges those replays: it must play the scenario again, where ``fails`` may answer
+    from what it remembers of earlier plays (conformance.runner.PlayMemo).
     """
     scratch = InMemoryExampleDatabase()
     scratch.save(secondary_key(key), encode_log(log))
@@ -112,17 +116,19 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
     deadline = time.monotonic() + seconds
 
     unanswered = [0]  # plays the engine did not answer (crashed, timed out...): neither a pass nor a failure
+    fruitless = [0]  # scenarios tried since the last smaller failing one
 
     def condition(built: Built) -> bool:
-        if time.monotonic() > deadline:
+        if time.monotonic() > deadline or (patience is not None and fruitless[0] >= patience):
             raise _OutOfTime
         verdict = fails(built.document)
+        fruitless[0] += 1
         if verdict is None:
             unanswered[0] += 1
         if not verdict:
             return False
         if (len(built.log), built.log) < (len(best[0].log), best[0].log):
-            best[0] = built
+            best[0], fruitless[0] = built, 0
         return True
 
     flaky = error = ""
@@ -148,7 +154,7 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
     verdicts = []
     for _ in range(VERDICT_REPLAYS):  # the verdict of the shrunk scenario, played again with the same choices
         try:
-            verdict = fails(found.document)
+            verdict = (replay or fails)(found.document)
         except Exception as exc:
             error = error or f"replaying the shrunk scenario raised {type(exc).__name__}: {str(exc)[:300]}"
             break

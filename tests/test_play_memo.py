@@ -86,3 +86,48 @@ def test_rules_failing_on_one_scenario_get_the_same_counterexamples_for_fewer_pl
         assert a.failure.messages == b.failure.messages and a.failure.also_violates == b.failure.also_violates
         assert a.failure.actual_trace == b.failure.actual_trace and a.failure.determinism == "deterministic"
     assert plays_shared < plays_alone, (plays_shared, plays_alone)
+
+
+class _RaisesFromNowOn:
+    """A faulty engine that plays until told to stop, then raises on every play."""
+
+    def __init__(self, inner):
+        self.inner, self.broken = inner, False
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def run(self, scenario, chooser):
+        if self.broken:
+            raise RuntimeError("engine bug")
+        return self.inner.run(scenario, chooser)
+
+
+def test_a_failure_no_trace_of_which_is_left_is_errored_not_failed():
+    """The exploration found a failure but kept no trace of it (as a database replay that is later lost would), and
+    the engine now raises on every play: no FAIL without a trace that violated the rule, the rule is errored."""
+    mutant = MUTANTS["mw-lifo"]
+    inv = RULESET.invariant(mutant.expected_rule_key)
+    engine = _RaisesFromNowOn(mutant.factory())
+    exploration = explore(engine, _config(), [inv])[inv.key]
+    assert exploration.failure_index is not None and exploration.failure_trace is not None
+    exploration.failure_trace = None
+    engine.broken = True
+    result = conclude(engine, MomonWonderEngine(), _config(plays=PlayMemos()), inv, exploration)
+    assert result.status == "errored" and result.failure is None
+    assert result.engine_problems.get("unplayable-counterexample") == 1
+    assert "could not be played again" in result.first_problem
+
+
+def test_a_failure_whose_engine_breaks_while_shrinking_keeps_the_trace_found():
+    """The same engine, with the exploration's trace kept: the FAIL shows the scenario as found and that trace."""
+    mutant = MUTANTS["mw-lifo"]
+    inv = RULESET.invariant(mutant.expected_rule_key)
+    engine = _RaisesFromNowOn(mutant.factory())
+    exploration = explore(engine, _config(), [inv])[inv.key]
+    engine.broken = True
+    result = conclude(engine, MomonWonderEngine(), _config(plays=PlayMemos()), inv, exploration)
+    assert result.status == "failed"
+    assert result.failure.actual_trace == exploration.failure_trace
+    assert result.failure.scenario == exploration.failure_scenario
+    assert any("errored on replay" in m or "gave no trace" in m for m in result.failure.messages)
