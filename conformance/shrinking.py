@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from hypothesis import HealthCheck, Phase, find, settings, strategies as st
-from hypothesis.database import ExampleDatabase, InMemoryExampleDatabase, MultiplexedDatabase
+from hypothesis.database import ExampleDatabase, InMemoryExampleDatabase
 from hypothesis.errors import Flaky, NoSuchExample
 
 from conformance.generation.registry import Builder
@@ -111,7 +111,9 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
     """
     scratch = InMemoryExampleDatabase()
     scratch.save(secondary_key(key), encode_log(log))
-    store = scratch if database is None else MultiplexedDatabase(scratch, database)
+    # Hypothesis works in a scratch database: what it saves on its own includes scenarios it never played (those the
+    # deadline or ``patience`` stopped, which it takes for failures); only the shrunk log goes to ``database``.
+    store = scratch
     best = [rebuild(build, edition, log)]
     deadline = time.monotonic() + seconds
 
