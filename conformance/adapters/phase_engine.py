@@ -173,12 +173,30 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
 
 
+def target_noun(target: dict[str, Any], names: Names) -> str:
+    """What "target ..." names for an ability's ``target`` (MTG 115.1, 603.3d): "player" for every player of the
+    game; "creature" for every object of the scenario (each is a creature card, so on the battlefield exactly the
+    creatures); one object's creature type ("Elf") for that object alone. Raises Skipped for any other set of
+    candidates (or a target zone other than the battlefield)."""
+    if set(target) == {"players"} and sorted(target["players"]) == sorted(names.players):
+        return "player"
+    if set(target) == {"candidates"}:
+        candidates = list(target["candidates"])
+        if len(candidates) == 1 and candidates[0] in names.types:
+            return names.one(candidates[0])
+        if candidates and sorted(candidates) == sorted(names.types):
+            return "creature"
+    raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only 'target player', "
+                  f"any player of the game; 'target creature', any object; 'target Elf', one object)")
+
+
 def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
-                  own_move: bool = False) -> str:
+                  own_move: bool = False, aim: str | None = None) -> str:
     """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
     (an ability whose source changed hands is skipped where that matters, see _Play.take_pushes). ``own_move``: the
     ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
-    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type."""
+    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type.
+    ``aim``: the ability's :func:`target_noun` (None: it has no target)."""
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
@@ -192,10 +210,12 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
         return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
     if action.get("target") is True and do == "damage" and "source" not in action and not action.get("prevented"):
-        return f"this creature deals {action['amount']} damage to target player"
-    if action.get("target") is True and do == "life" and action.get("amount", 0) < 0:
+        return f"this creature deals {action['amount']} damage to target {aim}"
+    if action.get("target") is True and do == "life" and action.get("amount", 0) < 0 and aim == "player":
         return f"target player loses {-action['amount']} life"  # "target player gains" parses with no target
-    if action.get("target") is True:
+    if do == "move_target" and action.get("to") in ("graveyard", "exile") and aim not in (None, "player"):
+        return f"{'destroy' if action['to'] == 'graveyard' else 'exile'} target {aim}"
+    if action.get("target") is True or do == "move_target":
         raise Skipped(f"phase adapter: targeted effect {json.dumps(action, sort_keys=True)} is not rendered")
     if do == "damage" and not action.get("prevented") and "source" not in action:
         n = action["amount"]
@@ -239,14 +259,16 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if", "target"}
     if extra:
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered")
+    aim = None
     if "target" in ability:
-        # "target player": every player of the game is a candidate (phase's ChooseTarget offers the players still in
-        # it)
-        target = ability["target"]
-        if set(target) != {"players"} or sorted(target["players"]) != sorted(names.players) \
-                or not ability.get("effect") or ability["effect"][0].get("target") is not True:
-            raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only "
-                          f"'target player', any player of the game, in the first instruction)")
+        # "target player" (every player of the game a candidate: phase's ChooseTarget offers the players still in
+        # it), "target creature" (every object), "target Elf" (one object); in the first instruction only
+        aim = target_noun(ability["target"], names)
+        first = (ability.get("effect") or [{}])[0]
+        if first.get("target") is not True and first.get("do") != "move_target" \
+                or any(a.get("target") is True or a.get("do") == "move_target" for a in ability["effect"][1:]):
+            raise Skipped(f"phase adapter: target {json.dumps(ability['target'], sort_keys=True)} is rendered in "
+                          f"the first instruction only")
     head = render_trigger(ability["trigger"], names)
     cond = ability.get("intervening_if")
     if cond is not None:
@@ -256,7 +278,7 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         raise Skipped("phase adapter: an ability with no effect has no Oracle wording")
     trigger = ability["trigger"]
     own_move = trigger.get("event") == "leave" and trigger.get("subject", "any") in ("self", "any")
-    sentences = [render_action(a, obj, names, own_move) for a in effect]
+    sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
         if first.startswith("you "):
@@ -349,6 +371,21 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")
     return names
+
+
+def _may_trigger(trigger: dict[str, Any], event: dict[str, Any], source: str) -> bool:
+    """Whether trace ``event`` may be one that ``trigger`` (in the rendered subset) triggers on, leaving out what
+    would narrow it further (its intervening "if", where its source is): true whenever in doubt."""
+    kind, subject = trigger.get("event"), trigger.get("subject", "any")
+    if kind in ("damage", "life", "player_leaves"):
+        return event["type"] == kind
+    if kind not in ("enter", "leave") or event["type"] != kind:
+        return event["type"] == kind or kind not in ("enter", "leave")
+    if kind == "leave" and trigger.get("to") == "graveyard" and event.get("to") != "graveyard":
+        return False
+    who = event.get("subject")
+    return subject == "any" or subject == "self" and who == source or subject == "other" and who != source \
+        or subject == who
 
 
 def _destroyed_by_rules(events: list[dict[str, Any]]) -> set[int]:
@@ -477,6 +514,9 @@ class _Play:
         self.pending: list[dict[str, Any]] = []  # trigger entries named in an OrderTriggers prompt, not yet pushed
         self.triggers: dict[str, dict[str, Any]] = {}
         self.chosen_targets: dict[str, str] = {}  # trigger -> the target chosen after it went on phase's stack
+        self.offered_events: dict[str, Any] = {}  # trigger -> phase's trigger event, for prompts with a target
+        self.push_orders: list[list[str]] = []  # the push order answered to such prompts (trigger ids)
+        self.seen_at_priority = (0, 0)  # event and trigger counters when a player last received priority
         self.applies = 0
         engine = phase.Engine.from_json(json.dumps(faces))
         decks = [[card_name(o["id"]) for o in scenario["objects"] if o["owner"] == p] for p in self.players]
@@ -744,9 +784,55 @@ class _Play:
         resolve = self.chooser.order(player, offered)
         push = list(reversed(resolve))
         self.pending.extend(offered)
+        if any("target" in self.spec(e) for e in offered):
+            self.note_offered_events(seat, prompt, offered)
+            self.push_orders.append([offered[k]["id"] for k in push])
         self.add("choice", player=player, decision="order", among=[e["id"] for e in offered],
                  chosen=[offered[k]["id"] for k in resolve])
         return self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
+
+    def spec(self, trigger: dict[str, Any]) -> dict[str, Any]:
+        """The scenario's ability of a trigger entry (or of any dict naming ``source`` and ``ability``)."""
+        return next(a for a in self.objects[trigger["source"]].get("abilities", ()) if a["id"] == trigger["ability"])
+
+    def note_offered_events(self, seat: int, prompt: dict[str, Any], offered: list[dict[str, Any]]) -> None:
+        """The event each ability offered in an ``OrderTriggers`` prompt triggered on, as phase's pending abilities
+        say (``pending_trigger_order`` in phase's state, read only for prompts offering a targeted ability): phase
+        may remove such an ability as it would go on the stack, with no legal target (603.3d), and then names its
+        event nowhere else."""
+        groups = self.game.state()["state"].get("pending_trigger_order") or {}
+        waiting = [t["pending"] for g in groups.get("groups") or () if g.get("controller") == seat
+                   for t in g.get("triggers") or ()]
+        if len(waiting) != len(offered):
+            raise EngineError("errored", f"phase's pending abilities ({len(waiting)}) do not match the "
+                                         f"{len(offered)} it asked {self.players[seat]} to order")
+        for entry, item, pending in zip(offered, prompt["triggers"], waiting):
+            ability = pending["ability"]
+            index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
+            if ability["source_id"] != item["source_id"] or self.ability_of(entry["source"], index) != entry["ability"]:
+                raise EngineError("errored", f"phase's pending abilities are not in the order of its prompt: "
+                                             f"{ability['description']!r} for {entry['ability']}")
+            self.offered_events[entry["id"]] = pending.get("trigger_event")
+
+    def removed_unplaced(self) -> None:
+        """Abilities phase offered in an ``OrderTriggers`` prompt, that have a target, and that it never put on its
+        stack once it gives priority again: phase removed them as they would go on the stack, no legal target
+        being left (603.3d). Each is written where the order put it: its trigger after its event, its stack_push
+        (no target) among the pushes of its prompt, removed for ``no_target`` right after."""
+        for entry in [e for e in self.pending if e["id"] in self.offered_events and "target" in self.spec(e)]:
+            entry["event"] = self.find_event(self.offered_events[entry["id"]], entry["source"], entry["ability"])
+            if entry["event"] is None:
+                raise EngineError("errored", f"phase's pending {entry['ability']} names an event the trace does not "
+                                             f"hold: {json.dumps(self.offered_events[entry['id']])[:200]}")
+            self.pending.remove(entry)
+            order = next(o for o in self.push_orders if entry["id"] in o)
+            after = order[order.index(entry["id"]) + 1:]
+            at = next((n for n, e in enumerate(self.entries) if e["kind"] == "stack_push" and e["trigger"] in after),
+                      len(self.entries))
+            self.entries[at:at] = [{"kind": "stack_push", "trigger": entry["id"]},
+                                   {"kind": "removed", "trigger": entry["id"], "reason": "no_target"}]
+            self.insert_trigger(entry)
+            self.triggers[entry["id"]] = entry
 
     def take_pushes(self) -> list[dict[str, Any]]:
         """New entries on phase's stack (bottom to top: the order they were put there) become trigger instances
@@ -793,6 +879,8 @@ class _Play:
             if chosen:  # phase chose the only legal target as it put the ability on the stack
                 push["target"] = chosen[0]
         self.interchange(unasked)
+        if self.waiting["type"] == "Priority":  # phase is done putting abilities on the stack
+            self.removed_unplaced()
         return stack
 
     def phase_targets(self, data: dict[str, Any]) -> list[str]:
@@ -815,11 +903,12 @@ class _Play:
         seat = prompt["player"]
         player = self.players[seat]
         legal = prompt["selection"]["current_legal_targets"]
-        if len(prompt["target_slots"]) != 1 or any("Player" not in t for t in legal):
+        if len(prompt["target_slots"]) != 1 or any(not ("Player" in t or t.get("Object") in self.to_scenario)
+                                                    for t in legal):
             raise EngineError("errored", f"phase asked for targets the adapter cannot name: {legal!r}")
         before = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
                   if s["kind"]["type"] == "TriggeredAbility"}
-        among = [self.players[t["Player"]] for t in legal]
+        named = [self.players[t["Player"]] if "Player" in t else self.to_scenario[t["Object"]] for t in legal]
         untargeted = [self.known_stack[i] for i, got in before.items() if not got and i in self.known_stack]
         source = self.to_scenario.get(prompt.get("source_id"))
         asked = [t for t in untargeted if self.triggers[t]["source"] == source and prompt.get("description") in
@@ -828,9 +917,15 @@ class _Play:
         if not untargeted:
             raise EngineError("errored", "phase asked for a target, but every ability on its stack has one")
         # the chooser is asked about the ability phase asks for, known only after the answer: the topmost untargeted one
-        # stands for it in the question (the answer depends only on the candidates and the player)
-        k = self.chooser.target(player, dict(self.triggers[untargeted[-1]]), among) if len(among) > 1 else 0
-        events = self.apply(seat, {"type": "ChooseTarget", "data": {"target": legal[k]}})
+        # stands for it in the question (the answer depends only on the candidates and the player); the candidates in
+        # the order the scenario lists them (its objects, then its players), as the reference engine offers them
+        asking = self.triggers[untargeted[-1]]
+        aim = next(a for a in self.objects[asking["source"]]["abilities"] if a["id"] == asking["ability"]).get(
+            "target") or {}
+        listed = list(aim.get("candidates") or ()) + list(aim.get("players") or ())
+        among = sorted(named, key=lambda c: (listed.index(c) if c in listed else len(listed), named.index(c)))
+        k = self.chooser.target(player, dict(asking), among) if len(among) > 1 else 0
+        events = self.apply(seat, {"type": "ChooseTarget", "data": {"target": legal[named.index(among[k])]}})
         after = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
                  if s["kind"]["type"] == "TriggeredAbility"}
         got = [i for i, t in after.items() if t and not before.get(i) and i in self.known_stack]
@@ -960,10 +1055,32 @@ class _Play:
             stack = self.take_pushes()
             if len(self.entries) > before or pushed_early:
                 self.sba_check()
+            self.unseen_without_target()
             self.add("priority", player=self.players[wait["data"]["player"]])
             if not stack:
                 return
             sba_events = self.resolve_top(stack[-1])
+
+    def unseen_without_target(self) -> None:
+        """Before a player receives priority after new events: an ability targeting objects with no legal target
+        left may have triggered and been removed as it would go on the stack (603.3d); phase then reports nothing of
+        it unless it offered it in an ``OrderTriggers`` prompt (see ``removed_unplaced``), so whether it triggered
+        cannot be seen: Skipped (never guessed either way)."""
+        events, triggers = self.counters["E"], self.counters["T"]
+        if events == self.seen_at_priority[0]:
+            return
+        new = [e for e in self.entries if e["kind"] == "event" and int(e["id"][1:]) > self.seen_at_priority[0]]
+        seen = {e["ability"] for e in self.triggers.values() if int(e["id"][1:]) > self.seen_at_priority[1]}
+        self.seen_at_priority = (events, triggers)
+        for obj in self.objects.values():
+            for ability in obj.get("abilities", ()):
+                candidates = (ability.get("target") or {}).get("candidates")
+                if candidates and ability["id"] not in seen \
+                        and not any(self.zones.get(c) == "field" for c in candidates) \
+                        and any(_may_trigger(ability["trigger"], e, obj["id"]) for e in new):
+                    raise Skipped(f"phase adapter: {ability['id']} targets {candidates}, none on the battlefield: "
+                                  f"phase reports nothing of an ability it removes for want of a target unless it "
+                                  f"asked for an order with it, so whether it triggered cannot be seen")
 
     def record_sbas(self, events: list[dict[str, Any]], check: str) -> None:
         """Events phase reported outside any resolution or action: they must be state-based actions, performed by
@@ -1035,12 +1152,18 @@ class _Play:
         cut = _sba_tail(events)
         during, after = events[:cut], events[cut:]
         did_something = any(e["type"] == "EffectResolved" for e in during) or choices
+        gone = target in self.objects and self.zones.get(target) != "field"  # 608.2b: no longer a legal target
+        if "target" in spec and gone and not did_something and "intervening_if" in spec:
+            raise Skipped(f"phase adapter: phase resolved {trigger}, whose target {target} had left the battlefield, "
+                          f"doing nothing; it has an intervening 'if' too, and phase does not report which removed it")
         if "target" in spec and target is None and not did_something and "intervening_if" in spec:
             raise Skipped(f"phase adapter: phase resolved {trigger}, a targeted ability it never gave a target, doing "
                           f"nothing; it has an intervening 'if' too, and phase does not report which removed it")
-        if "target" in spec and target is None and not did_something:
-            # phase resolved a targeted ability it never gave a target, doing nothing: as an ability whose targets
-            # are all illegal (608.2b); its stack_push shows no target, which mtg.no-legal-target reports
+        if "target" in spec and (target is None or gone) and not did_something:
+            # an object target that has left the battlefield: phase reports StackResolved alone (608.2b: the ability
+            # is removed and does nothing). Or phase resolved a targeted ability it never gave a target, doing
+            # nothing: as an ability whose targets are all illegal; its stack_push shows no target, which
+            # mtg.no-legal-target reports (violation 8)
             if any(e["type"] not in BOOKKEEPING for e in during):
                 raise EngineError("errored", f"phase changed the game while removing {trigger}, which has no target: "
                                              f"{[e['type'] for e in during]}")

@@ -93,8 +93,9 @@ PROFILE_ONLY_FEATURES = frozenset({
     "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
     "concede_effects",               # abilities making a player lose the game (scripted concessions stay)
     "untargeted_zone_triggers",      # enter/leave abilities never target (the default); a profile excluding this lets
-                                     # them target "target player" (any player of the game), for an engine that reads
-                                     # targets but no named signals (the only other targeted triggers)
+                                     # them target "target player" (any player of the game), every object ("target
+                                     # creature") or one object, maybe one in a hand (no legal target, 603.3d), for
+                                     # an engine that reads targets but no named signals (the other targeted triggers)
 })
 
 
@@ -354,6 +355,15 @@ class _Builder:
                 ability["target"] = {"players": list(self.all_players)}
                 aimed = ({"do": "damage", "amount": self.source.integer(1, 3), "target": True} if self.source.chance(50)
                          else {"do": "life", "amount": -self.source.integer(1, 3), "target": True})
+                if self.source.chance(50):  # "target creature" (every object) or one object ("target Elf")
+                    everyone = [o["id"] for o in self.objects]
+                    field = [o["id"] for o in self.objects if o["zone"] == "field"]
+                    # one object: rarely one in a hand (no legal target while it is there, 603.3d)
+                    ability["target"] = {"candidates": everyone if self.source.chance(40) else [
+                        self.source.pick(everyone if self.source.chance(25) or not field else field)]}
+                    aimed = self.source.pick([{"do": "move_target", "to": "graveyard"},
+                                              {"do": "move_target", "to": "graveyard" if "exile" in self.no else "exile"},
+                                              {"do": "damage", "amount": self.source.integer(1, 3), "target": True}])
                 ability["effect"] = [aimed] + ability["effect"]
                 self.targeted_ids.append(aid)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
