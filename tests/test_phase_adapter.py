@@ -734,3 +734,133 @@ def test_a_loss_after_the_resolution_followed_by_phases_push_is_after_the_resolu
     assert _events(check, type="player_leaves", player="P1")[0]["cause"].get("sba")
     assert "mtg.sba-between-resolutions" not in check.violations
     assert check.exercised["mtg.sba-between-resolutions"]
+
+
+# -- Targeted abilities on creatures (issue 12 item 4): "target Elf", "target creature" -------------------------------
+
+DESTROY_TARGET = {"do": "move_target", "to": "graveyard"}
+EXILE_TARGET = {"do": "move_target", "to": "exile"}
+
+
+@pytest.mark.parametrize("effect, target, optional, wording, parsed", [
+    ([DESTROY_TARGET], ["C2"], False, "When this creature enters, destroy target Elf.",
+     ("Destroy", {"Subtype": "Elf"})),
+    ([EXILE_TARGET, gain("P1", 1)], ["C1", "C2", "C3"], False,
+     "When this creature enters, exile target creature. You gain 1 life.", ("ChangeZone", "Creature")),
+    ([{"do": "damage", "amount": 2, "target": True}], ["C3"], False,
+     "When this creature enters, this creature deals 2 damage to target Zombie.", ("DealDamage", {"Subtype": "Zombie"})),
+    ([DESTROY_TARGET, gain("P1", 1)], ["C1", "C2", "C3"], True,
+     "When this creature enters, you may destroy target creature. If you do, you gain 1 life.", ("Destroy", "Creature")),
+])
+def test_targets_on_creatures_are_worded_and_parsed_as_targets(effect, target, optional, wording, parsed):
+    obj = {"id": "C1", "owner": "P1", "zone": "hand",
+           "abilities": [_aimer("A1", "P1", effect, target={"candidates": target}, optional=optional)]}
+    names = Names([obj, {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P2", "zone": "field"}],
+                  ["P1", "P2"])
+    assert card_text(obj, names) == wording
+    face = PhaseEngine().face(obj, names)
+    (trigger,) = face["triggers"]
+    kind, filtered = parsed
+    assert trigger["execute"]["effect"]["type"] == kind
+    assert trigger["execute"]["effect"]["target"]["type_filters"] == [filtered]
+    assert trigger["optional"] is optional
+
+
+@pytest.mark.parametrize("target", [{"candidates": ["C1", "C2"]}, {"candidates": ["C2"], "zone": "graveyard"}])
+def test_other_object_targets_are_skipped_not_guessed(target):
+    obj = {"id": "C1", "owner": "P1", "zone": "hand", "abilities": [_aimer("A1", "P1", [DESTROY_TARGET], target=target)]}
+    with pytest.raises(Skipped):
+        card_text(obj, Names([obj, {"id": "C2", "owner": "P2", "zone": "field"},
+                              {"id": "C3", "owner": "P2", "zone": "field"}], ["P1", "P2"]))
+    with pytest.raises(Skipped):  # a target in a later instruction than the first
+        card_text({**obj, "abilities": [_aimer("A1", "P1", [gain("P1", 1), DESTROY_TARGET], target={
+            "candidates": ["C2"]})]}, Names([obj, {"id": "C2", "owner": "P2", "zone": "field"}], ["P1", "P2"]))
+
+
+def _targeting_creatures(effect, target, sibling=True, third="field"):
+    abilities = [_aimer("A1", "P1", effect, target={"candidates": target})]
+    if sibling:  # a second ability on the same event: phase asks the order, then the target, before priority
+        abilities.append(_aimer("A2", "P1", [gain("P1", 1)]))
+    return [{"id": "C1", "owner": "P1", "zone": "hand", "abilities": abilities},
+            {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P2", "zone": third}]
+
+
+@pytest.mark.parametrize("effect, gone", [([DESTROY_TARGET], "graveyard"), ([EXILE_TARGET], "exile")])
+def test_a_lone_legal_target_phase_chooses_itself_is_the_push_target(engine, effect, gone):
+    """'destroy target Elf' with the Elf on the battlefield: phase puts the ability on the stack with its only legal
+    target, asking nothing; the stack_push carries it (603.3d) and the Elf leaves on resolution."""
+    check = _judged(engine, scenario(_targeting_creatures(effect, ["C2"], sibling=False), MOVE_IN))
+    (push,) = entries(check.outcome.trace, "stack_push")
+    assert push["target"] == "C2"
+    assert _events(check, type="leave", subject="C2", to=gone)
+    assert check.exercised["mtg.no-legal-target"] == 1
+
+
+@pytest.mark.parametrize("effect", [[{"do": "damage", "amount": 2, "target": True}], [EXILE_TARGET]])
+def test_target_creature_asked_with_the_order_is_the_chooser_s_and_the_push_s(engine, effect):
+    """'target creature' with an other ability of the same player on the same event: phase asks for their order,
+    then for the target before anyone receives priority; the chooser's target (among every creature on the
+    battlefield, in the scenario's order) is the push's, and every rule holds."""
+    for chosen in ("C2", "C3"):
+        doc = scenario(_targeting_creatures(effect, ["C1", "C2", "C3"]), MOVE_IN, order=["A2", "A1"])
+        doc["choices"]["targets"] = {"A1": [chosen]}
+        check = _judged(engine, doc)
+        (push,) = [e for e in entries(check.outcome.trace, "stack_push") if e["trigger"] in
+                   {t["id"] for t in entries(check.outcome.trace, "trigger") if t["ability"] == "A1"}]
+        assert push["target"] == chosen
+        (choice,) = [e for e in entries(check.outcome.trace, "choice") if e["decision"] == "target"]
+        assert choice["among"] == ["C1", "C2", "C3"] and choice["chosen"] == [chosen]
+        hit = _events(check, type="damage", target=chosen) or _events(check, type="leave", subject=chosen, to="exile")
+        assert hit
+
+
+def test_a_target_gone_before_resolution_is_removed_and_does_nothing(engine):
+    """The other ability of the same event destroys the target first: phase reports StackResolved alone for the
+    targeted one, and does not do its second instruction either; written removed for an illegal target (608.2b),
+    every rule holds."""
+    objects = _targeting_creatures([EXILE_TARGET, gain("P1", 1)], ["C3"])
+    objects[0]["abilities"][1]["effect"] = [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}]
+    check = _judged(engine, scenario(objects, MOVE_IN, order=["A2", "A1"]))
+    (t1,) = [t["id"] for t in entries(check.outcome.trace, "trigger") if t["ability"] == "A1"]
+    assert {"kind": "removed", "trigger": t1, "reason": "illegal_target"} in check.outcome.trace["entries"]
+    assert not _events(check, type="life")
+
+
+@pytest.mark.parametrize("order", [["A1", "A2"], ["A2", "A1"]])
+def test_no_legal_target_phase_offered_for_ordering_is_removed_as_it_goes_on_the_stack(engine, order):
+    """'destroy target Zombie' with the Zombie in a hand, and another ability on the same event: phase offers both
+    for ordering, then puts only the other on the stack (603.3d: an ability with no legal target is removed as it
+    would be put there). Its event is read from phase's pending abilities; the trace shows it pushed where the order
+    put it and removed for no_target at once; mtg.no-legal-target is exercised with it and holds."""
+    check = _judged(engine, scenario(_targeting_creatures([DESTROY_TARGET], ["C3"], third="hand"), MOVE_IN,
+                                     order=order))
+    trace = check.outcome.trace["entries"]
+    (t1,) = [t for t in entries(check.outcome.trace, "trigger") if t["ability"] == "A1"]
+    push = trace.index({"kind": "stack_push", "trigger": t1["id"]})
+    assert trace[push + 1] == {"kind": "removed", "trigger": t1["id"], "reason": "no_target"}
+    assert t1["event"] == _events(check, type="enter", subject="C1")[0]["id"]
+    assert check.exercised["mtg.no-legal-target"] == 1
+    assert not _events(check, type="leave")
+
+
+def test_a_lone_ability_with_no_legal_target_is_skipped_not_guessed(engine):
+    """Alone, an ability phase removes for want of a target leaves no trace at all in phase (no event, no prompt,
+    no log line): whether it triggered cannot be seen, so the scenario is skipped with the reason."""
+    outcome = play(engine, scenario(_targeting_creatures([DESTROY_TARGET], ["C3"], sibling=False, third="hand"),
+                                    MOVE_IN) | {"options": dict(OPTIONS)})
+    assert outcome.status == "skipped" and "none on the battlefield" in outcome.message
+
+
+def test_known_deviation_a_creature_target_chosen_after_priority(engine):
+    """Violation 7 with a creature target (docs/engines/phase.md): a lone 'destroy target creature' with several
+    legal targets goes on phase's stack with none, its controller receives priority, and only then does phase ask.
+    Written as phase did it; mtg.no-legal-target reports the push without a target."""
+    doc = scenario(_targeting_creatures([DESTROY_TARGET], ["C1", "C2", "C3"], sibling=False), MOVE_IN)
+    doc["choices"]["targets"] = {"A1": ["C3"]}
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    kinds = [(e["kind"], e.get("decision")) for e in check.outcome.trace["entries"]
+             if e["kind"] in ("stack_push", "priority", "choice", "resolve_begin")]
+    assert kinds[:4] == [("stack_push", None), ("priority", None), ("choice", "target"), ("priority", None)]
+    assert _events(check, type="leave", subject="C3", to="graveyard")
+    assert "targeting None" in check.violations["mtg.no-legal-target"][0]
