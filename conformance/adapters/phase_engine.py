@@ -53,7 +53,7 @@ EDITIONS = ["2026-02-27", "2021-02-24"]
 # What it renders besides: effects and conditions on other objects (each object has a creature type of its own),
 # exile, effects on the other player of a two-player game, damage and life triggers, control changes by the script.
 PROFILE: dict[str, Any] = {"exclude": [
-    "signals", "state_triggers", "watchers", "targets", "delayed", "reflexive", "move_together", "prevented",
+    "signals", "state_triggers", "watchers", "targets", "delayed", "move_together", "prevented",
     "dies_when", "script_damage", "empty_effects", "graveyard_triggers",
     # finer, never drawn by the swarm: "each opponent" is one player only in a two-player game; "Whenever a player
     # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name; "target player
@@ -64,6 +64,8 @@ PROFILE: dict[str, Any] = {"exclude": [
     # excluded to include: enter/leave abilities may target "target player" (the only targeted wording rendered;
     # the builder's other targeted abilities trigger on named signals)
     "untargeted_zone_triggers",
+    # reflexive abilities only as phase words them: "destroy all Elves. When you do, ..." closing the effect
+    "reflexive_anywhere",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -278,6 +280,10 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         raise Skipped("phase adapter: an ability with no effect has no Oracle wording")
     trigger = ability["trigger"]
     own_move = trigger.get("event") == "leave" and trigger.get("subject", "any") in ("self", "any")
+    reflexive = None
+    if effect[-1].get("do") == "reflexive":
+        reflexive = render_reflexive(effect, obj, names)
+        effect = effect[:-1]
     sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
@@ -301,7 +307,43 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     for s in sentences[1:]:
         # An optional ability is optional as a whole (603.5): every later sentence depends on the first being used.
         text += f" If you do, {s}." if ability.get("optional") else f" {s[0].upper()}{s[1:]}."
+    if reflexive is not None:
+        text += f" When you do, {reflexive}."
     return text
+
+
+def _when_you_do(execute: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The effect of the "When you do" sub-ability in a phase ability's chain (None if it has none)."""
+    while execute:
+        if (execute.get("condition") or {}).get("type") == "WhenYouDo":
+            return execute["effect"]
+        execute = execute.get("sub_ability")
+    return None
+
+
+def reflexive_victim(effect: list[dict[str, Any]]) -> str | None:
+    """The object whose destruction the last action of ``effect``, a reflexive ability, watches (None if none)."""
+    if effect and effect[-1].get("do") == "reflexive" and len(effect) >= 2:
+        return effect[-2].get("object")
+    return None
+
+
+def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: Names) -> str:
+    """A reflexive triggered ability (603.12) as phase's "When you do, ..." sentence (no period): only right after a
+    "destroy" of one object whose death it watches ("destroy all Elves. When you do, ..."), with one instruction,
+    no intervening "if" and no target. phase triggers "When you do" when the instruction before it did something,
+    or, in an optional ability, when the choice was made: the adapter skips where that differs from the scenario's
+    "when that object dies" (_Play.reflexive_check)."""
+    action, before = effect[-1], effect[-2] if len(effect) >= 2 else {}
+    made = action["ability"]
+    victim = before.get("object")
+    if before.get("do") != "move" or before.get("from") != "field" or before.get("to") != "graveyard" \
+            or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or made["trigger"] != {"event": "leave", "subject": victim, "to": "graveyard"}:
+        raise Skipped(f"phase adapter: reflexive ability {json.dumps(made, sort_keys=True)} has no 'When you do' "
+                      f"wording here (only right after destroying the one object whose death it watches, one "
+                      f"instruction, no intervening 'if')")
+    return render_action(made["effect"][0], obj, names)
 
 
 def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
@@ -503,7 +545,21 @@ class _Play:
         self.objects = {o["id"]: o for o in scenario["objects"]}
         self.texts = {a["id"]: render_ability(a, o, names) for o in scenario["objects"] for a in o.get("abilities", ())}
         self.entries: list[dict[str, Any]] = []
-        self.counters = {"E": 0, "T": 0, "S": 0}
+        self.counters = {"E": 0, "T": 0, "S": 0, "D": 0}
+        # every ability by id, the reflexive ones (603.12) inside effects too
+        self.specs = {a["id"]: a for o in scenario["objects"] for a in o.get("abilities", ())}
+        self.parent_of = {e["ability"]["id"]: a["id"] for a in self.specs.values() for e in a["effect"]
+                          if e.get("do") == "reflexive"}
+        self.specs |= {e["ability"]["id"]: e["ability"] for a in list(self.specs.values()) for e in a["effect"]
+                       if e.get("do") == "reflexive"}
+        # (source, printed index) -> phase's "When you do" effect, which tells a reflexive entry of phase's stack
+        # from its parent's (both name the parent's printed_index and trigger event)
+        self.reflexive_effects = {
+            (o["id"], n): json.dumps(_when_you_do(t["execute"]), sort_keys=True)
+            for o in scenario["objects"] for n, t in enumerate(faces[card_name(o["id"]).lower()]["triggers"])
+            if _when_you_do(t["execute"]) is not None}
+        # reflexive abilities created and triggered, not yet seen on phase's stack or in an OrderTriggers prompt
+        self.reflexive_waiting: list[dict[str, Any]] = []
         self.position = 0
         self.zones = {o["id"]: o["zone"] for o in scenario["objects"]}
         self.control = {o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]}
@@ -713,6 +769,8 @@ class _Play:
         return abilities[printed_index]["id"]
 
     def ability_index(self, source: str, ability: str) -> int:
+        """phase's printed_index of ``ability`` of ``source`` (a reflexive ability's: its parent's)."""
+        ability = self.parent_of.get(ability, ability)
         return [a["id"] for a in self.objects[source].get("abilities", ())].index(ability)
 
     def match_ability(self, source: str, description: str, taken: dict[tuple[str, int], int]) -> str:
@@ -781,38 +839,76 @@ class _Play:
             entry = {"kind": "trigger", "id": self.new_id("T"), "ability": self.match_ability(source, t["description"], taken),
                      "source": source, "controller": player, "event": None}
             offered.append(entry)
+        targeted = any("target" in self.spec(e) for e in offered)
+        if targeted or self.reflexive_waiting:
+            waiting = self.phase_pending(seat, prompt)
+            for entry, pending in zip(offered, waiting):
+                self.name_reflexive(entry, pending["ability"])
+            if targeted:
+                self.note_offered_events(offered, waiting)
         resolve = self.chooser.order(player, offered)
         push = list(reversed(resolve))
         self.pending.extend(offered)
-        if any("target" in self.spec(e) for e in offered):
-            self.note_offered_events(seat, prompt, offered)
+        if targeted:
             self.push_orders.append([offered[k]["id"] for k in push])
         self.add("choice", player=player, decision="order", among=[e["id"] for e in offered],
                  chosen=[offered[k]["id"] for k in resolve])
         return self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
 
     def spec(self, trigger: dict[str, Any]) -> dict[str, Any]:
-        """The scenario's ability of a trigger entry (or of any dict naming ``source`` and ``ability``)."""
-        return next(a for a in self.objects[trigger["source"]].get("abilities", ()) if a["id"] == trigger["ability"])
+        """The scenario's ability of a trigger entry (or of any dict naming an ``ability``)."""
+        return self.specs[trigger["ability"]]
 
-    def note_offered_events(self, seat: int, prompt: dict[str, Any], offered: list[dict[str, Any]]) -> None:
-        """The event each ability offered in an ``OrderTriggers`` prompt triggered on, as phase's pending abilities
-        say (``pending_trigger_order`` in phase's state, read only for prompts offering a targeted ability): phase
-        may remove such an ability as it would go on the stack, with no legal target (603.3d), and then names its
-        event nowhere else."""
+    def phase_pending(self, seat: int, prompt: dict[str, Any]) -> list[dict[str, Any]]:
+        """phase's pending abilities behind an ``OrderTriggers`` prompt to ``seat`` (``pending_trigger_order`` in
+        phase's state, in the prompt's order), each with its ``ability`` and ``trigger_event``: read only for prompts
+        where the adapter needs more than the prompt says."""
         groups = self.game.state()["state"].get("pending_trigger_order") or {}
         waiting = [t["pending"] for g in groups.get("groups") or () if g.get("controller") == seat
                    for t in g.get("triggers") or ()]
-        if len(waiting) != len(offered):
+        if len(waiting) != len(prompt["triggers"]) or any(
+                pending["ability"]["source_id"] != item["source_id"] for pending, item in zip(waiting, prompt["triggers"])):
             raise EngineError("errored", f"phase's pending abilities ({len(waiting)}) do not match the "
-                                         f"{len(offered)} it asked {self.players[seat]} to order")
-        for entry, item, pending in zip(offered, prompt["triggers"], waiting):
+                                         f"{len(prompt['triggers'])} it asked {self.players[seat]} to order")
+        return waiting
+
+    def note_offered_events(self, offered: list[dict[str, Any]], waiting: list[dict[str, Any]]) -> None:
+        """The event each ability offered in an ``OrderTriggers`` prompt triggered on, as phase's pending abilities
+        say (read for prompts offering a targeted ability): phase may remove such an ability as it would go on the
+        stack, with no legal target (603.3d), and then names its event nowhere else."""
+        for entry, pending in zip(offered, waiting):
             ability = pending["ability"]
             index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
-            if ability["source_id"] != item["source_id"] or self.ability_of(entry["source"], index) != entry["ability"]:
+            if self.ability_index(entry["source"], entry["ability"]) != index:
                 raise EngineError("errored", f"phase's pending abilities are not in the order of its prompt: "
                                              f"{ability['description']!r} for {entry['ability']}")
             self.offered_events[entry["id"]] = pending.get("trigger_event")
+
+    def is_reflexive(self, source: str, ability: dict[str, Any]) -> bool:
+        """Whether phase's ability (a stack entry's or a pending one's) is the "When you do" of its printed ability:
+        its effect is that sub-ability's and nothing follows it (the parent's chain always goes on to it)."""
+        index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
+        want = self.reflexive_effects.get((source, index))
+        return want is not None and ability.get("sub_ability") is None \
+            and json.dumps(ability.get("effect"), sort_keys=True) == want
+
+    def name_reflexive(self, entry: dict[str, Any], ability: dict[str, Any]) -> bool:
+        """If phase's ``ability`` is a reflexive ability waiting since the resolution that created it (``reflexive``),
+        give trigger ``entry`` its identity: the reflexive ability, its creation, the death it triggered on; it is
+        placed right after its creation. Whether it was."""
+        if not self.is_reflexive(entry["source"], ability):
+            return False
+        index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
+        made = next((w for w in self.reflexive_waiting if w["key"] == (entry["source"], index)), None)
+        if made is None:
+            raise EngineError("errored", f"phase put a 'When you do' ability of {entry['source']} on the stack that no "
+                                         f"resolution created with a death to trigger on")
+        self.reflexive_waiting.remove(made)
+        entry.update(ability=made["ability"], controller=made["controller"], event=made["event"], delayed=made["create"])
+        at = next(n for n, e in enumerate(self.entries) if e["kind"] == "delayed_create" and e["id"] == made["create"])
+        self.entries.insert(at + 1, entry)
+        self.triggers[entry["id"]] = entry
+        return True
 
     def removed_unplaced(self) -> None:
         """Abilities phase offered in an ``OrderTriggers`` prompt, that have a target, and that it never put on its
@@ -847,6 +943,18 @@ class _Play:
                 continue
             if item["kind"]["type"] != "TriggeredAbility":
                 raise EngineError("errored", f"phase put a {item['kind']['type']} on the stack")
+            if self.is_reflexive(self.to_scenario.get(item["source_id"]), item["kind"]["data"]["ability"]):
+                source = self.to_scenario[item["source_id"]]
+                entry = next((e for e in self.pending if e["source"] == source and "delayed" in e), None)
+                if entry is not None:  # named as phase asked for the order
+                    self.pending.remove(entry)
+                else:
+                    entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
+                             "controller": self.players[item["controller"]], "event": None}
+                    self.name_reflexive(entry, item["kind"]["data"]["ability"])
+                self.known_stack[item["id"]] = entry["id"]
+                self.add("stack_push", trigger=entry["id"])
+                continue
             data = item["kind"]["data"]
             source = self.to_scenario.get(item["source_id"])
             if source is None:
@@ -1075,7 +1183,10 @@ class _Play:
         for obj in self.objects.values():
             for ability in obj.get("abilities", ()):
                 candidates = (ability.get("target") or {}).get("candidates")
-                if candidates and ability["id"] not in seen \
+                # its source must have been on the battlefield at the event (it is now, or it left meanwhile)
+                working = self.zones.get(obj["id"]) == "field" or any(
+                    e["type"] == "leave" and e.get("subject") == obj["id"] for e in new)
+                if candidates and working and ability["id"] not in seen \
                         and not any(self.zones.get(c) == "field" for c in candidates) \
                         and any(_may_trigger(ability["trigger"], e, obj["id"]) for e in new):
                     raise Skipped(f"phase adapter: {ability['id']} targets {candidates}, none on the battlefield: "
@@ -1105,8 +1216,8 @@ class _Play:
         alone does not end the resolution: phase reports it before the effect of an optional ability whose choice
         is still pending.)"""
         trigger = self.known_stack[top["id"]]
-        spec = next(a for a in self.objects[self.triggers[trigger]["source"]]["abilities"]
-                    if a["id"] == self.triggers[trigger]["ability"])
+        spec = self.spec(self.triggers[trigger])
+        self.reflexive_check(spec)
         events: list[dict[str, Any]] = []
         choices: list[tuple[int, dict[str, Any]]] = []  # (number of phase events before the choice, the choice)
         changed = False  # whether phase reported anything but priority passes since the stack was last read
@@ -1181,5 +1292,43 @@ class _Play:
                 self.add("choice", **choice)
                 start = at
             self.record_events(during[start:], {"resolution": trigger})
+            if reflexive_victim(spec.get("effect") or []) is not None \
+                    and not any(c["decision"] == "optional" and not c["chosen"] for _, c in choices):
+                self.reflexive(trigger, spec)
             self.add("resolve_end", trigger=trigger)
         return after
+
+    def reflexive_check(self, spec: dict[str, Any]) -> None:
+        """Before an ability with a reflexive ability resolves: phase's "When you do" triggers when the "destroy"
+        before it destroyed something (or, in an optional ability, when the choice was made); the scenario's
+        reflexive ability triggers on its object's death earlier in the resolution (603.12a). They agree when the
+        object is on the battlefield as the resolution begins and no earlier instruction names it (its "destroy"
+        then kills it); otherwise Skipped."""
+        effect = spec.get("effect") or []
+        victim = reflexive_victim(effect)
+        if victim is None:
+            return
+        earlier = any(a.get("object") == victim or victim in (a.get("objects") or ()) for a in effect[:-2])
+        if earlier or spec.get("optional") and self.zones.get(victim) != "field":
+            raise Skipped(f"phase adapter: {spec['id']}'s reflexive ability watches {victim}, which "
+                          f"{'an earlier instruction names' if earlier else 'is not on the battlefield'}: phase's "
+                          f"'When you do' does not watch a death")
+
+    def reflexive(self, trigger: str, spec: dict[str, Any]) -> None:
+        """The reflexive ability of ``spec`` created at the end of ``trigger``'s resolution (603.12: its last
+        instruction). If its object died in that resolution it triggers: its trigger entry is written once phase
+        shows it, on its stack or in an ``OrderTriggers`` prompt (``name_reflexive``), right after this creation;
+        if phase never does, the trace has the creation alone and the judge says what is missing."""
+        made = spec["effect"][-1]["ability"]
+        parent = self.triggers[trigger]
+        create = self.new_id("D")
+        self.add("delayed_create", id=create, ability=made["id"], source=parent["source"],
+                 controller=parent["controller"], created_by=trigger, reflexive=True)
+        victim = reflexive_victim(spec["effect"])
+        died = [e["id"] for e in self.entries if e["kind"] == "event" and e["cause"] == {"resolution": trigger}
+                and e["type"] == "leave" and e.get("subject") == victim and e.get("to") == "graveyard"]
+        if died:  # it triggers; phase puts it on the stack, or offers it for ordering, afterwards (name_reflexive)
+            self.reflexive_waiting.append({"key": (parent["source"], self.ability_index(parent["source"],
+                                                                                        parent["ability"])),
+                                           "ability": made["id"], "controller": parent["controller"],
+                                           "event": died[0], "create": create})
