@@ -11,7 +11,9 @@ import pytest
 phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
 
 from conformance.adapters.base import Skipped  # noqa: E402
-from conformance.adapters.phase_engine import PROFILE, Names, PhaseEngine, card_text, render_ability  # noqa: E402
+from conformance.adapters.phase_engine import (  # noqa: E402
+    PROFILE, Names, PhaseEngine, _delayed_effect, card_text, render_ability,
+)
 from conformance.adapters.registry import load_engine  # noqa: E402
 from conformance.checking import check_scenario, play  # noqa: E402
 from conformance.generation.mtg import build_scenario  # noqa: E402
@@ -170,7 +172,8 @@ def test_profile_keeps_the_default_generator_and_yields_renderable_scenarios(eng
             assert any(why in outcome.message for why in (
                 "0 life", "changed hands", "a card in a hand", "no Oracle wording", "left the game before it resolved",
                 "SetController gave them", "the game ended", "several players lost", "none on the battlefield",
-                "does not watch a death", "When you do' wording", "does not report which removed it")), \
+                "does not watch a death", "When you do' wording", "does not report which removed it",
+                "do not fire delayed abilities", "cannot be told", "this turn' wording")), \
                 outcome.message
     # (was 20 of 30 before targets on creatures and reflexive abilities: each adds its own unobservable cases)
     assert played >= 15
@@ -943,3 +946,112 @@ def test_where_when_you_do_is_no_death_the_scenario_is_skipped(engine, optional,
                    optional={"A1": True}) | {"options": dict(OPTIONS)}
     outcome = play(engine, doc)
     assert outcome.status == "skipped" and "does not watch a death" in outcome.message
+
+
+# -- Delayed abilities (issue 12 item 4; 603.7): "whenever a creature dies this turn, ..." -----------------------------
+
+def _delayed(subject="any", to=None, follow=None, before=()):
+    trigger = {"event": "leave", "subject": subject} | ({"to": to} if to else {})
+    return {"id": "A1", "trigger": {"event": "enter", "subject": "self"}, "effect": [*before, {
+        "do": "create_delayed", "duration": "turn", "ability": {"id": "D1", "trigger": trigger,
+                                                              "effect": [follow or gain("P1", 1)]}}]}
+
+
+def _killer(*victims):
+    return {"id": "C4", "owner": "P1", "zone": "hand", "abilities": [_enters("A4", "P1", [
+        {"do": "move", "object": v, "from": "field", "to": "graveyard"} for v in victims])]}
+
+
+def _delayed_objects(ability, *more):
+    return [{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [ability]},
+            {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P2", "zone": "field"}, *more]
+
+
+BOTH_ENTER = MOVE_IN + [{"do": "move", "object": "C4", "from": "hand", "to": "field"}]
+
+
+@pytest.mark.parametrize("ability, wording, mode", [
+    (_delayed(to="graveyard"), "When this creature enters, whenever a creature dies this turn, you gain 1 life.",
+     "ChangesZone"),
+    (_delayed("C2", follow={"do": "move", "object": "C3", "from": "field", "to": "graveyard"}),
+     "When this creature enters, whenever an Elf leaves the battlefield this turn, destroy all Zombies.",
+     "LeavesBattlefield"),
+    (_delayed(to="graveyard", before=[gain("P1", 2)]),
+     "When this creature enters, you gain 2 life. Whenever a creature dies this turn, you gain 1 life.", "ChangesZone"),
+])
+def test_a_delayed_ability_is_worded_whenever_this_turn_and_parsed_as_one(ability, wording, mode):
+    objects = _delayed_objects(ability)
+    names = Names(objects, ["P1", "P2"])
+    assert card_text(objects[0], names) == wording
+    (trigger,) = PhaseEngine().face(objects[0], names)["triggers"]
+    created = _delayed_effect(trigger["execute"], 0)
+    assert created is not None
+    step = trigger["execute"]
+    while step["effect"]["type"] != "CreateDelayedTrigger":
+        step = step["sub_ability"]
+    assert step["effect"]["condition"]["type"] == "WheneverEvent"
+    assert step["effect"]["condition"]["trigger"]["mode"] == mode
+
+
+@pytest.mark.parametrize("action", [
+    {"do": "create_delayed", "ability": {"id": "D1", "trigger": {"event": "leave", "subject": "any"},
+                                         "effect": [gain("P1", 1)]}},  # no duration: "the next time" is unparsed
+    {"do": "create_delayed", "duration": "step", "ability": {"id": "D1", "trigger": {
+        "event": "leave", "subject": "any"}, "effect": [gain("P1", 1)]}},
+    {"do": "create_delayed", "duration": "turn", "ability": {"id": "D1", "trigger": {
+        "event": "leave", "subject": "any"}, "effect": [gain("P1", 1)],
+        "intervening_if": {"test": "life_at_least", "player": "controller", "value": 15}}},
+])
+def test_other_delayed_abilities_are_skipped_not_guessed(action):
+    objects = _delayed_objects({"id": "A1", "trigger": {"event": "enter", "subject": "self"}, "effect": [action]})
+    with pytest.raises(Skipped):
+        card_text(objects[0], Names(objects, ["P1", "P2"]))
+
+
+def test_a_delayed_ability_is_created_where_phase_creates_it_and_triggers_on_a_later_death(engine):
+    """The delayed ability is created as its creator resolves (phase's EffectResolved CreateDelayedTrigger), and
+    triggers on the Elf leaving in a later resolution: its trigger names the delayed creation, its controller the
+    creator's (603.7a, 603.7d-e); every rule holds and mtg.delayed-trigger and mtg.delayed-controller are
+    exercised."""
+    check = _judged(engine, scenario(_delayed_objects(_delayed("C2"), _killer("C2")), BOTH_ENTER))
+    (create,) = entries(check.outcome.trace, "delayed_create")
+    assert create == {"kind": "delayed_create", "id": "D1", "ability": "D1", "source": "C1", "controller": "P1",
+                      "created_by": "T1", "duration": "turn"}
+    (fired,) = [t for t in entries(check.outcome.trace, "trigger") if t.get("delayed") == "D1"]
+    assert fired["event"] == _events(check, type="leave", subject="C2")[0]["id"]
+    assert _events(check, type="life", player="P1", amount=1)
+    assert check.exercised["mtg.delayed-trigger"] == 1 and check.exercised["mtg.delayed-controller"] == 1
+
+
+def test_known_deviation_a_delayed_ability_triggers_once_for_two_deaths_of_one_resolution(engine):
+    """Triaged in docs/engines/phase.md (violation 10; docs/engines/phase-triage/delayed_once_per_resolution.py):
+    "whenever a creature dies this turn" sees two creatures die in one resolution and triggers once."""
+    check = check_scenario(engine, scenario(_delayed_objects(_delayed(to="graveyard"), _killer("C2", "C3")),
+                                            BOTH_ENTER), get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert len([t for t in entries(check.outcome.trace, "trigger") if t.get("delayed")]) == 1
+    assert set(check.violations) == {"mtg.delayed-trigger"}, check.violations
+    assert "should have triggered on ['E3', 'E4'] but triggered on ['E3']" in check.violations["mtg.delayed-trigger"][0]
+
+
+def test_known_deviation_a_delayed_ability_triggers_on_a_death_before_its_creation(engine):
+    """Triaged in docs/engines/phase.md (violation 11; docs/engines/phase-triage/delayed_sees_an_earlier_event.py):
+    "destroy all Elves. Whenever a creature dies this turn, ..." triggers on the Elf, which died before the delayed
+    ability existed (603.7a)."""
+    check = check_scenario(engine, scenario(_delayed_objects(_delayed(to="graveyard", before=[
+        {"do": "move", "object": "C2", "from": "field", "to": "graveyard"}])), MOVE_IN),
+        get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    trace = check.outcome.trace["entries"]
+    (fired,) = [t for t in entries(check.outcome.trace, "trigger") if t.get("delayed")]
+    assert trace.index(fired) < trace.index(entries(check.outcome.trace, "delayed_create")[0])
+    assert set(check.violations) == {"mtg.delayed-trigger"}, check.violations
+
+
+def test_a_scripted_event_a_delayed_ability_may_trigger_on_is_skipped(engine):
+    """phase's debug MoveToZone (the adapter's scripted actions) fires printed triggers, never delayed ones: such a
+    scenario is skipped, never reported as a missed trigger."""
+    doc = scenario(_delayed_objects(_delayed(to="graveyard")),
+                   MOVE_IN + [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"}])
+    outcome = play(engine, doc | {"options": dict(OPTIONS)})
+    assert outcome.status == "skipped" and "do not fire delayed abilities" in outcome.message

@@ -53,7 +53,7 @@ EDITIONS = ["2026-02-27", "2021-02-24"]
 # What it renders besides: effects and conditions on other objects (each object has a creature type of its own),
 # exile, effects on the other player of a two-player game, damage and life triggers, control changes by the script.
 PROFILE: dict[str, Any] = {"exclude": [
-    "signals", "state_triggers", "watchers", "targets", "delayed", "move_together", "prevented",
+    "signals", "state_triggers", "watchers", "targets", "move_together", "prevented",
     "dies_when", "script_damage", "empty_effects", "graveyard_triggers",
     # finer, never drawn by the swarm: "each opponent" is one player only in a two-player game; "Whenever a player
     # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name; "target player
@@ -66,6 +66,8 @@ PROFILE: dict[str, Any] = {"exclude": [
     "untargeted_zone_triggers",
     # reflexive abilities only as phase words them: "destroy all Elves. When you do, ..." closing the effect
     "reflexive_anywhere",
+    # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
+    "delayed_anywhere",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -202,6 +204,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
+    if do == "create_delayed":
+        return render_delayed(action, obj, names)
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
         verb = "destroy" if action["to"] == "graveyard" else "exile"
         target = action.get("object")
@@ -284,6 +288,10 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     if effect[-1].get("do") == "reflexive":
         reflexive = render_reflexive(effect, obj, names)
         effect = effect[:-1]
+    if any(a.get("do") == "create_delayed" for a in effect[:-1]) or ability.get("optional") and any(
+            a.get("do") == "create_delayed" for a in effect):
+        raise Skipped("phase adapter: a delayed ability is worded only as the last instruction of an ability that "
+                      "is not optional")
     sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
@@ -310,6 +318,35 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     if reflexive is not None:
         text += f" When you do, {reflexive}."
     return text
+
+
+def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) -> str:
+    """A delayed triggered ability lasting the turn (603.7) as phase's "whenever ... this turn, ..." (no period):
+    triggering on a creature (any, or one object) leaving the battlefield or dying, with one instruction and no
+    intervening "if". Only as the last instruction of an effect (render_ability)."""
+    made = action["ability"]
+    trigger = made.get("trigger") or {}
+    subject = trigger.get("subject", "any")
+    if action.get("duration") != "turn" or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or trigger.get("event") != "leave" or set(trigger) - {"event", "subject", "to"} \
+            or trigger.get("to") not in (None, "graveyard") or not (subject == "any" or subject in names.types):
+        raise Skipped(f"phase adapter: delayed ability {json.dumps(action, sort_keys=True)} has no 'whenever ... this "
+                      f"turn' wording here (a creature or one object leaving or dying, lasting the turn, one "
+                      f"instruction, no intervening 'if')")
+    who = "a creature" if subject == "any" else names.a(subject)
+    what = "dies" if trigger.get("to") == "graveyard" else "leaves the battlefield"
+    return f"whenever {who} {what} this turn, {render_action(made['effect'][0], obj, names)}"
+
+
+def _delayed_effect(execute: dict[str, Any] | None, n: int) -> dict[str, Any] | None:
+    """The effect of the ``n``-th delayed ability a phase ability's chain creates (None if it creates fewer)."""
+    while execute:
+        if execute["effect"].get("type") == "CreateDelayedTrigger":
+            if n == 0:
+                return execute["effect"]["effect"]["effect"]
+            n -= 1
+        execute = execute.get("sub_ability")
+    return None
 
 
 def _when_you_do(execute: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -537,6 +574,7 @@ class _Play:
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
         self.scenario, self.chooser = scenario, chooser
+        self.faces = faces
         self.descriptions = {o["id"]: [t["description"] for t in faces[card_name(o["id"]).lower()]["triggers"]]
                              for o in scenario["objects"]}
         self.players: list[str] = scenario["players"]
@@ -549,9 +587,12 @@ class _Play:
         # every ability by id, the reflexive ones (603.12) inside effects too
         self.specs = {a["id"]: a for o in scenario["objects"] for a in o.get("abilities", ())}
         self.parent_of = {e["ability"]["id"]: a["id"] for a in self.specs.values() for e in a["effect"]
-                          if e.get("do") == "reflexive"}
+                          if e.get("do") in ("reflexive", "create_delayed")}
         self.specs |= {e["ability"]["id"]: e["ability"] for a in list(self.specs.values()) for e in a["effect"]
-                       if e.get("do") == "reflexive"}
+                       if e.get("do") in ("reflexive", "create_delayed")}
+        # delayed abilities created and still waiting to trigger (all last the turn, the script's only turn)
+        self.live_delayed: list[dict[str, Any]] = []
+        self.creations: dict[str, int] = {}  # resolving trigger -> delayed abilities it has created so far
         # (source, printed index) -> phase's "When you do" effect, which tells a reflexive entry of phase's stack
         # from its parent's (both name the parent's printed_index and trigger event)
         self.reflexive_effects = {
@@ -725,6 +766,10 @@ class _Play:
                 elif "Object" in target:
                     fields["target"] = self.to_scenario.get(target["Object"])
                 out.append(self.event("damage", cause, **fields))
+            elif kind == "EffectResolved" and data.get("kind") == "CreateDelayedTrigger":
+                if "resolution" not in cause:
+                    raise EngineError("errored", "phase created a delayed ability outside any resolution")
+                self.created_delayed(cause["resolution"])
             elif kind not in BOOKKEEPING:
                 raise EngineError("errored", f"phase reported a {kind} event the adapter cannot map into the trace "
                                              f"(it never drops one): {json.dumps(data)[:200]}")
@@ -834,16 +879,22 @@ class _Play:
         player = self.players[seat]
         offered = []
         taken: dict[tuple[str, int], int] = {}
-        for t in prompt["triggers"]:
+        waiting = self.phase_pending(seat, prompt) if self.live_delayed else None
+        for n, t in enumerate(prompt["triggers"]):
             source = self.to_scenario[t["source_id"]]
-            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": self.match_ability(source, t["description"], taken),
-                     "source": source, "controller": player, "event": None}
+            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
+                     "controller": player, "event": None}
+            if waiting is not None and waiting[n]["ability"].get("trigger_definition_ref") is None:
+                self.name_delayed(entry, waiting[n]["ability"], waiting[n].get("trigger_event"))
+            else:
+                entry["ability"] = self.match_ability(source, t["description"], taken)
             offered.append(entry)
         targeted = any("target" in self.spec(e) for e in offered)
         if targeted or self.reflexive_waiting:
-            waiting = self.phase_pending(seat, prompt)
+            waiting = waiting or self.phase_pending(seat, prompt)
             for entry, pending in zip(offered, waiting):
-                self.name_reflexive(entry, pending["ability"])
+                if "delayed" not in entry:
+                    self.name_reflexive(entry, pending["ability"])
             if targeted:
                 self.note_offered_events(offered, waiting)
         resolve = self.chooser.order(player, offered)
@@ -854,6 +905,10 @@ class _Play:
         self.add("choice", player=player, decision="order", among=[e["id"] for e in offered],
                  chosen=[offered[k]["id"] for k in resolve])
         return self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
+
+    def phase_effect(self, entry: dict[str, Any]) -> str | None:
+        """The effect phase gives a delayed trigger entry's ability (as JSON), from the live delayed abilities."""
+        return next((d["effect"] for d in self.live_delayed if d["create"] == entry.get("delayed")), None)
 
     def spec(self, trigger: dict[str, Any]) -> dict[str, Any]:
         """The scenario's ability of a trigger entry (or of any dict naming an ``ability``)."""
@@ -878,6 +933,8 @@ class _Play:
         stack, with no legal target (603.3d), and then names its event nowhere else."""
         for entry, pending in zip(offered, waiting):
             ability = pending["ability"]
+            if "delayed" in entry:
+                continue
             index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
             if self.ability_index(entry["source"], entry["ability"]) != index:
                 raise EngineError("errored", f"phase's pending abilities are not in the order of its prompt: "
@@ -943,9 +1000,30 @@ class _Play:
                 continue
             if item["kind"]["type"] != "TriggeredAbility":
                 raise EngineError("errored", f"phase put a {item['kind']['type']} on the stack")
+            if item["kind"]["data"]["ability"].get("trigger_definition_ref") is None:  # a delayed ability
+                source = self.to_scenario.get(item["source_id"])
+                if source is None:
+                    raise EngineError("errored", f"phase put an ability of unknown object {item['source_id']} on "
+                                                 f"the stack")
+                entry = next((e for e in self.pending if e["source"] == source and "delayed" in e
+                              and e["ability"] in {d["ability"] for d in self.live_delayed}
+                              and self.phase_effect(e) == json.dumps(item["kind"]["data"]["ability"].get("effect"),
+                                                                     sort_keys=True)), None)
+                if entry is not None:  # named as phase asked for the order
+                    self.pending.remove(entry)
+                else:
+                    entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
+                             "controller": self.players[item["controller"]], "event": None}
+                    self.name_delayed(entry, item["kind"]["data"]["ability"], item["kind"]["data"].get("trigger_event"))
+                self.known_stack[item["id"]] = entry["id"]
+                self.add("stack_push", trigger=entry["id"])
+                continue
             if self.is_reflexive(self.to_scenario.get(item["source_id"]), item["kind"]["data"]["ability"]):
                 source = self.to_scenario[item["source_id"]]
-                entry = next((e for e in self.pending if e["source"] == source and "delayed" in e), None)
+                entry = next((e for e in self.pending if e["source"] == source and "delayed" in e
+                              and self.parent_of.get(e["ability"]) is not None
+                              and any(a.get("do") == "reflexive" and a["ability"]["id"] == e["ability"]
+                                      for a in self.specs[self.parent_of[e["ability"]]]["effect"])), None)
                 if entry is not None:  # named as phase asked for the order
                     self.pending.remove(entry)
                 else:
@@ -1118,7 +1196,7 @@ class _Play:
                                                          "one scripted action")
                         events = self.debug(self.seat[self.active], self.to_phase[obj], effect["to"], simulate=True)
                         cut = _first_sba(events)  # phase checks state-based actions once the action is done
-                        self.record_events(events[:cut], {"action": ref})
+                        self.delayed_after_debug(self.record_events(events[:cut], {"action": ref}))
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
@@ -1297,6 +1375,58 @@ class _Play:
                 self.reflexive(trigger, spec)
             self.add("resolve_end", trigger=trigger)
         return after
+
+    def created_delayed(self, trigger: str) -> None:
+        """phase reported the creation of a delayed ability (``EffectResolved`` of kind ``CreateDelayedTrigger``) as
+        ``trigger`` resolves: the next ``create_delayed`` instruction of its ability, written where phase did it
+        (603.7a)."""
+        parent = self.triggers[trigger]
+        made = [a for a in self.spec(parent)["effect"] if a.get("do") == "create_delayed"]
+        n = self.creations.get(trigger, 0)
+        if n >= len(made):
+            raise EngineError("errored", f"phase created more delayed abilities than {trigger}'s effect says")
+        self.creations[trigger] = n + 1
+        create = self.add("delayed_create", id=self.new_id("D"), ability=made[n]["ability"]["id"],
+                          source=parent["source"], controller=parent["controller"], created_by=trigger,
+                          duration=made[n]["duration"])
+        index = self.ability_index(parent["source"], parent["ability"])
+        effect = _delayed_effect(self.faces[card_name(parent["source"]).lower()]["triggers"][index]["execute"], n)
+        self.live_delayed.append({"create": create["id"], "ability": made[n]["ability"]["id"],
+                                  "source": parent["source"], "controller": parent["controller"],
+                                  "trigger": made[n]["ability"]["trigger"],
+                                  "effect": json.dumps(effect, sort_keys=True)})
+
+    def name_delayed(self, entry: dict[str, Any], ability: dict[str, Any], trigger_event: Any) -> None:
+        """A phase ability with no printed trigger (``trigger_definition_ref`` null): a delayed ability of
+        ``entry``'s source, told apart from that source's other live ones by its effect. Gives ``entry`` its
+        identity and event, and places it after that event."""
+        mine = [d for d in self.live_delayed if d["source"] == entry["source"]
+                and d["effect"] == json.dumps(ability.get("effect"), sort_keys=True)]
+        if not mine:
+            raise EngineError("errored", f"phase put an ability of {entry['source']} with no printed trigger on the "
+                                         f"stack, and no delayed ability of it is waiting: {ability.get('effect')}")
+        if len({d["ability"] for d in mine}) > 1:
+            raise Skipped(f"phase adapter: {entry['source']} has several live delayed abilities doing the same: "
+                          f"which one phase triggered cannot be told")
+        made = mine[0] if len(mine) == 1 else None
+        if made is None:  # several creations of one ability: interchangeable but for their creation
+            raise Skipped(f"phase adapter: {entry['source']}'s delayed ability {mine[0]['ability']} was created "
+                          f"{len(mine)} times: which creation phase triggered cannot be told")
+        entry.update(ability=made["ability"], controller=made["controller"], delayed=made["create"])
+        entry["event"] = self.find_event(trigger_event, entry["source"], made["ability"])
+        if entry["event"] is None:
+            raise EngineError("errored", f"phase's delayed ability of {entry['source']} names an event the trace "
+                                         f"does not hold: {json.dumps(trigger_event)[:200]}")
+        self.insert_trigger(entry)
+        self.triggers[entry["id"]] = entry
+
+    def delayed_after_debug(self, events: list[dict[str, Any]]) -> None:
+        """phase's debug MoveToZone (the scripted actions) fires printed triggers but never delayed ones: a scripted
+        event a live delayed ability may trigger on is Skipped (never reported as a missed trigger)."""
+        for d in self.live_delayed:
+            if any(_may_trigger(d["trigger"], e, d["source"]) for e in events):
+                raise Skipped(f"phase adapter: a scripted event may trigger delayed ability {d['ability']}, and phase's "
+                              f"debug moves (the script) do not fire delayed abilities")
 
     def reflexive_check(self, spec: dict[str, Any]) -> None:
         """Before an ability with a reflexive ability resolves: phase's "When you do" triggers when the "destroy"

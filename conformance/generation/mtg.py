@@ -92,6 +92,11 @@ PROFILE_ONLY_FEATURES = frozenset({
     "life_triggers",                 # abilities triggering on a life change (they become damage triggers)
     "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
     "concede_effects",               # abilities making a player lose the game (scripted concessions stay)
+    "delayed_anywhere",              # delayed abilities anywhere in an effect, of any duration, trigger and effect,
+                                     # with an intervening "if" (the default); a profile excluding this gets only
+                                     # those closing their effect, lasting the turn, on a creature (any, or one)
+                                     # leaving the battlefield or dying, doing one thing ("whenever a creature dies
+                                     # this turn, ...")
     "reflexive_anywhere",            # reflexive abilities anywhere in an effect, watching any creature's death, with
                                      # an intervening "if" (the default); a profile excluding this gets only those
                                      # closing their effect right after destroying the object whose death they watch,
@@ -255,6 +260,8 @@ class _Builder:
                 actions.append({"do": "move_together", "objects": together, "from": "field", "to": "graveyard"})
             elif kind in (6, 9) and allow_created:
                 actions.append(self.delayed(level))
+                if "delayed_anywhere" in self.excluded:  # profiles only: the delayed ability closes the effect
+                    break
             elif kind == 7 and allow_created:
                 victim = self.some_creature()
                 actions.append(self.destroy(victim) | {"to": "graveyard"})
@@ -314,6 +321,16 @@ class _Builder:
         ability: dict[str, Any] = {"id": did, "trigger": trigger, "effect": effect}
         if self.source.chance(65):  # 603.4 applies to delayed triggered abilities too
             ability["intervening_if"] = self.condition()
+        if "delayed_anywhere" in self.excluded:  # profiles only: "whenever a creature dies this turn, ..."
+            duration = "turn"
+            ability.pop("intervening_if", None)
+            if trigger.get("event") != "leave" or trigger["subject"] == "self":
+                ability["trigger"] = trigger = {"event": "leave", "subject": "any"}
+            if self.source.chance(50):
+                trigger["to"] = "graveyard"
+            owner = self.current["owner"] if self.current is not None else self.all_players[0]
+            ability["effect"] = [self.source.pick([self.destroy(), {"do": "life", "player": owner,
+                                                                     "amount": self.source.pick([1, 2, -1])}])]
         action: dict[str, Any] = {"do": "create_delayed", "ability": ability}
         if duration:
             action["duration"] = duration
@@ -390,7 +407,8 @@ class _Builder:
             if self.source.chance(60):  # 603.4 with 603.8: while false, the state trigger does not trigger
                 ability["intervening_if"] = self.condition(None)
             return ability
-        if self.source.chance(25):
+        if self.source.chance(25) and not ("delayed_anywhere" in self.excluded and any(
+                a["do"] == "create_delayed" for a in ability["effect"])):  # (profiles: a delayed one closes it)
             ability["optional"] = True
             self.optional_ids.append(aid)
             if self.source.chance(55) and "reflexive" not in self.no and not (
