@@ -489,6 +489,9 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("target_never_asked.py", ["asked: 1", "DEVIATION"]),
     ("concession_leaves_trigger_nothing.py", ["life: ", "True; Watcher triggered: True", "concede: ",
                                               "True; Watcher triggered: False", "DEVIATION"]),
+    ("delayed_once_per_resolution.py", ["1 time(s) (expected 2)", "2 time(s)", "DEVIATION"]),
+    ("delayed_sees_an_earlier_event.py", ["life 21 (expected 20)", "life 21 (expected 21)", "DEVIATION"]),
+    ("reflexive_not_offered_for_ordering.py", ["waits for Priority", "DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
@@ -1055,3 +1058,24 @@ def test_a_scripted_event_a_delayed_ability_may_trigger_on_is_skipped(engine):
                    MOVE_IN + [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"}])
     outcome = play(engine, doc | {"options": dict(OPTIONS)})
     assert outcome.status == "skipped" and "do not fire delayed abilities" in outcome.message
+
+
+def test_known_deviation_a_reflexive_ability_is_stacked_without_asking_for_the_order(engine):
+    """Triaged in docs/engines/phase.md (violation 12; docs/engines/phase-triage/reflexive_not_offered_for_ordering.py):
+    the reflexive ability and its parent's next instance wait together; phase stacks them without asking (the
+    reflexive one on top, resolving first) as if their texts were identical. Where the scenario's order is the
+    other one, mtg.apnap-order reports it; where it is phase's, every rule holds."""
+    chain = {"id": "A1", "trigger": {"event": "leave", "subject": "other", "to": "graveyard"}, "effect": [
+        {"do": "move", "object": "C2", "from": "field", "to": "graveyard"},
+        {"do": "reflexive", "ability": {"id": "R1", "trigger": {"event": "leave", "subject": "C2", "to": "graveyard"},
+                                        "effect": [gain("P1", 2)]}}]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [chain]},
+               {"id": "C2", "owner": "P2", "zone": "field"}, {"id": "C3", "owner": "P2", "zone": "field"}]
+    died = [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}]
+    invariants = get_ruleset("mtg").invariants_for("2026-02-27")
+    theirs = check_scenario(engine, scenario(objects, died, order=["R1", "A1"]), invariants)
+    assert theirs.outcome.status == "trace" and not theirs.violations, theirs.violations
+    ours = check_scenario(engine, scenario(objects, died, order=["A1", "R1"]), invariants)
+    assert ours.outcome.status == "trace", ours.outcome.message
+    assert set(ours.violations) == {"mtg.apnap-order"}, ours.violations
+    assert not [e for e in entries(ours.outcome.trace, "choice") if e["decision"] == "order"]
