@@ -492,6 +492,8 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("delayed_once_per_resolution.py", ["1 time(s) (expected 2)", "2 time(s)", "DEVIATION"]),
     ("delayed_sees_an_earlier_event.py", ["life 21 (expected 20)", "life 21 (expected 21)", "DEVIATION"]),
     ("reflexive_not_offered_for_ordering.py", ["waits for Priority", "DEVIATION"]),
+    ("destroy_this_creature_after_a_target.py", ["['Wizard'] (expected", "['Wizard'] (expected", "[] (expected",
+                                                 "['Aimer']", "DEVIATION"]),
 ])
 def test_the_triage_scripts_still_show_what_docs_engines_phase_md_says(script, expected):
     """Each script in docs/engines/phase-triage/ drives phase-python directly (no adapter); a phase release that
@@ -1079,3 +1081,19 @@ def test_known_deviation_a_reflexive_ability_is_stacked_without_asking_for_the_o
     assert ours.outcome.status == "trace", ours.outcome.message
     assert set(ours.violations) == {"mtg.apnap-order"}, ours.violations
     assert not [e for e in entries(ours.outcome.trace, "choice") if e["decision"] == "order"]
+
+
+def test_known_deviation_destroy_this_creature_after_a_target_destroys_the_target(engine):
+    """Triaged in docs/engines/phase.md (violation 13; docs/engines/phase-triage/destroy_this_creature_after_a_target.py):
+    "This creature deals 1 damage to target Elf. Destroy this creature.": phase destroys the Elf (its only legal
+    target, chosen by phase as the ability goes on the stack) instead of the source; mtg.resolution-effect reports
+    it, and nothing else fails."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "toughness": 3, "abilities": [_aimer(
+                   "A1", "P1", [{"do": "damage", "amount": 1, "target": True},
+                                {"do": "move", "object": "C1", "from": "field", "to": "graveyard"}],
+                   target={"candidates": ["C2"]})]},
+               {"id": "C2", "owner": "P2", "zone": "field", "toughness": 3}]
+    check = check_scenario(engine, scenario(objects, MOVE_IN), get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert _events(check, type="leave", subject="C2", to="graveyard") and not _events(check, type="leave", subject="C1")
+    assert set(check.violations) == {"mtg.resolution-effect"}, check.violations

@@ -957,9 +957,9 @@ class _Play:
             return False
         index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
         made = next((w for w in self.reflexive_waiting if w["key"] == (entry["source"], index)), None)
-        if made is None:
-            raise EngineError("errored", f"phase put a 'When you do' ability of {entry['source']} on the stack that no "
-                                         f"resolution created with a death to trigger on")
+        if made is None:  # e.g. an optional ability whose choice was made, its "destroy" destroying nothing
+            raise Skipped(f"phase adapter: phase triggered a 'When you do' ability of {entry['source']} with no death "
+                          f"in the resolution that created it: phase's 'When you do' does not watch a death")
         self.reflexive_waiting.remove(made)
         entry.update(ability=made["ability"], controller=made["controller"], event=made["event"], delayed=made["create"])
         at = next(n for n, e in enumerate(self.entries) if e["kind"] == "delayed_create" and e["id"] == made["create"])
@@ -1095,7 +1095,8 @@ class _Play:
         before = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
                   if s["kind"]["type"] == "TriggeredAbility"}
         named = [self.players[t["Player"]] if "Player" in t else self.to_scenario[t["Object"]] for t in legal]
-        untargeted = [self.known_stack[i] for i, got in before.items() if not got and i in self.known_stack]
+        untargeted = [self.known_stack[i] for i, got in before.items() if not got and i in self.known_stack
+                      and "target" in self.spec(self.triggers[self.known_stack[i]])]
         source = self.to_scenario.get(prompt.get("source_id"))
         asked = [t for t in untargeted if self.triggers[t]["source"] == source and prompt.get("description") in
                  (None, self.descriptions[source][self.ability_index(source, self.triggers[t]["ability"])])]
@@ -1106,8 +1107,7 @@ class _Play:
         # stands for it in the question (the answer depends only on the candidates and the player); the candidates in
         # the order the scenario lists them (its objects, then its players), as the reference engine offers them
         asking = self.triggers[untargeted[-1]]
-        aim = next(a for a in self.objects[asking["source"]]["abilities"] if a["id"] == asking["ability"]).get(
-            "target") or {}
+        aim = self.spec(asking).get("target") or {}
         listed = list(aim.get("candidates") or ()) + list(aim.get("players") or ())
         among = sorted(named, key=lambda c: (listed.index(c) if c in listed else len(listed), named.index(c)))
         k = self.chooser.target(player, dict(asking), among) if len(among) > 1 else 0
