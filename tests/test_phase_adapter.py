@@ -492,6 +492,10 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("delayed_once_per_resolution.py", ["1 time(s) (expected 2)", "2 time(s)", "DEVIATION"]),
     ("delayed_sees_an_earlier_event.py", ["life 21 (expected 20)", "life 21 (expected 21)", "DEVIATION"]),
     ("reflexive_not_offered_for_ordering.py", ["waits for Priority", "DEVIATION"]),
+    ("sba_after_the_pushes.py", ["TriggerTargetSelection; stack ['Goblin']; Pinger (lethal damage) is in Battlefield",
+                                 "DEVIATION"]),
+    ("departed_players_delayed_ability.py", ["concede: delayed abilities kept after seat 1 left: 1", "DIFFERENT READING",
+                                             "DEVIATION", "life: ", "DIFFERENT READING", "DEVIATION"]),
     ("destroy_this_creature_after_a_target.py", ["['Wizard'] (expected", "['Wizard'] (expected", "[] (expected",
                                                  "['Aimer']", "DEVIATION"]),
 ])

@@ -18,14 +18,19 @@ mtg``. What the adapter does with one scenario:
    * later widened (the full table is in docs/engines/phase.md): effects and conditions on other objects through
      creature types, damage / life / "loses the game" triggers, control changes, concessions, players leaving, and
      ``target`` ``{"players": every player}`` on enter/leave abilities ("target player loses N life", "this creature
-     deals N damage to target player"; MTG 603.3d).
+     deals N damage to target player"; MTG 603.3d), and ``{"candidates": ...}`` of every object ("target creature")
+     or one object ("destroy target Elf", "exile target Elf", "deals N damage to target Elf"); reflexive abilities
+     ("destroy all Elves. When you do, ...", 603.12) and delayed ones lasting the turn ("whenever a creature dies
+     this turn, ...", 603.7), each only as the last instruction of its creator.
 
    :data:`PROFILE` declares this subset to the MTG scenario builder (``Engine.generation_profile``).
 2. **Play**: a free-for-all game with one seat per scenario player in turn order, the active player first; every
    hand kept; debug mode on; the battlefield placed without triggers (``simulate: false``); then each scripted
    action, every player passing priority until the stack is empty. ``OrderTriggers`` prompts are answered from the
-   harness's chooser, ``OptionalEffectChoice`` and ``TriggerTargetSelection`` (a player target) prompts likewise;
-   a target phase asks after a priority pass (phase-rs/phase#1287) is written where phase asked, not on the push.
+   harness's chooser, ``OptionalEffectChoice`` and ``TriggerTargetSelection`` (a player or creature target)
+   prompts likewise; a target phase asks after a priority pass (phase-rs/phase#1287) is written where phase asked,
+   not on the push. An ability phase offered for ordering and then removed for want of a legal target is written
+   removed for ``no_target`` (603.3d); alone, phase reports nothing of it, and the scenario is ``Skipped``.
 3. **Trace**: phase's events (``ZoneChanged``, ``DamageDealt``, ``LifeChanged``, ``StackResolved``,
    ``CreatureDestroyed``...) and its stack (``game.stack()``, bottom to top, each entry naming its source,
    controller, ``printed_index`` and ``trigger_event``) become trace entries: events, trigger instances (placed right
@@ -1083,9 +1088,11 @@ class _Play:
 
     def answer_target(self, prompt: dict[str, Any]) -> list[dict[str, Any]]:
         """phase's ``TriggerTargetSelection``: the harness's chooser picks among the legal targets phase offers (the
-        players still in the game). phase asks only after a priority pass with the ability already on the stack
-        (phase-rs/phase#1287): the choice is written where phase asked for it, and the ability's ``stack_push``
-        keeps no target (mtg.no-legal-target reads that as 603.3d broken; docs/engines/phase.md)."""
+        players still in the game, or creatures on the battlefield), listed in the scenario's order. Asked before
+        anyone received priority since the push, the target is the push's (603.3d); asked after a priority pass with
+        the ability already on the stack (phase-rs/phase#1287), the choice is written where phase asked for it, and
+        the ability's ``stack_push`` keeps no target (mtg.no-legal-target reads that as 603.3d broken;
+        docs/engines/phase.md)."""
         seat = prompt["player"]
         player = self.players[seat]
         legal = prompt["selection"]["current_legal_targets"]
