@@ -494,8 +494,9 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("reflexive_not_offered_for_ordering.py", ["waits for Priority", "DEVIATION"]),
     ("sba_after_the_pushes.py", ["TriggerTargetSelection; stack ['Goblin']; Pinger (lethal damage) is in Battlefield",
                                  "DEVIATION"]),
-    ("departed_players_delayed_ability.py", ["concede: delayed abilities kept after seat 1 left: 1", "DIFFERENT READING",
-                                             "DEVIATION", "life: ", "DIFFERENT READING", "DEVIATION"]),
+    ("departed_players_delayed_ability.py", ["concede: delayed abilities kept after seat 1 left: 1",
+                                             "DIFFERENT READING", "DEVIATION", "life: ", "DIFFERENT READING",
+                                             "DEVIATION"]),
     ("destroy_this_creature_after_a_target.py", ["['Wizard'] (expected", "['Wizard'] (expected", "[] (expected",
                                                  "['Aimer']", "DEVIATION"]),
 ])
@@ -762,9 +763,11 @@ EXILE_TARGET = {"do": "move_target", "to": "exile"}
     ([EXILE_TARGET, gain("P1", 1)], ["C1", "C2", "C3"], False,
      "When this creature enters, exile target creature. You gain 1 life.", ("ChangeZone", "Creature")),
     ([{"do": "damage", "amount": 2, "target": True}], ["C3"], False,
-     "When this creature enters, this creature deals 2 damage to target Zombie.", ("DealDamage", {"Subtype": "Zombie"})),
+     "When this creature enters, this creature deals 2 damage to target Zombie.",
+     ("DealDamage", {"Subtype": "Zombie"})),
     ([DESTROY_TARGET, gain("P1", 1)], ["C1", "C2", "C3"], True,
-     "When this creature enters, you may destroy target creature. If you do, you gain 1 life.", ("Destroy", "Creature")),
+     "When this creature enters, you may destroy target creature. If you do, you gain 1 life.",
+     ("Destroy", "Creature")),
 ])
 def test_targets_on_creatures_are_worded_and_parsed_as_targets(effect, target, optional, wording, parsed):
     obj = {"id": "C1", "owner": "P1", "zone": "hand",
@@ -782,7 +785,8 @@ def test_targets_on_creatures_are_worded_and_parsed_as_targets(effect, target, o
 
 @pytest.mark.parametrize("target", [{"candidates": ["C1", "C2"]}, {"candidates": ["C2"], "zone": "graveyard"}])
 def test_other_object_targets_are_skipped_not_guessed(target):
-    obj = {"id": "C1", "owner": "P1", "zone": "hand", "abilities": [_aimer("A1", "P1", [DESTROY_TARGET], target=target)]}
+    obj = {"id": "C1", "owner": "P1", "zone": "hand",
+           "abilities": [_aimer("A1", "P1", [DESTROY_TARGET], target=target)]}
     with pytest.raises(Skipped):
         card_text(obj, Names([obj, {"id": "C2", "owner": "P2", "zone": "field"},
                               {"id": "C3", "owner": "P2", "zone": "field"}], ["P1", "P2"]))
@@ -1088,7 +1092,8 @@ def test_known_deviation_a_reflexive_ability_is_stacked_without_asking_for_the_o
 
 
 def test_known_deviation_destroy_this_creature_after_a_target_destroys_the_target(engine):
-    """Triaged in docs/engines/phase.md (violation 13; docs/engines/phase-triage/destroy_this_creature_after_a_target.py):
+    """Triaged in docs/engines/phase.md (violation 13;
+    docs/engines/phase-triage/destroy_this_creature_after_a_target.py):
     "This creature deals 1 damage to target Elf. Destroy this creature.": phase destroys the Elf (its only legal
     target, chosen by phase as the ability goes on the stack) instead of the source; mtg.resolution-effect reports
     it, and nothing else fails."""

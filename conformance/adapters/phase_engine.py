@@ -927,7 +927,8 @@ class _Play:
         waiting = [t["pending"] for g in groups.get("groups") or () if g.get("controller") == seat
                    for t in g.get("triggers") or ()]
         if len(waiting) != len(prompt["triggers"]) or any(
-                pending["ability"]["source_id"] != item["source_id"] for pending, item in zip(waiting, prompt["triggers"])):
+                pending["ability"]["source_id"] != item["source_id"]
+                for pending, item in zip(waiting, prompt["triggers"])):
             raise EngineError("errored", f"phase's pending abilities ({len(waiting)}) do not match the "
                                          f"{len(prompt['triggers'])} it asked {self.players[seat]} to order")
         return waiting
@@ -966,7 +967,8 @@ class _Play:
             raise Skipped(f"phase adapter: phase triggered a 'When you do' ability of {entry['source']} with no death "
                           f"in the resolution that created it: phase's 'When you do' does not watch a death")
         self.reflexive_waiting.remove(made)
-        entry.update(ability=made["ability"], controller=made["controller"], event=made["event"], delayed=made["create"])
+        entry.update(ability=made["ability"], controller=made["controller"], event=made["event"],
+                     delayed=made["create"])
         at = next(n for n, e in enumerate(self.entries) if e["kind"] == "delayed_create" and e["id"] == made["create"])
         self.entries.insert(at + 1, entry)
         self.triggers[entry["id"]] = entry
@@ -1432,8 +1434,8 @@ class _Play:
         event a live delayed ability may trigger on is Skipped (never reported as a missed trigger)."""
         for d in self.live_delayed:
             if any(_may_trigger(d["trigger"], e, d["source"]) for e in events):
-                raise Skipped(f"phase adapter: a scripted event may trigger delayed ability {d['ability']}, and phase's "
-                              f"debug moves (the script) do not fire delayed abilities")
+                raise Skipped(f"phase adapter: a scripted event may trigger delayed ability {d['ability']}, and "
+                              f"phase's debug moves (the script) do not fire delayed abilities")
 
     def reflexive_check(self, spec: dict[str, Any]) -> None:
         """Before an ability with a reflexive ability resolves: phase's "When you do" triggers when the "destroy"

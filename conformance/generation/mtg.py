@@ -387,8 +387,9 @@ class _Builder:
                     # one object: rarely one in a hand (no legal target while it is there, 603.3d)
                     ability["target"] = {"candidates": everyone if self.source.chance(40) else [
                         self.source.pick(everyone if self.source.chance(25) or not field else field)]}
+                    exile = "graveyard" if "exile" in self.no else "exile"
                     aimed = self.source.pick([{"do": "move_target", "to": "graveyard"},
-                                              {"do": "move_target", "to": "graveyard" if "exile" in self.no else "exile"},
+                                              {"do": "move_target", "to": exile},
                                               {"do": "damage", "amount": self.source.integer(1, 3), "target": True}])
                 ability["effect"] = [aimed] + ability["effect"]
                 self.targeted_ids.append(aid)
