@@ -411,7 +411,7 @@ def _names_a_player(action: dict[str, Any]) -> bool:
 # opponent"), after removing those the scenario means the same way (its life conditions are the controller's too,
 # 603.4; an optional ability's choice is its controller's, 603.5).
 FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
-FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do")
+FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do|When you do")
 
 
 def check_scenario(scenario: dict[str, Any]) -> Names:
