@@ -385,7 +385,9 @@ def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: N
         raise Skipped(f"phase adapter: reflexive ability {json.dumps(made, sort_keys=True)} has no 'When you do' "
                       f"wording here (only right after destroying the one object whose death it watches, one "
                       f"instruction, no intervening 'if')")
-    return render_action(made["effect"][0], obj, names)
+    # watching its own source's death, it is such an ability as 400.7 lets find the card in its new zone: an exile of
+    # the source is worded through its type (as render_ability does for leaves-the-battlefield abilities)
+    return render_action(made["effect"][0], obj, names, own_move=victim == obj["id"])
 
 
 def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
