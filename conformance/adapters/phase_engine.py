@@ -18,14 +18,19 @@ mtg``. What the adapter does with one scenario:
    * later widened (the full table is in docs/engines/phase.md): effects and conditions on other objects through
      creature types, damage / life / "loses the game" triggers, control changes, concessions, players leaving, and
      ``target`` ``{"players": every player}`` on enter/leave abilities ("target player loses N life", "this creature
-     deals N damage to target player"; MTG 603.3d).
+     deals N damage to target player"; MTG 603.3d), and ``{"candidates": ...}`` of every object ("target creature")
+     or one object ("destroy target Elf", "exile target Elf", "deals N damage to target Elf"); reflexive abilities
+     ("destroy all Elves. When you do, ...", 603.12) and delayed ones lasting the turn ("whenever a creature dies
+     this turn, ...", 603.7), each only as the last instruction of its creator.
 
    :data:`PROFILE` declares this subset to the MTG scenario builder (``Engine.generation_profile``).
 2. **Play**: a free-for-all game with one seat per scenario player in turn order, the active player first; every
    hand kept; debug mode on; the battlefield placed without triggers (``simulate: false``); then each scripted
    action, every player passing priority until the stack is empty. ``OrderTriggers`` prompts are answered from the
-   harness's chooser, ``OptionalEffectChoice`` and ``TriggerTargetSelection`` (a player target) prompts likewise;
-   a target phase asks after a priority pass (phase-rs/phase#1287) is written where phase asked, not on the push.
+   harness's chooser, ``OptionalEffectChoice`` and ``TriggerTargetSelection`` (a player or creature target)
+   prompts likewise; a target phase asks after a priority pass (phase-rs/phase#1287) is written where phase asked,
+   not on the push. An ability phase offered for ordering and then removed for want of a legal target is written
+   removed for ``no_target`` (603.3d); alone, phase reports nothing of it, and the scenario is ``Skipped``.
 3. **Trace**: phase's events (``ZoneChanged``, ``DamageDealt``, ``LifeChanged``, ``StackResolved``,
    ``CreatureDestroyed``...) and its stack (``game.stack()``, bottom to top, each entry naming its source,
    controller, ``printed_index`` and ``trigger_event``) become trace entries: events, trigger instances (placed right
@@ -53,7 +58,7 @@ EDITIONS = ["2026-02-27", "2021-02-24"]
 # What it renders besides: effects and conditions on other objects (each object has a creature type of its own),
 # exile, effects on the other player of a two-player game, damage and life triggers, control changes by the script.
 PROFILE: dict[str, Any] = {"exclude": [
-    "signals", "state_triggers", "watchers", "targets", "delayed", "reflexive", "move_together", "prevented",
+    "signals", "state_triggers", "watchers", "targets", "move_together", "prevented",
     "dies_when", "script_damage", "empty_effects", "graveyard_triggers",
     # finer, never drawn by the swarm: "each opponent" is one player only in a two-player game; "Whenever a player
     # gains or loses life" sees life lost to damage too; "your graveyard" is the only one it can name; "target player
@@ -64,6 +69,10 @@ PROFILE: dict[str, Any] = {"exclude": [
     # excluded to include: enter/leave abilities may target "target player" (the only targeted wording rendered;
     # the builder's other targeted abilities trigger on named signals)
     "untargeted_zone_triggers",
+    # reflexive abilities only as phase words them: "destroy all Elves. When you do, ..." closing the effect
+    "reflexive_anywhere",
+    # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
+    "delayed_anywhere",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -173,15 +182,35 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
 
 
+def target_noun(target: dict[str, Any], names: Names) -> str:
+    """What "target ..." names for an ability's ``target`` (MTG 115.1, 603.3d): "player" for every player of the
+    game; "creature" for every object of the scenario (each is a creature card, so on the battlefield exactly the
+    creatures); one object's creature type ("Elf") for that object alone. Raises Skipped for any other set of
+    candidates (or a target zone other than the battlefield)."""
+    if set(target) == {"players"} and sorted(target["players"]) == sorted(names.players):
+        return "player"
+    if set(target) == {"candidates"}:
+        candidates = list(target["candidates"])
+        if len(candidates) == 1 and candidates[0] in names.types:
+            return names.one(candidates[0])
+        if candidates and sorted(candidates) == sorted(names.types):
+            return "creature"
+    raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only 'target player', "
+                  f"any player of the game; 'target creature', any object; 'target Elf', one object)")
+
+
 def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
-                  own_move: bool = False) -> str:
+                  own_move: bool = False, aim: str | None = None) -> str:
     """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
     (an ability whose source changed hands is skipped where that matters, see _Play.take_pushes). ``own_move``: the
     ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
-    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type."""
+    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type.
+    ``aim``: the ability's :func:`target_noun` (None: it has no target)."""
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
+    if do == "create_delayed":
+        return render_delayed(action, obj, names)
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
         verb = "destroy" if action["to"] == "graveyard" else "exile"
         target = action.get("object")
@@ -192,10 +221,12 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
         return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
     if action.get("target") is True and do == "damage" and "source" not in action and not action.get("prevented"):
-        return f"this creature deals {action['amount']} damage to target player"
-    if action.get("target") is True and do == "life" and action.get("amount", 0) < 0:
+        return f"this creature deals {action['amount']} damage to target {aim}"
+    if action.get("target") is True and do == "life" and action.get("amount", 0) < 0 and aim == "player":
         return f"target player loses {-action['amount']} life"  # "target player gains" parses with no target
-    if action.get("target") is True:
+    if do == "move_target" and action.get("to") in ("graveyard", "exile") and aim not in (None, "player"):
+        return f"{'destroy' if action['to'] == 'graveyard' else 'exile'} target {aim}"
+    if action.get("target") is True or do == "move_target":
         raise Skipped(f"phase adapter: targeted effect {json.dumps(action, sort_keys=True)} is not rendered")
     if do == "damage" and not action.get("prevented") and "source" not in action:
         n = action["amount"]
@@ -239,14 +270,16 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if", "target"}
     if extra:
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered")
+    aim = None
     if "target" in ability:
-        # "target player": every player of the game is a candidate (phase's ChooseTarget offers the players still in
-        # it)
-        target = ability["target"]
-        if set(target) != {"players"} or sorted(target["players"]) != sorted(names.players) \
-                or not ability.get("effect") or ability["effect"][0].get("target") is not True:
-            raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only "
-                          f"'target player', any player of the game, in the first instruction)")
+        # "target player" (every player of the game a candidate: phase's ChooseTarget offers the players still in
+        # it), "target creature" (every object), "target Elf" (one object); in the first instruction only
+        aim = target_noun(ability["target"], names)
+        first = (ability.get("effect") or [{}])[0]
+        if first.get("target") is not True and first.get("do") != "move_target" \
+                or any(a.get("target") is True or a.get("do") == "move_target" for a in ability["effect"][1:]):
+            raise Skipped(f"phase adapter: target {json.dumps(ability['target'], sort_keys=True)} is rendered in "
+                          f"the first instruction only")
     head = render_trigger(ability["trigger"], names)
     cond = ability.get("intervening_if")
     if cond is not None:
@@ -256,7 +289,15 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         raise Skipped("phase adapter: an ability with no effect has no Oracle wording")
     trigger = ability["trigger"]
     own_move = trigger.get("event") == "leave" and trigger.get("subject", "any") in ("self", "any")
-    sentences = [render_action(a, obj, names, own_move) for a in effect]
+    reflexive = None
+    if effect[-1].get("do") == "reflexive":
+        reflexive = render_reflexive(effect, obj, names)
+        effect = effect[:-1]
+    if any(a.get("do") == "create_delayed" for a in effect[:-1]) or ability.get("optional") and any(
+            a.get("do") == "create_delayed" for a in effect):
+        raise Skipped("phase adapter: a delayed ability is worded only as the last instruction of an ability that "
+                      "is not optional")
+    sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
         if first.startswith("you "):
@@ -279,7 +320,74 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     for s in sentences[1:]:
         # An optional ability is optional as a whole (603.5): every later sentence depends on the first being used.
         text += f" If you do, {s}." if ability.get("optional") else f" {s[0].upper()}{s[1:]}."
+    if reflexive is not None:
+        text += f" When you do, {reflexive}."
     return text
+
+
+def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) -> str:
+    """A delayed triggered ability lasting the turn (603.7) as phase's "whenever ... this turn, ..." (no period):
+    triggering on a creature (any, or one object) leaving the battlefield or dying, with one instruction and no
+    intervening "if". Only as the last instruction of an effect (render_ability)."""
+    made = action["ability"]
+    trigger = made.get("trigger") or {}
+    subject = trigger.get("subject", "any")
+    if action.get("duration") != "turn" or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or trigger.get("event") != "leave" or set(trigger) - {"event", "subject", "to"} \
+            or trigger.get("to") not in (None, "graveyard") or not (subject == "any" or subject in names.types):
+        raise Skipped(f"phase adapter: delayed ability {json.dumps(action, sort_keys=True)} has no 'whenever ... this "
+                      f"turn' wording here (a creature or one object leaving or dying, lasting the turn, one "
+                      f"instruction, no intervening 'if')")
+    who = "a creature" if subject == "any" else names.a(subject)
+    what = "dies" if trigger.get("to") == "graveyard" else "leaves the battlefield"
+    return f"whenever {who} {what} this turn, {render_action(made['effect'][0], obj, names)}"
+
+
+def _delayed_effect(execute: dict[str, Any] | None, n: int) -> dict[str, Any] | None:
+    """The effect of the ``n``-th delayed ability a phase ability's chain creates (None if it creates fewer)."""
+    while execute:
+        if execute["effect"].get("type") == "CreateDelayedTrigger":
+            if n == 0:
+                return execute["effect"]["effect"]["effect"]
+            n -= 1
+        execute = execute.get("sub_ability")
+    return None
+
+
+def _when_you_do(execute: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The effect of the "When you do" sub-ability in a phase ability's chain (None if it has none)."""
+    while execute:
+        if (execute.get("condition") or {}).get("type") == "WhenYouDo":
+            return execute["effect"]
+        execute = execute.get("sub_ability")
+    return None
+
+
+def reflexive_victim(effect: list[dict[str, Any]]) -> str | None:
+    """The object whose destruction the last action of ``effect``, a reflexive ability, watches (None if none)."""
+    if effect and effect[-1].get("do") == "reflexive" and len(effect) >= 2:
+        return effect[-2].get("object")
+    return None
+
+
+def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: Names) -> str:
+    """A reflexive triggered ability (603.12) as phase's "When you do, ..." sentence (no period): only right after a
+    "destroy" of one object whose death it watches ("destroy all Elves. When you do, ..."), with one instruction,
+    no intervening "if" and no target. phase triggers "When you do" when the instruction before it did something,
+    or, in an optional ability, when the choice was made: the adapter skips where that differs from the scenario's
+    "when that object dies" (_Play.reflexive_check)."""
+    action, before = effect[-1], effect[-2] if len(effect) >= 2 else {}
+    made = action["ability"]
+    victim = before.get("object")
+    if before.get("do") != "move" or before.get("from") != "field" or before.get("to") != "graveyard" \
+            or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or made["trigger"] != {"event": "leave", "subject": victim, "to": "graveyard"}:
+        raise Skipped(f"phase adapter: reflexive ability {json.dumps(made, sort_keys=True)} has no 'When you do' "
+                      f"wording here (only right after destroying the one object whose death it watches, one "
+                      f"instruction, no intervening 'if')")
+    # watching its own source's death, it is such an ability as 400.7 lets find the card in its new zone: an exile of
+    # the source is worded through its type (as render_ability does for leaves-the-battlefield abilities)
+    return render_action(made["effect"][0], obj, names, own_move=victim == obj["id"])
 
 
 def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
@@ -305,7 +413,7 @@ def _names_a_player(action: dict[str, Any]) -> bool:
 # opponent"), after removing those the scenario means the same way (its life conditions are the controller's too,
 # 603.4; an optional ability's choice is its controller's, 603.5).
 FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
-FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do")
+FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do|When you do")
 
 
 def check_scenario(scenario: dict[str, Any]) -> Names:
@@ -349,6 +457,21 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")
     return names
+
+
+def _may_trigger(trigger: dict[str, Any], event: dict[str, Any], source: str) -> bool:
+    """Whether trace ``event`` may be one that ``trigger`` (in the rendered subset) triggers on, leaving out what
+    would narrow it further (its intervening "if", where its source is): true whenever in doubt."""
+    kind, subject = trigger.get("event"), trigger.get("subject", "any")
+    if kind in ("damage", "life", "player_leaves"):
+        return event["type"] == kind
+    if kind not in ("enter", "leave") or event["type"] != kind:
+        return event["type"] == kind or kind not in ("enter", "leave")
+    if kind == "leave" and trigger.get("to") == "graveyard" and event.get("to") != "graveyard":
+        return False
+    who = event.get("subject")
+    return subject == "any" or subject == "self" and who == source or subject == "other" and who != source \
+        or subject == who
 
 
 def _destroyed_by_rules(events: list[dict[str, Any]]) -> set[int]:
@@ -458,6 +581,7 @@ class _Play:
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
         self.scenario, self.chooser = scenario, chooser
+        self.faces = faces
         self.descriptions = {o["id"]: [t["description"] for t in faces[card_name(o["id"]).lower()]["triggers"]]
                              for o in scenario["objects"]}
         self.players: list[str] = scenario["players"]
@@ -466,7 +590,24 @@ class _Play:
         self.objects = {o["id"]: o for o in scenario["objects"]}
         self.texts = {a["id"]: render_ability(a, o, names) for o in scenario["objects"] for a in o.get("abilities", ())}
         self.entries: list[dict[str, Any]] = []
-        self.counters = {"E": 0, "T": 0, "S": 0}
+        self.counters = {"E": 0, "T": 0, "S": 0, "D": 0}
+        # every ability by id, the reflexive ones (603.12) inside effects too
+        self.specs = {a["id"]: a for o in scenario["objects"] for a in o.get("abilities", ())}
+        self.parent_of = {e["ability"]["id"]: a["id"] for a in self.specs.values() for e in a["effect"]
+                          if e.get("do") in ("reflexive", "create_delayed")}
+        self.specs |= {e["ability"]["id"]: e["ability"] for a in list(self.specs.values()) for e in a["effect"]
+                       if e.get("do") in ("reflexive", "create_delayed")}
+        # delayed abilities created and still waiting to trigger (all last the turn, the script's only turn)
+        self.live_delayed: list[dict[str, Any]] = []
+        self.creations: dict[str, int] = {}  # resolving trigger -> delayed abilities it has created so far
+        # (source, printed index) -> phase's "When you do" effect, which tells a reflexive entry of phase's stack
+        # from its parent's (both name the parent's printed_index and trigger event)
+        self.reflexive_effects = {
+            (o["id"], n): json.dumps(_when_you_do(t["execute"]), sort_keys=True)
+            for o in scenario["objects"] for n, t in enumerate(faces[card_name(o["id"]).lower()]["triggers"])
+            if _when_you_do(t["execute"]) is not None}
+        # reflexive abilities created and triggered, not yet seen on phase's stack or in an OrderTriggers prompt
+        self.reflexive_waiting: list[dict[str, Any]] = []
         self.position = 0
         self.zones = {o["id"]: o["zone"] for o in scenario["objects"]}
         self.control = {o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]}
@@ -477,6 +618,9 @@ class _Play:
         self.pending: list[dict[str, Any]] = []  # trigger entries named in an OrderTriggers prompt, not yet pushed
         self.triggers: dict[str, dict[str, Any]] = {}
         self.chosen_targets: dict[str, str] = {}  # trigger -> the target chosen after it went on phase's stack
+        self.offered_events: dict[str, Any] = {}  # trigger -> phase's trigger event, for prompts with a target
+        self.push_orders: list[list[str]] = []  # the push order answered to such prompts (trigger ids)
+        self.seen_at_priority = (0, 0)  # event and trigger counters when a player last received priority
         self.applies = 0
         engine = phase.Engine.from_json(json.dumps(faces))
         decks = [[card_name(o["id"]) for o in scenario["objects"] if o["owner"] == p] for p in self.players]
@@ -629,6 +773,10 @@ class _Play:
                 elif "Object" in target:
                     fields["target"] = self.to_scenario.get(target["Object"])
                 out.append(self.event("damage", cause, **fields))
+            elif kind == "EffectResolved" and data.get("kind") == "CreateDelayedTrigger":
+                if "resolution" not in cause:
+                    raise EngineError("errored", "phase created a delayed ability outside any resolution")
+                self.created_delayed(cause["resolution"])
             elif kind not in BOOKKEEPING:
                 raise EngineError("errored", f"phase reported a {kind} event the adapter cannot map into the trace "
                                              f"(it never drops one): {json.dumps(data)[:200]}")
@@ -673,6 +821,8 @@ class _Play:
         return abilities[printed_index]["id"]
 
     def ability_index(self, source: str, ability: str) -> int:
+        """phase's printed_index of ``ability`` of ``source`` (a reflexive ability's: its parent's)."""
+        ability = self.parent_of.get(ability, ability)
         return [a["id"] for a in self.objects[source].get("abilities", ())].index(ability)
 
     def match_ability(self, source: str, description: str, taken: dict[tuple[str, int], int]) -> str:
@@ -736,17 +886,115 @@ class _Play:
         player = self.players[seat]
         offered = []
         taken: dict[tuple[str, int], int] = {}
-        for t in prompt["triggers"]:
+        waiting = self.phase_pending(seat, prompt) if self.live_delayed else None
+        for n, t in enumerate(prompt["triggers"]):
             source = self.to_scenario[t["source_id"]]
-            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": self.match_ability(source, t["description"], taken),
-                     "source": source, "controller": player, "event": None}
+            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
+                     "controller": player, "event": None}
+            if waiting is not None and waiting[n]["ability"].get("trigger_definition_ref") is None:
+                self.name_delayed(entry, waiting[n]["ability"], waiting[n].get("trigger_event"))
+            else:
+                entry["ability"] = self.match_ability(source, t["description"], taken)
             offered.append(entry)
+        targeted = any("target" in self.spec(e) for e in offered)
+        if targeted or self.reflexive_waiting:
+            waiting = waiting or self.phase_pending(seat, prompt)
+            for entry, pending in zip(offered, waiting):
+                if "delayed" not in entry:
+                    self.name_reflexive(entry, pending["ability"])
+            if targeted:
+                self.note_offered_events(offered, waiting)
         resolve = self.chooser.order(player, offered)
         push = list(reversed(resolve))
         self.pending.extend(offered)
+        if targeted:
+            self.push_orders.append([offered[k]["id"] for k in push])
         self.add("choice", player=player, decision="order", among=[e["id"] for e in offered],
                  chosen=[offered[k]["id"] for k in resolve])
         return self.apply(seat, {"type": "OrderTriggers", "data": {"order": push}})
+
+    def phase_effect(self, entry: dict[str, Any]) -> str | None:
+        """The effect phase gives a delayed trigger entry's ability (as JSON), from the live delayed abilities."""
+        return next((d["effect"] for d in self.live_delayed if d["create"] == entry.get("delayed")), None)
+
+    def spec(self, trigger: dict[str, Any]) -> dict[str, Any]:
+        """The scenario's ability of a trigger entry (or of any dict naming an ``ability``)."""
+        return self.specs[trigger["ability"]]
+
+    def phase_pending(self, seat: int, prompt: dict[str, Any]) -> list[dict[str, Any]]:
+        """phase's pending abilities behind an ``OrderTriggers`` prompt to ``seat`` (``pending_trigger_order`` in
+        phase's state, in the prompt's order), each with its ``ability`` and ``trigger_event``: read only for prompts
+        where the adapter needs more than the prompt says."""
+        groups = self.game.state()["state"].get("pending_trigger_order") or {}
+        waiting = [t["pending"] for g in groups.get("groups") or () if g.get("controller") == seat
+                   for t in g.get("triggers") or ()]
+        if len(waiting) != len(prompt["triggers"]) or any(
+                pending["ability"]["source_id"] != item["source_id"]
+                for pending, item in zip(waiting, prompt["triggers"])):
+            raise EngineError("errored", f"phase's pending abilities ({len(waiting)}) do not match the "
+                                         f"{len(prompt['triggers'])} it asked {self.players[seat]} to order")
+        return waiting
+
+    def note_offered_events(self, offered: list[dict[str, Any]], waiting: list[dict[str, Any]]) -> None:
+        """The event each ability offered in an ``OrderTriggers`` prompt triggered on, as phase's pending abilities
+        say (read for prompts offering a targeted ability): phase may remove such an ability as it would go on the
+        stack, with no legal target (603.3d), and then names its event nowhere else."""
+        for entry, pending in zip(offered, waiting):
+            ability = pending["ability"]
+            if "delayed" in entry:
+                continue
+            index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
+            if self.ability_index(entry["source"], entry["ability"]) != index:
+                raise EngineError("errored", f"phase's pending abilities are not in the order of its prompt: "
+                                             f"{ability['description']!r} for {entry['ability']}")
+            self.offered_events[entry["id"]] = pending.get("trigger_event")
+
+    def is_reflexive(self, source: str, ability: dict[str, Any]) -> bool:
+        """Whether phase's ability (a stack entry's or a pending one's) is the "When you do" of its printed ability:
+        its effect is that sub-ability's and nothing follows it (the parent's chain always goes on to it)."""
+        index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
+        want = self.reflexive_effects.get((source, index))
+        return want is not None and ability.get("sub_ability") is None \
+            and json.dumps(ability.get("effect"), sort_keys=True) == want
+
+    def name_reflexive(self, entry: dict[str, Any], ability: dict[str, Any]) -> bool:
+        """If phase's ``ability`` is a reflexive ability waiting since the resolution that created it (``reflexive``),
+        give trigger ``entry`` its identity: the reflexive ability, its creation, the death it triggered on; it is
+        placed right after its creation. Whether it was."""
+        if not self.is_reflexive(entry["source"], ability):
+            return False
+        index = ability["trigger_definition_ref"]["occurrence"]["data"]["printed_index"]
+        made = next((w for w in self.reflexive_waiting if w["key"] == (entry["source"], index)), None)
+        if made is None:  # e.g. an optional ability whose choice was made, its "destroy" destroying nothing
+            raise Skipped(f"phase adapter: phase triggered a 'When you do' ability of {entry['source']} with no death "
+                          f"in the resolution that created it: phase's 'When you do' does not watch a death")
+        self.reflexive_waiting.remove(made)
+        entry.update(ability=made["ability"], controller=made["controller"], event=made["event"],
+                     delayed=made["create"])
+        at = next(n for n, e in enumerate(self.entries) if e["kind"] == "delayed_create" and e["id"] == made["create"])
+        self.entries.insert(at + 1, entry)
+        self.triggers[entry["id"]] = entry
+        return True
+
+    def removed_unplaced(self) -> None:
+        """Abilities phase offered in an ``OrderTriggers`` prompt, that have a target, and that it never put on its
+        stack once it gives priority again: phase removed them as they would go on the stack, no legal target
+        being left (603.3d). Each is written where the order put it: its trigger after its event, its stack_push
+        (no target) among the pushes of its prompt, removed for ``no_target`` right after."""
+        for entry in [e for e in self.pending if e["id"] in self.offered_events and "target" in self.spec(e)]:
+            entry["event"] = self.find_event(self.offered_events[entry["id"]], entry["source"], entry["ability"])
+            if entry["event"] is None:
+                raise EngineError("errored", f"phase's pending {entry['ability']} names an event the trace does not "
+                                             f"hold: {json.dumps(self.offered_events[entry['id']])[:200]}")
+            self.pending.remove(entry)
+            order = next(o for o in self.push_orders if entry["id"] in o)
+            after = order[order.index(entry["id"]) + 1:]
+            at = next((n for n, e in enumerate(self.entries) if e["kind"] == "stack_push" and e["trigger"] in after),
+                      len(self.entries))
+            self.entries[at:at] = [{"kind": "stack_push", "trigger": entry["id"]},
+                                   {"kind": "removed", "trigger": entry["id"], "reason": "no_target"}]
+            self.insert_trigger(entry)
+            self.triggers[entry["id"]] = entry
 
     def take_pushes(self) -> list[dict[str, Any]]:
         """New entries on phase's stack (bottom to top: the order they were put there) become trigger instances
@@ -761,6 +1009,39 @@ class _Play:
                 continue
             if item["kind"]["type"] != "TriggeredAbility":
                 raise EngineError("errored", f"phase put a {item['kind']['type']} on the stack")
+            if item["kind"]["data"]["ability"].get("trigger_definition_ref") is None:  # a delayed ability
+                source = self.to_scenario.get(item["source_id"])
+                if source is None:
+                    raise EngineError("errored", f"phase put an ability of unknown object {item['source_id']} on "
+                                                 f"the stack")
+                entry = next((e for e in self.pending if e["source"] == source and "delayed" in e
+                              and e["ability"] in {d["ability"] for d in self.live_delayed}
+                              and self.phase_effect(e) == json.dumps(item["kind"]["data"]["ability"].get("effect"),
+                                                                     sort_keys=True)), None)
+                if entry is not None:  # named as phase asked for the order
+                    self.pending.remove(entry)
+                else:
+                    entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
+                             "controller": self.players[item["controller"]], "event": None}
+                    self.name_delayed(entry, item["kind"]["data"]["ability"], item["kind"]["data"].get("trigger_event"))
+                self.known_stack[item["id"]] = entry["id"]
+                self.add("stack_push", trigger=entry["id"])
+                continue
+            if self.is_reflexive(self.to_scenario.get(item["source_id"]), item["kind"]["data"]["ability"]):
+                source = self.to_scenario[item["source_id"]]
+                entry = next((e for e in self.pending if e["source"] == source and "delayed" in e
+                              and self.parent_of.get(e["ability"]) is not None
+                              and any(a.get("do") == "reflexive" and a["ability"]["id"] == e["ability"]
+                                      for a in self.specs[self.parent_of[e["ability"]]]["effect"])), None)
+                if entry is not None:  # named as phase asked for the order
+                    self.pending.remove(entry)
+                else:
+                    entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
+                             "controller": self.players[item["controller"]], "event": None}
+                    self.name_reflexive(entry, item["kind"]["data"]["ability"])
+                self.known_stack[item["id"]] = entry["id"]
+                self.add("stack_push", trigger=entry["id"])
+                continue
             data = item["kind"]["data"]
             source = self.to_scenario.get(item["source_id"])
             if source is None:
@@ -793,6 +1074,8 @@ class _Play:
             if chosen:  # phase chose the only legal target as it put the ability on the stack
                 push["target"] = chosen[0]
         self.interchange(unasked)
+        if self.waiting["type"] == "Priority":  # phase is done putting abilities on the stack
+            self.removed_unplaced()
         return stack
 
     def phase_targets(self, data: dict[str, Any]) -> list[str]:
@@ -809,18 +1092,22 @@ class _Play:
 
     def answer_target(self, prompt: dict[str, Any]) -> list[dict[str, Any]]:
         """phase's ``TriggerTargetSelection``: the harness's chooser picks among the legal targets phase offers (the
-        players still in the game). phase asks only after a priority pass with the ability already on the stack
-        (phase-rs/phase#1287): the choice is written where phase asked for it, and the ability's ``stack_push``
-        keeps no target (mtg.no-legal-target reads that as 603.3d broken; docs/engines/phase.md)."""
+        players still in the game, or creatures on the battlefield), listed in the scenario's order. Asked before
+        anyone received priority since the push, the target is the push's (603.3d); asked after a priority pass with
+        the ability already on the stack (phase-rs/phase#1287), the choice is written where phase asked for it, and
+        the ability's ``stack_push`` keeps no target (mtg.no-legal-target reads that as 603.3d broken;
+        docs/engines/phase.md)."""
         seat = prompt["player"]
         player = self.players[seat]
         legal = prompt["selection"]["current_legal_targets"]
-        if len(prompt["target_slots"]) != 1 or any("Player" not in t for t in legal):
+        if len(prompt["target_slots"]) != 1 or any(not ("Player" in t or t.get("Object") in self.to_scenario)
+                                                    for t in legal):
             raise EngineError("errored", f"phase asked for targets the adapter cannot name: {legal!r}")
         before = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
                   if s["kind"]["type"] == "TriggeredAbility"}
-        among = [self.players[t["Player"]] for t in legal]
-        untargeted = [self.known_stack[i] for i, got in before.items() if not got and i in self.known_stack]
+        named = [self.players[t["Player"]] if "Player" in t else self.to_scenario[t["Object"]] for t in legal]
+        untargeted = [self.known_stack[i] for i, got in before.items() if not got and i in self.known_stack
+                      and "target" in self.spec(self.triggers[self.known_stack[i]])]
         source = self.to_scenario.get(prompt.get("source_id"))
         asked = [t for t in untargeted if self.triggers[t]["source"] == source and prompt.get("description") in
                  (None, self.descriptions[source][self.ability_index(source, self.triggers[t]["ability"])])]
@@ -828,9 +1115,14 @@ class _Play:
         if not untargeted:
             raise EngineError("errored", "phase asked for a target, but every ability on its stack has one")
         # the chooser is asked about the ability phase asks for, known only after the answer: the topmost untargeted one
-        # stands for it in the question (the answer depends only on the candidates and the player)
-        k = self.chooser.target(player, dict(self.triggers[untargeted[-1]]), among) if len(among) > 1 else 0
-        events = self.apply(seat, {"type": "ChooseTarget", "data": {"target": legal[k]}})
+        # stands for it in the question (the answer depends only on the candidates and the player); the candidates in
+        # the order the scenario lists them (its objects, then its players), as the reference engine offers them
+        asking = self.triggers[untargeted[-1]]
+        aim = self.spec(asking).get("target") or {}
+        listed = list(aim.get("candidates") or ()) + list(aim.get("players") or ())
+        among = sorted(named, key=lambda c: (listed.index(c) if c in listed else len(listed), named.index(c)))
+        k = self.chooser.target(player, dict(asking), among) if len(among) > 1 else 0
+        events = self.apply(seat, {"type": "ChooseTarget", "data": {"target": legal[named.index(among[k])]}})
         after = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
                  if s["kind"]["type"] == "TriggeredAbility"}
         got = [i for i, t in after.items() if t and not before.get(i) and i in self.known_stack]
@@ -915,7 +1207,7 @@ class _Play:
                                                          "one scripted action")
                         events = self.debug(self.seat[self.active], self.to_phase[obj], effect["to"], simulate=True)
                         cut = _first_sba(events)  # phase checks state-based actions once the action is done
-                        self.record_events(events[:cut], {"action": ref})
+                        self.delayed_after_debug(self.record_events(events[:cut], {"action": ref}))
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
@@ -960,10 +1252,35 @@ class _Play:
             stack = self.take_pushes()
             if len(self.entries) > before or pushed_early:
                 self.sba_check()
+            self.unseen_without_target()
             self.add("priority", player=self.players[wait["data"]["player"]])
             if not stack:
                 return
             sba_events = self.resolve_top(stack[-1])
+
+    def unseen_without_target(self) -> None:
+        """Before a player receives priority after new events: an ability targeting objects with no legal target
+        left may have triggered and been removed as it would go on the stack (603.3d); phase then reports nothing of
+        it unless it offered it in an ``OrderTriggers`` prompt (see ``removed_unplaced``), so whether it triggered
+        cannot be seen: Skipped (never guessed either way)."""
+        events, triggers = self.counters["E"], self.counters["T"]
+        if events == self.seen_at_priority[0]:
+            return
+        new = [e for e in self.entries if e["kind"] == "event" and int(e["id"][1:]) > self.seen_at_priority[0]]
+        seen = {e["ability"] for e in self.triggers.values() if int(e["id"][1:]) > self.seen_at_priority[1]}
+        self.seen_at_priority = (events, triggers)
+        for obj in self.objects.values():
+            for ability in obj.get("abilities", ()):
+                candidates = (ability.get("target") or {}).get("candidates")
+                # its source must have been on the battlefield at the event (it is now, or it left meanwhile)
+                working = self.zones.get(obj["id"]) == "field" or any(
+                    e["type"] == "leave" and e.get("subject") == obj["id"] for e in new)
+                if candidates and working and ability["id"] not in seen \
+                        and not any(self.zones.get(c) == "field" for c in candidates) \
+                        and any(_may_trigger(ability["trigger"], e, obj["id"]) for e in new):
+                    raise Skipped(f"phase adapter: {ability['id']} targets {candidates}, none on the battlefield: "
+                                  f"phase reports nothing of an ability it removes for want of a target unless it "
+                                  f"asked for an order with it, so whether it triggered cannot be seen")
 
     def record_sbas(self, events: list[dict[str, Any]], check: str) -> None:
         """Events phase reported outside any resolution or action: they must be state-based actions, performed by
@@ -988,8 +1305,8 @@ class _Play:
         alone does not end the resolution: phase reports it before the effect of an optional ability whose choice
         is still pending.)"""
         trigger = self.known_stack[top["id"]]
-        spec = next(a for a in self.objects[self.triggers[trigger]["source"]]["abilities"]
-                    if a["id"] == self.triggers[trigger]["ability"])
+        spec = self.spec(self.triggers[trigger])
+        self.reflexive_check(spec)
         events: list[dict[str, Any]] = []
         choices: list[tuple[int, dict[str, Any]]] = []  # (number of phase events before the choice, the choice)
         changed = False  # whether phase reported anything but priority passes since the stack was last read
@@ -1035,12 +1352,18 @@ class _Play:
         cut = _sba_tail(events)
         during, after = events[:cut], events[cut:]
         did_something = any(e["type"] == "EffectResolved" for e in during) or choices
+        gone = target in self.objects and self.zones.get(target) != "field"  # 608.2b: no longer a legal target
+        if "target" in spec and gone and not did_something and "intervening_if" in spec:
+            raise Skipped(f"phase adapter: phase resolved {trigger}, whose target {target} had left the battlefield, "
+                          f"doing nothing; it has an intervening 'if' too, and phase does not report which removed it")
         if "target" in spec and target is None and not did_something and "intervening_if" in spec:
             raise Skipped(f"phase adapter: phase resolved {trigger}, a targeted ability it never gave a target, doing "
                           f"nothing; it has an intervening 'if' too, and phase does not report which removed it")
-        if "target" in spec and target is None and not did_something:
-            # phase resolved a targeted ability it never gave a target, doing nothing: as an ability whose targets
-            # are all illegal (608.2b); its stack_push shows no target, which mtg.no-legal-target reports
+        if "target" in spec and (target is None or gone) and not did_something:
+            # an object target that has left the battlefield: phase reports StackResolved alone (608.2b: the ability
+            # is removed and does nothing). Or phase resolved a targeted ability it never gave a target, doing
+            # nothing: as an ability whose targets are all illegal; its stack_push shows no target, which
+            # mtg.no-legal-target reports (violation 8)
             if any(e["type"] not in BOOKKEEPING for e in during):
                 raise EngineError("errored", f"phase changed the game while removing {trigger}, which has no target: "
                                              f"{[e['type'] for e in during]}")
@@ -1058,5 +1381,95 @@ class _Play:
                 self.add("choice", **choice)
                 start = at
             self.record_events(during[start:], {"resolution": trigger})
+            if reflexive_victim(spec.get("effect") or []) is not None \
+                    and not any(c["decision"] == "optional" and not c["chosen"] for _, c in choices):
+                self.reflexive(trigger, spec)
             self.add("resolve_end", trigger=trigger)
         return after
+
+    def created_delayed(self, trigger: str) -> None:
+        """phase reported the creation of a delayed ability (``EffectResolved`` of kind ``CreateDelayedTrigger``) as
+        ``trigger`` resolves: the next ``create_delayed`` instruction of its ability, written where phase did it
+        (603.7a)."""
+        parent = self.triggers[trigger]
+        made = [a for a in self.spec(parent)["effect"] if a.get("do") == "create_delayed"]
+        n = self.creations.get(trigger, 0)
+        if n >= len(made):
+            raise EngineError("errored", f"phase created more delayed abilities than {trigger}'s effect says")
+        self.creations[trigger] = n + 1
+        create = self.add("delayed_create", id=self.new_id("D"), ability=made[n]["ability"]["id"],
+                          source=parent["source"], controller=parent["controller"], created_by=trigger,
+                          duration=made[n]["duration"])
+        index = self.ability_index(parent["source"], parent["ability"])
+        effect = _delayed_effect(self.faces[card_name(parent["source"]).lower()]["triggers"][index]["execute"], n)
+        self.live_delayed.append({"create": create["id"], "ability": made[n]["ability"]["id"],
+                                  "source": parent["source"], "controller": parent["controller"],
+                                  "trigger": made[n]["ability"]["trigger"],
+                                  "effect": json.dumps(effect, sort_keys=True)})
+
+    def name_delayed(self, entry: dict[str, Any], ability: dict[str, Any], trigger_event: Any) -> None:
+        """A phase ability with no printed trigger (``trigger_definition_ref`` null): a delayed ability of
+        ``entry``'s source, told apart from that source's other live ones by its effect. Gives ``entry`` its
+        identity and event, and places it after that event."""
+        mine = [d for d in self.live_delayed if d["source"] == entry["source"]
+                and d["effect"] == json.dumps(ability.get("effect"), sort_keys=True)]
+        if not mine:
+            raise EngineError("errored", f"phase put an ability of {entry['source']} with no printed trigger on the "
+                                         f"stack, and no delayed ability of it is waiting: {ability.get('effect')}")
+        if len({d["ability"] for d in mine}) > 1:
+            raise Skipped(f"phase adapter: {entry['source']} has several live delayed abilities doing the same: "
+                          f"which one phase triggered cannot be told")
+        made = mine[0] if len(mine) == 1 else None
+        if made is None:  # several creations of one ability: interchangeable but for their creation
+            raise Skipped(f"phase adapter: {entry['source']}'s delayed ability {mine[0]['ability']} was created "
+                          f"{len(mine)} times: which creation phase triggered cannot be told")
+        entry.update(ability=made["ability"], controller=made["controller"], delayed=made["create"])
+        entry["event"] = self.find_event(trigger_event, entry["source"], made["ability"])
+        if entry["event"] is None:
+            raise EngineError("errored", f"phase's delayed ability of {entry['source']} names an event the trace "
+                                         f"does not hold: {json.dumps(trigger_event)[:200]}")
+        self.insert_trigger(entry)
+        self.triggers[entry["id"]] = entry
+
+    def delayed_after_debug(self, events: list[dict[str, Any]]) -> None:
+        """phase's debug MoveToZone (the scripted actions) fires printed triggers but never delayed ones: a scripted
+        event a live delayed ability may trigger on is Skipped (never reported as a missed trigger)."""
+        for d in self.live_delayed:
+            if any(_may_trigger(d["trigger"], e, d["source"]) for e in events):
+                raise Skipped(f"phase adapter: a scripted event may trigger delayed ability {d['ability']}, and "
+                              f"phase's debug moves (the script) do not fire delayed abilities")
+
+    def reflexive_check(self, spec: dict[str, Any]) -> None:
+        """Before an ability with a reflexive ability resolves: phase's "When you do" triggers when the "destroy"
+        before it destroyed something (or, in an optional ability, when the choice was made); the scenario's
+        reflexive ability triggers on its object's death earlier in the resolution (603.12a). They agree when the
+        object is on the battlefield as the resolution begins and no earlier instruction names it (its "destroy"
+        then kills it); otherwise Skipped."""
+        effect = spec.get("effect") or []
+        victim = reflexive_victim(effect)
+        if victim is None:
+            return
+        earlier = any(a.get("object") == victim or victim in (a.get("objects") or ()) for a in effect[:-2])
+        if earlier or spec.get("optional") and self.zones.get(victim) != "field":
+            raise Skipped(f"phase adapter: {spec['id']}'s reflexive ability watches {victim}, which "
+                          f"{'an earlier instruction names' if earlier else 'is not on the battlefield'}: phase's "
+                          f"'When you do' does not watch a death")
+
+    def reflexive(self, trigger: str, spec: dict[str, Any]) -> None:
+        """The reflexive ability of ``spec`` created at the end of ``trigger``'s resolution (603.12: its last
+        instruction). If its object died in that resolution it triggers: its trigger entry is written once phase
+        shows it, on its stack or in an ``OrderTriggers`` prompt (``name_reflexive``), right after this creation;
+        if phase never does, the trace has the creation alone and the judge says what is missing."""
+        made = spec["effect"][-1]["ability"]
+        parent = self.triggers[trigger]
+        create = self.new_id("D")
+        self.add("delayed_create", id=create, ability=made["id"], source=parent["source"],
+                 controller=parent["controller"], created_by=trigger, reflexive=True)
+        victim = reflexive_victim(spec["effect"])
+        died = [e["id"] for e in self.entries if e["kind"] == "event" and e["cause"] == {"resolution": trigger}
+                and e["type"] == "leave" and e.get("subject") == victim and e.get("to") == "graveyard"]
+        if died:  # it triggers; phase puts it on the stack, or offers it for ordering, afterwards (name_reflexive)
+            self.reflexive_waiting.append({"key": (parent["source"], self.ability_index(parent["source"],
+                                                                                        parent["ability"])),
+                                           "ability": made["id"], "controller": parent["controller"],
+                                           "event": died[0], "create": create})

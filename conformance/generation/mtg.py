@@ -92,9 +92,19 @@ PROFILE_ONLY_FEATURES = frozenset({
     "life_triggers",                 # abilities triggering on a life change (they become damage triggers)
     "foreign_graveyard_conditions",  # an intervening "if" that a card another player owns is not in a graveyard
     "concede_effects",               # abilities making a player lose the game (scripted concessions stay)
+    "delayed_anywhere",              # delayed abilities anywhere in an effect, of any duration, trigger and effect,
+                                     # with an intervening "if" (the default); a profile excluding this gets only
+                                     # those closing their effect, lasting the turn, on a creature (any, or one)
+                                     # leaving the battlefield or dying, doing one thing ("whenever a creature dies
+                                     # this turn, ...")
+    "reflexive_anywhere",            # reflexive abilities anywhere in an effect, watching any creature's death, with
+                                     # an intervening "if" (the default); a profile excluding this gets only those
+                                     # closing their effect right after destroying the object whose death they watch,
+                                     # with no intervening "if" ("destroy X. When you do, ...")
     "untargeted_zone_triggers",      # enter/leave abilities never target (the default); a profile excluding this lets
-                                     # them target "target player" (any player of the game), for an engine that reads
-                                     # targets but no named signals (the only other targeted triggers)
+                                     # them target "target player" (any player of the game), every object ("target
+                                     # creature") or one object, maybe one in a hand (no legal target, 603.3d), for
+                                     # an engine that reads targets but no named signals (the other targeted triggers)
 })
 
 
@@ -250,6 +260,8 @@ class _Builder:
                 actions.append({"do": "move_together", "objects": together, "from": "field", "to": "graveyard"})
             elif kind in (6, 9) and allow_created:
                 actions.append(self.delayed(level))
+                if "delayed_anywhere" in self.excluded:  # profiles only: the delayed ability closes the effect
+                    break
             elif kind == 7 and allow_created:
                 victim = self.some_creature()
                 actions.append(self.destroy(victim) | {"to": "graveyard"})
@@ -261,6 +273,11 @@ class _Builder:
                                            "to": "graveyard"}, "effect": [follow]}
                 if self.source.chance(40):  # 603.4 with 603.12: checked as it is created, and on resolution
                     reflexive["intervening_if"] = self.condition()
+                if "reflexive_anywhere" in self.excluded:  # profiles only: "destroy X. When you do, ..."
+                    reflexive["trigger"]["subject"] = actions[-1]["object"]
+                    reflexive.pop("intervening_if", None)
+                    actions.append({"do": "reflexive", "ability": reflexive})
+                    break
                 actions.append({"do": "reflexive", "ability": reflexive})
             else:
                 actions.append({"do": "signal", "name": TOP})
@@ -304,6 +321,16 @@ class _Builder:
         ability: dict[str, Any] = {"id": did, "trigger": trigger, "effect": effect}
         if self.source.chance(65):  # 603.4 applies to delayed triggered abilities too
             ability["intervening_if"] = self.condition()
+        if "delayed_anywhere" in self.excluded:  # profiles only: "whenever a creature dies this turn, ..."
+            duration = "turn"
+            ability.pop("intervening_if", None)
+            if trigger.get("event") != "leave" or trigger["subject"] == "self":
+                ability["trigger"] = trigger = {"event": "leave", "subject": "any"}
+            if self.source.chance(50):
+                trigger["to"] = "graveyard"
+            owner = self.current["owner"] if self.current is not None else self.all_players[0]
+            ability["effect"] = [self.source.pick([self.destroy(), {"do": "life", "player": owner,
+                                                                     "amount": self.source.pick([1, 2, -1])}])]
         action: dict[str, Any] = {"do": "create_delayed", "ability": ability}
         if duration:
             action["duration"] = duration
@@ -354,6 +381,16 @@ class _Builder:
                 ability["target"] = {"players": list(self.all_players)}
                 aimed = ({"do": "damage", "amount": self.source.integer(1, 3), "target": True} if self.source.chance(50)
                          else {"do": "life", "amount": -self.source.integer(1, 3), "target": True})
+                if self.source.chance(50):  # "target creature" (every object) or one object ("target Elf")
+                    everyone = [o["id"] for o in self.objects]
+                    field = [o["id"] for o in self.objects if o["zone"] == "field" and o is not obj]
+                    # one object: rarely one in a hand (no legal target while it is there, 603.3d)
+                    ability["target"] = {"candidates": everyone if self.source.chance(40) else [
+                        self.source.pick(everyone if self.source.chance(25) or not field else field)]}
+                    exile = "graveyard" if "exile" in self.no else "exile"
+                    aimed = self.source.pick([{"do": "move_target", "to": "graveyard"},
+                                              {"do": "move_target", "to": exile},
+                                              {"do": "damage", "amount": self.source.integer(1, 3), "target": True}])
                 ability["effect"] = [aimed] + ability["effect"]
                 self.targeted_ids.append(aid)
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
@@ -371,17 +408,24 @@ class _Builder:
             if self.source.chance(60):  # 603.4 with 603.8: while false, the state trigger does not trigger
                 ability["intervening_if"] = self.condition(None)
             return ability
-        if self.source.chance(25):
+        if self.source.chance(25) and not ("delayed_anywhere" in self.excluded and any(
+                a["do"] == "create_delayed" for a in ability["effect"])):  # (profiles: a delayed one closes it)
             ability["optional"] = True
             self.optional_ids.append(aid)
-            if self.source.chance(55) and "reflexive" not in self.no:  # "you may ...; when you do, ..." (603.12)
+            if self.source.chance(55) and "reflexive" not in self.no and not (
+                    "reflexive_anywhere" in self.excluded and ability["effect"][-1:]
+                    and ability["effect"][-1]["do"] == "reflexive"):  # "you may ...; when you do, ..." (603.12)
                 victim = self.some_creature()
                 ability["effect"] = ability["effect"] + [self.destroy(victim) | {"to": "graveyard"}, {
                     "do": "reflexive", "ability": {"id": self.ability_id("R"), "trigger": {
                         "event": "leave", "subject": victim, "to": "graveyard"},
-                        "effect": [self.destroy()] if self.source.chance(50) else []}}]
-                if self.source.chance(20):  # 603.4 with 603.12
+                        # (a profile leaving out empty effects gets an effect every time)
+                        "effect": [self.destroy()] if self.source.chance(50) or "empty_effects" in self.excluded
+                        else []}}]
+                if self.source.chance(20) and "reflexive_anywhere" not in self.excluded:  # 603.4 with 603.12
                     ability["effect"][-1]["ability"]["intervening_if"] = self.condition()
+                if "reflexive_anywhere" in self.excluded:  # watching what was destroyed (the source, for some)
+                    ability["effect"][-1]["ability"]["trigger"]["subject"] = ability["effect"][-2]["object"]
         looking_back = ability["trigger"]["event"] == "leave"  # 603.10: its 'if' is judged before the event
         if "zone_conditions" in self.no:
             if self.source.chance(40):
