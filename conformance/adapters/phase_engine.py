@@ -540,12 +540,17 @@ def _first_sba(events: list[dict[str, Any]]) -> int:
 # -- The engine ----------------------------------------------------------------------------------------------------
 
 
+# Cards phase parsed, by their MTGJSON face: shared by every PhaseEngine of the process (a run starts a fresh engine
+# for each rule it concludes, and their shrinks play the same cards again); parsing is a pure function of the face.
+_FACES: dict[str, Any] = {}
+MAX_FACES = 4096
+
+
 class PhaseEngine(Engine):
     """phase.rs behind the suite's adapter interface (MTG only; the subset of :data:`PROFILE`)."""
 
     def __init__(self) -> None:
         self._phase = _import_phase()
-        self._faces: dict[str, Any] = {}
 
     @property
     def info(self) -> EngineInfo:
@@ -557,9 +562,11 @@ class PhaseEngine(Engine):
     def face(self, obj: dict[str, Any], names: Names | None = None) -> Any:
         raw = mtgjson_face(obj, names)
         key = json.dumps(raw, sort_keys=True)
-        if key not in self._faces:
-            self._faces[key] = self._phase.build_oracle_face(raw, None)
-        return self._faces[key]
+        if key not in _FACES:
+            if len(_FACES) >= MAX_FACES:
+                _FACES.clear()
+            _FACES[key] = self._phase.build_oracle_face(raw, None)
+        return _FACES[key]
 
     def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
         if scenario.get("ruleset") != RULESET:
