@@ -453,4 +453,5 @@ def well_formed(document: Document) -> bool:
     return True
 
 
-__all__ = ["DESCRIPTIONS", "QUALIFIERS", "candidates", "reduce_scenario", "reductions", "rewrites", "scenario_size", "well_formed"]
+__all__ = ["DESCRIPTIONS", "QUALIFIERS", "candidates", "reduce_scenario", "reductions", "rewrites", "scenario_size",
+           "well_formed"]
