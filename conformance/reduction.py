@@ -1,7 +1,7 @@
 """Scenario-level shrinking: after Hypothesis has minimised a failing scenario's answer log, take the scenario apart
 piece by piece (a script step, a scripted action, an effect action, an ability, an object (also out of the lists
-that name it), a player, a choice), fold one object into another, and keep every change after which the scenario
-still fails and is no larger. When no such change is left, a rewrite that keeps the size (an object starting in
+that name it), a player, a choice), fold one object into another, move a scripted action into the effect of an
+ability the script sets off, and keep every change after which the scenario still fails and is no larger. When no such change is left, a rewrite that keeps the size (an object starting in
 another zone, an ability's effect moved next to the action that sets it off, a signal trigger made another kind of
 trigger, a trigger and an action that sets it off both made a signal) is tried as a first step: it is kept when,
 after it, one change of the first kind makes the scenario smaller than before (see :func:`reductions`).
@@ -107,6 +107,7 @@ def candidates(document: Document) -> Iterator[Document]:
     yield from _abilities_inlined(document)
     size = scenario_size(document)
     yield from (c for c in _abilities_hoisted(document) if scenario_size(c) < size)
+    yield from _actions_sunk(document)
     yield from _objects_folded(document)
 
 
@@ -212,6 +213,37 @@ def _abilities_inlined(document: Document) -> Iterator[Document]:
                     _without_ability(smaller, ability["id"])
                     if scenario_size(smaller) < size:
                         yield smaller
+
+
+def _actions_sunk(document: Document) -> Iterator[Document]:
+    """A scripted action moved to the end of the effect of an ability that an earlier scripted signal sets off: it
+    then happens as that ability resolves, not after it, and no longer counts as a scripted action (the opposite of
+    a hoist). A scripted action, or step, left with nothing to do goes."""
+    signals = []  # (position in the script, signal name), in script order
+    for s, step in enumerate(document["script"]):
+        for a, action in enumerate(step["actions"]):
+            for e, effect in enumerate(action["effect"]):
+                signals.append(((s, a, e), effect.get("name") if effect.get("do") == "signal" else None))
+    for position, _ in signals:
+        earlier = {name for where, name in signals if where < position and name is not None}
+        if not earlier:
+            continue
+        s, a, e = position
+        moved = document["script"][s]["actions"][a]["effect"][e]
+        for o, obj in enumerate(document["objects"]):
+            for m, ability in enumerate(obj.get("abilities", ())):
+                trigger = ability["trigger"]
+                if trigger.get("event") != "signal" or trigger.get("name") not in earlier:
+                    continue
+                sunk = copy.deepcopy(document)
+                sunk["objects"][o]["abilities"][m]["effect"].append(copy.deepcopy(moved))
+                step = sunk["script"][s]
+                del step["actions"][a]["effect"][e]
+                if not step["actions"][a]["effect"]:
+                    del step["actions"][a]
+                if not step["actions"]:
+                    del sunk["script"][s]
+                yield sunk
 
 
 def _vocabulary(document: Document):

@@ -229,3 +229,18 @@ def test_the_seed_0_counterexample_is_minimal_and_loses_nothing_to_a_single_dele
     assert size <= MINIMAL[name]["size"]
     kept = [d for d in _single_deletions(document) if well_formed(d) and scenario_size(d) < size and fails(d)]
     assert kept == [], json.dumps(kept[0], sort_keys=True)
+
+
+def test_actions_sunk_moves_a_scripted_action_into_an_ability_an_earlier_signal_sets_off():
+    ability = {"id": "A1", "trigger": {"event": "signal", "name": "s1"}, "effect": []}
+    gain = {"do": "gain_control", "object": "C1", "player": "P2"}
+    doc = scenario("mtg", [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [ability]}],
+                   [{"do": "signal", "name": "s1"}])
+    doc["script"][0]["actions"].append({"by": "P1", "effect": [gain]})
+    (sunk,) = reduction._actions_sunk(doc)
+    assert sunk["objects"][0]["abilities"][0]["effect"] == [gain]
+    assert sunk["script"][0]["actions"] == doc["script"][0]["actions"][:1]
+    assert well_formed(sunk) and scenario_size(sunk) == scenario_size(doc) - 1 and sunk in list(candidates(doc))
+    # Nothing sets the ability off before the signal itself: the signal is not moved into it.
+    doc["script"][0]["actions"].reverse()
+    assert list(reduction._actions_sunk(doc)) == []
