@@ -1,7 +1,10 @@
 """Scenario-level shrinking: after Hypothesis has minimised a failing scenario's answer log, take the scenario apart
 piece by piece (a script step, a scripted action, an effect action, an ability, an object (also out of the lists
-that name it), a player, a choice), make two like objects one, and keep every change after which the scenario still
-fails and is no larger.
+that name it), a player, a choice), fold one object into another, move a scripted action into the effect of an
+ability the script sets off, and keep every change after which the scenario still fails and is no larger. When no such change is left, a rewrite that keeps the size (an object starting in
+another zone, an ability's effect moved next to the action that sets it off, a signal trigger made another kind of
+trigger, a trigger and an action that sets it off both made a signal) is tried as a first step: it is kept when,
+after it, one change of the first kind makes the scenario smaller than before (see :func:`reductions`).
 
 Hypothesis shrinks the log that builds a scenario, which is what makes failures reproducible and storable in the
 example database; but a smaller log is not always a smaller scenario (an object that nothing needs can sit early
@@ -98,10 +101,28 @@ def candidates(document: Document) -> Iterator[Document]:
             yield smaller
     yield from _simpler_choices(document)
     yield from _simpler_abilities(document)
+    yield from _simpler_objects(document)
     # Last, as they cost more to try (pairs of objects; rewriting the document): once the plain removals are done.
     yield from _objects_dropped_from_lists(document)
     yield from _abilities_inlined(document)
-    yield from _objects_merged(document)
+    size = scenario_size(document)
+    yield from (c for c in _abilities_hoisted(document) if scenario_size(c) < size)
+    yield from _actions_sunk(document)
+    yield from _objects_folded(document)
+
+
+def rewrites(document: Document) -> Iterator[Document]:
+    """Documents of the same size as ``document`` (by :func:`scenario_size`) that say the same thing more simply or
+    set it off more directly, so that a removal :func:`candidates` could not make becomes possible: an object
+    starting in another zone of its ruleset (``_zones_changed``), an ability's effect moved next to the signal
+    that sets it off (``_abilities_hoisted``), a signal trigger made another kind of trigger
+    (``_triggers_changed``), a trigger and an action that sets it off both made one signal (``_signal_stand_ins``).
+    Some may be inconsistent or outside the ruleset's vocabulary; the caller filters those out."""
+    size = scenario_size(document)
+    yield from _zones_changed(document)
+    yield from (c for c in _abilities_hoisted(document) if scenario_size(c) == size)
+    yield from _triggers_changed(document)
+    yield from _signal_stand_ins(document)
 
 
 def _without_word(value: Any, word: str) -> Any:
@@ -141,23 +162,31 @@ def _objects_dropped_from_lists(document: Document) -> Iterator[Document]:
             yield smaller
 
 
-def _objects_merged(document: Document) -> Iterator[Document]:
-    """Two objects alike but for their id, owner and abilities (same zone, ...) made one: the second's abilities
-    move to the first, and whatever named the second names the first. One object fewer, every ability kept."""
+def _objects_folded(document: Document) -> Iterator[Document]:
+    """One object folded into another: the second's abilities move to the first, whatever named the second names
+    the first, and the second goes; the first keeps its own zone, owner and other fields. One object fewer, every
+    ability kept. Pairs of objects alike but for id, owner and abilities come first (the likeliest to keep the
+    failure); then every other ordered pair (e.g. an object that is only named by another's condition, folded into
+    that other object)."""
     objects = document["objects"]
-    for i, first in enumerate(objects):
-        for j in range(i + 1, len(objects)):
-            second = objects[j]
-            if {k: v for k, v in first.items() if k not in ("id", "abilities", "owner")} != {
-                    k: v for k, v in second.items() if k not in ("id", "abilities", "owner")}:
-                continue
-            smaller = copy.deepcopy(document)
-            merged = smaller["objects"][i]
-            moved = smaller["objects"].pop(j)
-            if moved.get("abilities"):
-                merged["abilities"] = merged.get("abilities", []) + moved["abilities"]
-            rest = _renamed({k: v for k, v in smaller.items() if k != "objects"}, second["id"], first["id"])
-            yield {**rest, "objects": _renamed(smaller["objects"], second["id"], first["id"])}
+
+    def alike(a: dict, b: dict) -> bool:
+        return ({k: v for k, v in a.items() if k not in ("id", "abilities", "owner")}
+                == {k: v for k, v in b.items() if k not in ("id", "abilities", "owner")})
+
+    pairs = [(i, j) for i in range(len(objects)) for j in range(i + 1, len(objects)) if alike(objects[i], objects[j])]
+    pairs += [(i, j) for i in range(len(objects)) for j in range(len(objects))
+              if i != j and (min(i, j), max(i, j)) not in pairs]
+    for i, j in pairs:
+        first, second = objects[i], objects[j]
+        smaller = copy.deepcopy(document)
+        merged = smaller["objects"][i]
+        moved = smaller["objects"][j]
+        if moved.get("abilities"):
+            merged["abilities"] = merged.get("abilities", []) + moved["abilities"]
+        del smaller["objects"][j]
+        rest = _renamed({k: v for k, v in smaller.items() if k != "objects"}, second["id"], first["id"])
+        yield {**rest, "objects": _renamed(smaller["objects"], second["id"], first["id"])}
 
 
 def _abilities_inlined(document: Document) -> Iterator[Document]:
@@ -186,6 +215,135 @@ def _abilities_inlined(document: Document) -> Iterator[Document]:
                         yield smaller
 
 
+def _actions_sunk(document: Document) -> Iterator[Document]:
+    """A scripted action moved to the end of the effect of an ability that an earlier scripted signal sets off: it
+    then happens as that ability resolves, not after it, and no longer counts as a scripted action (the opposite of
+    a hoist). A scripted action, or step, left with nothing to do goes."""
+    signals = []  # (position in the script, signal name), in script order
+    for s, step in enumerate(document["script"]):
+        for a, action in enumerate(step["actions"]):
+            for e, effect in enumerate(action["effect"]):
+                signals.append(((s, a, e), effect.get("name") if effect.get("do") == "signal" else None))
+    for position, _ in signals:
+        earlier = {name for where, name in signals if where < position and name is not None}
+        if not earlier:
+            continue
+        s, a, e = position
+        moved = document["script"][s]["actions"][a]["effect"][e]
+        for o, obj in enumerate(document["objects"]):
+            for m, ability in enumerate(obj.get("abilities", ())):
+                trigger = ability["trigger"]
+                if trigger.get("event") != "signal" or trigger.get("name") not in earlier:
+                    continue
+                sunk = copy.deepcopy(document)
+                sunk["objects"][o]["abilities"][m]["effect"].append(copy.deepcopy(moved))
+                step = sunk["script"][s]
+                del step["actions"][a]["effect"][e]
+                if not step["actions"][a]["effect"]:
+                    del step["actions"][a]
+                if not step["actions"]:
+                    del sunk["script"][s]
+                yield sunk
+
+
+def _vocabulary(document: Document):
+    from reference_engine.rulesets import get_ruleset
+
+    try:
+        return get_ruleset(document["ruleset"]).vocabulary
+    except KeyError:
+        return None
+
+
+def _zones_changed(document: Document) -> Iterator[Document]:
+    """An object starting in another zone of its ruleset (e.g. a target that starts out of play, where the scenario
+    took a spell to put it there): the same size, and what moved it may then go."""
+    vocabulary = _vocabulary(document)
+    if vocabulary is None:
+        return
+    for o, obj in enumerate(document["objects"]):
+        for zone in sorted(vocabulary.zones - {obj["zone"]}):
+            changed = copy.deepcopy(document)
+            changed["objects"][o]["zone"] = zone
+            yield changed
+
+
+def _plain_signal_ability(ability: dict) -> bool:
+    """An ability that does nothing but wait for a named signal and then do its effect."""
+    trigger = ability["trigger"]
+    return (trigger.get("event") == "signal" and "name" in trigger and not set(trigger) - {"event", "name"}
+            and not set(ability) - {"id", "trigger", "effect"})
+
+
+def _abilities_hoisted(document: Document) -> Iterator[Document]:
+    """An ability set off by a signal, its effect moved next to an action sending that signal (just before it, or
+    just after it), and the ability gone; the signal stays, for whatever else waits for it. From an ability's effect
+    this makes the scenario smaller; from the script (where actions count) it keeps its size when the effect is one
+    action: a summon, say, done by the script rather than by an ability the script sets off."""
+    for o, obj in enumerate(document["objects"]):
+        for m, ability in enumerate(obj.get("abilities", ())):
+            if not _plain_signal_ability(ability) or not ability["effect"]:
+                continue
+            name = ability["trigger"]["name"]
+            if _mentions(ability["effect"], json.dumps(name)):
+                continue  # it would set itself off again
+            for n, actions in enumerate(_action_lists(document)):
+                for a, action in enumerate(actions):
+                    if action.get("do") != "signal" or action.get("name") != name:
+                        continue
+                    for where in (a, a + 1):
+                        hoisted = copy.deepcopy(document)
+                        target = list(_action_lists(hoisted))[n]
+                        target[where:where] = copy.deepcopy(ability["effect"])
+                        del hoisted["objects"][o]["abilities"][m]
+                        _without_ability(hoisted, ability["id"])
+                        yield hoisted
+
+
+def _triggers_changed(document: Document) -> Iterator[Document]:
+    """A signal trigger made a trigger on another kind of event of its ruleset (about its own object, or about
+    any), so that the action sending the signal may go when another action already causes such an event (a control
+    change, a zone change, a play...)."""
+    vocabulary = _vocabulary(document)
+    if vocabulary is None:
+        return
+    for o, obj in enumerate(document["objects"]):
+        for m, ability in enumerate(obj.get("abilities", ())):
+            if ability["trigger"].get("event") != "signal":
+                continue
+            for event in sorted(vocabulary.trigger_events - {"signal"}):
+                for trigger in ({"event": event, "subject": "self"}, {"event": event}):
+                    changed = copy.deepcopy(document)
+                    changed["objects"][o]["abilities"][m]["trigger"] = trigger
+                    yield changed
+
+
+def _fresh_signal(document: Document) -> str:
+    n = 1
+    while _mentions(document, f'"s{n}"'):
+        n += 1
+    return f"s{n}"
+
+
+def _signal_stand_ins(document: Document) -> Iterator[Document]:
+    """An ability that triggers on some other kind of event made to trigger on a new signal, and one action made
+    to send that signal instead of what it did: what the action needed (an object it moved, say) may then go."""
+    name = _fresh_signal(document)
+    lists = list(_action_lists(document))
+    for o, obj in enumerate(document["objects"]):
+        for m, ability in enumerate(obj.get("abilities", ())):
+            if ability["trigger"].get("event") == "signal":
+                continue
+            for n, actions in enumerate(lists):
+                for a, action in enumerate(actions):
+                    if action.get("do") == "signal":
+                        continue
+                    changed = copy.deepcopy(document)
+                    changed["objects"][o]["abilities"][m]["trigger"] = {"event": "signal", "name": name}
+                    list(_action_lists(changed))[n][a] = {"do": "signal", "name": name}
+                    yield changed
+
+
 def _simpler_choices(document: Document) -> Iterator[Document]:
     choices = document.get("choices", {})
     for table in list(choices):
@@ -205,46 +363,111 @@ def _simpler_choices(document: Document) -> Iterator[Document]:
         yield smaller
 
 
+# Ability fields that only qualify when or how it triggers or resolves: each may go, the ability staying.
+QUALIFIERS = ("optional", "intervening_if", "condition", "checks_on_play", "once_each_turn", "ends_if_card_leaves",
+              "active_in", "target")
+
+
 def _simpler_abilities(document: Document) -> Iterator[Document]:
-    """An optional ability made mandatory, an intervening condition dropped."""
+    """An ability without one of its qualifiers (:data:`QUALIFIERS`): an optional ability made mandatory, an
+    intervening or 'If X, Y' condition dropped, and so on."""
     for o, obj in enumerate(document["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
-            for field in ("optional", "intervening_if"):
+            for field in QUALIFIERS:
                 if field in ability:
                     smaller = copy.deepcopy(document)
                     del smaller["objects"][o]["abilities"][m][field]
+                    if field == "target":  # no target: no chosen one either
+                        smaller.get("choices", {}).get("targets", {}).pop(ability["id"], None)
                     yield smaller
 
 
-def reduce_scenario(document: Document, fails: Callable[[Document], bool], valid: Callable[[Document], bool],
+def _kept(candidate: Document, size: int, fails: Callable[[Document], bool | None],
+          valid: Callable[[Document], bool]) -> bool:
+    return scenario_size(candidate) <= size and valid(candidate) and bool(fails(candidate))
+
+
+def _after_rewrites(document: Document, fails: Callable[[Document], bool | None], valid: Callable[[Document], bool],
+                    deadline: float | None = None) -> Iterator[Document]:
+    """Documents smaller than ``document`` reached by one of its :func:`rewrites` that still fails, then one of
+    that rewrite's :func:`candidates` that still fails. Stops at ``deadline`` (a ``time.monotonic()`` value)."""
+    size = scenario_size(document)
+    for rewritten in rewrites(document):
+        if deadline is not None and time.monotonic() > deadline:
+            return
+        if scenario_size(rewritten) != size or not valid(rewritten) or not fails(rewritten):
+            continue
+        for candidate in candidates(rewritten):
+            if deadline is not None and time.monotonic() > deadline:
+                return
+            if scenario_size(candidate) < size and _kept(candidate, size, fails, valid):
+                yield candidate
+
+
+def reductions(document: Document, fails: Callable[[Document], bool | None],
+               valid: Callable[[Document], bool]) -> Iterator[Document]:
+    """Every one-step reduction of ``document`` that is ``valid`` and still ``fails``: each of its
+    :func:`candidates` no larger than it, then each smaller document reached by a rewrite and a candidate (see
+    :func:`rewrites`). A document for which this yields nothing is 1-minimal: what :func:`reduce_scenario` returns
+    when it is not stopped by its time budget. ``fails`` may return None (no verdict), counted as not failing."""
+    size = scenario_size(document)
+    for candidate in candidates(document):
+        if _kept(candidate, size, fails, valid):
+            yield candidate
+    yield from _after_rewrites(document, fails, valid)
+
+
+# Object fields that only describe it further (its name, card types, toughness, a spell it is, ...): each may go.
+DESCRIPTIONS = ("name", "controller", "types", "token", "toughness", "dies_when", "additional_triggers", "spell")
+
+
+def _simpler_objects(document: Document) -> Iterator[Document]:
+    """An object without one of its descriptive fields (:data:`DESCRIPTIONS`), or without an empty list of
+    abilities."""
+    for o, obj in enumerate(document["objects"]):
+        for field in (*DESCRIPTIONS, "abilities"):
+            if field in obj and (field != "abilities" or not obj[field]):
+                smaller = copy.deepcopy(document)
+                del smaller["objects"][o][field]
+                yield smaller
+
+
+def reduce_scenario(document: Document, fails: Callable[[Document], bool | None], valid: Callable[[Document], bool],
                     seconds: float = 10.0) -> Document:
-    """The smallest document reached from ``document`` by removals after which ``fails`` still holds.
+    """The smallest document reached from ``document`` by reductions after which ``fails`` still holds.
 
     ``document`` must fail; ``valid(candidate)`` says whether a candidate is a well-formed scenario of its ruleset
-    (only valid candidates are played). Greedy: the first change that keeps the failure is kept, and the
-    sweep goes on from there, and sweeps are repeated until one changes nothing or about ``seconds`` have passed.
-    Never returns a larger document (by :func:`scenario_size`).
+    (only valid candidates are played); ``fails`` may return None (no verdict: not a failure). Greedy: the first
+    of the :func:`candidates` that keeps the failure is kept, and the sweep goes on from there; sweeps are repeated
+    until one changes nothing; then a rewrite followed by a candidate (:func:`reductions`) is tried, and the sweeps
+    start again after one is kept; all until nothing is left or about ``seconds`` have passed. Never returns a
+    larger document (by :func:`scenario_size`); a rewrite alone, which keeps the size, is never returned.
     """
     deadline = time.monotonic() + seconds
     best = document
-    progress = True
-    while progress and time.monotonic() < deadline:  # sweeps over every piece, until one changes nothing
-        progress = False
-        start = 0  # after a change, the sweep goes on from the piece it changed, not from the first
-        while time.monotonic() < deadline:
-            size, changed = scenario_size(best), None
-            for index, candidate in enumerate(candidates(best)):
-                if index < start:
-                    continue
-                if time.monotonic() > deadline:
+    while time.monotonic() < deadline:
+        progress = True
+        while progress and time.monotonic() < deadline:  # sweeps over every piece, until one changes nothing
+            progress = False
+            start = 0  # after a change, the sweep goes on from the piece it changed, not from the first
+            while time.monotonic() < deadline:
+                size, changed = scenario_size(best), None
+                for index, candidate in enumerate(candidates(best)):
+                    if index < start:
+                        continue
+                    if time.monotonic() > deadline:
+                        break
+                    if not _kept(candidate, size, fails, valid):
+                        continue
+                    best, changed = candidate, index
                     break
-                if scenario_size(candidate) > size or not valid(candidate) or not fails(candidate):
-                    continue
-                best, changed = candidate, index
-                break
-            if changed is None:
-                break
-            progress, start = True, changed
+                if changed is None:
+                    break
+                progress, start = True, changed
+        smaller = next(_after_rewrites(best, fails, valid, deadline), None) if time.monotonic() < deadline else None
+        if smaller is None:
+            break
+        best = smaller
     return best
 
 
@@ -262,4 +485,5 @@ def well_formed(document: Document) -> bool:
     return True
 
 
-__all__ = ["candidates", "reduce_scenario", "scenario_size", "well_formed"]
+__all__ = ["DESCRIPTIONS", "QUALIFIERS", "candidates", "reduce_scenario", "reductions", "rewrites", "scenario_size",
+           "well_formed"]

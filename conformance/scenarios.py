@@ -72,9 +72,12 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             subject = ability["trigger"].get("subject", "any")
             if subject not in ("self", "other", "any") and subject not in ids:
                 problems.append(f"{where}.trigger.subject: no object {subject!r} (nor self, other, any)")
-            condition = ability.get("intervening_if")
-            if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
-                problems.append(f"{where}.intervening_if.object: no object {condition['object']!r}")
+            if ability["trigger"]["event"] == "state" and "state" not in ability["trigger"]:
+                problems.append(f"{where}.trigger: a state trigger (MTG 603.8) names the state it waits for")
+            for field in ("intervening_if", "condition"):  # MTG and Momon intervening 'if'; Redemption 'If X, Y'
+                condition = ability.get(field)
+                if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
+                    problems.append(f"{where}.{field}.object: no object {condition['object']!r}")
     turn = 1
     for s, step in enumerate(scenario["script"]):
         if step.get("turn", turn) < turn:
