@@ -420,9 +420,16 @@ def _group_positions(view: TraceView) -> dict[str, int]:
 
 
 def trigger_position(view: TraceView, trigger_id: str) -> int | None:
-    """The position of the event a trigger instance came from (None for a restored trigger)."""
-    event = view.triggers[trigger_id]["event"]
-    return None if event is None or event not in view.events else group_position(view, event)
+    """The position of the event a trigger instance came from (None for a restored trigger); KeyError for an id
+    that is no trigger of the trace."""
+    return _trigger_positions(view)[trigger_id]
+
+
+@memoized
+def _trigger_positions(view: TraceView) -> dict[str, int | None]:
+    """Trigger id -> :func:`trigger_position`, for every trigger of the trace (rules ask for it per entry)."""
+    positions = _group_positions(view)
+    return {t: positions.get(trigger["event"]) for t, trigger in view.triggers.items()}
 
 
 def summoned_by(view: TraceView, event_id: str) -> list[str]:
