@@ -72,7 +72,7 @@ def replay(view: TraceView) -> Replay:
             tag = entry.get("group")
             while tag is not None and j + 1 < n and entries[j + 1]["kind"] == "event" and entries[j + 1].get("group") == tag:
                 j += 1
-            before = state.clone()
+            before = snapshot  # the game as it stood since the last group: nothing changed it since
             events = entries[i:j + 1]
             for event in events:
                 state.step(event)
