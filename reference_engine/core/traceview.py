@@ -297,15 +297,17 @@ def streamed(*kinds: str):
     return wrap
 
 
+_UNKNOWN = object()  # not computed yet (None is a value an observation may have)
+
+
 def memoized(function):
     """Cache a ``function(view)`` result on the view, so that invariants sharing an observation compute it once."""
     name = f"{function.__module__}.{function.__qualname__}"
 
     def wrapper(view: TraceView):
-        memo = view.memo
-        if name in memo:
-            return memo[name]
-        value = memo[name] = function(view)
+        value = view.memo.get(name, _UNKNOWN)  # asked up to thousands of times per trace: one lookup when known
+        if value is _UNKNOWN:
+            value = view.memo[name] = function(view)
         return value
 
     wrapper.__doc__ = function.__doc__

@@ -297,6 +297,12 @@ def _groups_to_order(view: TraceView) -> int:
     return sum(1 for group in _groups(view) if len(group) > 1)
 
 
+@memoized
+def _chooser(view: TraceView) -> ScenarioChooser:
+    """The players' answers, read from the scenario once per trace."""
+    return ScenarioChooser(view.scenario)
+
+
 def expected_group_order(view: TraceView, group: list[str]) -> list[str]:
     """The Section 11.3 order of one event's trigger group under option ``same_event_order``."""
     triggers = view.triggers
@@ -304,7 +310,7 @@ def expected_group_order(view: TraceView, group: list[str]) -> list[str]:
         order = {(obj["id"], ab["id"]): (n, m) for n, obj in enumerate(view.scenario["objects"])
                  for m, ab in enumerate(obj.get("abilities", ()))}
         return sorted(group, key=lambda t: order.get((triggers[t]["source"], triggers[t]["ability"]), (1 << 30, 0)))
-    chooser = ScenarioChooser(view.scenario)
+    chooser = _chooser(view)
     players = view.players
     start = players.index(view.active_player)
     ordered: list[str] = []
