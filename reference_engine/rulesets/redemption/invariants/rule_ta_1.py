@@ -42,8 +42,8 @@ def triggers_on_situation(view: TraceView) -> list[str]:
                 found.append(f"{view.describe_event(event_id)} is the situation of ability {ability} of {source}, but "
                              f"it did not trigger")
             for source, ability in sorted(actual - expected):
-                found.append(f"ability {ability} of {source} triggered from {view.describe_event(event_id)} "
-                             f"{'more often than once' if (source, ability) in expected else 'which is not its situation'}")
+                why = "more often than once" if (source, ability) in expected else "which is not its situation"
+                found.append(f"ability {ability} of {source} triggered from {view.describe_event(event_id)} {why}")
         for t in instances:
             trig = view.triggers[t]
             want = controller.get((trig["source"], trig["ability"]))
