@@ -191,3 +191,24 @@ def test_a_bundled_engine_allowed_longer_plays_raises_the_harness_cap_on_traces(
     capped = play(Long(), scenario)
     assert capped.status == "garbage" and f"more than the {MAX_TRACE_ENTRIES}" in capped.message
     assert play(Long(max_trace_entries=2 * MAX_TRACE_ENTRIES), scenario).status == "trace"
+
+
+def test_the_mtg_engine_state_fingerprint_covers_every_field_of_the_state():
+    """The MTG engine skips a state-based-action check when the state's fingerprint has not changed: the journaled
+    per-object dicts by their write counts, the other fields of ``State`` by value. A field added to ``State`` must be
+    added to the fingerprint too."""
+    from dataclasses import fields
+
+    from reference_engine.engines.mtg.engine import PER_OBJECT, Game
+    from reference_engine.engines.mtg.rules import State
+
+    assert {f.name for f in fields(State)} - set(PER_OBJECT) == {"life", "left"}
+    scenario = {"edition": "2026-02-27", "players": ["P1", "P2"], "active_player": "P1", "objects": [], "script": []}
+    game = Game(scenario, ScenarioChooser(scenario))
+    before = game.state_fingerprint()
+    game.state.life["P1"] -= 1
+    assert game.state_fingerprint() != before
+    game.state.life["P1"] += 1
+    assert game.state_fingerprint() == before
+    game.state.left.append("P2")
+    assert game.state_fingerprint() != before

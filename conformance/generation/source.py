@@ -73,6 +73,21 @@ class SeededSource(ChoiceSource):
             self._log += offset.to_bytes(_width(lo, hi), "big")
         return lo + offset
 
+    # The two most asked questions, answered as ChoiceSource does through integer() (same draw, same log byte) with
+    # one call less: a builder asks them about 150 times per scenario.
+
+    def chance(self, percent: int) -> bool:
+        offset = int(self._uniform() * 100)
+        self._log.append(offset)
+        return offset >= 100 - percent
+
+    def pick(self, options: Sequence[T]) -> T:
+        if len(options) > 256:
+            return options[self.integer(0, len(options) - 1)]
+        offset = int(self._uniform() * len(options))
+        self._log.append(offset)
+        return options[offset]
+
 
 class ReplaySource(ChoiceSource):
     """Answers from an answer log (any bytes, or a list of 0-255 integers); ``consumed`` is how much was read."""

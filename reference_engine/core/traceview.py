@@ -40,31 +40,30 @@ class TraceView:
         self.by_kind: dict[str, list[int]] = defaultdict(list)
         self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
         self.unfinished: dict[str, Any] = {}  # streamed observations walked but not finished yet (see walk)
-        self._duplicates: list[str] = []
+        self._duplicates: list[tuple[int, str]] = []  # (entry index, problem) of an event or trigger id used again
         self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_*/removed
-        for i, entry in enumerate(self.entries):
-            kind = entry["kind"]
-            self.by_kind[kind].append(i)
-            if kind == "event":
-                self._remember(self.events, self.event_index, entry, i)
-            elif kind == "trigger":
-                self._remember(self.triggers, self.trigger_index, entry, i)
-            elif kind == "enqueue":
-                self.enqueues[entry["trigger"]].append(i)
-            elif kind == "resolve_begin":
-                self._first(self.resolve_begin, entry["trigger"], i, kind)
-            elif kind == "resolve_end":
-                self._first(self.resolve_end, entry["trigger"], i, kind)
-            elif kind == "removed":
-                self._first(self.removed, entry["trigger"], i, kind)
-            elif kind == "sbc_check":
-                self.sbc_checks.append(i)
-            elif kind == "step_advance":
-                self.step_advances.append(i)
+        by_kind = self.by_kind
+        for i, entry in enumerate(self.entries):  # one pass sorts the entries by kind; each kind is indexed below
+            by_kind[entry["kind"]].append(i)
+        entries = self.entries
+        for i in by_kind.get("event", ()):
+            self._remember(self.events, self.event_index, entries[i], i)
+        for i in by_kind.get("trigger", ()):
+            self._remember(self.triggers, self.trigger_index, entries[i], i)
+        for i in by_kind.get("enqueue", ()):
+            self.enqueues[entries[i]["trigger"]].append(i)
+        for kind, table in (("resolve_begin", self.resolve_begin), ("resolve_end", self.resolve_end),
+                            ("removed", self.removed)):
+            for i in by_kind.get(kind, ()):
+                self._first(table, entries[i]["trigger"], i, kind)
+        self._duplicates.sort()  # in trace order, whatever their kinds
+        self.repeated.sort(key=lambda found: found[2])
+        self.sbc_checks = list(by_kind.get("sbc_check", ()))
+        self.step_advances = list(by_kind.get("step_advance", ()))
 
     def _remember(self, table: dict, index: dict, entry: dict, i: int) -> None:
         if entry["id"] in table:
-            self._duplicates.append(f"entry {i}: {entry['kind']} id {entry['id']} is used twice")
+            self._duplicates.append((i, f"entry {i}: {entry['kind']} id {entry['id']} is used twice"))
             return
         table[entry["id"]] = entry
         index[entry["id"]] = i
@@ -79,7 +78,7 @@ class TraceView:
 
     def structure_problems(self) -> list[str]:
         """Referential problems that make the trace unreadable as a record (not rule violations)."""
-        found = list(self._duplicates)
+        found = [problem for _, problem in self._duplicates]
         last_position = None
         for i, entry in enumerate(self.entries):
             kind = entry["kind"]
@@ -142,8 +141,15 @@ class TraceView:
         return {obj["id"]: n for n, obj in enumerate(self.scenario["objects"])}
 
     def ability_of(self, trigger_id: str) -> dict | None:
-        t = self.triggers[trigger_id]
-        return self.abilities.get((t["source"], t["ability"]))
+        """The scenario ability a trigger instance stands for (None if the trace names no such ability); raises
+        KeyError for an id that is no trigger of the trace."""
+        return self._abilities_of[trigger_id]
+
+    @cached_property
+    def _abilities_of(self) -> dict[str, dict | None]:
+        """Trigger id -> :meth:`ability_of`, for every trigger of the trace (rules ask for it per entry)."""
+        abilities = self.abilities
+        return {t: abilities.get((trig["source"], trig["ability"])) for t, trig in self.triggers.items()}
 
     def position_of(self, trigger_id: str) -> int | None:
         """Chronological position of the event a trigger instance came from (None for a restored trigger)."""
@@ -151,12 +157,18 @@ class TraceView:
         return None if event is None else self.events[event]["position"]
 
     def left_at(self, trigger_id: str) -> int | None:
-        """Index of the entry where the instance left its queue: its resolve_begin or its removal."""
-        begin = self.resolve_begin.get(trigger_id)
-        removed = self.removed.get(trigger_id)
-        if begin is None:
-            return removed
-        return begin if removed is None or begin < removed else removed
+        """Index of the entry where the instance left its queue: its resolve_begin or its removal (None if neither)."""
+        return self._left.get(trigger_id)
+
+    @cached_property
+    def _left(self) -> dict[str, int]:
+        """Trigger id -> :meth:`left_at`, for every instance that left its queue (the earlier of the two entries)."""
+        left = dict(self.removed)
+        for trigger, begin in self.resolve_begin.items():
+            removed = left.get(trigger)
+            if removed is None or begin < removed:
+                left[trigger] = begin
+        return left
 
     @cached_property
     def events_by_cause(self) -> dict[tuple[str, Any], list[dict]]:
@@ -285,15 +297,17 @@ def streamed(*kinds: str):
     return wrap
 
 
+_UNKNOWN = object()  # not computed yet (None is a value an observation may have)
+
+
 def memoized(function):
     """Cache a ``function(view)`` result on the view, so that invariants sharing an observation compute it once."""
     name = f"{function.__module__}.{function.__qualname__}"
 
     def wrapper(view: TraceView):
-        memo = view.memo
-        if name in memo:
-            return memo[name]
-        value = memo[name] = function(view)
+        value = view.memo.get(name, _UNKNOWN)  # asked up to thousands of times per trace: one lookup when known
+        if value is _UNKNOWN:
+            value = view.memo[name] = function(view)
         return value
 
     wrapper.__doc__ = function.__doc__

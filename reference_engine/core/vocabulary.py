@@ -80,10 +80,12 @@ class ZoneTracker:
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
         # (object id, ability) in scenario order, grouped by the event type of their trigger condition: an event is
         # tested only against the abilities waiting for its type (the rest cannot match, see pattern_matches).
-        self._by_type: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        # Each with its active_zones, read once.
+        self._by_type: dict[str, list[tuple[str, dict[str, Any], list[str]]]] = {}
         for obj in scenario["objects"]:
             for ability in obj.get("abilities", ()):
-                self._by_type.setdefault(ability["trigger"]["event"], []).append((obj["id"], ability))
+                self._by_type.setdefault(ability["trigger"]["event"], []).append(
+                    (obj["id"], ability, active_zones(ability)))
 
     def apply(self, event: dict[str, Any]) -> dict[str, str]:
         """Move the event's subject into its ``to`` zone. Returns ``{subject: zone it was in}`` when the event moved
@@ -100,12 +102,13 @@ class ZoneTracker:
         """(object id, ability) of every ability, in scenario order, whose trigger condition ``event`` satisfies and
         whose object is where it must be (see the module docstring), given ``before`` (what :meth:`apply` returned
         for this event) and the zones now. ``scenario`` is the one the tracker was built from."""
-        for source, ability in self._by_type.get(event["type"], ()):
+        leaving = event["type"] in LEAVING_EVENTS
+        for source, ability, zones in self._by_type.get(event["type"], ()):
             if not pattern_matches(ability["trigger"], event, source):
                 continue
-            leaving_itself = event["type"] in LEAVING_EVENTS and event.get("subject") == source
+            leaving_itself = leaving and event.get("subject") == source
             where = before.get(source, self.zones.get(source)) if leaving_itself else self.zones.get(source)
-            if where in active_zones(ability) and condition_holds(ability.get("intervening_if"), self.zones, source):
+            if where in zones and condition_holds(ability.get("intervening_if"), self.zones, source):
                 yield source, ability
 
 

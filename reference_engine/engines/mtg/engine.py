@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.adapters.base import Chooser, Skipped
-from reference_engine.engines.common.journal import JournaledDict, Snapshot, copy_without
+from reference_engine.engines.common.journal import JournaledDict, Snapshot
 from reference_engine.engines.common.recorder import Recorder
 from reference_engine.engines.common.reference import ReferenceEngine
 from reference_engine.engines.common.vocabulary import movement_event
@@ -191,7 +191,7 @@ class Game:
             if not isinstance(value, JournaledDict):
                 return None
             counts.append((id(value), value.writes))
-        return tuple(counts), copy_without(self.state, PER_OBJECT)
+        return tuple(counts), dict(self.state.life), tuple(self.state.left)  # State's fields besides PER_OBJECT
 
     # -- Putting triggered abilities on the stack (603.3) ------------------------------------------------------------
 

@@ -315,9 +315,11 @@ def units(view: TraceView) -> list[Unit]:
             unit_kind = begin_kind[kind]
             name = _unit_name(entry, unit_kind)
             marked: list[str] = []
-            for step_ in walk_effect(unit_effect(view, entry), dict(snapshots[i]), failed_event):
-                if step_[0] == "mark" and step_[1] not in marked:
-                    marked.append(step_[1])
+            effect = unit_effect(view, entry)
+            if any(action["do"] == "mark_defeat" for action in effect):  # else the effect marks nothing
+                for step_ in walk_effect(effect, dict(snapshots[i]), failed_event):
+                    if step_[0] == "mark" and step_[1] not in marked:
+                        marked.append(step_[1])
             open_units[(unit_kind, name)] = (unit_kind, name, i, tuple(marked))
         elif kind in end_kind:
             unit_kind = end_kind[kind]
@@ -420,9 +422,16 @@ def _group_positions(view: TraceView) -> dict[str, int]:
 
 
 def trigger_position(view: TraceView, trigger_id: str) -> int | None:
-    """The position of the event a trigger instance came from (None for a restored trigger)."""
-    event = view.triggers[trigger_id]["event"]
-    return None if event is None or event not in view.events else group_position(view, event)
+    """The position of the event a trigger instance came from (None for a restored trigger); KeyError for an id
+    that is no trigger of the trace."""
+    return _trigger_positions(view)[trigger_id]
+
+
+@memoized
+def _trigger_positions(view: TraceView) -> dict[str, int | None]:
+    """Trigger id -> :func:`trigger_position`, for every trigger of the trace (rules ask for it per entry)."""
+    positions = _group_positions(view)
+    return {t: positions.get(trigger["event"]) for t, trigger in view.triggers.items()}
 
 
 def summoned_by(view: TraceView, event_id: str) -> list[str]:
@@ -452,6 +461,8 @@ def one_summon_occurrences(view: TraceView) -> list[tuple[str, ...]]:
         else:
             continue
         effect = unit_effect(view, entry)
+        if not any(action["do"] == "summon" and action.get("also") for action in effect):
+            continue  # only a Summon naming more monsters than its object can summon two or more
         caused = view.events_by_cause.get(cause, [])
         zones, k, found = dict(snapshots[i]), 0, []
         for action in effect:

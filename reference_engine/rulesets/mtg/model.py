@@ -29,7 +29,7 @@ Readings made here where the text needs one (listed again in docs/rulesets/mtg.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 FIELD = "field"  # the battlefield
@@ -90,8 +90,7 @@ class Board:
         )
 
     def clone(self) -> "Board":
-        return replace(self, where=dict(self.where), controller_of=dict(self.controller_of), life=dict(self.life),
-                       damage=dict(self.damage))
+        return Board(dict(self.where), dict(self.controller_of), dict(self.life), dict(self.damage), self.departed)
 
     def present(self, player: str | None) -> bool:
         return player is not None and player not in self.departed
@@ -145,6 +144,10 @@ class Reading:
         self.objects: dict[str, dict[str, Any]] = {o["id"]: o for o in scenario["objects"]}
         self.owner_of: dict[str, str] = {o["id"]: o["owner"] for o in scenario["objects"]}
         self.seat: dict[str, int] = {o["id"]: n for n, o in enumerate(scenario["objects"])}
+        # The objects :meth:`lethal` can find dying with no damage marked (toughness 0 or less, or a ``dies_when``):
+        # a state-based-action check looks at the others only when they have damage marked.
+        self.fragile: frozenset[str] = frozenset(
+            o["id"] for o in scenario["objects"] if o.get("toughness", 1) <= 0 or "dies_when" in o)
         self.printed: dict[tuple[str, str], dict[str, Any]] = {}
         self.listeners: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         self.state_watchers: list[tuple[str, dict[str, Any]]] = []
@@ -242,7 +245,9 @@ class Reading:
     def due_sbas(self, board: Board) -> tuple[list[str], list[str]]:
         """What one state-based-action check must perform on ``board``: (permanents that go to their owner's
         graveyard, in scenario order; players still in the game who lose, at 0 or less life, 704.5a)."""
-        dying = sorted((t for t, z in board.where.items() if z == FIELD and self.lethal(t, board)),
+        damage, fragile = board.damage, self.fragile
+        dying = sorted((t for t, z in board.where.items()
+                        if z == FIELD and (t in damage or t in fragile) and self.lethal(t, board)),
                        key=lambda t: self.seat.get(t, len(self.seat)))
         losing = [p for p in self.players if board.present(p) and board.life.get(p, DEFAULT_LIFE) <= 0]
         return dying, losing

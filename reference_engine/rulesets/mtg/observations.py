@@ -72,7 +72,7 @@ def replay(view: TraceView) -> Replay:
             tag = entry.get("group")
             while tag is not None and j + 1 < n and entries[j + 1]["kind"] == "event" and entries[j + 1].get("group") == tag:
                 j += 1
-            before = state.clone()
+            before = snapshot  # the game as it stood since the last group: nothing changed it since
             events = entries[i:j + 1]
             for event in events:
                 state.step(event)
@@ -195,16 +195,26 @@ def born_at(view: TraceView, trigger_id: str) -> int:
     """The entry at which the judge holds that a trigger instance triggered: the (last entry of the) group of its
     trigger event, for an object ability or a delayed ability; its own entry for a state trigger (603.8) or a
     reflexive ability (603.12, which triggers as it is created). An engine that records a trigger entry late does
-    not thereby delay the triggering."""
-    t = view.triggers[trigger_id]
-    own = view.trigger_index[trigger_id]
-    spec = spec_of(view, trigger_id)
-    if t["event"] is None or spec is None or spec["trigger"]["event"] == "state":
-        return own
-    if "delayed" in t and catalog(view).made_by_kind.get(t["ability"]) == "reflexive":
-        return own
-    group = replay(view).group_of.get(t["event"])
-    return min(own, group.last) if group is not None else own
+    not thereby delay the triggering. KeyError for an id that is no trigger of the trace."""
+    return _births(view)[trigger_id]
+
+
+@memoized
+def _births(view: TraceView) -> dict[str, int]:
+    """Trigger id -> :func:`born_at`, for every trigger instance of the trace."""
+    specs, made_by_kind, group_of = _specs(view), catalog(view).made_by_kind, replay(view).group_of
+    out: dict[str, int] = {}
+    for trigger_id, t in view.triggers.items():
+        own = view.trigger_index[trigger_id]
+        spec = specs.get(trigger_id)
+        if t["event"] is None or spec is None or spec["trigger"]["event"] == "state":
+            out[trigger_id] = own
+        elif "delayed" in t and made_by_kind.get(t["ability"]) == "reflexive":
+            out[trigger_id] = own
+        else:
+            group = group_of.get(t["event"])
+            out[trigger_id] = min(own, group.last) if group is not None else own
+    return out
 
 
 @streamed("stack_push", "removed", *PLACEMENT_ENDS)

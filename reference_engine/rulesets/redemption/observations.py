@@ -215,14 +215,11 @@ def chooser(view: TraceView) -> ScenarioChooser:
 
 def prefers(view: TraceView, player: str, first: str, second: str) -> bool | None:
     """Whether ``player``'s answers put trigger ``first`` strictly before ``second`` (None: the answers tie)."""
+    # The scenario's answers rank each trigger by its own key, whoever asks and whatever else is offered
+    # (ScenarioChooser.order_key): ``first`` goes strictly before ``second`` exactly when its key is smaller.
     c = chooser(view)
-    a, b = view.triggers[first], view.triggers[second]
-    forward, backward = c.order(player, [a, b]), c.order(player, [b, a])
-    if forward == [0, 1] and backward == [1, 0]:
-        return True
-    if forward == [1, 0] and backward == [0, 1]:
-        return False
-    return None
+    a, b = c.order_key(view.triggers[first]), c.order_key(view.triggers[second])
+    return None if a == b else a < b
 
 
 def ordered_pairs(view: TraceView, batch: Batch):

@@ -152,7 +152,8 @@ def once_per_event(view: TraceView) -> list[str]:
 
 @streamed("enqueue", "package_create", "event", "trigger")
 def _placements(view: TraceView):
-    """Queue -> back placements (entry index, event position, what) in trace order (streamed).
+    """Queue -> back placements (entry index, event position, what: a trigger id or ("package", id)) in trace order
+    (streamed).
 
     A trigger restored by the Missed Trigger Remedy has no event; it takes its place in time where it was restored:
     just after the last event before it (a half position, so that it sorts between that event and the next)."""
@@ -174,11 +175,16 @@ def _placements(view: TraceView):
                 if position is None:
                     position = restored_at.get(entry["trigger"])
                 if position is not None:
-                    by_queue[entry["queue"]].append((i, position, view.describe_trigger(entry["trigger"])))
+                    by_queue[entry["queue"]].append((i, position, entry["trigger"]))
         elif entry["event"] in view.events:  # package_create
-            by_queue[MAIN].append((i, event_position(view, entry["event"]), f"package {entry['package']}"))
+            by_queue[MAIN].append((i, event_position(view, entry["event"]), ("package", entry["package"])))
 
     return see, lambda: by_queue
+
+
+def _placed(view: TraceView, what) -> str:
+    """How a placement of :func:`_placements` is named in a message."""
+    return f"package {what[1]}" if isinstance(what, tuple) else view.describe_trigger(what)
 
 
 def _placement_pairs(view: TraceView) -> int:
@@ -199,7 +205,8 @@ def group_position(view: TraceView) -> list[str]:
         latest = None
         for i, position, what in placed:
             if latest is not None and position < latest[1]:
-                found.append(f"{what} was placed in queue {queue} at entry {i} behind {latest[2]} (event position "
+                found.append(f"{_placed(view, what)} was placed in queue {queue} at entry {i} behind "
+                             f"{_placed(view, latest[2])} (event position "
                              f"{latest[1]}), although its own event came earlier (position {position})")
             if latest is None or position >= latest[1]:
                 latest = (i, position, what)
@@ -271,14 +278,16 @@ def summon_package(view: TraceView) -> list[str]:
     return found
 
 
+@memoized
 def _groups(view: TraceView) -> list[list[str]]:
     """Trigger instances of one event that entered one queue, in the order they entered it."""
     groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+    keys = event_group(view)
     for i in view.by_kind["enqueue"]:
         entry = view.entries[i]
         trigger = view.triggers.get(entry["trigger"])
         if trigger is not None and trigger["event"] is not None and entry.get("placement", "back") == "back":
-            key = (event_group(view).get(trigger["event"], trigger["event"]), entry["queue"])
+            key = (keys.get(trigger["event"], trigger["event"]), entry["queue"])
             if entry["trigger"] not in groups[key]:
                 groups[key].append(entry["trigger"])
     return list(groups.values())
@@ -288,6 +297,12 @@ def _groups_to_order(view: TraceView) -> int:
     return sum(1 for group in _groups(view) if len(group) > 1)
 
 
+@memoized
+def _chooser(view: TraceView) -> ScenarioChooser:
+    """The players' answers, read from the scenario once per trace."""
+    return ScenarioChooser(view.scenario)
+
+
 def expected_group_order(view: TraceView, group: list[str]) -> list[str]:
     """The Section 11.3 order of one event's trigger group under option ``same_event_order``."""
     triggers = view.triggers
@@ -295,7 +310,7 @@ def expected_group_order(view: TraceView, group: list[str]) -> list[str]:
         order = {(obj["id"], ab["id"]): (n, m) for n, obj in enumerate(view.scenario["objects"])
                  for m, ab in enumerate(obj.get("abilities", ()))}
         return sorted(group, key=lambda t: order.get((triggers[t]["source"], triggers[t]["ability"]), (1 << 30, 0)))
-    chooser = ScenarioChooser(view.scenario)
+    chooser = _chooser(view)
     players = view.players
     start = players.index(view.active_player)
     ordered: list[str] = []

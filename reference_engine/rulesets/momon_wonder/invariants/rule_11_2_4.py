@@ -19,7 +19,7 @@ from reference_engine.rulesets.momon_wonder.observations import (
     MAIN, PACKAGE_PHASES, package_position, packages, phase_at, queue_of, replayed_queues, snatch_check_of, summonable,
     trigger_position, unit_effect, walk_effect, zones_at_resolution, zones_before,
 )
-from reference_engine.core.traceview import TraceView
+from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.momon_wonder.observations import PASSES
 
 RULESET = "momon-wonder"
@@ -127,17 +127,19 @@ def _scripted_actions_performed(view: TraceView) -> list[str]:
     return found
 
 
-def _later_main_triggers(view: TraceView):
+@memoized
+def _later_main_triggers(view: TraceView) -> list:
     """(package, trigger) pairs: a Trigger Queue trigger whose event is later than the package's Summon event."""
     queues = queue_of(view)
-    main_triggers = [t for t, q in queues.items() if q == MAIN and trigger_position(view, t) is not None]
+    main_triggers = [(t, trigger_position(view, t)) for t, q in queues.items() if q == MAIN]
+    main_triggers = [(t, position) for t, position in main_triggers if position is not None]
+    out = []
     for package in packages(view).values():
         position = package_position(view, package)
         if position is None:
             continue
-        for t in main_triggers:
-            if trigger_position(view, t) > position:
-                yield package, t
+        out += [(package, t) for t, later in main_triggers if later > position]
+    return out
 
 
 @invariant(

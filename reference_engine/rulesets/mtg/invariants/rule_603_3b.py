@@ -15,7 +15,7 @@ from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.mtg.observations import (
     PASSES, born_at, catalog, ended_before, chooser, describe, placements, spec_of, turns,
 )
-from reference_engine.core.traceview import TraceView
+from reference_engine.core.traceview import TraceView, memoized
 
 
 # 603.3b's two-part process dates from the rules update of 2021-04-19.
@@ -23,8 +23,15 @@ TWO_PASS_EDITIONS = frozenset({"2026-02-27"})
 
 
 def _second_pass(view: TraceView, trigger: str) -> bool:
-    return catalog(view).second_pass(spec_of(view, trigger), view.options.get("pass_two_membership",
-                                                                                "triggering-only"))
+    """Whether a trigger instance of the trace belongs to 603.3b's second part (Reading.second_pass)."""
+    return trigger in _second_pass_triggers(view)
+
+
+@memoized
+def _second_pass_triggers(view: TraceView) -> frozenset[str]:
+    """The trigger instances of the trace that belong to 603.3b's second part, found once per trace."""
+    cat, membership = catalog(view), view.options.get("pass_two_membership", "triggering-only")
+    return frozenset(t for t in view.triggers if cat.second_pass(spec_of(view, t), membership))
 
 
 def _segments(view: TraceView):

@@ -49,6 +49,8 @@ def _state_walk(view: TraceView) -> tuple[list[str], int]:
                     expect.add(key)
 
     def flush(i: int) -> None:
+        if not expect:
+            return
         for source, ability in sorted(expect):
             found.append(f"the state of ability {ability} of {source} held (checked before entry {i}) and no instance "
                          f"of it was waiting or on the stack, yet it did not trigger")

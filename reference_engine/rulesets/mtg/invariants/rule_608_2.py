@@ -132,7 +132,9 @@ def _actual_groups(view: TraceView, cause_kind: str, cause_value: Any) -> list[l
     return groups
 
 
-def _compare(what: str, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
+def _compare(what, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
+    """The first instruction whose events differ from those wanted, in words (``what``: the work compared, a string
+    or a function returning it, called only for a message)."""
     for n in range(max(len(want), len(got))):
         if n < len(want) and n < len(got) and list(map(_signature, want[n])) == list(map(_signature, got[n])):
             continue  # the same events in the same order: equal as multisets too (the common case, no Counters)
@@ -141,7 +143,8 @@ def _compare(what: str, want: list[list[dict]], got: list[list[dict]]) -> list[s
         if w != g:
             shown = [{f: v for f, v in zip(FIELDS + ("prevented",), s) if v not in (None, False)} for s in w]
             done = [e["id"] for e in got[n]] if n < len(got) else []
-            return [f"{what}: its instruction number {n + 1} with an effect should have caused {shown or 'nothing'}, "
+            name = what() if callable(what) else what
+            return [f"{name}: its instruction number {n + 1} with an effect should have caused {shown or 'nothing'}, "
                     f"but caused {done or 'nothing'}"]
     return []
 
@@ -166,7 +169,7 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
         if want is None:
             continue
         judged += 1
-        found += _compare(f"{describe(view, t)} resolved (entries {begin}-{end})", want,
+        found += _compare(lambda: f"{describe(view, t)} resolved (entries {begin}-{end})", want,
                           _actual_groups(view, "resolution", t))
     script = view.scenario["script"]
     for i in view.by_kind["action_begin"]:

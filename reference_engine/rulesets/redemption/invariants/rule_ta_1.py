@@ -31,16 +31,19 @@ def _events_that_trigger(view: TraceView) -> int:
 def triggers_on_situation(view: TraceView) -> list[str]:
     found = []
     for event_id, triples in replay(view).expected.items():
+        instances = view.triggers_by_event.get(event_id, ())
+        if not triples and not instances:
+            continue  # nothing was due and nothing triggered: nothing to compare
         expected = Counter((source, ability) for source, ability, _ in triples)
         controller = {(source, ability): who for source, ability, who in triples}
-        instances = view.triggers_by_event.get(event_id, ())
         actual = Counter((view.triggers[t]["source"], view.triggers[t]["ability"]) for t in instances)
-        for source, ability in sorted(expected - actual):
-            found.append(f"{view.describe_event(event_id)} is the situation of ability {ability} of {source}, but it "
-                         f"did not trigger")
-        for source, ability in sorted(actual - expected):
-            found.append(f"ability {ability} of {source} triggered from {view.describe_event(event_id)} "
-                         f"{'more often than once' if (source, ability) in expected else 'which is not its situation'}")
+        if expected != actual:
+            for source, ability in sorted(expected - actual):
+                found.append(f"{view.describe_event(event_id)} is the situation of ability {ability} of {source}, but "
+                             f"it did not trigger")
+            for source, ability in sorted(actual - expected):
+                why = "more often than once" if (source, ability) in expected else "which is not its situation"
+                found.append(f"ability {ability} of {source} triggered from {view.describe_event(event_id)} {why}")
         for t in instances:
             trig = view.triggers[t]
             want = controller.get((trig["source"], trig["ability"]))
@@ -98,7 +101,8 @@ def _carried_out(view: TraceView):
     tracker = ZoneTracker(view.scenario)
     controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
     script = view.scenario["script"]
-    open_spans: list[dict] = []  # {"cause": (kind, id), "effect", "k", "source", "what", "broken"}
+    # {"cause": (kind, id), "effect", "k", "source", "what" (returns the span's name, for a message), "broken"}
+    open_spans: list[dict] = []
     followed = 0
 
     def span_for(entry: dict) -> dict | None:
@@ -111,16 +115,16 @@ def _carried_out(view: TraceView):
                 problems.append(f"entry for scripted action {entry['action']} names no action of the script")
                 return None
             return {"cause": ("action", tuple(entry["action"])), "effect": effect, "source": None,
-                    "what": f"scripted action {entry['action']}"}
+                    "what": lambda: f"scripted action {entry['action']}"}
         if kind == "resolve_begin":
             t = entry["trigger"]
             trig = view.triggers.get(t, {})
             ab = view.abilities.get((trig.get("source"), trig.get("ability")), {})
             return {"cause": ("resolution", t), "effect": ab.get("effect", []), "source": trig.get("source"),
-                    "what": f"the resolution of {view.describe_trigger(t)}"}
+                    "what": lambda: f"the resolution of {view.describe_trigger(t)}"}
         ab = view.abilities.get((entry["source"], entry["ability"]), {})
         return {"cause": ("activation", entry["id"]), "effect": ab.get("effect", []) if entry["condition_held"] else [],
-                "source": entry["source"], "what": f"activation {entry['id']} of ability {entry['ability']}"}
+                "source": entry["source"], "what": lambda: f"activation {entry['id']} of ability {entry['ability']}"}
 
     def skip_noops(span: dict) -> None:
         while span["k"] < len(span["effect"]) and _noop(span["effect"][span["k"]], tracker.zones, controllers):
@@ -142,7 +146,7 @@ def _carried_out(view: TraceView):
                 if span["closer"] == kind and span["cause"][1] == key:
                     skip_noops(span)
                     if not span["broken"] and span["k"] < len(span["effect"]):
-                        problems.append(f"{span['what']} (entries {span['begin']} to {i}) did not carry out "
+                        problems.append(f"{span['what']()} (entries {span['begin']} to {i}) did not carry out "
                                         f"{_describe_action(span['effect'][span['k']])}, which its effect calls for")
                     del open_spans[n]
                     break
@@ -156,7 +160,7 @@ def _carried_out(view: TraceView):
             elif not span["broken"]:
                 skip_noops(span)
                 if span["k"] >= len(span["effect"]):
-                    problems.append(f"{view.describe_event(entry['id'])} at entry {i} is more than {span['what']} "
+                    problems.append(f"{view.describe_event(entry['id'])} at entry {i} is more than {span['what']()} "
                                     f"does: its effect is already carried out")
                     span["broken"] = True
                 else:
@@ -165,7 +169,7 @@ def _carried_out(view: TraceView):
                     got = {k: entry.get(k) for k in want}
                     if got != want:
                         problems.append(f"{view.describe_event(entry['id'])} at entry {i} is not what "
-                                        f"{_describe_action(action)} of {span['what']} does: "
+                                        f"{_describe_action(action)} of {span['what']()} does: "
                                         + ", ".join(f"{k} {got[k]!r} where {want[k]!r} was due"
                                                     for k in want if got[k] != want[k]))
                         span["broken"] = True

@@ -6,7 +6,9 @@ a different duration; negating it ends it. What happens after that phase is opti
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.redemption.observations import REDEMPTION_REASONS, ability, is_optional, replay
+from reference_engine.rulesets.redemption.observations import (
+    REDEMPTION_REASONS, ability, is_optional, optional_triggers, replay,
+)
 from reference_engine.rulesets.redemption.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
@@ -19,7 +21,8 @@ def _where(state, card: str) -> str:
 
 
 def _optional_turns(view: TraceView) -> int:
-    return sum(1 for t in replay(view).turns if is_optional(view, t))
+    optional = optional_triggers(view)
+    return sum(1 for t in replay(view).turns if t in optional)
 
 
 @invariant(
@@ -33,9 +36,9 @@ def _optional_turns(view: TraceView) -> int:
 )
 def optional_needs_card(view: TraceView) -> list[str]:
     found = []
-    r = replay(view)
+    r, optional = replay(view), optional_triggers(view)
     for t, turn in r.turns.items():
-        if not is_optional(view, t):
+        if t not in optional:
             continue
         trig = view.triggers[t]
         card, holder = trig["source"], trig["controller"]
@@ -58,7 +61,8 @@ def optional_needs_card(view: TraceView) -> list[str]:
 
 
 def _mandatory(view: TraceView):
-    return [t for t in view.triggers if not is_optional(view, t)]
+    optional = optional_triggers(view)
+    return [t for t in view.triggers if t not in optional]
 
 
 @memoized
@@ -115,7 +119,8 @@ def mandatory_persists(view: TraceView) -> list[str]:
 
 
 def _mandatory_turns(view: TraceView) -> int:
-    return sum(1 for t in replay(view).turns if not is_optional(view, t))
+    optional = optional_triggers(view)
+    return sum(1 for t in replay(view).turns if t not in optional)
 
 
 @invariant(

@@ -8,7 +8,7 @@ from reference_engine.core.invariant import invariant
 from reference_engine.rulesets.redemption.invariants._ordering import (
     both_optional, own_order_occasions, own_order_problems, seat_occasions, seat_problems,
 )
-from reference_engine.rulesets.redemption.observations import chooser, is_optional, replay
+from reference_engine.rulesets.redemption.observations import chooser, is_optional, optional_triggers, replay
 from reference_engine.rulesets.redemption.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 
@@ -54,7 +54,8 @@ def _optional_choices(view: TraceView) -> dict[str, dict]:
 
 
 def _asked(view: TraceView) -> int:
-    return sum(1 for t in replay(view).turns if is_optional(view, t)
+    optional = optional_triggers(view)
+    return sum(1 for t in replay(view).turns if t in optional
                and (t in view.resolve_begin or view.entries[view.removed[t]]["reason"] == "declined"))
 
 
@@ -69,9 +70,9 @@ def _asked(view: TraceView) -> int:
 )
 def optional_choice(view: TraceView) -> list[str]:
     found = []
-    choices = _optional_choices(view)
+    choices, optional = _optional_choices(view), optional_triggers(view)
     for t, turn in replay(view).turns.items():
-        if not is_optional(view, t):
+        if t not in optional:
             continue
         trig = view.triggers[t]
         entry = view.entries[turn.index]
