@@ -7,12 +7,13 @@ from reference_engine.core.choices import ScenarioChooser
 from conformance.documents import dump_json, validate
 from reference_engine.engines.mtg.engine import MtgEngine
 
-def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27"):
+def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27", options=None):
     doc = {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": edition,
            "players": players, "active_player": active, "objects": objects,
            "script": [{"step": name, "actions": [{"by": by, "effect": eff} for by, eff in acts]} for name, acts in script]}
     if choices: doc["choices"] = choices
     if life: doc["life"] = life
+    if options: doc["options"] = options
     return doc
 
 def obj(id, owner, zone="field", abilities=None, **kw):
@@ -214,6 +215,16 @@ fixture("mtg-ref-603-10-leaves-intervening-if-looks-back",
   [obj("W", "P1", abilities=[ab("A1", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, if C2 is on the battlefield, gain 1 life.", intervening_if={"test": "in_zone", "object": "C2", "zone": "field"})]),
    obj("C1", "P1"), obj("C2", "P2")],
   [("main", [("P2", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])])]))
+
+fixture("mtg-option-603-10-leaves-intervening-if-after-event",
+ "Option leaves_intervening_if=after-event (603.10a with 603.4): the intervening 'if' of a leaves-the-battlefield ability is read on the game just after its event, while whether it triggers still looks back. C1 and C2 die together. W1's 'whenever another creature dies, if C2 is on the battlefield, gain 1 life' does not trigger (C2 is in the graveyard just after; under the default look-back reading it triggers twice and is removed on resolution). W2's 'whenever another creature dies, if C2 is in a graveyard, gain 1 life' triggers twice, once per creature (under the default reading, never: just before, C2 was on the battlefield), and each resolves: P1 gains 2 life.",
+ "CR 603.10a, 603.4 (option leaves_intervening_if)", ["mtg.look-back", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("W1", "P1", abilities=[ab("A1", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, if C2 is on the battlefield, gain 1 life.", intervening_if={"test": "in_zone", "object": "C2", "zone": "field"})]),
+   obj("W2", "P1", abilities=[ab("A2", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, if C2 is in a graveyard, gain 1 life.", intervening_if={"test": "in_zone", "object": "C2", "zone": "graveyard"})]),
+   obj("C1", "P1"), obj("C2", "P2")],
+  [("main", [("P2", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])])],
+  options={"leaves_intervening_if": "after-event"}))
 
 fixture("mtg-ref-603-10a-graveyard-leaving-looks-back",
  "603.10a: abilities that trigger when a card leaves a graveyard look back in time. G, a card in P1's graveyard, has 'whenever a card leaves a graveyard, if this card is in a graveyard, its owner gains 1 life'. An effect exiles G and two other cards from the graveyard at once: just before the event all three were in the graveyard, so the ability triggers three times, its condition holding then. On resolution G is in exile, so each is removed and does nothing (603.4, 608.2a).",

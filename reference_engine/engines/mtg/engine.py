@@ -505,7 +505,14 @@ class Game:
         self.announce([t for t in new if t is not None])
 
     def triggered_by(self, group: list[dict[str, Any]], before: State):
-        return self.catalog.triggered_abilities(group, before, self.state, look_back=self.LOOK_BACK)
+        return self.catalog.triggered_abilities(group, before, self.state, look_back=self.LOOK_BACK,
+                                                condition_looks_back=self.condition_looks_back)
+
+    def condition_looks_back(self) -> bool:
+        """Option ``leaves_intervening_if``: whether the intervening "if" of an ability judged by looking back in
+        time (603.10a) is read on the game just before its event (``look-back``) or just after it (``after-event``).
+        Asked only where the two games disagree."""
+        return self.options.get("leaves_intervening_if", "look-back") == "look-back"
 
     # -- How many times an ability triggers (603.2c, 603.2d, 603.2h) ----------------------------------------------------
 
@@ -629,7 +636,7 @@ class Game:
         return new
 
     def delayed_condition_holds(self, d: Delayed, event: dict[str, Any], before: State) -> bool:
-        return d.condition_holds(self.catalog, event, before, self.state)
+        return d.condition_holds(self.catalog, event, before, self.state, self.condition_looks_back)
 
     def delayed_entry(self, d: Delayed) -> dict[str, Any]:
         return next(e for e in self.record.entries if e["kind"] == "delayed_create" and e["id"] == d.id)

@@ -227,7 +227,8 @@ class Catalog:
 
     def triggered_abilities(self, group: list[dict[str, Any]], before: State, after: State,
                             look_back: bool | Callable[[dict[str, Any]], bool] = True,
-                            condition_looks_back: bool = True) -> Iterator[tuple[dict, str, dict, str]]:
+                            condition_looks_back: bool | Callable[[], bool] = True
+                            ) -> Iterator[tuple[dict, str, dict, str]]:
         """(event, source, ability, controller) for every object ability a simultaneous group of events triggers.
 
         603.2/603.2c: once per occurrence; 603.2g: prevented events trigger nothing; 603.6a and 603.10: judged on the
@@ -236,8 +237,10 @@ class Catalog:
         controller at that moment; 603.4: an intervening "if" must hold at that same moment (603.10: looking back
         too). Nothing triggers for a player who has left the game (800.4a).
 
-        ``look_back`` (which events look back: True for :func:`looks_back`, False for none, or a predicate) and
-        ``condition_looks_back`` (whether their intervening "if" looks back too) exist for the faulty engines.
+        ``look_back`` (which events look back: True for :func:`looks_back`, False for none, or a predicate) exists
+        for the faulty engines. ``condition_looks_back`` says whether the intervening "if" of an ability judged by
+        looking back is read on the game before the event too (True) or on the game after it (False), or is a
+        callable answering that (option ``leaves_intervening_if``), asked only when the two games disagree.
         """
         looking_back = looks_back if look_back is True else (look_back or (lambda event: False))
         for event in group:
@@ -255,9 +258,26 @@ class Catalog:
                     continue
                 if not self.filters_match(ability["trigger"], event, controller, state):
                     continue
-                if not self.holds(ability.get("intervening_if"), state if condition_looks_back else after, source):
+                if "intervening_if" in ability and not self.condition_at_trigger(ability, source, state, after,
+                                                                                  condition_looks_back):
                     continue
                 yield event, source, ability, controller
+
+    def condition_at_trigger(self, ability: dict[str, Any], source: str | None, state: State, after: State,
+                             looks_back_too: bool | Callable[[], bool] = True) -> bool:
+        """603.4: whether an ability's intervening "if" holds when its trigger event occurs, ``state`` being the game
+        the trigger is judged on (``after`` itself, or the game just before an event that looks back, 603.10a).
+        For a look-back, ``looks_back_too`` says whether the condition is read on that same game (True, option
+        ``leaves_intervening_if=look-back``) or on ``after`` (False, ``after-event``); a callable is asked only when
+        the two games disagree."""
+        condition = ability.get("intervening_if")
+        held = self.holds(condition, state, source)
+        if state is after or looks_back_too is True:
+            return held
+        later = self.holds(condition, after, source)
+        if held == later or looks_back_too is False:
+            return later
+        return held if looks_back_too() else later
 
     @staticmethod
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
@@ -340,11 +360,15 @@ class Delayed:
             return False
         return self.watched is None or before.zones.get(self.watched) == self.home
 
-    def condition_holds(self, catalog: Catalog, event: dict[str, Any], before: State, after: State) -> bool:
+    def condition_holds(self, catalog: Catalog, event: dict[str, Any], before: State, after: State,
+                        looks_back_too: bool | Callable[[], bool] = True) -> bool:
         """603.4 for a delayed ability: its intervening "if" at its trigger event (just before an event that looks
-        back, 603.10). Its source is the source of the ability that created it (603.7d-e)."""
+        back, 603.10, unless ``looks_back_too`` says otherwise: see :meth:`Catalog.condition_at_trigger`). Its source
+        is the source of the ability that created it (603.7d-e)."""
+        if "intervening_if" not in self.ability:
+            return True
         state = before if looks_back(event) else after
-        return catalog.holds(self.ability.get("intervening_if"), state, self.source)
+        return catalog.condition_at_trigger(self.ability, self.source, state, after, looks_back_too)
 
     def track(self, after: State) -> None:
         if self.watched is not None and after.zones.get(self.watched) != self.home:

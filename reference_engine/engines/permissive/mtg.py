@@ -9,7 +9,9 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   stack first, or the state-based actions are performed first (704.3, 117.5);
 * ``reading:<option>``: every documented reading of text CR 603 leaves open, decided once per play where it can
   matter (:class:`~reference_engine.engines.permissive.Readings`): ``pass_two_membership`` when a batch holds an
-  ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game.
+  ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
+  ``leaves_intervening_if`` when an intervening "if" of an ability judged by looking back holds on one side of its
+  event and not on the other.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from reference_engine.engines.permissive import Oracle, Readings, permuted
 READINGS = {
     "pass_two_membership": ("triggering-only", "triggering-or-stacking"),
     "departed_delayed": ("cease", "persist"),
+    "leaves_intervening_if": ("look-back", "after-event"),
 }
 
 
@@ -31,7 +34,7 @@ class PermissiveGame(Game):
         super().__init__(scenario, chooser)
         self.oracle = oracle
         self.options = Readings({name: values[0] for name, values in READINGS.items()} | dict(self.options), oracle,
-                                READINGS, on_read=("departed_delayed",))
+                                READINGS, on_read=("departed_delayed", "leaves_intervening_if"))
 
     def before_priority(self) -> None:
         while True:

@@ -19,7 +19,8 @@ Readings made here where the text needs one (listed again in docs/rulesets/mtg.m
 
 * Looking back (603.10): for an event in which an object leaves the battlefield, leaves a graveyard, or goes from a
   zone every player sees into a hand or a library (603.10a), both whether an ability triggers and its intervening
-  "if" (603.4) are judged on the game as it was just before the event. Every other event is judged just after.
+  "if" (603.4) are judged on the game as it was just before the event (the intervening "if" just after it under
+  option ``leaves_intervening_if=after-event``). Every other event is judged just after.
 * The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
   ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
   condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
@@ -136,10 +137,13 @@ class Hit:
 
 
 class Reading:
-    """One scenario read through the rules. Built once per trace; it never changes afterwards."""
+    """One scenario read through the rules, under the resolved ruleset ``options`` (default: the scenario's own).
+    Built once per trace; it never changes afterwards. An option is read only where its readings disagree, so that
+    a check reads it only on the traces it can matter to."""
 
-    def __init__(self, scenario: dict[str, Any]):
+    def __init__(self, scenario: dict[str, Any], options: Any = None):
         self.scenario = scenario
+        self.options = options if options is not None else (scenario.get("options") or {})
         self.players: list[str] = list(scenario["players"])
         self.active_player: str = scenario["active_player"]
         self.objects: dict[str, dict[str, Any]] = {o["id"]: o for o in scenario["objects"]}
@@ -305,10 +309,26 @@ class Reading:
                     continue
                 if not self.passes_filters(spec["trigger"], event, controller, board):
                     continue
-                if not self.true_on(spec.get("intervening_if"), board, source):
+                if not self.condition_at_trigger(spec, source, board, after):
                     continue
                 found.append(Hit(event, source, spec, controller))
         return self.counted(self.once_per_event(found), before, after)
+
+    def condition_at_trigger(self, spec: dict[str, Any], source: str | None, board: Board, after: Board) -> bool:
+        """603.4: whether ability ``spec``'s intervening "if" (none: always) holds when its trigger event occurs,
+        ``board`` being the game the trigger is judged on (``after``, or the game just before an event that looks
+        back, 603.10a). For a look-back, option ``leaves_intervening_if`` says which game the condition is read on:
+        ``look-back`` that same game, ``after-event`` the game just after the event (read only when they disagree)."""
+        condition = spec.get("intervening_if")
+        if not condition:
+            return True
+        held = self.true_on(condition, board, source)
+        if board is after:
+            return held
+        later = self.true_on(condition, after, source)
+        if held == later:
+            return held
+        return later if self.options.get("leaves_intervening_if", "look-back") == "after-event" else held
 
     # -- How many times (603.2c "one or more", 603.2d additional times) -------------------------------------------------
 
@@ -449,7 +469,7 @@ class Watch:
             if self.follows is not None and before.where.get(self.follows) != self.home:
                 continue
             board = before if looks_back(event) else after
-            if reading.true_on(self.spec.get("intervening_if"), board, self.source):
+            if reading.condition_at_trigger(self.spec, self.source, board, after):
                 out.append(event)
         return out
 

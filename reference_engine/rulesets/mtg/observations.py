@@ -47,7 +47,7 @@ class Replay:
 
 @memoized
 def catalog(view: TraceView) -> Reading:
-    return Reading(view.scenario)
+    return Reading(view.scenario, view.options)
 
 
 @memoized
@@ -265,6 +265,20 @@ def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
     if group is not None and spec is not None and spec["trigger"]["event"] != "state":
         return group.before if looks_back(view.events[t["event"]]) else group.after
     return replay(view).at.get(view.trigger_index[trigger_id])
+
+
+def condition_at_trigger(view: TraceView, trigger_id: str, spec: dict[str, Any]) -> bool | None:
+    """603.4: whether the intervening "if" of ``spec`` held when trigger instance ``trigger_id`` triggered, on the
+    game :func:`trigger_state` names (for an event that looks back, the option ``leaves_intervening_if`` may move it
+    to the game just after the event); None when the judge has no game for it."""
+    state = trigger_state(view, trigger_id)
+    if state is None:
+        return None
+    t = view.triggers[trigger_id]
+    group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
+    if group is not None and state is group.before:
+        return catalog(view).condition_at_trigger(spec, t["source"], state, group.after)
+    return catalog(view).true_on(spec["intervening_if"], state, t["source"])
 
 
 def describe(view: TraceView, trigger_id: str) -> str:

@@ -31,4 +31,19 @@ DEPARTED_DELAYED = Option(
     doc="What happens to the delayed triggered abilities of a player who leaves the game.",
 )
 
-OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED)
+LEAVES_INTERVENING_IF = Option(
+    name="leaves_intervening_if",
+    default="look-back",
+    values={
+        "look-back": "the intervening 'if' of an ability whose event looks back in time is judged, like whether it "
+        "triggers, on the game just before the event",
+        "after-event": "it is judged on the game just after the event (whether the ability triggers still looks "
+        "back)",
+    },
+    stands_for="603.10a with 603.4 (603.10a looks back 'to determine if those abilities trigger'; 603.4 checks the "
+    "condition 'when the trigger event occurs'; neither says on which game a look-back ability's condition is read)",
+    doc="On which game the intervening 'if' of a leaves-the-battlefield ability (or any whose event looks back in "
+    "time, 603.10a) is checked when its event occurs; the check on resolution (608.2a) is unchanged.",
+)
+
+OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED, LEAVES_INTERVENING_IF)
