@@ -357,6 +357,27 @@ fixture("mtg-vocab-603-2h-once-each-turn",
              ("P1", [{"do": "signal", "name": "s1"}])])],
   choices={"trigger_order": ["O", "Q"], "optional": {"Q": False}}))
 
+def once_each_turn_readings(options):
+    return scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("O", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever s1 happens, you gain 1 life. Do this only once each turn.", once_each_turn=True),
+      ab("Q", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever s1 happens, you may gain 2 life. Do this only once each turn.", optional=True, once_each_turn=True),
+      ab("N", {"event": "signal", "name": "s1"}, [{"do": "move", "object": "X", "from": "field", "to": "exile"}], text="Whenever s1 happens, exile X from the battlefield. Do this only once each turn.", once_each_turn=True)]),
+   obj("X", "P2", "graveyard")],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "signal", "name": "s1"}]),
+             ("P1", [{"do": "signal", "name": "s1"}])])],
+  choices={"trigger_order": ["O", "Q", "N"], "optional": {"Q": False}}, options=options)
+
+fixture("mtg-option-603-2h-once-each-turn-on-resolution",
+ "Option once_each_turn_taken=on-resolution (603.2h): a 'do this only once each turn' action counts as taken as an instance begins resolving, even if its controller declines it. W has O (gain 1 life), Q (may gain 2 life, always declined) and N (exile X from the battlefield: X is in a graveyard, so it does nothing), each once each turn; s1 happens three times. Each triggers only the first time. Under the default unless-declined reading Q triggers all three times (never taken), O and N once.",
+ "CR 603.2h (option once_each_turn_taken)", ["mtg.triggers-when-satisfied", "mtg.optional-on-resolution"],
+ once_each_turn_readings({"once_each_turn_taken": "on-resolution"}))
+
+fixture("mtg-option-603-2h-once-each-turn-when-performed",
+ "Option once_each_turn_taken=when-performed (603.2h): a 'do this only once each turn' action counts as taken only when the instance's effect does something. The same W and three s1 as the on-resolution fixture: O triggers once (its first instance gains life), while Q (declined) and N (its exile finds nothing to move) trigger all three times. Under the default unless-declined reading N triggers only once.",
+ "CR 603.2h (option once_each_turn_taken)", ["mtg.triggers-when-satisfied", "mtg.optional-on-resolution"],
+ once_each_turn_readings({"once_each_turn_taken": "when-performed"}))
+
 fixture("mtg-vocab-603-2-ability-resolves",
  "603.2: a triggered ability resolving is an event. P2's R has W 'Whenever an ability of X resolves, you gain 1 life'. X's ability A ('whenever s1 happens, if X is on the battlefield, ...') triggers twice: once on s1 while X is there (it resolves, and W triggers), and once more on a later s1 during whose resolution of a third ability X is destroyed first, so A is removed on resolution by its intervening 'if' (603.4): it does not resolve, and W does not trigger. W's own resolution triggers nothing.",
  "CR 603.2, 603.4 (issue 12)", ["mtg.triggers-when-satisfied", "mtg.intervening-if"],

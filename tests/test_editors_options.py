@@ -97,6 +97,8 @@ SCENARIOS = {
                    {"step": "two", "actions": [{"by": "P1", "effect": [{"do": "concede", "player": "P2"}]}]}]},
     ("mtg", "leaves_intervening_if"): lambda: without_options(from_fixture(
         "mtg", "mtg-option-603-10-leaves-intervening-if-after-event")),
+    ("mtg", "once_each_turn_taken"): lambda: without_options(from_fixture(
+        "mtg", "mtg-option-603-2h-once-each-turn-when-performed")),
     ("redemption", "trigger_during_resolution"): lambda: from_fixture(
         "redemption", "ta6-trigger-during-resolution-before-pending"),
     ("redemption", "mandatory_after_phase"): lambda: from_fixture("redemption",

@@ -20,6 +20,9 @@ CASES = {
     "leaves_intervening_if": ("mtg-option-603-10-leaves-intervening-if-after-event",
                               {"look-back": {"mtg.look-back", "mtg.intervening-if"},
                                "after-event": {"mtg.look-back", "mtg.intervening-if"}}),
+    "once_each_turn_taken": ("mtg-option-603-2h-once-each-turn-when-performed",
+                             {v: {"mtg.triggers-when-satisfied"}
+                              for v in ("unless-declined", "on-resolution", "when-performed")}),
 }
 
 

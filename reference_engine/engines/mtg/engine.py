@@ -81,6 +81,9 @@ class Game:
         self.futile: dict[tuple[str, str], State] = {}
         self.resolving: str | None = None
         self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
+        # 603.2h under once_each_turn_taken=when-performed: (trigger, (source, ability)) of the resolving instance
+        # whose action is taken by the first thing its effect does
+        self.once_pending: tuple[str, tuple[str, str]] | None = None
         self.spells: dict[str, dict[str, Any]] = {}  # stack marker -> {card, caster, target} of a spell cast (601.2)
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
         self.turn = 1  # the script's turns (each step's ``turn``); the catalog's active player is this turn's
@@ -291,13 +294,13 @@ class Game:
         use = True
         if spec.get("optional"):
             use = self.ask_optional(entry)
+        self.take_action(trigger, use)
         if use:
-            self.take_action(trigger)
             # 113.7a: the ability resolves whatever has become of its source.
             self.perform(spec.get("effect", []),
                          Context({"resolution": trigger}, entry["source"], entry["controller"], trigger, target))
         self.record.add("resolve_end", trigger=trigger)
-        self.resolving = None
+        self.resolving, self.once_pending = None, None
         self.off_stack(trigger)
         self.after_resolution(trigger)
         self.left_stack(trigger)
@@ -362,12 +365,28 @@ class Game:
             self.happen([{"type": "resolved", "subject": entry["source"], "player": entry["controller"]}],
                         {"resolved": trigger})
 
-    def take_action(self, trigger: str) -> None:
-        """603.2h: a "do this only once each turn" ability resolving with its effect takes the action for the turn
-        (the script is one turn)."""
+    def take_action(self, trigger: str, used: bool) -> None:
+        """603.2h: an instance of a printed "do this only once each turn" ability begins resolving (``used``: not
+        declined, 603.5); option ``once_each_turn_taken`` says whether its action is taken for the turn now
+        (``unless-declined``: unless declined; ``on-resolution``: even if declined) or at the first thing its effect
+        does (``when-performed``: see :meth:`performed`)."""
         entry = self.instances[trigger]
-        if self.specs[trigger].get("once_each_turn") and "delayed" not in entry:
-            self.used_this_turn.add((entry["source"], entry["ability"]))
+        if not self.specs[trigger].get("once_each_turn") or "delayed" in entry:
+            return
+        key = (entry["source"], entry["ability"])
+        reading = self.options.get("once_each_turn_taken", "unless-declined")
+        if reading == "on-resolution" or (used and reading == "unless-declined"):
+            self.used_this_turn.add(key)
+        elif used and reading == "when-performed":
+            self.once_pending = (trigger, key)
+
+    def performed(self, trigger: str | None, happened: bool = True) -> None:
+        """603.2h under ``once_each_turn_taken=when-performed``: the resolving instance ``trigger`` did something (an
+        event that ``happened``, not prevented, or an ability created): its action is taken for the turn, before
+        anything that does triggers."""
+        if self.once_pending is not None and happened and trigger == self.once_pending[0]:
+            self.used_this_turn.add(self.once_pending[1])
+            self.once_pending = None
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
         return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
@@ -494,6 +513,8 @@ class Game:
                 entry["group"] = recorded[0]["id"]
         if self.resolving is not None:
             self.resolution_events.extend(recorded)
+            if self.once_pending is not None:
+                self.performed(cause.get("resolution"), any(not e.get("prevented") for e in recorded))
         new = [self.new_trigger(source, ability, controller, event["id"])
                for event, source, ability, controller in self.how_many(list(self.triggered_by(recorded, before)),
                                                                        before)]
@@ -645,6 +666,7 @@ class Game:
         """603.7d-e: source and controller are those of the resolving ability. 603.12: a reflexive ability is
         checked at once against the events earlier in this resolution, once per occurrence (603.12a)."""
         reflexive = action["do"] == "reflexive"
+        self.performed(ctx.trigger)
         ability = action["ability"]
         watched = None if reflexive else self.catalog.watched_object(ability, ctx.source)
         d = Delayed(self.record.new_id("D"), ability, ctx.source, ctx.controller, ctx.trigger,

@@ -11,7 +11,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   matter (:class:`~reference_engine.engines.permissive.Readings`): ``pass_two_membership`` when a batch holds an
   ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
   ``leaves_intervening_if`` when an intervening "if" of an ability judged by looking back holds on one side of its
-  event and not on the other.
+  event and not on the other, ``once_each_turn_taken`` when a "do this only once each turn" ability begins
+  resolving.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ READINGS = {
     "pass_two_membership": ("triggering-only", "triggering-or-stacking"),
     "departed_delayed": ("cease", "persist"),
     "leaves_intervening_if": ("look-back", "after-event"),
+    "once_each_turn_taken": ("unless-declined", "on-resolution", "when-performed"),
 }
 
 
@@ -34,7 +36,7 @@ class PermissiveGame(Game):
         super().__init__(scenario, chooser)
         self.oracle = oracle
         self.options = Readings({name: values[0] for name, values in READINGS.items()} | dict(self.options), oracle,
-                                READINGS, on_read=("departed_delayed", "leaves_intervening_if"))
+                                READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken"))
 
     def before_priority(self) -> None:
         while True:

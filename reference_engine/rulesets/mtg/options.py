@@ -46,4 +46,19 @@ LEAVES_INTERVENING_IF = Option(
     "time, 603.10a) is checked when its event occurs; the check on resolution (608.2a) is unchanged.",
 )
 
-OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED, LEAVES_INTERVENING_IF)
+ONCE_EACH_TURN_TAKEN = Option(
+    name="once_each_turn_taken",
+    default="unless-declined",
+    values={
+        "unless-declined": "a 'do this only once each turn' action is taken as an instance of the ability begins "
+        "resolving, unless its controller declines it (603.5), even if its effect then changes nothing",
+        "on-resolution": "it is taken as an instance begins resolving, even if its controller declines it",
+        "when-performed": "it is taken only when the instance's effect does something: at its first event that is "
+        "not prevented, or as it creates a delayed or reflexive ability",
+    },
+    stands_for="603.2h ('has not yet taken the indicated action that turn': it does not say whether a declined or "
+    "ineffective instance takes the action)",
+    doc="When the action of a 'do this only once each turn' ability counts as taken for the turn (603.2h).",
+)
+
+OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED, LEAVES_INTERVENING_IF, ONCE_EACH_TURN_TAKEN)
