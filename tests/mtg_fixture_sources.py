@@ -378,6 +378,26 @@ fixture("mtg-option-603-2h-once-each-turn-when-performed",
  "CR 603.2h (option once_each_turn_taken)", ["mtg.triggers-when-satisfied", "mtg.optional-on-resolution"],
  once_each_turn_readings({"once_each_turn_taken": "when-performed"}))
 
+def off_battlefield_controller(options):
+    leaves_graveyard = {"event": "move", "from": "graveyard", "controller": "you"}
+    return scen(["P1", "P2"], "P1",
+  [obj("C", "P1", controller="P2"),
+   obj("V", "P1", abilities=[ab("A1", leaves_graveyard, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card you control leaves a graveyard, you gain 1 life.")]),
+   obj("W", "P2", abilities=[ab("A2", leaves_graveyard, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a card you control leaves a graveyard, you gain 1 life.")])],
+  [("main", [("P1", [{"do": "move", "object": "C", "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "C", "from": "graveyard", "to": "exile"}])])],
+  options=options)
+
+fixture("mtg-option-108-4a-controller-off-battlefield-last-known",
+ "Option controller_off_battlefield=last-known (108.4a, 113.7a): a 'you control' filter reads, for an object off the battlefield, the controller it had as it last left the battlefield. C, owned by P1 and controlled by P2, dies, then is exiled from P1's graveyard (a card leaving a graveyard: judged just before, 603.10a, C being in the graveyard). P1's V and P2's W both have 'whenever a card you control leaves a graveyard, you gain 1 life': W triggers (P2 controlled C last), V does not. Under the default owner reading V triggers instead; under none, neither.",
+ "CR 108.4a, 603.10a (option controller_off_battlefield)", ["mtg.look-back", "mtg.resolution-effect"],
+ off_battlefield_controller({"controller_off_battlefield": "last-known"}))
+
+fixture("mtg-option-108-4a-controller-off-battlefield-none",
+ "Option controller_off_battlefield=none: no one controls an object off the battlefield, so a 'you control' filter never matches it. The same C, V and W as the last-known fixture: C leaving P1's graveyard triggers neither V's nor W's ability. Under the default owner reading V's triggers (P1 owns C).",
+ "CR 108.4a, 603.10a (option controller_off_battlefield)", ["mtg.look-back"],
+ off_battlefield_controller({"controller_off_battlefield": "none"}))
+
 fixture("mtg-vocab-603-2-ability-resolves",
  "603.2: a triggered ability resolving is an event. P2's R has W 'Whenever an ability of X resolves, you gain 1 life'. X's ability A ('whenever s1 happens, if X is on the battlefield, ...') triggers twice: once on s1 while X is there (it resolves, and W triggers), and once more on a later s1 during whose resolution of a third ability X is destroyed first, so A is removed on resolution by its intervening 'if' (603.4): it does not resolve, and W does not trigger. W's own resolution triggers nothing.",
  "CR 603.2, 603.4 (issue 12)", ["mtg.triggers-when-satisfied", "mtg.intervening-if"],

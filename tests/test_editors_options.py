@@ -99,6 +99,8 @@ SCENARIOS = {
         "mtg", "mtg-option-603-10-leaves-intervening-if-after-event")),
     ("mtg", "once_each_turn_taken"): lambda: without_options(from_fixture(
         "mtg", "mtg-option-603-2h-once-each-turn-when-performed")),
+    ("mtg", "controller_off_battlefield"): lambda: without_options(from_fixture(
+        "mtg", "mtg-option-108-4a-controller-off-battlefield-last-known")),
     ("redemption", "trigger_during_resolution"): lambda: from_fixture(
         "redemption", "ta6-trigger-during-resolution-before-pending"),
     ("redemption", "mandatory_after_phase"): lambda: from_fixture("redemption",

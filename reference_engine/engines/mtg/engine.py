@@ -25,7 +25,7 @@ RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
 # The per-object parts of the game state: journaled, so that the game just before an event costs no copy (speed only).
-PER_OBJECT = ("zones", "controllers", "damage")
+PER_OBJECT = ("zones", "controllers", "damage", "last_controllers")
 
 
 class GameOver(Exception):
@@ -64,6 +64,7 @@ class Game:
         self.two_pass = scenario["edition"] in TWO_PASS_EDITIONS
         self.chooser = chooser
         self.catalog = Catalog(scenario)
+        self.catalog.options = self.options
         self.record = Recorder(scenario)
         self.state = State.initial(scenario)
         for name in PER_OBJECT:

@@ -56,6 +56,8 @@ class State:
     life: dict[str, int]
     damage: dict[str, int] = field(default_factory=dict)
     left: list[str] = field(default_factory=list)
+    # object -> who controlled it as it last left the battlefield (option controller_off_battlefield=last-known)
+    last_controllers: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def initial(cls, scenario: dict[str, Any]) -> "State":
@@ -67,7 +69,8 @@ class State:
         )
 
     def copy(self) -> "State":
-        return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left))
+        return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left),
+                     dict(self.last_controllers))
 
     def apply(self, event: dict[str, Any]) -> None:
         """Move the state along one trace event (a prevented event changes nothing, 603.2g)."""
@@ -78,6 +81,8 @@ class State:
         if kind in ZONE_CHANGES and subject in self.zones and event.get("to"):
             if self.zones[subject] == BATTLEFIELD:
                 self.damage.pop(subject, None)  # a permanent that leaves is a new object with no damage (400.7)
+                if subject in self.controllers:
+                    self.last_controllers[subject] = self.controllers[subject]
             self.zones[subject] = event["to"]
         elif kind == "damage":
             if event.get("target") in self.zones:
@@ -102,6 +107,7 @@ class Catalog:
 
     def __init__(self, scenario: dict[str, Any]):
         self.scenario = scenario
+        self.options = scenario.get("options") or {}  # the playing Game may put its own mapping here
         self.players: list[str] = scenario["players"]
         self.active_player: str = scenario["active_player"]
         self.objects = {o["id"]: o for o in scenario["objects"]}
@@ -293,7 +299,8 @@ class Catalog:
     def filters_match(self, pattern: dict[str, Any], event: dict[str, Any], you: str | None, state: State) -> bool:
         """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
         event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
-        controlled by you / an opponent (off the battlefield: its owner, 108.4a); ``player``: the event's player is
+        controlled by you / an opponent (off the battlefield: :meth:`controlled_off_battlefield`); ``player``: the
+        event's player is
         you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a card (111.1);
         ``change`` ``gain``: life was gained (119.3)."""
         subject = event.get("subject")
@@ -301,9 +308,10 @@ class Catalog:
         if "controller" in pattern:
             if card is None:
                 return False
-            on_field = state.zones.get(subject) == BATTLEFIELD
-            holder = state.controllers.get(subject) if on_field else self.owners[subject]
-            if not self.relative_player(pattern["controller"], holder, you):
+            if state.zones.get(subject) == BATTLEFIELD:
+                if not self.relative_player(pattern["controller"], state.controllers.get(subject), you):
+                    return False
+            elif not self.controlled_off_battlefield(pattern["controller"], subject, you, state):
                 return False
         if "player" in pattern and not self.relative_player(pattern["player"], event.get("player"), you):
             return False
@@ -312,6 +320,18 @@ class Catalog:
         if pattern.get("nontoken") and (card is None or card.get("token", False)):
             return False
         return pattern.get("change") != "gain" or (event["type"] == "life" and event.get("amount", 0) > 0)
+
+    def controlled_off_battlefield(self, relation: str, subject: str, you: str | None, state: State) -> bool:
+        """``relation`` (``you`` / ``opponent``) for an object not on the battlefield, by option
+        ``controller_off_battlefield``: ``owner`` (108.4a), ``last-known`` (its controller as it last left the
+        battlefield; its owner if it never was there), ``none`` (no one: never). Read only where they disagree."""
+        owner = self.owners[subject]
+        answers = {"owner": self.relative_player(relation, owner, you),
+                   "last-known": self.relative_player(relation, state.last_controllers.get(subject) or owner, you),
+                   "none": False}
+        if len(set(answers.values())) == 1:
+            return answers["owner"]
+        return answers[self.options.get("controller_off_battlefield", "owner")]
 
     def relative_player(self, relation: str, player: str | None, you: str | None) -> bool:
         """``you``: ``player`` is ``you``; ``opponent``: another player of the game (102.2, no teams)."""

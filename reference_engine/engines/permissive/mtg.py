@@ -12,7 +12,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
   ``leaves_intervening_if`` when an intervening "if" of an ability judged by looking back holds on one side of its
   event and not on the other, ``once_each_turn_taken`` when a "do this only once each turn" ability begins
-  resolving.
+  resolving, ``controller_off_battlefield`` when a "you control" / "an opponent controls" filter meets an object
+  off the battlefield whose owner, last controller and no one give different answers.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ READINGS = {
     "departed_delayed": ("cease", "persist"),
     "leaves_intervening_if": ("look-back", "after-event"),
     "once_each_turn_taken": ("unless-declined", "on-resolution", "when-performed"),
+    "controller_off_battlefield": ("owner", "last-known", "none"),
 }
 
 
@@ -36,7 +38,9 @@ class PermissiveGame(Game):
         super().__init__(scenario, chooser)
         self.oracle = oracle
         self.options = Readings({name: values[0] for name, values in READINGS.items()} | dict(self.options), oracle,
-                                READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken"))
+                                READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken",
+                                                   "controller_off_battlefield"))
+        self.catalog.options = self.options
 
     def before_priority(self) -> None:
         while True:

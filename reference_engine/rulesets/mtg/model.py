@@ -80,6 +80,7 @@ class Board:
     life: dict[str, int]
     damage: dict[str, int] = field(default_factory=dict)
     departed: tuple[str, ...] = ()
+    last_controller: dict[str, str] = field(default_factory=dict)  # who controlled it as it last left the battlefield
 
     @staticmethod
     def opening(scenario: dict[str, Any]) -> "Board":
@@ -92,7 +93,7 @@ class Board:
 
     def clone(self) -> "Board":
         return replace(self, where=dict(self.where), controller_of=dict(self.controller_of), life=dict(self.life),
-                       damage=dict(self.damage))
+                       damage=dict(self.damage), last_controller=dict(self.last_controller))
 
     def present(self, player: str | None) -> bool:
         return player is not None and player not in self.departed
@@ -107,6 +108,8 @@ class Board:
             if thing in self.where and destination:
                 if self.where[thing] == FIELD and destination != FIELD:
                     self.damage.pop(thing, None)  # 400.7: a new object, with no damage marked
+                    if thing in self.controller_of:
+                        self.last_controller[thing] = self.controller_of[thing]
                 self.where[thing] = destination
         elif kind == "damage":
             amount = event.get("amount", 0)
@@ -376,8 +379,8 @@ class Reading:
         controller as it triggers (603.3a) and ``board`` the game the event is judged on (603.10a).
 
         * ``controller`` (``you`` / ``opponent``): "a ... you control", "a ... an opponent controls": who controls
-          the event's object; an object off the battlefield has no controller (108.4a), so its owner is taken
-          ("your graveyard", "put into your hand").
+          the event's object; for an object off the battlefield, option ``controller_off_battlefield`` (see
+          :meth:`off_battlefield_matches`).
         * ``player`` (``you`` / ``opponent``): the player the event happens to (life, damage to a player, leaving
           the game) or, for a triggering or stacked ability, its controller.
         * ``type``: "a creature", "an artifact": among the object's ``types`` (205.2a).
@@ -391,8 +394,10 @@ class Reading:
         if "controller" in pattern:
             if printed is None:
                 return False
-            relations.append((pattern["controller"],
-                              board.controller_of.get(thing) if board.where.get(thing) == FIELD else printed["owner"]))
+            if board.where.get(thing) == FIELD:
+                relations.append((pattern["controller"], board.controller_of.get(thing)))
+            elif not self.off_battlefield_matches(pattern["controller"], thing, you, board):
+                return False
         if "player" in pattern:
             relations.append((pattern["player"], event.get("player")))
         for relation, who in relations:
@@ -407,6 +412,21 @@ class Reading:
         if pattern.get("change") == "gain":
             return event.get("type") == "life" and (event.get("amount") or 0) > 0
         return True
+
+    def off_battlefield_matches(self, relation: str, thing: str, you: str, board: Board) -> bool:
+        """Whether object ``thing``, not on the battlefield of ``board``, is controlled by ``you`` (``relation``
+        ``you``) or by an opponent (``opponent``), under option ``controller_off_battlefield``: ``owner`` its owner
+        (108.4a), ``last-known`` the controller it had as it last left the battlefield (its owner if it never was
+        there), ``none`` no one (the filter fails). The option is read only when its readings disagree."""
+        def relative(who: str | None) -> bool:
+            return who in self.players and (who == you) == (relation == "you")
+
+        owner = self.owner_of[thing]
+        answers = {"owner": relative(owner), "last-known": relative(board.last_controller.get(thing) or owner),
+                   "none": False}
+        if len(set(answers.values())) == 1:
+            return answers["owner"]
+        return answers[self.options.get("controller_off_battlefield", "owner")]
 
     def state_due(self, source: str, spec: dict[str, Any], board: Board) -> bool:
         """603.8 with 603.4: the source is where the ability works, its controller is in the game, its state is

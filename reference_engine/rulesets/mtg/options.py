@@ -61,4 +61,22 @@ ONCE_EACH_TURN_TAKEN = Option(
     doc="When the action of a 'do this only once each turn' ability counts as taken for the turn (603.2h).",
 )
 
-OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED, LEAVES_INTERVENING_IF, ONCE_EACH_TURN_TAKEN)
+CONTROLLER_OFF_BATTLEFIELD = Option(
+    name="controller_off_battlefield",
+    default="owner",
+    values={
+        "owner": "a trigger filter 'you control' / 'an opponent controls' reads the owner of an object that is not "
+        "on the battlefield (108.4a)",
+        "last-known": "it reads the controller the object had when it was last on the battlefield (its last known "
+        "information, as for a source that has left, 113.7a); its owner if it has not been on the battlefield",
+        "none": "no one controls an object that is not on the battlefield: such a filter never matches it",
+    },
+    stands_for="108.4a with 603.10a and 113.7a (an object off the battlefield and the stack has no controller, and "
+    "108.4a puts its owner in when something asks; a look-back or last known information could give the controller "
+    "it had; a filter asking who controls it could also find no one)",
+    doc="Whom a 'you control' / 'an opponent controls' trigger filter finds controlling an object that is not on "
+    "the battlefield when the event is judged.",
+)
+
+OPTIONS = (PASS_TWO_MEMBERSHIP, DEPARTED_DELAYED, LEAVES_INTERVENING_IF, ONCE_EACH_TURN_TAKEN,
+           CONTROLLER_OFF_BATTLEFIELD)
