@@ -12,7 +12,11 @@ import pytest
 
 from mtg_support import play, violations
 from test_editors_options import SCENARIOS
+from conformance.checking import check_scenario
+from conformance.generation.mtg import build_scenario
+from conformance.generation.source import SeededSource
 from conformance.scenarios import prepare_scenario
+from reference_engine.engines.mtg.engine import MtgEngine
 from reference_engine.rulesets.mtg import MTG
 
 # option -> the rule keys that catch another value's trace under each value (None: not pinned down here). The
@@ -55,3 +59,20 @@ def test_the_judge_accepts_its_reading_and_rejects_the_other(option, value, othe
     found = violations(judged, foreign)
     assert found, f"the judge under {option}={value} accepted the trace of {other}"
     assert CASES[option] is None or set(found) <= CASES[option], found
+
+
+GENERATED_SEEDS = range(60)
+OTHER_VALUES = [(o.name, v) for o in MTG.options for v in o.values if v != o.default]
+
+
+@pytest.mark.parametrize("option,value", OTHER_VALUES, ids=[f"{o}={v}" for o, v in OTHER_VALUES])
+def test_the_reference_engine_obeys_every_invariant_under_each_other_value(option, value):
+    """The engine and the judge read each value alike on generated scenarios too (each in its own code)."""
+    invariants = MTG.invariants_for(MTG.default_edition)
+    for seed in GENERATED_SEEDS:
+        document = {**build_scenario(SeededSource(seed), MTG.default_edition), "options": {option: value}}
+        _, prepared = prepare_scenario(document, f"seed {seed}")
+        result = check_scenario(MtgEngine(), prepared, invariants)
+        assert result.outcome.status == "trace", (seed, result.outcome.message)
+        assert not result.check_errors, (seed, result.check_errors)
+        assert result.violations == {}, (seed, result.violations)
