@@ -300,9 +300,8 @@ class Catalog:
         """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
         event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
         controlled by you / an opponent (off the battlefield: :meth:`controlled_off_battlefield`); ``player``: the
-        event's player is
-        you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a card (111.1);
-        ``change`` ``gain``: life was gained (119.3)."""
+        event's player is you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a
+        card (111.1); ``change`` ``gain``: life was gained (119.3)."""
         subject = event.get("subject")
         card = self.objects.get(subject)
         if "controller" in pattern:

@@ -488,6 +488,21 @@ class OnceEachTurnIgnoredGame(Game):
         return True
 
 
+class OnceTakenWhenPerformedGame(Game):
+    """Counts a "do this only once each turn" action as taken only once an instance's effect does something (the
+    reading of option once_each_turn_taken=when-performed), under the default unless-declined reading, where an
+    instance that begins resolving takes it even if its effect changes nothing (603.2h); caught by
+    mtg.triggers-when-satisfied."""
+
+    def take_action(self, trigger, used) -> None:
+        keep = self.options
+        self.options = {**keep, "once_each_turn_taken": "when-performed"}
+        try:
+            super().take_action(trigger, used)
+        finally:
+            self.options = keep
+
+
 class NoResolvedEventGame(Game):
     """Never records an ability resolving as an event, so abilities that trigger on an ability resolving never
     trigger (603.2); caught by mtg.triggers-when-satisfied."""
@@ -568,6 +583,8 @@ MUTANTS = (
     _mutant("mtg-no-additional-triggers", NoAdditionalTriggersGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-once-each-turn-ignored", OnceEachTurnIgnoredGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-no-resolved-event", NoResolvedEventGame, "mtg.triggers-when-satisfied"),
+    replace(_mutant("mtg-once-taken-when-performed", OnceTakenWhenPerformedGame, "mtg.triggers-when-satisfied"),
+            options=(("once_each_turn_taken", "unless-declined"),)),
     _mutant("mtg-this-turn-outlives-the-turn", ThisTurnOutlivesTheTurnGame, "mtg.delayed-trigger"),
     # issue 12, item 1g: spells on the stack
     _mutant("mtg-spell-target-unchecked", SpellTargetUncheckedGame, "mtg.spell-resolution"),

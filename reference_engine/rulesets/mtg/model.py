@@ -24,6 +24,10 @@ Readings made here where the text needs one (listed again in docs/rulesets/mtg.m
 * The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
   ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
   condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
+* A "you control" / "an opponent controls" trigger filter reads the owner of an object off the battlefield (108.4a),
+  or, under option ``controller_off_battlefield``, the controller it had as it last left the battlefield, or no one.
+* A "do this only once each turn" action (603.2h) is taken as an instance begins resolving unless declined, or, under
+  option ``once_each_turn_taken``, even if declined, or only once its effect does something.
 * A player who has left the game (800.4a) controls nothing that triggers; the objects they own leave in the same
   event as their departure, and control effects giving them objects end in it.
 """
