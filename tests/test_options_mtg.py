@@ -76,3 +76,44 @@ def test_the_reference_engine_obeys_every_invariant_under_each_other_value(optio
         assert result.outcome.status == "trace", (seed, result.outcome.message)
         assert not result.check_errors, (seed, result.check_errors)
         assert result.violations == {}, (seed, result.violations)
+
+
+def _dies_probe(watched: str, dying: str, condition: dict) -> list[dict]:
+    """docs/engines/phase.md, Reading 1: C1's ability triggers when ``watched`` dies, with an intervening 'if' that
+    holds just before the death and not just after; C9 entering destroys ``dying``; P2 owns C8 (phase needs every
+    player to own a card)."""
+    return [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [
+                {"id": "A1", "trigger": {"event": "leave", "subject": watched, "to": "graveyard"},
+                 "effect": [{"do": "life", "player": "P1", "amount": 1}], "intervening_if": condition}]},
+            {"id": "C2", "owner": "P1", "zone": "field"},
+            {"id": "C9", "owner": "P1", "zone": "hand", "abilities": [
+                {"id": "A9", "trigger": {"event": "enter", "subject": "self"},
+                 "effect": [{"do": "move", "object": dying, "from": "field", "to": "graveyard"}]}]},
+            {"id": "C8", "owner": "P2", "zone": "field"}]
+
+
+PHASE_PROBES = {  # phase-rs renders them "When this creature dies, if this creature is on the battlefield, ..." and
+    # "Whenever an Elf dies, if there are no Elf cards in your graveyard, ..."
+    "own-death": _dies_probe("self", "C1", {"test": "in_zone", "object": "self", "zone": "field"}),
+    "elf-dies": _dies_probe("C2", "C2", {"test": "not_in_zone", "object": "C2", "zone": "graveyard"}),
+}
+
+
+@pytest.mark.parametrize("probe", sorted(PHASE_PROBES))
+def test_phase_reading_1_is_the_after_event_value(probe):
+    """docs/engines/phase.md, Reading 1: phase.rs reads a leaves-the-battlefield ability's intervening 'if' after the
+    event. Through the adapter, the judge reports it under the default look-back reading and accepts it under
+    leaves_intervening_if=after-event."""
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
+    from conformance.adapters.phase_engine import PhaseEngine
+
+    engine, invariants = PhaseEngine(), MTG.invariants_for(MTG.default_edition)
+    for value, failing in (("look-back", {"mtg.look-back"}), ("after-event", set())):
+        document = {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": MTG.default_edition,
+                    "players": ["P1", "P2"], "active_player": "P1", "objects": copy.deepcopy(PHASE_PROBES[probe]),
+                    "script": [{"step": "main", "actions": [
+                        {"by": "P1", "effect": [{"do": "move", "object": "C9", "from": "hand", "to": "field"}]}]}],
+                    "options": {"leaves_intervening_if": value}}
+        result = check_scenario(engine, prepare_scenario(document, probe)[1], invariants)
+        assert result.outcome.status == "trace", result.outcome.message
+        assert set(result.violations) == failing, (value, result.violations)
