@@ -7,12 +7,13 @@ from reference_engine.core.choices import ScenarioChooser
 from conformance.documents import dump_json, validate
 from reference_engine.engines.mtg.engine import MtgEngine
 
-def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27"):
+def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27", options=None):
     doc = {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": edition,
            "players": players, "active_player": active, "objects": objects,
            "script": [{"step": name, "actions": [{"by": by, "effect": eff} for by, eff in acts]} for name, acts in script]}
     if choices: doc["choices"] = choices
     if life: doc["life"] = life
+    if options: doc["options"] = options
     return doc
 
 def obj(id, owner, zone="field", abilities=None, **kw):
@@ -215,6 +216,16 @@ fixture("mtg-ref-603-10-leaves-intervening-if-looks-back",
    obj("C1", "P1"), obj("C2", "P2")],
   [("main", [("P2", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])])]))
 
+fixture("mtg-option-603-10-leaves-intervening-if-after-event",
+ "Option leaves_intervening_if=after-event (603.10a with 603.4): the intervening 'if' of a leaves-the-battlefield ability is read on the game just after its event, while whether it triggers still looks back. C1 and C2 die together. W1's 'whenever another creature dies, if C2 is on the battlefield, gain 1 life' does not trigger (C2 is in the graveyard just after; under the default look-back reading it triggers twice and is removed on resolution). W2's 'whenever another creature dies, if C2 is in a graveyard, gain 1 life' triggers twice, once per creature (under the default reading, never: just before, C2 was on the battlefield), and each resolves: P1 gains 2 life.",
+ "CR 603.10a, 603.4 (option leaves_intervening_if)", ["mtg.look-back", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("W1", "P1", abilities=[ab("A1", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, if C2 is on the battlefield, gain 1 life.", intervening_if={"test": "in_zone", "object": "C2", "zone": "field"})]),
+   obj("W2", "P1", abilities=[ab("A2", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, if C2 is in a graveyard, gain 1 life.", intervening_if={"test": "in_zone", "object": "C2", "zone": "graveyard"})]),
+   obj("C1", "P1"), obj("C2", "P2")],
+  [("main", [("P2", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])])],
+  options={"leaves_intervening_if": "after-event"}))
+
 fixture("mtg-ref-603-10a-graveyard-leaving-looks-back",
  "603.10a: abilities that trigger when a card leaves a graveyard look back in time. G, a card in P1's graveyard, has 'whenever a card leaves a graveyard, if this card is in a graveyard, its owner gains 1 life'. An effect exiles G and two other cards from the graveyard at once: just before the event all three were in the graveyard, so the ability triggers three times, its condition holding then. On resolution G is in exile, so each is removed and does nothing (603.4, 608.2a).",
  "CR 603.10a (issue 9)", ["mtg.look-back", "mtg.intervening-if"],
@@ -345,6 +356,47 @@ fixture("mtg-vocab-603-2h-once-each-turn",
   [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "signal", "name": "s1"}]),
              ("P1", [{"do": "signal", "name": "s1"}])])],
   choices={"trigger_order": ["O", "Q"], "optional": {"Q": False}}))
+
+def once_each_turn_readings(options):
+    return scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("O", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever s1 happens, you gain 1 life. Do this only once each turn.", once_each_turn=True),
+      ab("Q", {"event": "signal", "name": "s1"}, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever s1 happens, you may gain 2 life. Do this only once each turn.", optional=True, once_each_turn=True),
+      ab("N", {"event": "signal", "name": "s1"}, [{"do": "move", "object": "X", "from": "field", "to": "exile"}], text="Whenever s1 happens, exile X from the battlefield. Do this only once each turn.", once_each_turn=True)]),
+   obj("X", "P2", "graveyard")],
+  [("main", [("P1", [{"do": "signal", "name": "s1"}]), ("P1", [{"do": "signal", "name": "s1"}]),
+             ("P1", [{"do": "signal", "name": "s1"}])])],
+  choices={"trigger_order": ["O", "Q", "N"], "optional": {"Q": False}}, options=options)
+
+fixture("mtg-option-603-2h-once-each-turn-on-resolution",
+ "Option once_each_turn_taken=on-resolution (603.2h): a 'do this only once each turn' action counts as taken as an instance begins resolving, even if its controller declines it. W has O (gain 1 life), Q (may gain 2 life, always declined) and N (exile X from the battlefield: X is in a graveyard, so it does nothing), each once each turn; s1 happens three times. Each triggers only the first time. Under the default unless-declined reading Q triggers all three times (never taken), O and N once.",
+ "CR 603.2h (option once_each_turn_taken)", ["mtg.triggers-when-satisfied", "mtg.optional-on-resolution"],
+ once_each_turn_readings({"once_each_turn_taken": "on-resolution"}))
+
+fixture("mtg-option-603-2h-once-each-turn-when-performed",
+ "Option once_each_turn_taken=when-performed (603.2h): a 'do this only once each turn' action counts as taken only when the instance's effect does something. The same W and three s1 as the on-resolution fixture: O triggers once (its first instance gains life), while Q (declined) and N (its exile finds nothing to move) trigger all three times. Under the default unless-declined reading N triggers only once.",
+ "CR 603.2h (option once_each_turn_taken)", ["mtg.triggers-when-satisfied", "mtg.optional-on-resolution"],
+ once_each_turn_readings({"once_each_turn_taken": "when-performed"}))
+
+def off_battlefield_controller(options):
+    leaves_graveyard = {"event": "move", "from": "graveyard", "controller": "you"}
+    return scen(["P1", "P2"], "P1",
+  [obj("C", "P1", controller="P2"),
+   obj("V", "P1", abilities=[ab("A1", leaves_graveyard, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card you control leaves a graveyard, you gain 1 life.")]),
+   obj("W", "P2", abilities=[ab("A2", leaves_graveyard, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a card you control leaves a graveyard, you gain 1 life.")])],
+  [("main", [("P1", [{"do": "move", "object": "C", "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "C", "from": "graveyard", "to": "exile"}])])],
+  options=options)
+
+fixture("mtg-option-108-4a-controller-off-battlefield-last-known",
+ "Option controller_off_battlefield=last-known (108.4a, 113.7a): a 'you control' filter reads, for an object off the battlefield, the controller it had as it last left the battlefield. C, owned by P1 and controlled by P2, dies, then is exiled from P1's graveyard (a card leaving a graveyard: judged just before, 603.10a, C being in the graveyard). P1's V and P2's W both have 'whenever a card you control leaves a graveyard, you gain 1 life': W triggers (P2 controlled C last), V does not. Under the default owner reading V triggers instead; under none, neither.",
+ "CR 108.4a, 603.10a (option controller_off_battlefield)", ["mtg.look-back", "mtg.resolution-effect"],
+ off_battlefield_controller({"controller_off_battlefield": "last-known"}))
+
+fixture("mtg-option-108-4a-controller-off-battlefield-none",
+ "Option controller_off_battlefield=none: no one controls an object off the battlefield, so a 'you control' filter never matches it. The same C, V and W as the last-known fixture: C leaving P1's graveyard triggers neither V's nor W's ability. Under the default owner reading V's triggers (P1 owns C).",
+ "CR 108.4a, 603.10a (option controller_off_battlefield)", ["mtg.look-back"],
+ off_battlefield_controller({"controller_off_battlefield": "none"}))
 
 fixture("mtg-vocab-603-2-ability-resolves",
  "603.2: a triggered ability resolving is an event. P2's R has W 'Whenever an ability of X resolves, you gain 1 life'. X's ability A ('whenever s1 happens, if X is on the battlefield, ...') triggers twice: once on s1 while X is there (it resolves, and W triggers), and once more on a later s1 during whose resolution of a third ability X is destroyed first, so A is removed on resolution by its intervening 'if' (603.4): it does not resolve, and W does not trigger. W's own resolution triggers nothing.",

@@ -48,6 +48,12 @@ def from_fixture(ruleset: str, fixture_id: str) -> dict:
     return copy.deepcopy(next(f for f in bundled_fixtures(ruleset) if f.id == fixture_id).scenario)
 
 
+def without_options(document: dict) -> dict:
+    """A fixture's scenario played under the defaults (its ``options`` dropped)."""
+    document.pop("options", None)
+    return document
+
+
 def remedy_with_work_waiting() -> dict:
     document = from_fixture("momon-wonder", "mw-remedy-front-sanctioned")
     document["objects"][0]["abilities"].append(ability("A9", {"event": "signal", "name": "a"}))
@@ -89,6 +95,12 @@ SCENARIOS = {
              "duration": "turn"}])]}],
         "script": [{"step": "one", "actions": [{"by": "P1", "effect": [{"do": "signal", "name": "s"}]}]},
                    {"step": "two", "actions": [{"by": "P1", "effect": [{"do": "concede", "player": "P2"}]}]}]},
+    ("mtg", "leaves_intervening_if"): lambda: without_options(from_fixture(
+        "mtg", "mtg-option-603-10-leaves-intervening-if-after-event")),
+    ("mtg", "once_each_turn_taken"): lambda: without_options(from_fixture(
+        "mtg", "mtg-option-603-2h-once-each-turn-when-performed")),
+    ("mtg", "controller_off_battlefield"): lambda: without_options(from_fixture(
+        "mtg", "mtg-option-108-4a-controller-off-battlefield-last-known")),
     ("redemption", "trigger_during_resolution"): lambda: from_fixture(
         "redemption", "ta6-trigger-during-resolution-before-pending"),
     ("redemption", "mandatory_after_phase"): lambda: from_fixture("redemption",

@@ -182,8 +182,10 @@ def _no_legal_trace(invariants: tuple[Invariant, ...], max_runs: int) -> Callabl
 
 @dataclass
 class Ambiguity:
-    """Two legal traces of ``scenario``, with the same player choices, parting at an order the rules settle:
-    ``kind`` and ``label`` name that branch point; ``traces`` are the competing observable orders."""
+    """Two (or more) legal traces of ``scenario``, with the same player choices, parting at an order the rules
+    settle: ``kind`` and ``label`` name that branch point; ``traces`` are the competing observable orders, the
+    reference's reading first (at a ``reading:<option>`` branch point, every legal value's outcome: more than two
+    for an option with three values)."""
 
     scenario: dict[str, Any]
     kind: str
@@ -213,11 +215,13 @@ def player_outcomes(scenario: dict[str, Any], max_runs: int = 2000) -> set[tuple
 def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None = None) -> list[Ambiguity]:
     """One :class:`Ambiguity` per kind of branch point at which legal traces with equal player choices part in
     their observable outcome, when at least one of them is an outcome no player choice accounts for (not in
-    ``accountable``, by default :func:`player_outcomes` of the scenario)."""
+    ``accountable``, by default :func:`player_outcomes` of the scenario); at a ``reading:<option>`` branch point
+    it lists every legal value's outcome parting from the same base trace."""
     groups: dict[tuple, list[Leaf]] = {}
     for leaf in walk.legal:
         groups.setdefault(leaf.player_decisions, []).append(leaf)
     found: dict[str, Ambiguity] = {}
+    values: dict[str, set[int | None]] = {}  # kind -> the answers at its branch point already listed
     for leaves in groups.values():
         distinct = walk.outcomes(leaves)
         if len(distinct) < 2:
@@ -240,7 +244,18 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
             if kind not in found:
                 found[kind] = Ambiguity(walk.scenario, kind, label,
                                         [signature(base.trace, True), outcome])
+                values[kind] = {_parted_value(base, other)}
+            elif kind.startswith("reading:") and found[kind].traces[0] == signature(base.trace, True) \
+                    and _parted_value(base, other) not in values[kind]:
+                # another value of the same option, also legal: its first leaf (later branches at their first answer)
+                values[kind].add(_parted_value(base, other))
+                found[kind].traces.append(outcome)
     return list(found.values())
+
+
+def _parted_value(a: Leaf, b: Leaf) -> int | None:
+    """``b``'s answer at the first branch point where it parts from ``a`` (None if none)."""
+    return next((y.chosen for x, y in zip(a.rule_decisions, b.rule_decisions) if x.chosen != y.chosen), None)
 
 
 def _parting(a: Leaf, b: Leaf) -> tuple[str, str]:

@@ -25,7 +25,7 @@ RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
 # The per-object parts of the game state: journaled, so that the game just before an event costs no copy (speed only).
-PER_OBJECT = ("zones", "controllers", "damage")
+PER_OBJECT = ("zones", "controllers", "damage", "last_controllers")
 
 
 class GameOver(Exception):
@@ -64,6 +64,7 @@ class Game:
         self.two_pass = scenario["edition"] in TWO_PASS_EDITIONS
         self.chooser = chooser
         self.catalog = Catalog(scenario)
+        self.catalog.options = self.options
         self.record = Recorder(scenario)
         self.state = State.initial(scenario)
         for name in PER_OBJECT:
@@ -81,6 +82,9 @@ class Game:
         self.futile: dict[tuple[str, str], State] = {}
         self.resolving: str | None = None
         self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
+        # 603.2h under once_each_turn_taken=when-performed: (trigger, (source, ability)) of the resolving instance
+        # whose action is taken by the first thing its effect does
+        self.once_pending: tuple[str, tuple[str, str]] | None = None
         self.spells: dict[str, dict[str, Any]] = {}  # stack marker -> {card, caster, target} of a spell cast (601.2)
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
         self.turn = 1  # the script's turns (each step's ``turn``); the catalog's active player is this turn's
@@ -291,13 +295,13 @@ class Game:
         use = True
         if spec.get("optional"):
             use = self.ask_optional(entry)
+        self.take_action(trigger, use)
         if use:
-            self.take_action(trigger)
             # 113.7a: the ability resolves whatever has become of its source.
             self.perform(spec.get("effect", []),
                          Context({"resolution": trigger}, entry["source"], entry["controller"], trigger, target))
         self.record.add("resolve_end", trigger=trigger)
-        self.resolving = None
+        self.resolving, self.once_pending = None, None
         self.off_stack(trigger)
         self.after_resolution(trigger)
         self.left_stack(trigger)
@@ -362,12 +366,28 @@ class Game:
             self.happen([{"type": "resolved", "subject": entry["source"], "player": entry["controller"]}],
                         {"resolved": trigger})
 
-    def take_action(self, trigger: str) -> None:
-        """603.2h: a "do this only once each turn" ability resolving with its effect takes the action for the turn
-        (the script is one turn)."""
+    def take_action(self, trigger: str, used: bool) -> None:
+        """603.2h: an instance of a printed "do this only once each turn" ability begins resolving (``used``: not
+        declined, 603.5); option ``once_each_turn_taken`` says whether its action is taken for the turn now
+        (``unless-declined``: unless declined; ``on-resolution``: even if declined) or at the first thing its effect
+        does (``when-performed``: see :meth:`performed`)."""
         entry = self.instances[trigger]
-        if self.specs[trigger].get("once_each_turn") and "delayed" not in entry:
-            self.used_this_turn.add((entry["source"], entry["ability"]))
+        if not self.specs[trigger].get("once_each_turn") or "delayed" in entry:
+            return
+        key = (entry["source"], entry["ability"])
+        reading = self.options.get("once_each_turn_taken", "unless-declined")
+        if reading == "on-resolution" or (used and reading == "unless-declined"):
+            self.used_this_turn.add(key)
+        elif used and reading == "when-performed":
+            self.once_pending = (trigger, key)
+
+    def performed(self, trigger: str | None, happened: bool = True) -> None:
+        """603.2h under ``once_each_turn_taken=when-performed``: the resolving instance ``trigger`` did something (an
+        event that ``happened``, not prevented, or an ability created): its action is taken for the turn, before
+        anything that does triggers."""
+        if self.once_pending is not None and happened and trigger == self.once_pending[0]:
+            self.used_this_turn.add(self.once_pending[1])
+            self.once_pending = None
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
         return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
@@ -494,6 +514,8 @@ class Game:
                 entry["group"] = recorded[0]["id"]
         if self.resolving is not None:
             self.resolution_events.extend(recorded)
+            if self.once_pending is not None:
+                self.performed(cause.get("resolution"), any(not e.get("prevented") for e in recorded))
         new = [self.new_trigger(source, ability, controller, event["id"])
                for event, source, ability, controller in self.how_many(list(self.triggered_by(recorded, before)),
                                                                        before)]
@@ -505,7 +527,14 @@ class Game:
         self.announce([t for t in new if t is not None])
 
     def triggered_by(self, group: list[dict[str, Any]], before: State):
-        return self.catalog.triggered_abilities(group, before, self.state, look_back=self.LOOK_BACK)
+        return self.catalog.triggered_abilities(group, before, self.state, look_back=self.LOOK_BACK,
+                                                condition_looks_back=self.condition_looks_back)
+
+    def condition_looks_back(self) -> bool:
+        """Option ``leaves_intervening_if``: whether the intervening "if" of an ability judged by looking back in
+        time (603.10a) is read on the game just before its event (``look-back``) or just after it (``after-event``).
+        Asked only where the two games disagree."""
+        return self.options.get("leaves_intervening_if", "look-back") == "look-back"
 
     # -- How many times an ability triggers (603.2c, 603.2d, 603.2h) ----------------------------------------------------
 
@@ -629,7 +658,7 @@ class Game:
         return new
 
     def delayed_condition_holds(self, d: Delayed, event: dict[str, Any], before: State) -> bool:
-        return d.condition_holds(self.catalog, event, before, self.state)
+        return d.condition_holds(self.catalog, event, before, self.state, self.condition_looks_back)
 
     def delayed_entry(self, d: Delayed) -> dict[str, Any]:
         return next(e for e in self.record.entries if e["kind"] == "delayed_create" and e["id"] == d.id)
@@ -638,6 +667,7 @@ class Game:
         """603.7d-e: source and controller are those of the resolving ability. 603.12: a reflexive ability is
         checked at once against the events earlier in this resolution, once per occurrence (603.12a)."""
         reflexive = action["do"] == "reflexive"
+        self.performed(ctx.trigger)
         ability = action["ability"]
         watched = None if reflexive else self.catalog.watched_object(ability, ctx.source)
         d = Delayed(self.record.new_id("D"), ability, ctx.source, ctx.controller, ctx.trigger,

@@ -56,6 +56,8 @@ class State:
     life: dict[str, int]
     damage: dict[str, int] = field(default_factory=dict)
     left: list[str] = field(default_factory=list)
+    # object -> who controlled it as it last left the battlefield (option controller_off_battlefield=last-known)
+    last_controllers: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def initial(cls, scenario: dict[str, Any]) -> "State":
@@ -67,7 +69,8 @@ class State:
         )
 
     def copy(self) -> "State":
-        return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left))
+        return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left),
+                     dict(self.last_controllers))
 
     def apply(self, event: dict[str, Any]) -> None:
         """Move the state along one trace event (a prevented event changes nothing, 603.2g)."""
@@ -78,6 +81,8 @@ class State:
         if kind in ZONE_CHANGES and subject in self.zones and event.get("to"):
             if self.zones[subject] == BATTLEFIELD:
                 self.damage.pop(subject, None)  # a permanent that leaves is a new object with no damage (400.7)
+                if subject in self.controllers:
+                    self.last_controllers[subject] = self.controllers[subject]
             self.zones[subject] = event["to"]
         elif kind == "damage":
             if event.get("target") in self.zones:
@@ -102,6 +107,7 @@ class Catalog:
 
     def __init__(self, scenario: dict[str, Any]):
         self.scenario = scenario
+        self.options = scenario.get("options") or {}  # the playing Game may put its own mapping here
         self.players: list[str] = scenario["players"]
         self.active_player: str = scenario["active_player"]
         self.objects = {o["id"]: o for o in scenario["objects"]}
@@ -227,7 +233,8 @@ class Catalog:
 
     def triggered_abilities(self, group: list[dict[str, Any]], before: State, after: State,
                             look_back: bool | Callable[[dict[str, Any]], bool] = True,
-                            condition_looks_back: bool = True) -> Iterator[tuple[dict, str, dict, str]]:
+                            condition_looks_back: bool | Callable[[], bool] = True
+                            ) -> Iterator[tuple[dict, str, dict, str]]:
         """(event, source, ability, controller) for every object ability a simultaneous group of events triggers.
 
         603.2/603.2c: once per occurrence; 603.2g: prevented events trigger nothing; 603.6a and 603.10: judged on the
@@ -236,8 +243,10 @@ class Catalog:
         controller at that moment; 603.4: an intervening "if" must hold at that same moment (603.10: looking back
         too). Nothing triggers for a player who has left the game (800.4a).
 
-        ``look_back`` (which events look back: True for :func:`looks_back`, False for none, or a predicate) and
-        ``condition_looks_back`` (whether their intervening "if" looks back too) exist for the faulty engines.
+        ``look_back`` (which events look back: True for :func:`looks_back`, False for none, or a predicate) exists
+        for the faulty engines. ``condition_looks_back`` says whether the intervening "if" of an ability judged by
+        looking back is read on the game before the event too (True) or on the game after it (False), or is a
+        callable answering that (option ``leaves_intervening_if``), asked only when the two games disagree.
         """
         looking_back = looks_back if look_back is True else (look_back or (lambda event: False))
         for event in group:
@@ -255,9 +264,26 @@ class Catalog:
                     continue
                 if not self.filters_match(ability["trigger"], event, controller, state):
                     continue
-                if not self.holds(ability.get("intervening_if"), state if condition_looks_back else after, source):
+                if "intervening_if" in ability and not self.condition_at_trigger(ability, source, state, after,
+                                                                                  condition_looks_back):
                     continue
                 yield event, source, ability, controller
+
+    def condition_at_trigger(self, ability: dict[str, Any], source: str | None, state: State, after: State,
+                             looks_back_too: bool | Callable[[], bool] = True) -> bool:
+        """603.4: whether an ability's intervening "if" holds when its trigger event occurs, ``state`` being the game
+        the trigger is judged on (``after`` itself, or the game just before an event that looks back, 603.10a).
+        For a look-back, ``looks_back_too`` says whether the condition is read on that same game (True, option
+        ``leaves_intervening_if=look-back``) or on ``after`` (False, ``after-event``); a callable is asked only when
+        the two games disagree."""
+        condition = ability.get("intervening_if")
+        held = self.holds(condition, state, source)
+        if state is after or looks_back_too is True:
+            return held
+        later = self.holds(condition, after, source)
+        if held == later or looks_back_too is False:
+            return later
+        return held if looks_back_too() else later
 
     @staticmethod
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
@@ -273,17 +299,18 @@ class Catalog:
     def filters_match(self, pattern: dict[str, Any], event: dict[str, Any], you: str | None, state: State) -> bool:
         """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
         event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
-        controlled by you / an opponent (off the battlefield: its owner, 108.4a); ``player``: the event's player is
-        you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a card (111.1);
-        ``change`` ``gain``: life was gained (119.3)."""
+        controlled by you / an opponent (off the battlefield: :meth:`controlled_off_battlefield`); ``player``: the
+        event's player is you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a
+        card (111.1); ``change`` ``gain``: life was gained (119.3)."""
         subject = event.get("subject")
         card = self.objects.get(subject)
         if "controller" in pattern:
             if card is None:
                 return False
-            on_field = state.zones.get(subject) == BATTLEFIELD
-            holder = state.controllers.get(subject) if on_field else self.owners[subject]
-            if not self.relative_player(pattern["controller"], holder, you):
+            if state.zones.get(subject) == BATTLEFIELD:
+                if not self.relative_player(pattern["controller"], state.controllers.get(subject), you):
+                    return False
+            elif not self.controlled_off_battlefield(pattern["controller"], subject, you, state):
                 return False
         if "player" in pattern and not self.relative_player(pattern["player"], event.get("player"), you):
             return False
@@ -292,6 +319,18 @@ class Catalog:
         if pattern.get("nontoken") and (card is None or card.get("token", False)):
             return False
         return pattern.get("change") != "gain" or (event["type"] == "life" and event.get("amount", 0) > 0)
+
+    def controlled_off_battlefield(self, relation: str, subject: str, you: str | None, state: State) -> bool:
+        """``relation`` (``you`` / ``opponent``) for an object not on the battlefield, by option
+        ``controller_off_battlefield``: ``owner`` (108.4a), ``last-known`` (its controller as it last left the
+        battlefield; its owner if it never was there), ``none`` (no one: never). Read only where they disagree."""
+        owner = self.owners[subject]
+        answers = {"owner": self.relative_player(relation, owner, you),
+                   "last-known": self.relative_player(relation, state.last_controllers.get(subject) or owner, you),
+                   "none": False}
+        if len(set(answers.values())) == 1:
+            return answers["owner"]
+        return answers[self.options.get("controller_off_battlefield", "owner")]
 
     def relative_player(self, relation: str, player: str | None, you: str | None) -> bool:
         """``you``: ``player`` is ``you``; ``opponent``: another player of the game (102.2, no teams)."""
@@ -340,11 +379,15 @@ class Delayed:
             return False
         return self.watched is None or before.zones.get(self.watched) == self.home
 
-    def condition_holds(self, catalog: Catalog, event: dict[str, Any], before: State, after: State) -> bool:
+    def condition_holds(self, catalog: Catalog, event: dict[str, Any], before: State, after: State,
+                        looks_back_too: bool | Callable[[], bool] = True) -> bool:
         """603.4 for a delayed ability: its intervening "if" at its trigger event (just before an event that looks
-        back, 603.10). Its source is the source of the ability that created it (603.7d-e)."""
+        back, 603.10, unless ``looks_back_too`` says otherwise: see :meth:`Catalog.condition_at_trigger`). Its source
+        is the source of the ability that created it (603.7d-e)."""
+        if "intervening_if" not in self.ability:
+            return True
         state = before if looks_back(event) else after
-        return catalog.holds(self.ability.get("intervening_if"), state, self.source)
+        return catalog.condition_at_trigger(self.ability, self.source, state, after, looks_back_too)
 
     def track(self, after: State) -> None:
         if self.watched is not None and after.zones.get(self.watched) != self.home:

@@ -3,6 +3,8 @@ must catch it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reference_engine.engines.mtg.engine import EDITIONS, RULESET, Context, Game, MtgEngine
 from reference_engine.engines.mtg.rules import Catalog
 from reference_engine.engines.mutants import Mutant, faulty_engine, mutant
@@ -141,7 +143,8 @@ class SeatOrderGame(Game):
 class LeavesIfForwardGame(Game):
     """Checks the intervening 'if' of an ability that looks back in time (leaves-the-battlefield, leaving a
     graveyard) on the game just after its event, looking forward, instead of just before it (603.10, 603.4), so
-    such abilities are missed or trigger wrongly; caught by mtg.look-back."""
+    such abilities are missed or trigger wrongly, under the default option leaves_intervening_if=look-back (the
+    other value is this very reading); caught by mtg.look-back."""
 
     def triggered_by(self, group, before):
         return self.catalog.triggered_abilities(group, before, self.state, condition_looks_back=False)
@@ -154,7 +157,8 @@ class NoGraveyardLookBackGame(Game):
 
     def triggered_by(self, group, before):
         return self.catalog.triggered_abilities(group, before, self.state,
-                                                look_back=lambda event: event["type"] == "leave")
+                                                look_back=lambda event: event["type"] == "leave",
+                                                condition_looks_back=self.condition_looks_back)
 
 
 class DelayedIfIgnoredGame(Game):
@@ -368,7 +372,8 @@ class PreventedTriggersGame(Game):
 
     def triggered_by(self, group, before):
         bare = [{k: v for k, v in e.items() if k != "prevented"} for e in group]
-        found = list(self.catalog.triggered_abilities(bare, before, self.state, look_back=self.LOOK_BACK))
+        found = list(self.catalog.triggered_abilities(bare, before, self.state, look_back=self.LOOK_BACK,
+                                                      condition_looks_back=self.condition_looks_back))
         by_id = {e["id"]: e for e in group}
         return [(by_id[e["id"]], s, a, c) for e, s, a, c in found]
 
@@ -483,6 +488,21 @@ class OnceEachTurnIgnoredGame(Game):
         return True
 
 
+class OnceTakenWhenPerformedGame(Game):
+    """Counts a "do this only once each turn" action as taken only once an instance's effect does something (the
+    reading of option once_each_turn_taken=when-performed), under the default unless-declined reading, where an
+    instance that begins resolving takes it even if its effect changes nothing (603.2h); caught by
+    mtg.triggers-when-satisfied."""
+
+    def take_action(self, trigger, used) -> None:
+        keep = self.options
+        self.options = {**keep, "once_each_turn_taken": "when-performed"}
+        try:
+            super().take_action(trigger, used)
+        finally:
+            self.options = keep
+
+
 class NoResolvedEventGame(Game):
     """Never records an ability resolving as an event, so abilities that trigger on an ability resolving never
     trigger (603.2); caught by mtg.triggers-when-satisfied."""
@@ -534,7 +554,9 @@ MUTANTS = (
     _mutant("mtg-sba-only-on-empty-stack", SbaOnlyOnEmptyStackGame, "mtg.sba-loop"),
     _mutant("mtg-split-batch", SplitBatchGame, "mtg.apnap-order"),
     _mutant("mtg-seat-order", SeatOrderGame, "mtg.apnap-order"),
-    _mutant("mtg-leaves-if-forward", LeavesIfForwardGame, "mtg.look-back"),
+    # the fault is the reading of leaves_intervening_if=after-event played under the default reading
+    replace(_mutant("mtg-leaves-if-forward", LeavesIfForwardGame, "mtg.look-back"),
+            options=(("leaves_intervening_if", "look-back"),)),
     _mutant("mtg-no-graveyard-look-back", NoGraveyardLookBackGame, "mtg.look-back"),
     _mutant("mtg-delayed-if-ignored", DelayedIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-state-if-ignored", StateIfIgnoredGame, "mtg.intervening-if"),
@@ -561,6 +583,8 @@ MUTANTS = (
     _mutant("mtg-no-additional-triggers", NoAdditionalTriggersGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-once-each-turn-ignored", OnceEachTurnIgnoredGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-no-resolved-event", NoResolvedEventGame, "mtg.triggers-when-satisfied"),
+    replace(_mutant("mtg-once-taken-when-performed", OnceTakenWhenPerformedGame, "mtg.triggers-when-satisfied"),
+            options=(("once_each_turn_taken", "unless-declined"),)),
     _mutant("mtg-this-turn-outlives-the-turn", ThisTurnOutlivesTheTurnGame, "mtg.delayed-trigger"),
     # issue 12, item 1g: spells on the stack
     _mutant("mtg-spell-target-unchecked", SpellTargetUncheckedGame, "mtg.spell-resolution"),

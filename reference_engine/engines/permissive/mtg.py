@@ -9,7 +9,11 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   stack first, or the state-based actions are performed first (704.3, 117.5);
 * ``reading:<option>``: every documented reading of text CR 603 leaves open, decided once per play where it can
   matter (:class:`~reference_engine.engines.permissive.Readings`): ``pass_two_membership`` when a batch holds an
-  ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game.
+  ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
+  ``leaves_intervening_if`` when an intervening "if" of an ability judged by looking back holds on one side of its
+  event and not on the other, ``once_each_turn_taken`` when a "do this only once each turn" ability begins
+  resolving, ``controller_off_battlefield`` when a "you control" / "an opponent controls" filter meets an object
+  off the battlefield whose owner, last controller and no one give different answers.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from reference_engine.engines.permissive import Oracle, Readings, permuted
 READINGS = {
     "pass_two_membership": ("triggering-only", "triggering-or-stacking"),
     "departed_delayed": ("cease", "persist"),
+    "leaves_intervening_if": ("look-back", "after-event"),
+    "once_each_turn_taken": ("unless-declined", "on-resolution", "when-performed"),
+    "controller_off_battlefield": ("owner", "last-known", "none"),
 }
 
 
@@ -31,7 +38,9 @@ class PermissiveGame(Game):
         super().__init__(scenario, chooser)
         self.oracle = oracle
         self.options = Readings({name: values[0] for name, values in READINGS.items()} | dict(self.options), oracle,
-                                READINGS, on_read=("departed_delayed",))
+                                READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken",
+                                                   "controller_off_battlefield"))
+        self.catalog.options = self.options
 
     def before_priority(self) -> None:
         while True:

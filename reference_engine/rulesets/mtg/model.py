@@ -19,10 +19,15 @@ Readings made here where the text needs one (listed again in docs/rulesets/mtg.m
 
 * Looking back (603.10): for an event in which an object leaves the battlefield, leaves a graveyard, or goes from a
   zone every player sees into a hand or a library (603.10a), both whether an ability triggers and its intervening
-  "if" (603.4) are judged on the game as it was just before the event. Every other event is judged just after.
+  "if" (603.4) are judged on the game as it was just before the event (the intervening "if" just after it under
+  option ``leaves_intervening_if=after-event``). Every other event is judged just after.
 * The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
   ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
   condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
+* A "you control" / "an opponent controls" trigger filter reads the owner of an object off the battlefield (108.4a),
+  or, under option ``controller_off_battlefield``, the controller it had as it last left the battlefield, or no one.
+* A "do this only once each turn" action (603.2h) is taken as an instance begins resolving unless declined, or, under
+  option ``once_each_turn_taken``, even if declined, or only once its effect does something.
 * A player who has left the game (800.4a) controls nothing that triggers; the objects they own leave in the same
   event as their departure, and control effects giving them objects end in it.
 """
@@ -79,6 +84,7 @@ class Board:
     life: dict[str, int]
     damage: dict[str, int] = field(default_factory=dict)
     departed: tuple[str, ...] = ()
+    last_controller: dict[str, str] = field(default_factory=dict)  # who controlled it as it last left the battlefield
 
     @staticmethod
     def opening(scenario: dict[str, Any]) -> "Board":
@@ -90,7 +96,8 @@ class Board:
         )
 
     def clone(self) -> "Board":
-        return Board(dict(self.where), dict(self.controller_of), dict(self.life), dict(self.damage), self.departed)
+        return Board(dict(self.where), dict(self.controller_of), dict(self.life), dict(self.damage), self.departed,
+                     dict(self.last_controller))
 
     def present(self, player: str | None) -> bool:
         return player is not None and player not in self.departed
@@ -105,6 +112,8 @@ class Board:
             if thing in self.where and destination:
                 if self.where[thing] == FIELD and destination != FIELD:
                     self.damage.pop(thing, None)  # 400.7: a new object, with no damage marked
+                    if thing in self.controller_of:
+                        self.last_controller[thing] = self.controller_of[thing]
                 self.where[thing] = destination
         elif kind == "damage":
             amount = event.get("amount", 0)
@@ -135,10 +144,13 @@ class Hit:
 
 
 class Reading:
-    """One scenario read through the rules. Built once per trace; it never changes afterwards."""
+    """One scenario read through the rules, under the resolved ruleset ``options`` (default: the scenario's own).
+    Built once per trace; it never changes afterwards. An option is read only where its readings disagree, so that
+    a check reads it only on the traces it can matter to."""
 
-    def __init__(self, scenario: dict[str, Any]):
+    def __init__(self, scenario: dict[str, Any], options: Any = None):
         self.scenario = scenario
+        self.options = options if options is not None else (scenario.get("options") or {})
         self.players: list[str] = list(scenario["players"])
         self.active_player: str = scenario["active_player"]
         self.objects: dict[str, dict[str, Any]] = {o["id"]: o for o in scenario["objects"]}
@@ -310,10 +322,26 @@ class Reading:
                     continue
                 if not self.passes_filters(spec["trigger"], event, controller, board):
                     continue
-                if not self.true_on(spec.get("intervening_if"), board, source):
+                if not self.condition_at_trigger(spec, source, board, after):
                     continue
                 found.append(Hit(event, source, spec, controller))
         return self.counted(self.once_per_event(found), before, after)
+
+    def condition_at_trigger(self, spec: dict[str, Any], source: str | None, board: Board, after: Board) -> bool:
+        """603.4: whether ability ``spec``'s intervening "if" (none: always) holds when its trigger event occurs,
+        ``board`` being the game the trigger is judged on (``after``, or the game just before an event that looks
+        back, 603.10a). For a look-back, option ``leaves_intervening_if`` says which game the condition is read on:
+        ``look-back`` that same game, ``after-event`` the game just after the event (read only when they disagree)."""
+        condition = spec.get("intervening_if")
+        if not condition:
+            return True
+        held = self.true_on(condition, board, source)
+        if board is after:
+            return held
+        later = self.true_on(condition, after, source)
+        if held == later:
+            return held
+        return later if self.options.get("leaves_intervening_if", "look-back") == "after-event" else held
 
     # -- How many times (603.2c "one or more", 603.2d additional times) -------------------------------------------------
 
@@ -361,8 +389,8 @@ class Reading:
         controller as it triggers (603.3a) and ``board`` the game the event is judged on (603.10a).
 
         * ``controller`` (``you`` / ``opponent``): "a ... you control", "a ... an opponent controls": who controls
-          the event's object; an object off the battlefield has no controller (108.4a), so its owner is taken
-          ("your graveyard", "put into your hand").
+          the event's object; for an object off the battlefield, option ``controller_off_battlefield`` (see
+          :meth:`off_battlefield_matches`).
         * ``player`` (``you`` / ``opponent``): the player the event happens to (life, damage to a player, leaving
           the game) or, for a triggering or stacked ability, its controller.
         * ``type``: "a creature", "an artifact": among the object's ``types`` (205.2a).
@@ -376,8 +404,10 @@ class Reading:
         if "controller" in pattern:
             if printed is None:
                 return False
-            relations.append((pattern["controller"],
-                              board.controller_of.get(thing) if board.where.get(thing) == FIELD else printed["owner"]))
+            if board.where.get(thing) == FIELD:
+                relations.append((pattern["controller"], board.controller_of.get(thing)))
+            elif not self.off_battlefield_matches(pattern["controller"], thing, you, board):
+                return False
         if "player" in pattern:
             relations.append((pattern["player"], event.get("player")))
         for relation, who in relations:
@@ -392,6 +422,21 @@ class Reading:
         if pattern.get("change") == "gain":
             return event.get("type") == "life" and (event.get("amount") or 0) > 0
         return True
+
+    def off_battlefield_matches(self, relation: str, thing: str, you: str, board: Board) -> bool:
+        """Whether object ``thing``, not on the battlefield of ``board``, is controlled by ``you`` (``relation``
+        ``you``) or by an opponent (``opponent``), under option ``controller_off_battlefield``: ``owner`` its owner
+        (108.4a), ``last-known`` the controller it had as it last left the battlefield (its owner if it never was
+        there), ``none`` no one (the filter fails). The option is read only when its readings disagree."""
+        def relative(who: str | None) -> bool:
+            return who in self.players and (who == you) == (relation == "you")
+
+        owner = self.owner_of[thing]
+        answers = {"owner": relative(owner), "last-known": relative(board.last_controller.get(thing) or owner),
+                   "none": False}
+        if len(set(answers.values())) == 1:
+            return answers["owner"]
+        return answers[self.options.get("controller_off_battlefield", "owner")]
 
     def state_due(self, source: str, spec: dict[str, Any], board: Board) -> bool:
         """603.8 with 603.4: the source is where the ability works, its controller is in the game, its state is
@@ -454,7 +499,7 @@ class Watch:
             if self.follows is not None and before.where.get(self.follows) != self.home:
                 continue
             board = before if looks_back(event) else after
-            if reading.true_on(self.spec.get("intervening_if"), board, self.source):
+            if reading.condition_at_trigger(self.spec, self.source, board, after):
                 out.append(event)
         return out
 

@@ -47,7 +47,7 @@ class Replay:
 
 @memoized
 def catalog(view: TraceView) -> Reading:
-    return Reading(view.scenario)
+    return Reading(view.scenario, view.options)
 
 
 @memoized
@@ -277,6 +277,20 @@ def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
     return replay(view).at.get(view.trigger_index[trigger_id])
 
 
+def condition_at_trigger(view: TraceView, trigger_id: str, spec: dict[str, Any]) -> bool | None:
+    """603.4: whether the intervening "if" of ``spec`` held when trigger instance ``trigger_id`` triggered, on the
+    game :func:`trigger_state` names (for an event that looks back, the option ``leaves_intervening_if`` may move it
+    to the game just after the event); None when the judge has no game for it."""
+    state = trigger_state(view, trigger_id)
+    if state is None:
+        return None
+    t = view.triggers[trigger_id]
+    group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
+    if group is not None and state is group.before:
+        return catalog(view).condition_at_trigger(spec, t["source"], state, group.after)
+    return catalog(view).true_on(spec["intervening_if"], state, t["source"])
+
+
 def describe(view: TraceView, trigger_id: str) -> str:
     t = view.triggers.get(trigger_id)
     if t is None:
@@ -292,28 +306,50 @@ def declined_in(view: TraceView, trigger_id: str, begin: int, end: int) -> bool:
                and view.entries[i]["chosen"] is False for i in view.by_kind["choice"] if begin < i < end)
 
 
+def first_performed(view: TraceView, trigger_id: str, begin: int, end: int) -> int | None:
+    """The first thing resolution ``begin``-``end`` of ``trigger_id`` did: the first entry of the group of its first
+    event that was not prevented, or its first ``delayed_create``, whichever comes first (None: it did nothing)."""
+    firsts = [replay(view).group_of[e["id"]].first for e in view.events_by_cause.get(("resolution", trigger_id), ())
+              if not e.get("prevented") and e["id"] in replay(view).group_of]
+    creates = view.by_kind["delayed_create"]
+    firsts += [i for i in creates[bisect_right(creates, begin):bisect_left(creates, end)]
+               if view.entries[i].get("created_by") == trigger_id]
+    return min(firsts) if firsts else None
+
+
 @memoized
 def once_done(view: TraceView) -> dict[tuple[str, str], list[int]]:
-    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entries, in order, where
-    an instance of it began resolving using its effect (the action taken; a declined optional one takes none). Which
-    turn each was in is :func:`turns`' business: the action holds the ability back for the rest of that turn only."""
+    """603.2h: (source, ability) of each printed "do this only once each turn" ability -> the entries, in order, from
+    which its action counts as taken, by option ``once_each_turn_taken``: as an instance begins resolving, unless it
+    is declined (``unless-declined``) or even then (``on-resolution``); or at the first thing the instance's effect
+    does (``when-performed``, :func:`first_performed`). The option is read only for such resolutions. Which turn each
+    was in is :func:`turns`' business: the action holds the ability back for the rest of that turn only."""
     out: dict[tuple[str, str], list[int]] = {}
     for t, begin, end in view.resolution_spans:
         trig = view.triggers.get(t)
         if trig is None or "delayed" in trig:
             continue
         spec = catalog(view).printed.get((trig["source"], trig["ability"]))
-        if spec is None or not spec.get("once_each_turn") or declined_in(view, t, begin, end):
+        if spec is None or not spec.get("once_each_turn"):
             continue
-        out.setdefault((trig["source"], trig["ability"]), []).append(begin)
+        reading = view.options.get("once_each_turn_taken", "unless-declined")
+        if declined_in(view, t, begin, end):
+            taken = begin if reading == "on-resolution" else None
+        elif reading == "when-performed":
+            taken = first_performed(view, t, begin, end)
+        else:
+            taken = begin
+        if taken is not None:
+            out.setdefault((trig["source"], trig["ability"]), []).append(taken)
     for begins in out.values():
         begins.sort()
     return out
 
 
 def used_this_turn(view: TraceView, done: dict[tuple[str, str], list[int]], key: tuple[str, str], at: int) -> bool:
-    """603.2h: whether the once-each-turn ability ``key`` had its action taken before entry ``at``, in the same turn."""
-    begins = [b for b in done.get(key, ()) if b < at]
+    """603.2h: whether the once-each-turn ability ``key`` had its action taken by entry ``at`` (the first entry of a
+    group of events: taken by that very group counts), in the same turn."""
+    begins = [b for b in done.get(key, ()) if b <= at]
     if not begins:
         return False
     when = turns(view)

@@ -2,12 +2,14 @@
 trigger event occurs, and checks it again as it resolves, before its targets (608.2b): if it no longer holds, the
 ability leaves the stack without any effect. The rule applies to every triggered ability: delayed abilities and
 state triggers too; a leaves-the-battlefield ability (or any that looks back in time, 603.10) judges its condition
-on the game just before its event."""
+on the game just before its event (just after it under option leaves_intervening_if=after-event)."""
 
 from __future__ import annotations
 
 from reference_engine.core.invariant import invariant
-from reference_engine.rulesets.mtg.observations import PASSES, RESOLUTION_REMOVALS, catalog, describe, replay, spec_of, trigger_state
+from reference_engine.rulesets.mtg.observations import (
+    PASSES, RESOLUTION_REMOVALS, catalog, condition_at_trigger, describe, replay, spec_of,
+)
 from reference_engine.core.traceview import TraceView, streamed
 
 
@@ -47,8 +49,7 @@ def intervening_if(view: TraceView) -> list[str]:
             continue
         if "delayed" in trig and cat.made_by_kind.get(trig["ability"]) == "reflexive":
             continue  # judged as the reflexive ability is created (mtg.reflexive)
-        state = trigger_state(view, t)
-        if state is not None and not cat.true_on(spec["intervening_if"], state, trig["source"]):
+        if condition_at_trigger(view, t, spec) is False:
             found.append(f"{describe(view, t)} triggered although its intervening 'if' did not hold")
     for i, t, held, entry in _resolution_checks(view):
         removed = entry["kind"] == "removed" and entry["reason"] == "intervening_if"
