@@ -40,8 +40,8 @@ LEAVES_INTERVENING_IF = Option(
         "after-event": "it is judged on the game just after the event (whether the ability triggers still looks "
         "back)",
     },
-    stands_for="603.10a with 603.4 (603.10a looks back 'to determine if those abilities trigger'; 603.4 checks the "
-    "condition 'when the trigger event occurs'; neither says on which game a look-back ability's condition is read)",
+    stands_for="603.10a with 603.4 (603.10a looks back to decide whether those abilities trigger; 603.4 checks the "
+    "condition as the trigger event occurs; neither says on which game a look-back ability's condition is read)",
     doc="On which game the intervening 'if' of a leaves-the-battlefield ability (or any whose event looks back in "
     "time, 603.10a) is checked when its event occurs; the check on resolution (608.2a) is unchanged.",
 )
@@ -56,8 +56,8 @@ ONCE_EACH_TURN_TAKEN = Option(
         "when-performed": "it is taken only when the instance's effect does something: at its first event that is "
         "not prevented, or as it creates a delayed or reflexive ability",
     },
-    stands_for="603.2h ('has not yet taken the indicated action that turn': it does not say whether a declined or "
-    "ineffective instance takes the action)",
+    stands_for="603.2h (the ability triggers only while its controller has not taken the stated action this turn; it "
+    "does not say whether a declined or ineffective instance takes the action)",
     doc="When the action of a 'do this only once each turn' ability counts as taken for the turn (603.2h).",
 )
 
