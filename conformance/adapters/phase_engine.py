@@ -73,6 +73,12 @@ PROFILE: dict[str, Any] = {"exclude": [
     "reflexive_anywhere",
     # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
     "delayed_anywhere",
+    # shapes the adapter would skip (docs/engines/phase.md, "Skipped"): targets with no legal candidate unless phase
+    # asks for an order with them; scripted events a delayed ability may trigger on (debug moves do not fire them);
+    # delayed abilities created several times; "you may" before another player's hand or life; control changes of
+    # cards in a hand, to players who leave the game, of permanents whose text says "you"
+    "stray_targets", "scripted_delayed_triggers", "repeated_delayed_creations", "optional_for_others",
+    "hand_control_changes",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
