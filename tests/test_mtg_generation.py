@@ -216,3 +216,106 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
 def test_an_unknown_profile_feature_is_refused():
     with pytest.raises(ValueError, match="unknown MTG generation profile features"):
         build_scenario(SeededSource(0), EDITION, profile={"exclude": ["signal"]})
+
+
+# -- Profiles only: the shapes phase.rs's adapter can see (PROFILE_ONLY_FEATURES; docs/engines/phase.md) ------------
+
+
+def _phase_documents(count: int = 150) -> Iterator[dict[str, Any]]:
+    from conformance.adapters.phase_engine import PROFILE
+
+    for seed in range(count):
+        yield build_scenario(SeededSource(seed), EDITION, profile=PROFILE)
+
+
+def _abilities(document: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    for obj in document["objects"]:
+        for ability in obj.get("abilities", ()):
+            yield obj, ability
+
+
+def _script(document: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for step in document["script"] for action in step["actions"] for e in action["effect"]]
+
+
+def test_phase_profile_stray_targets_trigger_once_and_a_target_with_no_candidate_comes_with_a_sibling():
+    """stray_targets: a targeted enter/leave ability triggers on its own source's zone change; a card in a hand as its
+    only candidate (no legal target, 603.3d) comes with no intervening "if", not optional, beside a second ability of
+    its source on the same trigger (so phase asks for their order and shows it); a one-permanent target is one that
+    nothing else in the scenario moves or damages, where there is one."""
+    seen = Counter()
+    for document in _phase_documents():
+        zone = {o["id"]: o["zone"] for o in document["objects"]}
+        named = {e.get("object") for _, a in _abilities(document) for e in a["effect"]} | {
+            e.get("object") for e in _script(document) if e["do"] != "gain_control"}
+        for obj, ability in _abilities(document):
+            candidates = (ability.get("target") or {}).get("candidates")
+            if not candidates:
+                continue
+            assert ability["trigger"]["subject"] == "self", ability
+            if len(candidates) == 1 and zone[candidates[0]] == "hand":
+                seen["no legal target"] += 1
+                assert "intervening_if" not in ability and not ability.get("optional"), ability
+                assert any(other is not ability and other["trigger"] == ability["trigger"]
+                           for other in obj["abilities"]), obj
+            elif len(candidates) == 1:
+                seen["one permanent"] += 1
+                seen["sheltered"] += candidates[0] not in named
+    assert seen["no legal target"] >= 3 and seen["one permanent"] >= 5, seen
+    assert seen["sheltered"] >= seen["one permanent"] * 0.4, seen  # (where a free permanent is left)
+
+
+def test_phase_profile_delayed_abilities_are_created_once_and_see_no_scripted_death():
+    """scripted_delayed_triggers and repeated_delayed_creations: a delayed ability watches deaths only, its creator
+    triggers on its own source's zone change (at most once) beside a second ability of that source destroying
+    another permanent, and the script of such a scenario exiles what it removes (debug moves fire no delayed
+    ability)."""
+    made = 0
+    for document in _phase_documents():
+        creators = [(obj, a) for obj, a in _abilities(document)
+                    if any(e["do"] == "create_delayed" for e in a["effect"])]
+        for obj, ability in creators:
+            made += 1
+            assert ability["trigger"]["subject"] == "self", ability
+            delayed = next(e for e in ability["effect"] if e["do"] == "create_delayed")["ability"]
+            assert delayed["trigger"].get("to") == "graveyard", delayed
+            assert any(other["trigger"] == ability["trigger"] and other["effect"][0]["do"] == "move"
+                       and other["effect"][0]["to"] == "graveyard" for other in obj["abilities"] if other is not ability)
+        if creators:
+            assert all(e["to"] == "exile" for e in _script(document) if e["do"] == "move" and e["from"] == "field")
+    assert made >= 10, made
+
+
+def test_phase_profile_optional_abilities_and_reflexive_ones_read_as_phase_words_them():
+    """optional_for_others: an optional ability never begins with another player's hand or life;
+    reflexive_anywhere: a reflexive ability never closes an optional ability, and watches an object no earlier
+    instruction of its effect names."""
+    owners = {}
+    reflexive = 0
+    for document in _phase_documents():
+        owners = {o["id"]: o["owner"] for o in document["objects"]}
+        for obj, ability in _abilities(document):
+            first = ability["effect"][0]
+            if ability.get("optional"):
+                assert not (first["do"] == "move" and first["from"] == "hand" and owners[first["object"]] != obj["owner"])
+                assert not (first["do"] == "life" and first.get("player", obj["owner"]) != obj["owner"])
+                assert ability["effect"][-1]["do"] != "reflexive"
+            if ability["effect"][-1]["do"] == "reflexive":
+                reflexive += 1
+                victim = ability["effect"][-2]["object"]
+                assert victim not in {e.get("object") for e in ability["effect"][:-2]}, ability
+    assert reflexive >= 10, reflexive
+
+
+def test_phase_profile_control_changes_give_permanents_to_players_who_stay():
+    """hand_control_changes: a scripted control change is of a permanent, to a player who is not doomed to leave
+    (the doomed have a starting life total), mostly of permanents whose text names no player through "you"."""
+    changes = 0
+    for document in _phase_documents():
+        zone = {o["id"]: o["zone"] for o in document["objects"]}
+        for effect in _script(document):
+            if effect["do"] == "gain_control":
+                changes += 1
+                assert zone[effect["object"]] == "field", effect
+                assert effect["player"] not in (document.get("life") or {}), effect
+    assert changes >= 10, changes

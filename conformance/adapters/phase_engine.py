@@ -73,6 +73,12 @@ PROFILE: dict[str, Any] = {"exclude": [
     "reflexive_anywhere",
     # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
     "delayed_anywhere",
+    # shapes the adapter would skip (docs/engines/phase.md, "Skipped"): targets with no legal candidate unless phase
+    # asks for an order with them; scripted events a delayed ability may trigger on (debug moves do not fire them);
+    # delayed abilities created several times; "you may" before another player's hand or life; control changes of
+    # cards in a hand, to players who leave the game, of permanents whose text says "you"
+    "stray_targets", "scripted_delayed_triggers", "repeated_delayed_creations", "optional_for_others",
+    "hand_control_changes",
 ]}
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -619,6 +625,7 @@ class _Play:
         self.zones = {o["id"]: o["zone"] for o in scenario["objects"]}
         self.control = {o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]}
         self.left: set[str] = set()  # players who left the game
+        self.left_since: list[tuple[str, int]] = []  # (player, their player_leaves event's number) since priority
         self.to_scenario: dict[int, str] = {}
         self.to_phase: dict[str, int] = {}
         self.known_stack: dict[int, str] = {}  # phase stack entry id -> trigger id
@@ -741,6 +748,7 @@ class _Play:
                         event_cause = {"sba": self.sba_check()}
                     group = self.event("player_leaves", event_cause, player=self.players[seat])["id"]
                     self.left.add(self.players[seat])
+                    self.left_since.append((self.players[seat], int(group[1:])))
                     self.entries[-1]["group"] = group
                     group_cause = event_cause
                 if kind == "ZoneChanged":
@@ -1259,11 +1267,39 @@ class _Play:
             stack = self.take_pushes()
             if len(self.entries) > before or pushed_early:
                 self.sba_check()
+            self.unseen_of_departed()
             self.unseen_without_target()
             self.add("priority", player=self.players[wait["data"]["player"]])
             if not stack:
                 return
             sba_events = self.resolve_top(stack[-1])
+
+    def unseen_of_departed(self) -> None:
+        """Before a player receives priority: a player who left the game since the last priority may have had
+        abilities triggered by the events before they left (their printed abilities, a reflexive or a live delayed
+        one), waiting to be put on the stack, which they then never are (800.4a; 603.3: no player left to put
+        them there). phase decides what triggered only once the resolution and the state-based actions after it are
+        over (violation 1), by when the player has gone, and shows nothing of such an ability (no prompt, no stack
+        entry: docs/engines/phase-triage/departed_players_waiting_ability.py), so whether it triggered cannot be
+        seen: Skipped unless phase showed it (never written as triggered, never reported as missed)."""
+        if not self.left_since:
+            return
+        left, self.left_since = self.left_since, []
+        new = [e for e in self.entries if e["kind"] == "event" and int(e["id"][1:]) > self.seen_at_priority[0]]
+        shown = [t for t in self.triggers.values() if int(t["id"][1:]) > self.seen_at_priority[1]]
+        for player, gone in left:
+            before = [e for e in new if int(e["id"][1:]) < gone]
+            unseen = [a["id"] for o in self.objects.values() if self.control.get(o["id"]) == player
+                      for a in o.get("abilities", ()) if not any(t["ability"] == a["id"] for t in shown)
+                      and any(_may_trigger(a["trigger"], e, o["id"]) for e in before)]
+            unseen += [r["ability"] for r in self.reflexive_waiting if r["controller"] == player]
+            unseen += [d["ability"] for d in self.live_delayed if d["controller"] == player
+                       and not any(t.get("delayed") == d["create"] for t in shown)
+                       and any(_may_trigger(d["trigger"], e, d["source"]) for e in before)]
+            if unseen:
+                raise Skipped(f"phase adapter: {player} left the game before their abilities {unseen} could go on "
+                              f"the stack, and they may have triggered on what happened before: phase shows nothing "
+                              f"of such an ability, so whether it triggered cannot be seen")
 
     def unseen_without_target(self) -> None:
         """Before a player receives priority after new events: an ability targeting objects with no legal target

@@ -100,11 +100,34 @@ PROFILE_ONLY_FEATURES = frozenset({
     "reflexive_anywhere",            # reflexive abilities anywhere in an effect, watching any creature's death, with
                                      # an intervening "if" (the default); a profile excluding this gets only those
                                      # closing their effect right after destroying the object whose death they watch,
-                                     # with no intervening "if" ("destroy X. When you do, ...")
+                                     # an object no earlier instruction of the effect names, with no intervening "if"
+                                     # ("destroy X. When you do, ..."), never in an optional ability
     "untargeted_zone_triggers",      # enter/leave abilities never target (the default); a profile excluding this lets
                                      # them target "target player" (any player of the game), every object ("target
                                      # creature") or one object, maybe one in a hand (no legal target, 603.3d), for
                                      # an engine that reads targets but no named signals (the other targeted triggers)
+    # The five below are for an engine whose adapter cannot see some shapes (phase.rs's: docs/engines/phase.md); each
+    # is the default, and a profile excluding it gets the narrower shape described.
+    "stray_targets",                 # targeted enter/leave abilities (see untargeted_zone_triggers) on any trigger,
+                                     # their one object any (the default); a profile excluding this gets them only on
+                                     # their source's own entering or leaving (once), each one-object target a
+                                     # permanent nothing else in the scenario moves or damages (where there is one),
+                                     # and a target with no legal candidate (a card in a hand, 603.3d) only with no
+                                     # intervening "if" and with a second ability of its source on the same trigger,
+                                     # so that both trigger at once and their controller orders them
+    "scripted_delayed_triggers",     # a scripted event may trigger a live delayed ability (the default); a profile
+                                     # excluding this gets delayed abilities watching deaths only and, in a scenario
+                                     # that has one, scripted removals that exile (none where exile is left out)
+    "repeated_delayed_creations",    # an ability creating a delayed ability may trigger several times (the default);
+                                     # a profile excluding this gets creators of delayed abilities triggering only on
+                                     # their own source's entering or leaving (at most once)
+    "optional_for_others",           # an optional ability may begin with an instruction about another player (putting
+                                     # a card from their hand, their life); a profile excluding this leaves such an
+                                     # ability not optional
+    "hand_control_changes",          # scripted control changes of any object, to any other player (the default); a
+                                     # profile excluding this gets them only of permanents, to players who do not
+                                     # leave the game, preferring permanents with abilities that name no player
+                                     # through their controller ("you", "your", "opponent")
 })
 
 
@@ -163,6 +186,10 @@ class _Builder:
         self.gone_player: tuple[str, str, str] | None = None  # (signal, the targeting ability, the one removing)
         # (object, the signal that triggers its ability, the delayed ability's trigger) for abilities creating one
         self.delayed_sites: list[tuple[str, str, dict[str, Any]]] = []
+        # profiles only: enter/leave abilities targeting a card in a hand ("stray_targets"), with their objects
+        self.strays: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        self.made_delayed = False  # whether some ability creates a delayed ability ("scripted_delayed_triggers")
+        self.killers: list[tuple[dict[str, Any], dict[str, Any]]] = []  # (the same: creators, their triggers)
 
     # -- Helpers ---------------------------------------------------------------------------------------------------
 
@@ -239,6 +266,8 @@ class _Builder:
                 break
             if kind in (0, 1, 8) and any(a["do"] == "signal" for a in actions):
                 kind = 2  # one signal per effect: chains grow deep, not exponentially wide
+            if kind in (6, 9) and "scripted_delayed_triggers" in self.excluded and "exile" in self.no:
+                kind = 2  # profiles only: the script's removals could not exile, so no delayed ability
             if kind <= 1:
                 actions.append(self.next_signal(level))
             elif kind == 10:  # "put a creature card from your hand onto the battlefield": it enters mid-resolution
@@ -274,6 +303,14 @@ class _Builder:
                 if self.source.chance(40):  # 603.4 with 603.12: checked as it is created, and on resolution
                     reflexive["intervening_if"] = self.condition()
                 if "reflexive_anywhere" in self.excluded:  # profiles only: "destroy X. When you do, ..."
+                    named = {a.get("object") for a in actions[:-1]} | {
+                        o for a in actions[:-1] for o in a.get("objects", ())}
+                    if actions[-1]["object"] in named:  # an object no earlier instruction names
+                        free = [c for c in self.creatures() if c not in named]
+                        if not free or "other_objects" in self.no:
+                            actions.pop()
+                            break
+                        actions[-1]["object"] = self.source.pick(free)
                     reflexive["trigger"]["subject"] = actions[-1]["object"]
                     reflexive.pop("intervening_if", None)
                     actions.append({"do": "reflexive", "ability": reflexive})
@@ -326,12 +363,13 @@ class _Builder:
             ability.pop("intervening_if", None)
             if trigger.get("event") != "leave" or trigger["subject"] == "self":
                 ability["trigger"] = trigger = {"event": "leave", "subject": "any"}
-            if self.source.chance(50):
+            if self.source.chance(50) or "scripted_delayed_triggers" in self.excluded:
                 trigger["to"] = "graveyard"
             owner = self.current["owner"] if self.current is not None else self.all_players[0]
             ability["effect"] = [self.source.pick([self.destroy(), {"do": "life", "player": owner,
                                                                      "amount": self.source.pick([1, 2, -1])}])]
         action: dict[str, Any] = {"do": "create_delayed", "ability": ability}
+        self.made_delayed = True
         if duration:
             action["duration"] = duration
         return action
@@ -393,6 +431,17 @@ class _Builder:
                                               {"do": "damage", "amount": self.source.integer(1, 3), "target": True}])
                 ability["effect"] = [aimed] + ability["effect"]
                 self.targeted_ids.append(aid)
+                if "stray_targets" in self.excluded:  # profiles only: on its own source's zone change (once)
+                    ability["trigger"]["subject"] = "self"
+                    aims = ability["target"].get("candidates") or []
+                    if len(aims) == 1 and next(o for o in self.objects if o["id"] == aims[0])["zone"] == "hand":
+                        self.strays.append((obj, ability))  # with no legal target: see stray_siblings
+            if "repeated_delayed_creations" in self.excluded and any(
+                    a["do"] == "create_delayed" for a in ability["effect"]):  # profiles only: created at most once
+                ability["trigger"]["subject"] = "self"
+            if "scripted_delayed_triggers" in self.excluded and any(
+                    a["do"] == "create_delayed" for a in ability["effect"]):  # profiles only: a death to see
+                self.killers.append((obj, ability["trigger"]))
         elif kind == 5:  # damage, life, a player leaving: answered with a top-level signal
             ability["trigger"] = {"event": self.source.pick(["damage", "damage", "life", "player_leaves"])}
             if ability["trigger"]["event"] == "life" and "life_triggers" in self.no:
@@ -409,12 +458,14 @@ class _Builder:
                 ability["intervening_if"] = self.condition(None)
             return ability
         if self.source.chance(25) and not ("delayed_anywhere" in self.excluded and any(
-                a["do"] == "create_delayed" for a in ability["effect"])):  # (profiles: a delayed one closes it)
+                a["do"] == "create_delayed" for a in ability["effect"])) and not (  # (profiles: a delayed one closes it)
+                "reflexive_anywhere" in self.excluded and ability["effect"]
+                and ability["effect"][-1]["do"] == "reflexive") and not (  # (profiles: nor a reflexive one)
+                "optional_for_others" in self.excluded and self.about_others(obj, ability["effect"])):
             ability["optional"] = True
             self.optional_ids.append(aid)
-            if self.source.chance(55) and "reflexive" not in self.no and not (
-                    "reflexive_anywhere" in self.excluded and ability["effect"][-1:]
-                    and ability["effect"][-1]["do"] == "reflexive"):  # "you may ...; when you do, ..." (603.12)
+            if self.source.chance(55) and "reflexive" not in self.no \
+                    and "reflexive_anywhere" not in self.excluded:  # "you may ...; when you do, ..." (603.12)
                 victim = self.some_creature()
                 ability["effect"] = ability["effect"] + [self.destroy(victim) | {"to": "graveyard"}, {
                     "do": "reflexive", "ability": {"id": self.ability_id("R"), "trigger": {
@@ -422,10 +473,8 @@ class _Builder:
                         # (a profile leaving out empty effects gets an effect every time)
                         "effect": [self.destroy()] if self.source.chance(50) or "empty_effects" in self.excluded
                         else []}}]
-                if self.source.chance(20) and "reflexive_anywhere" not in self.excluded:  # 603.4 with 603.12
+                if self.source.chance(20):  # 603.4 with 603.12
                     ability["effect"][-1]["ability"]["intervening_if"] = self.condition()
-                if "reflexive_anywhere" in self.excluded:  # watching what was destroyed (the source, for some)
-                    ability["effect"][-1]["ability"]["trigger"]["subject"] = ability["effect"][-2]["object"]
         looking_back = ability["trigger"]["event"] == "leave"  # 603.10: its 'if' is judged before the event
         if "zone_conditions" in self.no:
             if self.source.chance(40):
@@ -433,6 +482,85 @@ class _Builder:
         elif self.source.chance(60 if looking_back else 40):
             ability["intervening_if"] = self.condition(self_weight=3 if looking_back else 1)
         return ability
+
+    # -- Profiles only: shapes an adapter can see (PROFILE_ONLY_FEATURES) ----------------------------------------------
+
+    def about_others(self, obj: dict[str, Any], effect: list[dict[str, Any]]) -> bool:
+        """Whether ``effect`` begins with an instruction about a player other than ``obj``'s owner (a card put from
+        their hand, their life): "you may ..." cannot say it ("optional_for_others")."""
+        first = effect[0] if effect else {}
+        if first.get("do") == "move" and first.get("from") == "hand":
+            return any(o["id"] == first["object"] and o["owner"] != obj["owner"] for o in self.objects)
+        return first.get("do") == "life" and "player" in first and first["player"] != obj["owner"]
+
+    def names_controller(self, obj: dict[str, Any]) -> bool:
+        """Whether an ability of ``obj`` names a player through its controller ("you gain 1 life", "your graveyard",
+        "each opponent"): once its source changed hands, such a text means another player than the scenario's."""
+        for ability in obj.get("abilities", ()):
+            if (ability.get("intervening_if") or {}).get("test") == "not_in_zone":
+                return True
+            actions = list(ability.get("effect", ()))
+            while actions:
+                action = actions.pop()
+                if action.get("do") in ("life", "damage") and "player" in action \
+                        or action.get("do") == "move" and action.get("from") == "hand":
+                    return True
+                if isinstance(action.get("ability"), dict):
+                    actions += action["ability"].get("effect", ())
+        return False
+
+    def profile_siblings(self) -> None:
+        """"stray_targets": an ability targeting a card in a hand (no legal target while it is there, 603.3d) gets
+        no intervening "if", is not optional, and gets a second ability of its source on the same trigger ("you gain
+        1 life"), so that both trigger at once and their controller is asked to order them.
+        "scripted_delayed_triggers": an ability creating a delayed ability (which scripted deaths, exiles there, no
+        longer trigger) gets a second ability of its source on the same trigger destroying another permanent, so
+        that a death may follow the creation (when it resolves later) or precede it (603.7a)."""
+        for obj, trigger in self.killers:
+            field = [o["id"] for o in self.objects if o["zone"] == "field" and o is not obj]
+            if field:
+                obj["abilities"].append({"id": self.ability_id(), "trigger": dict(trigger), "effect": [
+                    {"do": "move", "object": self.source.pick(field), "from": "field", "to": "graveyard"}]})
+        for obj, ability in self.strays:
+            ability.pop("intervening_if", None)
+            if ability.pop("optional", None):
+                self.optional_ids.remove(ability["id"])
+            obj["abilities"].append({"id": self.ability_id(), "trigger": dict(ability["trigger"]),
+                                     "effect": [{"do": "life", "player": obj["owner"], "amount": 1}]})
+
+    def shelter_targets(self, steps: list[dict[str, Any]], doomed: list[str]) -> None:
+        """"stray_targets": an ability targeting one permanent that something else in the scenario moves or damages
+        (or that a leaving player takes away) targets instead one that nothing does, if there is one (each such
+        permanent for one ability: its instruction removes or damages its target)."""
+        named: set[str] = set()
+
+        def note(actions: list[dict[str, Any]]) -> None:
+            for action in actions:
+                if action.get("do") != "gain_control":
+                    named.update([action["object"]] if isinstance(action.get("object"), str) else [])
+                    named.update(action.get("objects", ()))
+                if isinstance(action.get("ability"), dict):
+                    note(action["ability"].get("effect", []))
+
+        for obj in self.objects:
+            for ability in obj.get("abilities", ()):
+                note(ability.get("effect", []))
+        for step in steps:
+            for action in step["actions"]:
+                note(action["effect"])
+        field = {o["id"]: o for o in self.objects if o["zone"] == "field" and o["owner"] not in doomed}
+        aimed = [(obj, a) for obj in self.objects for a in obj.get("abilities", ())
+                 if len((a.get("target") or {}).get("candidates") or ()) == 1
+                 and a["target"]["candidates"][0] in field]
+        taken = named | {a["target"]["candidates"][0] for _, a in aimed}
+        for obj, ability in aimed:
+            aim = ability["target"]["candidates"][0]
+            if aim not in named and aim != obj["id"]:
+                continue
+            free = [c for c in field if c not in taken and c != obj["id"]]
+            if free:
+                ability["target"]["candidates"] = [self.source.pick(free)]
+                taken.add(ability["target"]["candidates"][0])
 
     def filter_objects(self, trigger: dict[str, Any]) -> None:
         """Filters on the event's object: who controls it (relative to the ability's controller), a card type, not a
@@ -506,6 +634,7 @@ class _Builder:
                     obj["token"] = True
         for obj in self.objects:
             obj["abilities"] = [self.ability(obj) for _ in range(src.count(0, 2))]
+        self.profile_siblings()
         steady = [o for o in self.objects if o["zone"] == "field" and o["owner"] not in doomed]
         chain = None
         if src.chance(90) and "signals" not in self.no:
@@ -786,6 +915,14 @@ class _Builder:
                 {"by": active, "effect": [{"do": "signal", "name": "late"}]}]})
         if self.no & {"signals", "empty_effects"}:
             self.keep_out(steps)
+        if self.made_delayed and "scripted_delayed_triggers" in self.excluded:  # profiles only: the script exiles
+            for step in steps:
+                for action in step["actions"]:
+                    for effect in action["effect"]:
+                        if effect["do"] == "move" and effect["from"] == "field":
+                            effect["to"] = "exile"
+        if "stray_targets" in self.excluded:
+            self.shelter_targets(steps, doomed)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
         order = src.permutation(ability_ids)
         if gone:  # the destroying ability resolves first
@@ -958,6 +1095,17 @@ class _Builder:
             return {"do": "move", "object": src.pick(hand), "from": "hand", "to": "field"}
         if kind == 6:
             return self.damage()
+        if kind == 7 and "hand_control_changes" in self.excluded:
+            # profiles only: a permanent, to a player who stays, preferably one whose abilities name no player through
+            # their controller
+            takers = [p for p in players if p not in doomed]
+            held = [o for o in self.objects if o["zone"] == "field" and any(p != o["owner"] for p in takers)]
+            if not held:
+                return self.destroy()
+            quiet = [o for o in held if o.get("abilities") and not self.names_controller(o)]
+            obj = src.pick(quiet or held)
+            return {"do": "gain_control", "object": obj["id"], "player": src.pick([p for p in takers
+                                                                                    if p != obj["owner"]])}
         if kind == 7:
             obj = src.pick(self.objects)
             return {"do": "gain_control", "object": obj["id"], "player": src.pick([p for p in players if p != obj["owner"]])}
