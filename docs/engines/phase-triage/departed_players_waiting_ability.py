@@ -2,8 +2,8 @@
 directly, without the adapter.
 
 A triggered ability triggers when its event occurs (CR 603.2; a reflexive one, 603.12, when its instruction is
-done); it waits until a player would next get priority, and then goes on the stack under its controller (603.3). Three seats; seat
-1, at 1 life, holds Pinger, "When this creature enters, this creature deals 1 damage to you. Destroy all Goblins.
+done); it waits until a player would next get priority, and then goes on the stack under its controller (603.3).
+Three seats; seat 1, at 1 life, holds Pinger, "When this creature enters, this creature deals 1 damage to you. Destroy all Goblins.
 When you do, you gain 2 life.", and Watcher, "Whenever a creature dies, you gain 1 life."; seat 2 holds the Goblin.
 Pinger enters (debug MoveToZone, simulate: true) and its ability resolves: seat 1 is dealt 1 damage (0 life), the
 Goblin dies, so Watcher's ability and the reflexive one trigger; then the state-based actions make seat 1 lose
