@@ -62,8 +62,11 @@ def _without_ability(document: Document, ability_id: str) -> None:
 
 
 def candidates(document: Document) -> Iterator[Document]:
-    """Documents one piece smaller than ``document``, biggest pieces first. Some may be inconsistent (a removed
-    object still named somewhere); the caller filters those out."""
+    """Documents (new copies; ``document`` is left as it is) one piece smaller or simpler than ``document``, biggest
+    pieces first: removals, simplifications of the same size (a choice, an ability qualifier, an object description)
+    and the compound passes (objects out of lists, inlines, hoists and sinks that make it smaller, folds). None is
+    larger by :func:`scenario_size`. Some may be inconsistent (a removed object still named somewhere); the caller
+    filters those out (:func:`well_formed`)."""
     for s in range(len(document["script"])):
         smaller = copy.deepcopy(document)
         del smaller["script"][s]
