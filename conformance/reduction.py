@@ -305,21 +305,25 @@ def _abilities_hoisted(document: Document) -> Iterator[Document]:
 
 
 def _triggers_changed(document: Document) -> Iterator[Document]:
-    """A signal trigger made a trigger on another kind of event of its ruleset (about its own object, or about
-    any), so that the action sending the signal may go when another action already causes such an event (a control
-    change, a zone change, a play...)."""
+    """A signal trigger made to wait for another signal the scenario sends, or made a trigger on another kind of
+    event of its ruleset (about its own object, or about any), so that the action sending the signal it waited for
+    may go when another action already sets it off (another signal, a control change, a zone change, a play...)."""
     vocabulary = _vocabulary(document)
     if vocabulary is None:
         return
+    sent = sorted({a["name"] for actions in _action_lists(document) for a in actions
+                   if a.get("do") == "signal" and "name" in a})
     for o, obj in enumerate(document["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
             if ability["trigger"].get("event") != "signal":
                 continue
+            others = [{"event": "signal", "name": name} for name in sent if name != ability["trigger"].get("name")]
             for event in sorted(vocabulary.trigger_events - {"signal"}):
-                for trigger in ({"event": event, "subject": "self"}, {"event": event}):
-                    changed = copy.deepcopy(document)
-                    changed["objects"][o]["abilities"][m]["trigger"] = trigger
-                    yield changed
+                others += [{"event": event, "subject": "self"}, {"event": event}]
+            for trigger in others:
+                changed = copy.deepcopy(document)
+                changed["objects"][o]["abilities"][m]["trigger"] = trigger
+                yield changed
 
 
 def _fresh_signal(document: Document) -> str:

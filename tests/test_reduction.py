@@ -75,7 +75,7 @@ def test_an_ability_that_would_set_itself_off_again_is_not_hoisted():
     assert list(reduction._abilities_hoisted(doc)) == []
 
 
-def test_triggers_changed_makes_a_signal_trigger_each_other_kind_of_its_ruleset():
+def test_triggers_changed_makes_a_signal_trigger_each_other_kind_of_its_ruleset_or_another_signal():
     doc = scenario("redemption", [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [
         {"id": "A1", "trigger": {"event": "signal", "name": "s2"}, "effect": []}]}],
                    [{"do": "gain_control", "object": "C1", "player": "P2"}, {"do": "signal", "name": "s2"}])
@@ -83,6 +83,10 @@ def test_triggers_changed_makes_a_signal_trigger_each_other_kind_of_its_ruleset(
     events = get_ruleset("redemption").vocabulary.trigger_events - {"signal"}
     assert {t["event"] for t in triggers} == events and {"event": "control", "subject": "self"} in triggers
     assert all(well_formed(c) for c in reduction._triggers_changed(doc))
+    # Another signal the scenario sends: the ability may wait for that one instead.
+    doc["script"][0]["actions"][0]["effect"].append({"do": "signal", "name": "s5"})
+    triggers = [c["objects"][0]["abilities"][0]["trigger"] for c in reduction._triggers_changed(doc)]
+    assert {"event": "signal", "name": "s5"} in triggers and {"event": "signal", "name": "s2"} not in triggers
 
 
 def test_signal_stand_ins_make_a_trigger_and_an_action_one_new_signal():
