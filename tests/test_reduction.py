@@ -219,8 +219,11 @@ def _single_deletions(document: dict):
 # Redemption faulty engines whose counterexample at seed 0, as `trigger-conformance run --engine mutant:NAME
 # --ruleset redemption` shows it, was larger than needed before the passes above: 4 for 3 (an object only named by
 # an 'If X, Y' condition the failure does not need), 6 for 3 (a control change reached through signals and another
-# card's ability, where the card's own trigger on the change does).
-SEED_0 = ["redemption-if-x-y-pending", "redemption-control-change-ignored"]
+# card's ability, where the card's own trigger on the change does), 4 for 3 (an optional trigger on a signal sent
+# just before its card is discarded, where a trigger on the discard does), 5 for 4 (a second signal for a second
+# trigger, where both can wait for the first).
+SEED_0 = ["redemption-if-x-y-pending", "redemption-control-change-ignored", "redemption-optional-after-discard",
+          "redemption-negates-whole-card"]
 
 
 @pytest.mark.parametrize("name", SEED_0)
