@@ -4,7 +4,8 @@ that name it), a player, a choice), fold one object into another, move a scripte
 ability the script sets off, and keep every change after which the scenario still fails and is no larger. When no such change is left, a rewrite that keeps the size (an object starting in
 another zone, an ability's effect moved next to the action that sets it off, a signal trigger made another kind of
 trigger, a trigger and an action that sets it off both made a signal) is tried as a first step: it is kept when,
-after it, one change of the first kind makes the scenario smaller than before (see :func:`reductions`).
+after it, one change of the first kind makes the scenario smaller than before, or as small with fewer actions (an
+action inside an ability, which the size does not count; see :func:`reductions`).
 
 Hypothesis shrinks the log that builds a scenario, which is what makes failures reproducible and storable in the
 example database; but a smaller log is not always a smaller scenario (an object that nothing needs can sit early
@@ -62,8 +63,11 @@ def _without_ability(document: Document, ability_id: str) -> None:
 
 
 def candidates(document: Document) -> Iterator[Document]:
-    """Documents one piece smaller than ``document``, biggest pieces first. Some may be inconsistent (a removed
-    object still named somewhere); the caller filters those out."""
+    """Documents (new copies; ``document`` is left as it is) one piece smaller or simpler than ``document``, biggest
+    pieces first: removals, simplifications of the same size (a choice, an ability qualifier, an object description)
+    and the compound passes (objects out of lists, inlines, hoists and sinks that make it smaller, folds). None is
+    larger by :func:`scenario_size`. Some may be inconsistent (a removed object still named somewhere); the caller
+    filters those out (:func:`well_formed`)."""
     for s in range(len(document["script"])):
         smaller = copy.deepcopy(document)
         del smaller["script"][s]
@@ -301,21 +305,25 @@ def _abilities_hoisted(document: Document) -> Iterator[Document]:
 
 
 def _triggers_changed(document: Document) -> Iterator[Document]:
-    """A signal trigger made a trigger on another kind of event of its ruleset (about its own object, or about
-    any), so that the action sending the signal may go when another action already causes such an event (a control
-    change, a zone change, a play...)."""
+    """A signal trigger made to wait for another signal the scenario sends, or made a trigger on another kind of
+    event of its ruleset (about its own object, or about any), so that the action sending the signal it waited for
+    may go when another action already sets it off (another signal, a control change, a zone change, a play...)."""
     vocabulary = _vocabulary(document)
     if vocabulary is None:
         return
+    sent = sorted({a["name"] for actions in _action_lists(document) for a in actions
+                   if a.get("do") == "signal" and "name" in a})
     for o, obj in enumerate(document["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
             if ability["trigger"].get("event") != "signal":
                 continue
+            others = [{"event": "signal", "name": name} for name in sent if name != ability["trigger"].get("name")]
             for event in sorted(vocabulary.trigger_events - {"signal"}):
-                for trigger in ({"event": event, "subject": "self"}, {"event": event}):
-                    changed = copy.deepcopy(document)
-                    changed["objects"][o]["abilities"][m]["trigger"] = trigger
-                    yield changed
+                others += [{"event": event, "subject": "self"}, {"event": event}]
+            for trigger in others:
+                changed = copy.deepcopy(document)
+                changed["objects"][o]["abilities"][m]["trigger"] = trigger
+                yield changed
 
 
 def _fresh_signal(document: Document) -> str:
@@ -387,11 +395,18 @@ def _kept(candidate: Document, size: int, fails: Callable[[Document], bool | Non
     return scenario_size(candidate) <= size and valid(candidate) and bool(fails(candidate))
 
 
+def _weight(document: Document) -> tuple[int, int]:
+    """What a rewrite and a candidate must lower together: the size, then the number of actions at any depth (those
+    in abilities' effects too, which the size does not count)."""
+    return scenario_size(document), sum(len(actions) for actions in _action_lists(document))
+
+
 def _after_rewrites(document: Document, fails: Callable[[Document], bool | None], valid: Callable[[Document], bool],
                     deadline: float | None = None) -> Iterator[Document]:
-    """Documents smaller than ``document`` reached by one of its :func:`rewrites` that still fails, then one of
-    that rewrite's :func:`candidates` that still fails. Stops at ``deadline`` (a ``time.monotonic()`` value)."""
-    size = scenario_size(document)
+    """Documents lighter than ``document`` (by :func:`_weight`: smaller, or as small with fewer actions) reached by
+    one of its :func:`rewrites` that still fails, then one of that rewrite's :func:`candidates` that still fails.
+    Stops at ``deadline`` (a ``time.monotonic()`` value)."""
+    size, weight = scenario_size(document), _weight(document)
     for rewritten in rewrites(document):
         if deadline is not None and time.monotonic() > deadline:
             return
@@ -400,15 +415,15 @@ def _after_rewrites(document: Document, fails: Callable[[Document], bool | None]
         for candidate in candidates(rewritten):
             if deadline is not None and time.monotonic() > deadline:
                 return
-            if scenario_size(candidate) < size and _kept(candidate, size, fails, valid):
+            if _weight(candidate) < weight and _kept(candidate, size, fails, valid):
                 yield candidate
 
 
 def reductions(document: Document, fails: Callable[[Document], bool | None],
                valid: Callable[[Document], bool]) -> Iterator[Document]:
     """Every one-step reduction of ``document`` that is ``valid`` and still ``fails``: each of its
-    :func:`candidates` no larger than it, then each smaller document reached by a rewrite and a candidate (see
-    :func:`rewrites`). A document for which this yields nothing is 1-minimal: what :func:`reduce_scenario` returns
+    :func:`candidates` no larger than it, then each document reached by a rewrite and a candidate that is smaller, or
+    as small with fewer actions (see :func:`rewrites`). A document for which this yields nothing is 1-minimal: what :func:`reduce_scenario` returns
     when it is not stopped by its time budget. ``fails`` may return None (no verdict), counted as not failing."""
     size = scenario_size(document)
     for candidate in candidates(document):

@@ -75,7 +75,7 @@ def test_an_ability_that_would_set_itself_off_again_is_not_hoisted():
     assert list(reduction._abilities_hoisted(doc)) == []
 
 
-def test_triggers_changed_makes_a_signal_trigger_each_other_kind_of_its_ruleset():
+def test_triggers_changed_makes_a_signal_trigger_each_other_kind_of_its_ruleset_or_another_signal():
     doc = scenario("redemption", [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [
         {"id": "A1", "trigger": {"event": "signal", "name": "s2"}, "effect": []}]}],
                    [{"do": "gain_control", "object": "C1", "player": "P2"}, {"do": "signal", "name": "s2"}])
@@ -83,6 +83,10 @@ def test_triggers_changed_makes_a_signal_trigger_each_other_kind_of_its_ruleset(
     events = get_ruleset("redemption").vocabulary.trigger_events - {"signal"}
     assert {t["event"] for t in triggers} == events and {"event": "control", "subject": "self"} in triggers
     assert all(well_formed(c) for c in reduction._triggers_changed(doc))
+    # Another signal the scenario sends: the ability may wait for that one instead.
+    doc["script"][0]["actions"][0]["effect"].append({"do": "signal", "name": "s5"})
+    triggers = [c["objects"][0]["abilities"][0]["trigger"] for c in reduction._triggers_changed(doc)]
+    assert {"event": "signal", "name": "s5"} in triggers and {"event": "signal", "name": "s2"} not in triggers
 
 
 def test_signal_stand_ins_make_a_trigger_and_an_action_one_new_signal():
@@ -215,8 +219,11 @@ def _single_deletions(document: dict):
 # Redemption faulty engines whose counterexample at seed 0, as `trigger-conformance run --engine mutant:NAME
 # --ruleset redemption` shows it, was larger than needed before the passes above: 4 for 3 (an object only named by
 # an 'If X, Y' condition the failure does not need), 6 for 3 (a control change reached through signals and another
-# card's ability, where the card's own trigger on the change does).
-SEED_0 = ["redemption-if-x-y-pending", "redemption-control-change-ignored"]
+# card's ability, where the card's own trigger on the change does), 4 for 3 (an optional trigger on a signal sent
+# just before its card is discarded, where a trigger on the discard does), 5 for 4 (a second signal for a second
+# trigger, where both can wait for the first).
+SEED_0 = ["redemption-if-x-y-pending", "redemption-control-change-ignored", "redemption-optional-after-discard",
+          "redemption-negates-whole-card"]
 
 
 @pytest.mark.parametrize("name", SEED_0)
