@@ -1,6 +1,7 @@
 """Issue 10 item 5: shrinking shrinks the scenario. Every bundled faulty engine's first failure, shrunk the way a run
-shrinks it (Hypothesis on the answer log, then :mod:`conformance.reduction` on the scenario itself), is at most its
-minimal size + 1, size being :func:`conformance.reduction.scenario_size` (objects, abilities, scripted actions).
+shrinks it (``conformance.runner._minimise``: the scenario-level passes, Hypothesis on the answer log, the passes
+again), is at most its minimal size + 1, size being :func:`conformance.reduction.scenario_size` (objects, abilities,
+scripted actions).
 
 The minimal sizes are recorded in ``tests/data/mutant_minimal_scenarios.json``: for each mutant, the smallest
 scenario known to show its fault, with where it came from: a hand-written fixture of ``conformance/fixtures/`` on
