@@ -431,6 +431,15 @@ class ScriptedFailedSummonSilentGame(Game):
         super().summon(action, cause, player)
 
 
+class LastStepUnplayedGame(Game):
+    """The script's last step is never played (an off-by-one in the step loop); caught by mw.resolve-completely,
+    which asks for the script played as written."""
+
+    def play(self):
+        self.scenario = {**self.scenario, "script": self.scenario["script"][:-1]}
+        return super().play()
+
+
 def _mutant(name: str, game: type[Game], key: str, **options) -> Mutant:
     found = mutant(name, MomonWonderEngine, game, key, RULESET, EDITIONS)
     return replace(found, options=tuple(options.items())) if options else found
@@ -469,4 +478,5 @@ MUTANTS = (
     _mutant("mw-group-judged-in-turn", GroupJudgedInTurnGame, "mw.triggers-when-satisfied"),
     _mutant("mw-trigger-per-occurrence", TriggerPerOccurrenceGame, "mw.once-per-event"),
     _mutant("mw-scripted-failed-summon-silent", ScriptedFailedSummonSilentGame, "mw.resolve-completely"),
+    _mutant("mw-last-step-unplayed", LastStepUnplayedGame, "mw.resolve-completely"),
 )

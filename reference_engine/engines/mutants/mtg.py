@@ -542,7 +542,17 @@ class SpellResolvesAtOnceGame(Game):
             self.resolve_spell(self.stack[-1])
 
 
+class LastStepUnplayedGame(Game):
+    """The script's last step is never played (an off-by-one in the step loop); caught by mtg.resolution-effect,
+    which asks for every scripted action performed unless the game ended first (104.4b)."""
+
+    def play(self):
+        self.scenario = {**self.scenario, "script": self.scenario["script"][:-1]}
+        return super().play()
+
+
 MUTANTS = (
+    _mutant("mtg-last-step-unplayed", LastStepUnplayedGame, "mtg.resolution-effect"),
     _mutant("mtg-apnap-reversed", ApnapReversedGame, "mtg.apnap-order"),
     _mutant("mtg-single-pass-603-3b", SinglePassGame, "mtg.trigger-on-trigger-last"),
     _mutant("mtg-no-intervening-recheck", NoInterveningRecheckGame, "mtg.intervening-if"),

@@ -312,9 +312,20 @@ class StackOfBatchesGame(Game):
             self.options = options
 
 
+class LastStepUnplayedGame(Game):
+    """Fault: the script's last step is never played (an off-by-one in the step loop). Caught by
+    ``red.effect-carried-out``, which asks for every scripted action carried out unless an effect ended its phase."""
+
+    def play(self):
+        self.scenario = {**self.scenario, "script": self.scenario["script"][:-1]}
+        return super().play()
+
+
 MUTANTS = tuple(
     mutant(name, RedemptionEngine, game, key, RULESET, EDITIONS, fault=fault)
     for name, game, key, fault in (
+        ("redemption-last-step-unplayed", LastStepUnplayedGame, "red.effect-carried-out",
+         "the script's last step is never played"),
         ("redemption-inactive-player-first", InactivePlayerFirstGame, "red.active-player-first",
          "inactive players' simultaneous triggers are resolved before the active player's"),
         ("redemption-cuts-in", CutsInGame, "red.no-cutting-in", "a triggered ability cuts in between other abilities"),

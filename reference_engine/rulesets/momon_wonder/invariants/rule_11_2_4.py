@@ -15,6 +15,7 @@ import bisect
 from reference_engine.core.choices import ScenarioChooser
 from reference_engine.core.vocabulary import IN_PLAY, condition_holds, movement_event
 from reference_engine.core.invariant import invariant
+from reference_engine.core.script import script_problems
 from reference_engine.rulesets.momon_wonder.observations import (
     MAIN, PACKAGE_PHASES, package_position, packages, phase_at, queue_of, replayed_queues, snatch_check_of, summonable,
     trigger_position, unit_effect, walk_effect, zones_at_resolution, zones_before,
@@ -111,8 +112,9 @@ def resolve_completely(view: TraceView) -> list[str]:
 def _scripted_actions_performed(view: TraceView) -> list[str]:
     """Each scripted action causes exactly the events its effect must cause from the zones as it began (a failed
     Summon's event included, under failed_summon_event=ordinary-event): the events that every trigger of the
-    scenario starts from cannot be judged otherwise."""
-    found = []
+    scenario starts from cannot be judged otherwise. And every scripted action is performed: the script is played as
+    written, every action of every step in order (nothing in 11.2 ends a step early)."""
+    found = script_problems(view)
     snapshots = zones_before(view)
     failed_event = view.options.get("failed_summon_event", "ordinary-event") == "ordinary-event"
     show = lambda pairs: ", ".join(f"{k} {s}" for k, s in pairs) or "nothing"  # noqa: E731

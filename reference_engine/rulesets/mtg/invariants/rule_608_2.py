@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any
 
 from reference_engine.core.invariant import invariant
+from reference_engine.core.script import script_problems
 from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.mtg.model import FIELD, OUT_OF_GAME, Board, Reading
@@ -198,4 +199,5 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
     exercised=lambda view: _effects(view)[1],
 )
 def resolution_effect(view: TraceView) -> list[str]:
-    return list(_effects(view)[0])
+    # Every scripted action is performed (the script played as written), unless the game ended first (104.4b).
+    return script_problems(view, ends_game=lambda entry: True, early_kinds=("game_over",)) + list(_effects(view)[0])

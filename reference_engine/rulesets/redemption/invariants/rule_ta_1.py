@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from reference_engine.core.script import script_problems
 from reference_engine.core.invariant import invariant
 from reference_engine.core.vocabulary import IN_PLAY, ZoneTracker, movement_event
 from reference_engine.rulesets.redemption.observations import PASSES, SPAN_OPEN, replay
@@ -233,4 +234,7 @@ def _script_problems(view: TraceView):
     exercised=lambda view: _carried_out(view)[1],
 )
 def effect_carried_out(view: TraceView) -> list[str]:
-    return list(_carried_out(view)[0])
+    # Every scripted action is carried out (the script played as written), except those of a step that an effect
+    # ended early (the end_phase event: the phase ends once the action or ability performing it completes).
+    ended = script_problems(view, ends_step=lambda entry: entry.get("type") == "end_phase", early_kinds=("event",))
+    return ended + list(_carried_out(view)[0])
