@@ -157,6 +157,7 @@ class _Builder:
         self.doomed: list[str] = []  # players who may leave the game
         self.objects: list[dict[str, Any]] = []
         self.next_ability = 0
+        self.graveyard_abilities = 0  # abilities given by graveyard_ability (G1, G2, ...)
         self.optional_ids: list[str] = []
         self.targeted_ids: list[str] = []
         self.delayed_ids: list[str] = []
@@ -454,6 +455,20 @@ class _Builder:
         if trigger["event"] == "life" and self.source.chance(60):
             trigger["change"] = "gain"
 
+    def graveyard_ability(self, card: dict[str, Any]) -> None:
+        """Give ``card``, a permanent a set piece hands to another player and that may then die, an ability working
+        from its owner's graveyard: once it is there it triggers under its owner's control, since control does not
+        outlive the battlefield (400.7, 108.4a, 603.3a). A state trigger exiling the card (603.8, so it cannot loop).
+        It draws nothing and is numbered apart (G1, G2, ...), so that the rest of the scenario is as without it."""
+        if "state_triggers" in self.no or any(a.get("active_in") == ["graveyard"]
+                                               for a in card.get("abilities") or ()):
+            return
+        self.graveyard_abilities += 1
+        card.setdefault("abilities", []).append({
+            "id": f"G{self.graveyard_abilities}", "active_in": ["graveyard"],
+            "trigger": {"event": "state", "state": {"test": "in_zone", "object": "self", "zone": "graveyard"}},
+            "effect": [{"do": "move", "object": card["id"], "from": "graveyard", "to": "exile"}]})
+
     def graveyard_card(self, owner: str) -> dict[str, Any]:
         """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
         back in time (603.10a): leaving together with other cards, it sees them all leave."""
@@ -543,6 +558,8 @@ class _Builder:
             taker = src.pick([p for p in players if p != holder["owner"]])
             if src.chance(60):  # and one of its own abilities triggers under its new controller (603.3a)
                 holder["abilities"].append({"id": self.ability_id(), "trigger": dict(delayed["trigger"]), "effect": []})
+            if own:
+                self.graveyard_ability(holder)
             fire = ({"do": "move", "object": holder["id"], "from": "field", "to": "graveyard"} if own
                     else {"do": "signal", "name": TOP})
             handoff = [{"do": "signal", "name": signal},
@@ -734,6 +751,7 @@ class _Builder:
             if src.chance(50) and "gain_control" not in self.no:  # its source changes hands first (603.7e)
                 last.append({"by": active, "effect": [{"do": "gain_control", "object": holder_id,
                                                        "player": src.pick([p for p in players if p != owner])}]})
+                self.graveyard_ability(next(o for o in self.objects if o["id"] == holder_id))
             dying = [o for o in field if src.chance(70)] or field
             last.append({"by": active, "effect": [{"do": "move_together", "objects": dying, "from": "field",
                                                    "to": "graveyard"}]})
@@ -749,6 +767,7 @@ class _Builder:
             last.append({"by": active, "effect": [{"do": "signal", "name": signal}]})
             last.append({"by": active, "effect": [
                 {"do": "gain_control", "object": holder, "player": src.pick([p for p in players if p != owner])}]})
+            self.graveyard_ability(next(o for o in self.objects if o["id"] == holder))
             if trigger["event"] == "signal":
                 last.append({"by": active, "effect": [{"do": "signal", "name": trigger["name"]}]})
             elif trigger.get("subject", "any") == "any" and "move_together" not in self.no:

@@ -366,6 +366,16 @@ class ControllerIsOwnerGame(Game):
         return super().new_trigger(source, ability, controller, event, delayed)
 
 
+class ControlOutlivesTheBattlefieldGame(Game):
+    """Keeps a permanent's controller after it leaves the battlefield (against 400.7 and 108.4a), so an ability of a
+    card whose control had changed, triggering later from its owner's graveyard or as it comes back, goes to the
+    player who last controlled it instead of its owner (603.3a); caught by mtg.trigger-controller."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.state.owners = {}  # State.apply then finds no owner to give a moved object back to
+
+
 class PreventedTriggersGame(Game):
     """Lets prevented damage trigger abilities that watch for damage, as if it had been dealt (603.2g); caught by
     mtg.prevented-no-trigger."""
@@ -571,6 +581,7 @@ MUTANTS = (
     _mutant("mtg-departed-kept", DepartedKeptGame, "mtg.player-leaves"),
     _mutant("mtg-departed-delayed-triggers", DepartedDelayedTriggersGame, "mtg.player-leaves"),
     _mutant("mtg-controller-is-owner", ControllerIsOwnerGame, "mtg.trigger-controller"),
+    _mutant("mtg-control-outlives-the-battlefield", ControlOutlivesTheBattlefieldGame, "mtg.trigger-controller"),
     _mutant("mtg-prevented-triggers", PreventedTriggersGame, "mtg.prevented-no-trigger"),
     _mutant("mtg-fifo", FirstInFirstOutGame, "mtg.stack-lifo"),
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),
