@@ -157,7 +157,7 @@ class _Builder:
         self.doomed: list[str] = []  # players who may leave the game
         self.objects: list[dict[str, Any]] = []
         self.next_ability = 0
-        self.graveyard_abilities = 0  # abilities given by graveyard_ability (G1, G2, ...)
+        self.graveyard_ids: list[str] = []  # abilities given by graveyard_ability (G1, G2, ...)
         self.optional_ids: list[str] = []
         self.targeted_ids: list[str] = []
         self.delayed_ids: list[str] = []
@@ -459,13 +459,14 @@ class _Builder:
         """Give ``card``, a permanent a set piece hands to another player and that may then die, an ability working
         from its owner's graveyard: once it is there it triggers under its owner's control, since control does not
         outlive the battlefield (400.7, 108.4a, 603.3a). A state trigger exiling the card (603.8, so it cannot loop).
-        It draws nothing and is numbered apart (G1, G2, ...), so that the rest of the scenario is as without it."""
+        It draws nothing and is numbered apart (G1, G2, ...), last in the trigger order, so that the rest of the
+        scenario (choices included) is as without it."""
         if "state_triggers" in self.no or any(a.get("active_in") == ["graveyard"]
                                                for a in card.get("abilities") or ()):
             return
-        self.graveyard_abilities += 1
+        self.graveyard_ids.append(f"G{len(self.graveyard_ids) + 1}")
         card.setdefault("abilities", []).append({
-            "id": f"G{self.graveyard_abilities}", "active_in": ["graveyard"],
+            "id": self.graveyard_ids[-1], "active_in": ["graveyard"],
             "trigger": {"event": "state", "state": {"test": "in_zone", "object": "self", "zone": "graveyard"}},
             "effect": [{"do": "move", "object": card["id"], "from": "graveyard", "to": "exile"}]})
 
@@ -806,7 +807,8 @@ class _Builder:
         if self.no & {"signals", "empty_effects"}:
             self.keep_out(steps)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
-        order = src.permutation(ability_ids)
+        given = [i for i in ability_ids if i in self.graveyard_ids]  # last, so that the draws stay as without them
+        order = src.permutation([i for i in ability_ids if i not in self.graveyard_ids]) + given
         if gone:  # the destroying ability resolves first
             order.remove(gone[2])
             order.insert(order.index(gone[1]), gone[2])
