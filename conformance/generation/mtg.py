@@ -559,8 +559,7 @@ class _Builder:
             taker = src.pick([p for p in players if p != holder["owner"]])
             if src.chance(60):  # and one of its own abilities triggers under its new controller (603.3a)
                 holder["abilities"].append({"id": self.ability_id(), "trigger": dict(delayed["trigger"]), "effect": []})
-            if own:
-                self.graveyard_ability(holder)
+            self.graveyard_ability(holder)  # and if it dies, from the graveyard it is its owner's again (400.7)
             fire = ({"do": "move", "object": holder["id"], "from": "field", "to": "graveyard"} if own
                     else {"do": "signal", "name": TOP})
             handoff = [{"do": "signal", "name": signal},
