@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reference_engine.engines.mtg.engine import EDITIONS, RULESET, Context, Game, MtgEngine
-from reference_engine.engines.mtg.rules import Catalog
+from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog
 from reference_engine.engines.mutants import Mutant, faulty_engine, mutant
 
 
@@ -215,12 +215,15 @@ class DelayedEachOccurrenceGame(Game):
 
 
 class DelayedSourceControllerGame(Game):
-    """Gives a delayed triggered ability to whoever controls its source when it triggers, instead of the controller
-    of the ability that created it (603.7d-e); caught by mtg.delayed-controller."""
+    """Gives a delayed triggered ability to whoever controls its source when it triggers (a source that has left the
+    battlefield: whoever controlled it last there), instead of the controller of the ability that created it
+    (603.7d-e); caught by mtg.delayed-controller."""
 
     def new_trigger(self, source, ability, controller, event, delayed=None):
         if delayed is not None and source in self.state.controllers and source is not None:
             controller = self.state.controllers[source]
+            if self.state.zones.get(source) != BATTLEFIELD:
+                controller = self.state.last_controllers.get(source, controller)
         return super().new_trigger(source, ability, controller, event, delayed)
 
 
