@@ -234,6 +234,21 @@ fixture("mtg-ref-603-10a-graveyard-leaving-looks-back",
    obj("K1", "P1", "graveyard"), obj("K2", "P2", "graveyard")],
   [("main", [("P1", [{"do": "move_together", "objects": ["G", "K1", "K2"], "from": "graveyard", "to": "exile"}])])]))
 
+fixture("mtg-ref-603-3a-control-ends-off-the-battlefield",
+ "Control does not outlive the battlefield (400.7, 108.4a, 110.2) and a triggered ability is controlled by whoever controlled its source when it triggered (603.3a). C and D are P1's; D starts under P2's control, and P2 gains control of C. Both die together: C's 'when this dies' ability looks back (603.10a) and is P2's, who controlled C just before. In P1's graveyard, their 'at the upkeep signal, while this is in your graveyard' abilities trigger under P1's control: the control effects ended as C and D left the battlefield, and a card off the battlefield is its owner's. C then returns to the battlefield under its owner's control: its 'when this enters' ability is P1's.",
+ "CR 400.7, 108.4a, 110.2, 603.3a (issue 12)", ["mtg.trigger-controller", "mtg.look-back"],
+ scen(["P1", "P2"], "P1",
+  [obj("C", "P1", abilities=[
+      ab("CD", {"event": "leave", "subject": "self", "to": "graveyard"}, text="When this dies, ..."),
+      ab("CG", {"event": "signal", "name": "upkeep"}, [{"do": "life", "player": "P1", "amount": 1}], text="At the upkeep signal, you gain 1 life (works only while this is in a graveyard).", active_in=["graveyard"]),
+      ab("CE", {"event": "enter", "subject": "self"}, text="When this enters, ...")]),
+   obj("D", "P1", controller="P2", abilities=[
+      ab("DG", {"event": "signal", "name": "upkeep"}, [{"do": "life", "player": "P1", "amount": 1}], text="At the upkeep signal, you gain 1 life (works only while this is in a graveyard).", active_in=["graveyard"])])],
+  [("main", [("P2", [{"do": "gain_control", "object": "C", "player": "P2"}]),
+             ("P1", [{"do": "move_together", "objects": ["C", "D"], "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "signal", "name": "upkeep"}]),
+             ("P1", [{"do": "move", "object": "C", "from": "graveyard", "to": "field"}])])]))
+
 fixture("mtg-ref-603-10a-put-into-hand-looks-back",
  "603.10a: abilities that trigger when an object every player can see is put into a hand look back in time. R, a card in exile, has 'whenever a card is put into a hand, its owner gains 1 life' (it works from exile). An effect returns R and another exiled card to their owners' hands at once: just before the event R was in exile, so its ability triggers twice, once for each card.",
  "CR 603.10a (issue 9)", ["mtg.look-back"],

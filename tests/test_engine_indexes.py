@@ -202,7 +202,7 @@ def test_the_mtg_engine_state_fingerprint_covers_every_field_of_the_state():
     from reference_engine.engines.mtg.engine import PER_OBJECT, Game
     from reference_engine.engines.mtg.rules import State
 
-    assert {f.name for f in fields(State)} - set(PER_OBJECT) == {"life", "left"}
+    assert {f.name for f in fields(State)} - set(PER_OBJECT) == {"life", "left", "owners"}
     scenario = {"edition": "2026-02-27", "players": ["P1", "P2"], "active_player": "P1", "objects": [], "script": []}
     game = Game(scenario, ScenarioChooser(scenario))
     before = game.state_fingerprint()
@@ -211,4 +211,8 @@ def test_the_mtg_engine_state_fingerprint_covers_every_field_of_the_state():
     game.state.life["P1"] += 1
     assert game.state_fingerprint() == before
     game.state.left.append("P2")
+    assert game.state_fingerprint() != before
+    game.state.left.pop()
+    assert game.state_fingerprint() == before
+    game.state.owners = dict(game.state.owners)  # the owners never change in a game: covered by identity
     assert game.state_fingerprint() != before

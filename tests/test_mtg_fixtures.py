@@ -65,6 +65,14 @@ def test_603_4_felidar_sovereign():
     assert kinds(e, "event", name="wins") and not kinds(e, "removed")
 
 
+def test_603_3a_control_ends_off_the_battlefield():
+    """400.7, 108.4a, 110.2: the dies trigger (looking back) is the stealer's; from the graveyard and on the way back
+    the abilities are the owner's."""
+    e = entries_of("mtg-ref-603-3a-control-ends-off-the-battlefield")
+    controllers = {t["ability"]: t["controller"] for t in kinds(e, "trigger")}
+    assert controllers == {"CD": "P2", "CG": "P1", "DG": "P1", "CE": "P1"}
+
+
 def test_603_7a_delayed_ability_created_too_late_never_triggers():
     e = entries_of("mtg-603-7a-delayed-created-too-late")
     created = find(e, kind="delayed_create")

@@ -65,6 +65,7 @@ FIXTURE_MUTANTS = [
     ("mtg-ref-800-4a-leaves-at-once", "mtg-departed-kept"),
     ("mtg-ref-104-4b-state-trigger-without-target", "mtg-no-target-kept"),
     ("mtg-ref-104-4b-state-trigger-without-target", "mtg-target-on-resolution"),
+    ("mtg-ref-603-3a-control-ends-off-the-battlefield", "mtg-control-outlives-the-battlefield"),
     # issue 12, item 1: the wider vocabulary
     ("mtg-vocab-115-1-target-player-leaves", "mtg-departed-target-kept"),
     ("mtg-vocab-filters-you-opponent-type-token", "mtg-filter-you-is-active-player"),

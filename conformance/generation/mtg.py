@@ -180,6 +180,7 @@ class _Builder:
         self.doomed: list[str] = []  # players who may leave the game
         self.objects: list[dict[str, Any]] = []
         self.next_ability = 0
+        self.graveyard_ids: list[str] = []  # abilities given by graveyard_ability (G1, G2, ...)
         self.optional_ids: list[str] = []
         self.targeted_ids: list[str] = []
         self.delayed_ids: list[str] = []
@@ -582,6 +583,21 @@ class _Builder:
         if trigger["event"] == "life" and self.source.chance(60):
             trigger["change"] = "gain"
 
+    def graveyard_ability(self, card: dict[str, Any]) -> None:
+        """Give ``card``, a permanent a set piece hands to another player and that may then die, an ability working
+        from its owner's graveyard: once it is there it triggers under its owner's control, since control does not
+        outlive the battlefield (400.7, 108.4a, 603.3a). A state trigger exiling the card (603.8, so it cannot loop).
+        It draws nothing and is numbered apart (G1, G2, ...), last in the trigger order, so that the rest of the
+        scenario (choices included) is as without it."""
+        if "state_triggers" in self.no or any(a.get("active_in") == ["graveyard"]
+                                               for a in card.get("abilities") or ()):
+            return
+        self.graveyard_ids.append(f"G{len(self.graveyard_ids) + 1}")
+        card.setdefault("abilities", []).append({
+            "id": self.graveyard_ids[-1], "active_in": ["graveyard"],
+            "trigger": {"event": "state", "state": {"test": "in_zone", "object": "self", "zone": "graveyard"}},
+            "effect": [{"do": "move", "object": card["id"], "from": "graveyard", "to": "exile"}]})
+
     def graveyard_card(self, owner: str) -> dict[str, Any]:
         """A card in its owner's graveyard with an ability that triggers on cards leaving a graveyard, which looks
         back in time (603.10a): leaving together with other cards, it sees them all leave."""
@@ -672,6 +688,7 @@ class _Builder:
             taker = src.pick([p for p in players if p != holder["owner"]])
             if src.chance(60):  # and one of its own abilities triggers under its new controller (603.3a)
                 holder["abilities"].append({"id": self.ability_id(), "trigger": dict(delayed["trigger"]), "effect": []})
+            self.graveyard_ability(holder)  # and if it dies, from the graveyard it is its owner's again (400.7)
             fire = ({"do": "move", "object": holder["id"], "from": "field", "to": "graveyard"} if own
                     else {"do": "signal", "name": TOP})
             handoff = [{"do": "signal", "name": signal},
@@ -863,6 +880,7 @@ class _Builder:
             if src.chance(50) and "gain_control" not in self.no:  # its source changes hands first (603.7e)
                 last.append({"by": active, "effect": [{"do": "gain_control", "object": holder_id,
                                                        "player": src.pick([p for p in players if p != owner])}]})
+                self.graveyard_ability(next(o for o in self.objects if o["id"] == holder_id))
             dying = [o for o in field if src.chance(70)] or field
             last.append({"by": active, "effect": [{"do": "move_together", "objects": dying, "from": "field",
                                                    "to": "graveyard"}]})
@@ -878,6 +896,7 @@ class _Builder:
             last.append({"by": active, "effect": [{"do": "signal", "name": signal}]})
             last.append({"by": active, "effect": [
                 {"do": "gain_control", "object": holder, "player": src.pick([p for p in players if p != owner])}]})
+            self.graveyard_ability(next(o for o in self.objects if o["id"] == holder))
             if trigger["event"] == "signal":
                 last.append({"by": active, "effect": [{"do": "signal", "name": trigger["name"]}]})
             elif trigger.get("subject", "any") == "any" and "move_together" not in self.no:
@@ -924,7 +943,8 @@ class _Builder:
         if "stray_targets" in self.excluded:
             self.shelter_targets(steps, doomed)
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
-        order = src.permutation(ability_ids)
+        given = [i for i in ability_ids if i in self.graveyard_ids]  # last, so that the draws stay as without them
+        order = src.permutation([i for i in ability_ids if i not in self.graveyard_ids]) + given
         if gone:  # the destroying ability resolves first
             order.remove(gone[2])
             order.insert(order.index(gone[1]), gone[2])

@@ -188,14 +188,16 @@ class Game:
 
     def state_fingerprint(self) -> tuple | None:
         """Equal fingerprints mean an equal state: the write counts of the journaled dicts, and a copy of the rest of
-        the state (players' life, who left: a few values). None if a per-object dict is not journaled."""
+        the state (players' life, who left: a few values), and the owners by identity (never written). None if a
+        per-object dict is not journaled."""
         counts = []
         for name in PER_OBJECT:
             value = getattr(self.state, name)
             if not isinstance(value, JournaledDict):
                 return None
             counts.append((id(value), value.writes))
-        return tuple(counts), dict(self.state.life), tuple(self.state.left)  # State's fields besides PER_OBJECT
+        # State's fields besides PER_OBJECT
+        return tuple(counts), dict(self.state.life), tuple(self.state.left), id(self.state.owners)
 
     # -- Putting triggered abilities on the stack (603.3) ------------------------------------------------------------
 

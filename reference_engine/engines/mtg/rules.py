@@ -58,22 +58,33 @@ class State:
     left: list[str] = field(default_factory=list)
     # object -> who controlled it as it last left the battlefield (option controller_off_battlefield=last-known)
     last_controllers: dict[str, str] = field(default_factory=dict)
+    # object -> its owner: fixed for the game, shared by every copy (never written)
+    owners: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def initial(cls, scenario: dict[str, Any]) -> "State":
+        """The game before the script: an object on the battlefield is controlled by its ``controller`` (its owner
+        if none is given), any other object by its owner (108.4a)."""
         life = {p: scenario.get("life", {}).get(p, STARTING_LIFE) for p in scenario["players"]}
         return cls(
             zones={o["id"]: o["zone"] for o in scenario["objects"]},
-            controllers={o["id"]: o.get("controller", o["owner"]) for o in scenario["objects"]},
+            controllers={o["id"]: o.get("controller", o["owner"]) if o["zone"] == BATTLEFIELD else o["owner"]
+                         for o in scenario["objects"]},
             life=life,
+            owners={o["id"]: o["owner"] for o in scenario["objects"]},
         )
 
     def copy(self) -> "State":
         return State(dict(self.zones), dict(self.controllers), dict(self.life), dict(self.damage), list(self.left),
-                     dict(self.last_controllers))
+                     dict(self.last_controllers), self.owners)
 
     def apply(self, event: dict[str, Any]) -> None:
-        """Move the state along one trace event (a prevented event changes nothing, 603.2g)."""
+        """Move the state along one trace event (a prevented event changes nothing, 603.2g).
+
+        Control does not outlive the battlefield: an object that leaves it is a new object the control effects on
+        the old one no longer touch (400.7), controlled by no one, its owner standing in (108.4a); one that enters
+        it enters under its owner's control (110.2, the scenario's moves being its owner's); a control change of an
+        object off the battlefield gives no control. Who controlled it as it left is kept (``last_controllers``)."""
         if event.get("prevented"):
             return
         kind = event["type"]
@@ -83,6 +94,9 @@ class State:
                 self.damage.pop(subject, None)  # a permanent that leaves is a new object with no damage (400.7)
                 if subject in self.controllers:
                     self.last_controllers[subject] = self.controllers[subject]
+            owner = self.owners.get(subject)
+            if owner is not None and self.controllers.get(subject) != owner:
+                self.controllers[subject] = owner
             self.zones[subject] = event["to"]
         elif kind == "damage":
             if event.get("target") in self.zones:
@@ -91,7 +105,8 @@ class State:
                 self.life[event["player"]] -= event.get("amount", 0)
         elif kind == "life" and event.get("player") in self.life:
             self.life[event["player"]] += event.get("amount", 0)
-        elif kind == "control" and subject in self.controllers and event.get("controller"):
+        elif kind == "control" and subject in self.controllers and event.get("controller") and \
+                self.zones.get(subject) == BATTLEFIELD:
             self.controllers[subject] = event["controller"]
         elif kind == "player_leaves" and event.get("player") and event["player"] not in self.left:
             self.left.append(event["player"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reference_engine.engines.mtg.engine import EDITIONS, RULESET, Context, Game, MtgEngine
-from reference_engine.engines.mtg.rules import Catalog
+from reference_engine.engines.mtg.rules import BATTLEFIELD, Catalog
 from reference_engine.engines.mutants import Mutant, faulty_engine, mutant
 
 
@@ -215,12 +215,15 @@ class DelayedEachOccurrenceGame(Game):
 
 
 class DelayedSourceControllerGame(Game):
-    """Gives a delayed triggered ability to whoever controls its source when it triggers, instead of the controller
-    of the ability that created it (603.7d-e); caught by mtg.delayed-controller."""
+    """Gives a delayed triggered ability to whoever controls its source when it triggers (a source that has left the
+    battlefield: whoever controlled it last there), instead of the controller of the ability that created it
+    (603.7d-e); caught by mtg.delayed-controller."""
 
     def new_trigger(self, source, ability, controller, event, delayed=None):
         if delayed is not None and source in self.state.controllers and source is not None:
             controller = self.state.controllers[source]
+            if self.state.zones.get(source) != BATTLEFIELD:
+                controller = self.state.last_controllers.get(source, controller)
         return super().new_trigger(source, ability, controller, event, delayed)
 
 
@@ -364,6 +367,16 @@ class ControllerIsOwnerGame(Game):
         if delayed is None and source in self.catalog.owners:
             controller = self.catalog.owners[source]
         return super().new_trigger(source, ability, controller, event, delayed)
+
+
+class ControlOutlivesTheBattlefieldGame(Game):
+    """Keeps a permanent's controller after it leaves the battlefield (against 400.7 and 108.4a), so an ability of a
+    card whose control had changed, triggering later from its owner's graveyard or as it comes back, goes to the
+    player who last controlled it instead of its owner (603.3a); caught by mtg.trigger-controller."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.state.owners = {}  # State.apply then finds no owner to give a moved object back to
 
 
 class PreventedTriggersGame(Game):
@@ -581,6 +594,7 @@ MUTANTS = (
     _mutant("mtg-departed-kept", DepartedKeptGame, "mtg.player-leaves"),
     _mutant("mtg-departed-delayed-triggers", DepartedDelayedTriggersGame, "mtg.player-leaves"),
     _mutant("mtg-controller-is-owner", ControllerIsOwnerGame, "mtg.trigger-controller"),
+    _mutant("mtg-control-outlives-the-battlefield", ControlOutlivesTheBattlefieldGame, "mtg.trigger-controller"),
     _mutant("mtg-prevented-triggers", PreventedTriggersGame, "mtg.prevented-no-trigger"),
     _mutant("mtg-fifo", FirstInFirstOutGame, "mtg.stack-lifo"),
     _mutant("mtg-sba-mid-resolution", SbaMidResolutionGame, "mtg.sba-between-resolutions"),

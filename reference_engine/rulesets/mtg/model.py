@@ -24,6 +24,10 @@ Readings made here where the text needs one (listed again in docs/rulesets/mtg.m
 * The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
   ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
   condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
+* Control does not outlive the battlefield (400.7, 108.4a): off the battlefield an object is its owner's, whatever
+  control it had there or was given since; it enters the battlefield under its owner's control (110.2). So an
+  ability working from a graveyard, or of a card that comes back, is its owner's (603.3a); a look-back trigger
+  (603.10a) still gets the controller the permanent had just before it left.
 * A "you control" / "an opponent controls" trigger filter reads the owner of an object off the battlefield (108.4a),
   or, under option ``controller_off_battlefield``, the controller it had as it last left the battlefield, or no one.
 * A "do this only once each turn" action (603.2h) is taken as an instance begins resolving unless declined, or, under
@@ -77,7 +81,11 @@ def looks_back_for(trigger: dict[str, Any], event: dict[str, Any]) -> bool:
 
 @dataclass
 class Board:
-    """What the judge knows of the game at one moment. ``departed`` lists the players who left, in order."""
+    """What the judge knows of the game at one moment. ``departed`` lists the players who left, in order.
+
+    ``controller_of`` is who controls each object: off the battlefield, always its owner (108.4a: a card that is
+    neither a permanent nor a spell has no controller, and its owner answers for it). ``owner_of`` is fixed for the
+    game and shared by every clone."""
 
     where: dict[str, str]
     controller_of: dict[str, str]
@@ -85,25 +93,36 @@ class Board:
     damage: dict[str, int] = field(default_factory=dict)
     departed: tuple[str, ...] = ()
     last_controller: dict[str, str] = field(default_factory=dict)  # who controlled it as it last left the battlefield
+    owner_of: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def opening(scenario: dict[str, Any]) -> "Board":
+        """The game before the script: an object's ``controller`` (else its owner) controls it on the battlefield,
+        its owner anywhere else (108.4a)."""
         totals = scenario.get("life") or {}
         return Board(
             where={o["id"]: o["zone"] for o in scenario["objects"]},
-            controller_of={o["id"]: o.get("controller") or o["owner"] for o in scenario["objects"]},
+            controller_of={o["id"]: (o.get("controller") or o["owner"]) if o["zone"] == FIELD else o["owner"]
+                           for o in scenario["objects"]},
             life={p: totals.get(p, DEFAULT_LIFE) for p in scenario["players"]},
+            owner_of={o["id"]: o["owner"] for o in scenario["objects"]},
         )
 
     def clone(self) -> "Board":
         return Board(dict(self.where), dict(self.controller_of), dict(self.life), dict(self.damage), self.departed,
-                     dict(self.last_controller))
+                     dict(self.last_controller), self.owner_of)
 
     def present(self, player: str | None) -> bool:
         return player is not None and player not in self.departed
 
     def step(self, event: dict[str, Any]) -> None:
-        """Apply one trace event. A prevented or replaced event did not happen (603.2g) and changes nothing."""
+        """Apply one trace event. A prevented or replaced event did not happen (603.2g) and changes nothing.
+
+        Control does not outlive the battlefield. An object leaving it becomes a new object (400.7): the control
+        effects on the old one end, and its owner answers for it (108.4a); who controlled it as it left is kept in
+        ``last_controller``. An object entering the battlefield enters under its owner's control (110.2: the
+        scenario's moves are read as its owner's). A control change of an object off the battlefield gives no
+        control (108.4a)."""
         if event.get("prevented"):
             return
         kind = event["type"]
@@ -114,6 +133,8 @@ class Board:
                     self.damage.pop(thing, None)  # 400.7: a new object, with no damage marked
                     if thing in self.controller_of:
                         self.last_controller[thing] = self.controller_of[thing]
+                if thing in self.owner_of:
+                    self.controller_of[thing] = self.owner_of[thing]
                 self.where[thing] = destination
         elif kind == "damage":
             amount = event.get("amount", 0)
@@ -125,7 +146,8 @@ class Board:
             if event.get("player") in self.life:
                 self.life[event["player"]] += event.get("amount", 0)
         elif kind == "control":
-            if event.get("subject") in self.controller_of and event.get("controller"):
+            if event.get("subject") in self.controller_of and event.get("controller") and \
+                    self.where.get(event["subject"]) == FIELD:
                 self.controller_of[event["subject"]] = event["controller"]
         elif kind == "player_leaves":
             if event.get("player") and event["player"] not in self.departed:

@@ -52,10 +52,13 @@ def _departures(view: TraceView):
 
 def _departures_whole(view: TraceView) -> list[str]:
     """800.4a: the objects a leaving player owns leave the game, and control effects giving them objects end, in the
-    very event of their departure, not one after another."""
+    very event of their departure, not one after another; and no control returns to an owner in that event but that
+    of an object a leaving player controlled (off the battlefield an object is its owner's already, 108.4a)."""
     cat = catalog(view)
     found = []
     for group in replay(view).groups:
+        all_returned: set[str] = set()
+        leavers = []
         for event in group.events:
             if event["type"] != "player_leaves" or not group.before.present(event.get("player")):
                 continue
@@ -72,6 +75,13 @@ def _departures_whole(view: TraceView) -> list[str]:
             for thing in sorted(returned - handed):
                 found.append(f"{player} left the game ({view.describe_event(event['id'])}) but control of {thing} did "
                              f"not return to its owner in that same event")
+            all_returned |= returned
+            leavers.append((player, event["id"], handed))
+        if leavers:
+            player, event_id, handed = leavers[0]
+            for thing in sorted(handed - all_returned):
+                found.append(f"{player} left the game ({view.describe_event(event_id)}) and control of {thing} returned "
+                             f"to its owner in that same event, but no player leaving then controlled it")
     return found
 
 
