@@ -519,11 +519,13 @@ def _fails(engine: Engine, config: RunConfig, inv: Invariant, reference: Engine 
     return _Fails(engine, config, inv, reference)
 
 
-# When Hypothesis's shrinker stops: after SHRINK_PATIENCE scenarios in a row, tried for at least a tenth of the
-# shrink budget (SHRINK_PATIENCE_SHARE), brought nothing smaller. Past that, on the bundled engines and on phase.rs,
-# what it still finds the scenario-level passes find faster; a fast engine gets thousands of tries, a slow one 50.
+# When Hypothesis's shrinker stops on a slow engine (SLOW_PLAY seconds or more per play, phase.rs for one): once
+# the scenarios it tried in a row without finding a smaller failing one are SHRINK_PATIENCE and as many as it took to
+# find the last smaller one. Past that, what it still finds the scenario-level passes find faster, and the budget
+# would cut it anyway. On a fast engine (the bundled ones) it goes on to the end, within the budget, so that the
+# counterexample does not depend on the machine's speed.
 SHRINK_PATIENCE = 50
-SHRINK_PATIENCE_SHARE = 0.1
+SLOW_PLAY = 0.02
 
 
 def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, built: Built,
@@ -531,8 +533,8 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     """Shrink a failing scenario against ``inv`` alone, within ``config.shrink_seconds``: the scenario-level passes
     of :mod:`conformance.reduction` first remove what the failure does not need from the scenario as found; then
     Hypothesis minimises its answer log (and keeps it in the example database) until it stops finding smaller
-    failures (:data:`SHRINK_PATIENCE`, :data:`SHRINK_PATIENCE_SHARE`), and the scenario-level passes reduce what it
-    found; the smaller of the two results is the counterexample, never larger than what was found. ``Failure.log`` builds the scenario only when
+    failures (:data:`SHRINK_PATIENCE`, on a slow engine), and the scenario-level passes reduce what it found; the smaller of the two
+    results is the counterexample, never larger than what was found. ``Failure.log`` builds the scenario only when
     it is Hypothesis's with nothing removed (it is empty otherwise).
 
     The failure always shows a trace that violated the rule: the shrunk scenario's, played again, or the last one it
@@ -551,7 +553,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     # Each step gets a share of what is left, so that the last, the passes over what Hypothesis found, always runs.
     reduced_as_found = reduce_scenario(built.document, fails, well_formed, left(1 / 3))
     shrunk = shrink(build, config.edition, built.log, fails, key, config.database, left(1 / 2),
-                    (SHRINK_PATIENCE, SHRINK_PATIENCE_SHARE * config.shrink_seconds),
+                    (SHRINK_PATIENCE, SLOW_PLAY),
                     replay=fails.fresh)
     flaky, notes = shrunk.nondeterministic, [n for n in (shrunk.nondeterministic, shrunk.shrink_error) if n]
     if scenario_size(shrunk.document) >= scenario_size(built.document):

@@ -4,9 +4,9 @@ Exploration builds scenarios from seeds through a :class:`~conformance.generatio
 (:mod:`conformance.runner`), so it pays no per-example cost to Hypothesis. A failing scenario's answer log is a byte
 string that rebuilds it (:class:`~conformance.generation.source.ReplaySource`), so it is exactly one ``st.binary()``
 choice of :func:`scenarios`. It is saved under the secondary key of a scratch example database and handed to
-:func:`hypothesis.find`, whose reuse phase replays it and whose shrink phase minimises it. The log of the failure as
-found is saved under the primary key of the run's example database, where the next run, on this machine or any
-sharing the database, replays it first; shrinking it the same way, that run shows the same counterexample.
+:func:`hypothesis.find`, whose reuse phase replays it and whose shrink phase minimises it. The minimal log is saved
+under the primary key of the run's example database, where the next run, on this machine or any sharing the
+database, replays it first (and, starting from a small failure, shrinks it quickly).
 
 Shrinking never stops a run: an engine whose verdict on the same scenario changes from one play to the next makes
 Hypothesis raise ``Flaky``/``FlakyFailure``; :func:`shrink` catches it (and any other error of the search), keeps
@@ -101,15 +101,16 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
            patience: tuple[int, float] | None = None,
            replay: Callable[[dict[str, Any]], bool] | None = None) -> Built:
     """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``, and, with
-    ``patience`` = (tries, seconds), only until at least that many scenarios in a row were tried, for at least that
-    long, without a smaller failing one (on a fast engine the seconds decide, on a slow one the tries).
+    ``patience`` = (tries, seconds): on an engine slower than ``seconds`` per play, only until the scenarios tried in a
+    row without a smaller failing one are ``tries`` and as many as it took to find the last smaller one. (On a fast
+    engine Hypothesis usually finishes well within the budget, and its result does not depend on the machine's speed;
+    on a slow one the budget would cut it anyway.)
 
     ``log`` must build a scenario for which ``fails(document)`` is true; ``fails`` may return None for a play the
     engine did not answer (a crash, a timeout), which is neither a failure nor a pass. Returns the smallest failing
     scenario found (shortest answer log, then smallest answers; the original if nothing smaller fails), replayed
     ``VERDICT_REPLAYS`` more times: see :class:`Built` for what it says when the verdict changed between plays, or
-    the search raised (never raised from here). Unless the verdict changed between plays, ``log`` (the failure as found,
-not its shrunk form: from it another run reaches the same counterexample) is saved to ``database`` under ``key``.
+    the search raised (never raised from here). A deterministic result is saved to ``database`` under ``key``.
     ``replay`` (default ``fails``) judges those replays: it must play the scenario again, where ``fails`` may answer
     from what it remembers of earlier plays (conformance.runner.PlayMemo).
     """
@@ -119,25 +120,25 @@ not its shrunk form: from it another run reaches the same counterexample) is sav
     # deadline or ``patience`` stopped, which it takes for failures); only the shrunk log goes to ``database``.
     store = scratch
     best = [rebuild(build, edition, log)]
-    as_found = best[0].log
     deadline = time.monotonic() + seconds
 
     unanswered = [0]  # plays the engine did not answer (crashed, timed out...): neither a pass nor a failure
-    fruitless = [0, time.monotonic()]  # scenarios tried since the last smaller failing one, and since when
+    tries = [0, 0]  # scenarios tried, and tried when the last smaller failing one was found
+    started = time.monotonic()
 
     def condition(built: Built) -> bool:
-        now = time.monotonic()
-        if now > deadline or (patience is not None and fruitless[0] >= patience[0]
-                              and now - fruitless[1] >= patience[1]):
+        now, fruitless = time.monotonic(), tries[0] - tries[1]
+        if now > deadline or (patience is not None and fruitless >= max(patience[0], tries[1])
+                              and now - started >= patience[1] * tries[0]):
             raise _OutOfTime
         verdict = fails(built.document)
-        fruitless[0] += 1
+        tries[0] += 1
         if verdict is None:
             unanswered[0] += 1
         if not verdict:
             return False
         if (len(built.log), built.log) < (len(best[0].log), best[0].log):
-            best[0], fruitless[:] = built, [0, time.monotonic()]
+            best[0], tries[1] = built, tries[0]
         return True
 
     flaky = error = ""
@@ -177,5 +178,5 @@ not its shrunk form: from it another run reaches the same counterexample) is sav
                  + (f" ({flaky})" if flaky else ""))
     found = Built(found.document, found.log, nondeterministic=flaky, shrink_error=error)
     if database is not None and not flaky:
-        database.save(key, encode_log(as_found))
+        database.save(key, encode_log(found.log))
     return found
