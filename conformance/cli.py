@@ -149,10 +149,14 @@ def run(args: argparse.Namespace) -> int:
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
-        described = session.check_engine()
+        described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
     finally:
         session.close()
     out = sys.stdout
+    if session.unavailable is not None:
+        print(f"trigger-conformance: the engine failed its handshake ({session.unavailable['outcome']}): "
+              f"{session.unavailable['message']}\nevery rule and fixture is reported errored with this problem",
+              file=sys.stderr)
     print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {described['name']} "
           f"{described['version']}, {spec.max_examples} scenarios per rule, seed {seed} (repeat with --seed {seed})"
           + (f", shard {spec.shard[0]}/{spec.shard[1]}" if spec.shard else "")
@@ -171,8 +175,9 @@ def run(args: argparse.Namespace) -> int:
         rows = _Rows(results, out, progress)
         try:
             with contextlib.redirect_stdout(pytest_output):
-                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml, args.report_jsonl),
-                                   plugins=[rows])
+                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml, args.report_jsonl)
+                                   + ([f"--conformance-unavailable={json.dumps(session.unavailable)}"]
+                                      if session.unavailable is not None else []), plugins=[rows])
         except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
             code = pytest.ExitCode.INTERRUPTED
         finally:

@@ -76,6 +76,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "most of them (by default that fails the run: 'nothing checked')")
     add("report-json", help="write the JSON report here at the end (the same as trigger-conformance run's)")
     add("report-jsonl", help="write the JSON Lines report (header, one verdict per line as known, footer)")
+    group.addoption("--conformance-unavailable", help="(what the trigger-conformance CLI passes) the engine's "
+                    "handshake failure as JSON: every item errors with it")
     group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
 
 
@@ -131,7 +133,16 @@ def pytest_configure(config: pytest.Config) -> None:
         else:
             spec = spec_from(config)
         session = Session(spec) if spec else None
-        described = session.check_engine() if session is not None and worker is None else None
+        described = None
+        if session is not None and worker is None:
+            given = config.getoption("--conformance-unavailable")
+            if given:  # the trigger-conformance command already found that the engine fails its handshake
+                session.unavailable = json.loads(given)
+                described = {"name": "(no handshake)", "version": "?", "spec": spec.engine}
+            else:  # an engine that fails its handshake errors every item (session.unavailable); a bad spec is usage
+                described = session.handshake()
+        elif session is not None and worker.get("conformance_unavailable"):
+            session.unavailable = json.loads(worker["conformance_unavailable"])
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     config._conformance_session = session  # type: ignore[attr-defined]
@@ -150,6 +161,13 @@ def pytest_configure(config: pytest.Config) -> None:
         interrupts = _Interrupts()
         config._conformance_interrupts = interrupts  # type: ignore[attr-defined]
         interrupts.start()
+        if session.unavailable is not None:  # nothing to explore: every item errors with the engine's problem
+            stream.explored({"explored": 0})
+            if config.pluginmanager.hasplugin("xdist"):
+                config.pluginmanager.register(_ShareUnavailable(spec.to_json(), config._conformance_results,
+                                                                json.dumps(session.unavailable)),
+                                              "conformance-share-unavailable")
+            return
         # The stream is explored once, here, before any worker starts: shared out among as many processes as
         # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
         budget = spec.time_budget
@@ -248,6 +266,18 @@ class _ShareExploration:
         node.workerinput["conformance_exploration"] = self.path
         node.workerinput["conformance_spec"] = self.spec
         node.workerinput["conformance_results"] = self.results
+
+
+class _ShareUnavailable:
+    """Hands the run (its spec, results folder, and the engine's handshake failure) to every pytest-xdist worker."""
+
+    def __init__(self, spec: str, results: str, unavailable: str):
+        self.spec, self.results, self.unavailable = spec, results, unavailable
+
+    def pytest_configure_node(self, node) -> None:
+        node.workerinput["conformance_spec"] = self.spec
+        node.workerinput["conformance_results"] = self.results
+        node.workerinput["conformance_unavailable"] = self.unavailable
 
 
 def _progress(config: pytest.Config, session: Session):
@@ -562,6 +592,9 @@ class _Stream:
 
         rules = [e for e in self.entries.values() if "rule_number" in e]
         write = terminalreporter.write_line
+        if self.session.unavailable is not None:
+            write(f"trigger-conformance: every rule errored: the engine failed its handshake: "
+                  f"{self.session.unavailable['message']}", red=True)
         stopped = self.exploration.get("stopped")
         if stopped:
             write(f"trigger-conformance: exploration stopped by the {stopped} after "

@@ -22,7 +22,7 @@ from conformance import __version__
 from conformance.adapters.registry import load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
-from conformance.errors import ConformanceError, signal_name
+from conformance.errors import ConformanceError, EngineError, signal_name
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.runner import (
     Exploration, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
@@ -112,6 +112,7 @@ class Session:
         self._exploration: dict[str, Any] | None = None  # see explore_stream
         self._plays = PlayMemos()  # answers already given while shrinking, shared by this worker's rules
         self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
+        self.unavailable: dict[str, str] | None = None  # see handshake(): the engine failed its handshake
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
@@ -168,6 +169,41 @@ class Session:
             raise ConformanceError(f"engine {described['name']} {described['version']} does not implement "
                                    f"{self.ruleset.name} {self.edition} (it implements: {rulesets})")
         return described
+
+    def handshake(self) -> dict[str, str]:
+        """:meth:`check_engine`, except that an engine that fails its handshake (crashes or exits at start, answers
+        garbage or the wrong protocol, hangs past its timeout) does not stop the run: the problem is kept in
+        :attr:`unavailable` (``{"outcome", "message", "stderr"}``), every rule and fixture is then reported errored
+        with it (:meth:`unavailable_rule`, :meth:`unavailable_fixture`), and the engine is described as
+        ``{"name": "(no handshake)", "version": "?", "spec": ...}``. Still raises ConformanceError for what is the
+        user's to fix: an engine that cannot be loaded (an unknown name or module) or does not implement this ruleset
+        and edition (exit 2)."""
+        self.engine  # loading it: an unknown engine raises here  # noqa: B018
+        try:
+            return self.check_engine()
+        except EngineError as exc:
+            self.unavailable = {"outcome": exc.outcome, "message": str(exc), "stderr": exc.stderr or ""}
+            _close(self._engine)
+            self._engine = None
+            return {"name": "(no handshake)", "version": "?", "spec": self.spec.engine}
+
+    def unavailable_rule(self, key: str) -> dict[str, Any]:
+        """The report entry of a rule when the engine failed its handshake (:meth:`handshake`): errored, with the
+        engine's problem (``engine_problems`` counts it under its outcome: crashed, garbage, timed-out...), and its
+        stderr attached."""
+        inv = self.ruleset.invariant(key)
+        problem = self.unavailable or {"outcome": "unavailable", "message": "", "stderr": ""}
+        return rule_entry(RuleResult(key, inv.rule_number(self.edition), inv.summary, "errored",
+                                     engine_problems={problem["outcome"]: 1},
+                                     first_problem=f"the engine failed its handshake: {problem['message']}",
+                                     engine_stderr=problem["stderr"]))
+
+    def unavailable_fixture(self, fixture_id: str) -> dict[str, Any]:
+        """A fixture's entry when the engine failed its handshake: errored, with the engine's problem."""
+        fixture = next(f for f in self.fixtures() if f.id == fixture_id)
+        problem = self.unavailable or {"message": ""}
+        return {"id": fixture.id, "status": "errored", "rule_keys": list(fixture.rule_keys),
+                "messages": [f"the engine failed its handshake: {problem['message']}"]}
 
     @property
     def reference(self):
@@ -243,6 +279,8 @@ class Session:
         """Conclude one rule key from the explored stream; a failure is shrunk and written as a replay file. Returns
         the report entry."""
         inv = self.ruleset.invariant(key)
+        if self.unavailable is not None:
+            return self.unavailable_rule(key)
         if self._gave_up:
             # A circuit breaker: an engine that could not be started, or used up its restarts, on an earlier rule of
             # this worker is not started again for every rule (an always-hanging engine would cost hours).
@@ -285,6 +323,8 @@ class Session:
             _close(engine)
 
     def check_fixture(self, fixture_id: str) -> dict[str, Any]:
+        if self.unavailable is not None:
+            return self.unavailable_fixture(fixture_id)
         fixture = next(f for f in self.fixtures() if f.id == fixture_id)
         result = check_fixture(self.engine, fixture, self.ruleset.invariants_for(fixture.scenario["edition"]))
         return {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
