@@ -218,9 +218,15 @@ def run(args: argparse.Namespace) -> int:
     if args.report_json:  # written before anything else is printed, so a closed stdout cannot lose it
         validate(report, "report", "the report being written")
         write_json(args.report_json, report)  # atomically: a reader never sees half a report
+    if interrupted and args.junit_xml:  # pytest wrote none (or one without what was not checked): every verdict
+        # known (a failure found while exploring is a <failure>, unshrunk), and each rule not checked <skipped>
+        from conformance.reports.render import from_report, junit
+
+        write_atomically(args.junit_xml, junit(from_report(report, list(order))).encode("utf-8"))
     if interrupted:
         print(f"\ninterrupted by {interrupted}: {len(rules)} of {len(order)} rule(s) checked"
-              + (f"; the partial report is in {args.report_json}" if args.report_json else ""), file=sys.stderr)
+              + (f"; the partial report is in {args.report_json}" if args.report_json else "")
+              + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
         return _signal_exit_code(interrupted)
     _print_summary(report, out, args.strict_exercise)
     if args.report_json:

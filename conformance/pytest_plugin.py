@@ -364,6 +364,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     stream = config.pluginmanager.get_plugin("conformance-stream")
     if stream is not None:  # interrupted before the session started: pytest_sessionfinish never ran
         stream.finish(None)
+        stream.write_junit()  # after pytest's own (written in pytest_sessionfinish, if the session started)
     interrupts = getattr(config, "_conformance_interrupts", None)
     if interrupts is not None:
         interrupts.stop(bool(stream is not None and stream.interrupted))
@@ -461,8 +462,10 @@ class _Stream:
 
     def explored(self, exploration: dict) -> None:
         self.exploration = exploration
+        # "stopped": why exploration ended before the whole stream: "" (it did not), "time budget", or the signal
+        # that interrupted the run ("SIGINT", "SIGTERM")
         self._write({"record": "explored", "scenarios": exploration.get("explored", 0),
-                     "stopped": exploration.get("stopped", "")})
+                     "stopped": exploration.get("stopped") or exploration.get("interrupted") or ""})
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.when != "call" and not (report.when == "setup" and report.failed):
@@ -541,6 +544,26 @@ class _Stream:
         if not path:
             return
         from conformance.documents import validate
+
+        report = self.report()
+        validate(report, "report", "the report being written")
+        write_json(path, report)
+
+    def write_junit(self) -> None:
+        """After an interrupt, pytest's ``--junitxml`` file (written atomically) from every verdict known: a failure
+        found while exploring is a ``<failure>`` (unshrunk), each rule and fixture not checked ``<skipped>`` (the run
+        was interrupted). pytest writes none when the signal came while the stream was explored (before its
+        session started), and one without the items not run when it came later."""
+        path = getattr(self.config.option, "xmlpath", None)
+        if not path or not self.interrupted:
+            return
+        from conformance.documents import write_atomically
+        from conformance.reports.render import from_report, junit
+
+        write_atomically(path, junit(from_report(self.report(), self.session.rule_keys())))
+
+    def report(self) -> dict:
+        """The run's JSON report (``schemas/report.schema.json``) from every verdict known."""
         from conformance.session import report_document
 
         fixtures = [e for e in self.entries.values() if "id" in e and "rule_keys" in e]
@@ -556,8 +579,7 @@ class _Stream:
             done = {e.get("key") or e.get("id") for e in self.entries.values()}
             report["not_checked"] = [k for k in self.session.rule_keys() + [f.id for f in self.session.fixtures()]
                                      if k not in done]
-        validate(report, "report", "the report being written")
-        write_json(path, report)
+        return report
 
     def finish(self, exitstatus) -> None:
         """Write the footer (once): the summary, and for an interrupted run by which signal and what got no
@@ -576,7 +598,7 @@ class _Stream:
                 summary[f"{prefix}_{entry['status']}"] = summary.get(f"{prefix}_{entry['status']}", 0) + 1
         footer = {"record": "footer", "summary": summary, "seconds": round(time.time() - self.started, 2),
                   "scenarios_explored": self.exploration.get("explored", 0),
-                  "stopped": self.exploration.get("stopped", "")}
+                  "stopped": self.exploration.get("stopped") or self.interrupted or ""}  # as the explored record's
         if self.interrupted:
             footer["interrupted"] = self.interrupted
             footer["not_checked"] = [k for k in self.session.rule_keys() + [f.id for f in self.session.fixtures()]

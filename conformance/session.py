@@ -25,7 +25,7 @@ from conformance.documents import validate, write_json
 from conformance.errors import ConformanceError, EngineError, signal_name
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.runner import (
-    Exploration, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
+    Exploration, Failure, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
 )
 from reference_engine.core.ruleset import OptionError
 from reference_engine.rulesets import get_ruleset
@@ -113,6 +113,7 @@ class Session:
         self._plays = PlayMemos()  # answers already given while shrinking, shared by this worker's rules
         self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
         self.unavailable: dict[str, str] | None = None  # see handshake(): the engine failed its handshake
+        self._described: dict[str, str] | None = None  # what check_engine found, once it has
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
@@ -168,6 +169,7 @@ class Session:
         if not supported:
             raise ConformanceError(f"engine {described['name']} {described['version']} does not implement "
                                    f"{self.ruleset.name} {self.edition} (it implements: {rulesets})")
+        self._described = described
         return described
 
     def handshake(self) -> dict[str, str]:
@@ -268,6 +270,20 @@ class Session:
             "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
             "original_size": size, "shrunk_size": size, "actual_trace": share.failure_trace, "expected_trace": None,
             "also_violates": [], "determinism": "deterministic", "replay_file": None}
+        # The replay file of the failure as found (unshrunk): written now, so that an interrupt loses nothing found.
+        # Never starts the engine again: the description is the one its handshake gave.
+        failure = Failure(messages=entry["failure"]["messages"], scenario=share.failure_scenario,
+                          log=entry["failure"]["choice_log"], original_size=size, shrunk_size=size,
+                          actual_trace=share.failure_trace, expected_trace=None)
+        path = None
+        if self._described is not None:
+            try:
+                path = self.write_replay(dataclasses.replace(result, failure=failure), self._described)
+            except (OSError, ConformanceError):  # a report entry without its replay file beats none
+                path = None
+        if path:
+            entry["failure"]["replay_file"] = path
+            entry["failure"]["replay_command"] = replay_command(path, self.spec.engine)
         return entry
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
@@ -329,14 +345,16 @@ class Session:
         result = check_fixture(self.engine, fixture, self.ruleset.invariants_for(fixture.scenario["edition"]))
         return {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
 
-    def write_replay(self, result: RuleResult) -> str | None:
+    def write_replay(self, result: RuleResult, engine: dict[str, str] | None = None) -> str | None:
+        """Write the replay file of ``result``'s failure in ``--failures-dir`` (atomically); returns its path, or None
+        without a failures folder. ``engine``: the engine's description, when known (else the engine is asked)."""
         if not self.spec.failures_dir:
             return None
         failure = result.failure
         document = {
             "format": "trigger-conformance/replay/1",
             "tool_version": __version__,
-            "engine": self.check_engine(),
+            "engine": engine or self.check_engine(),
             "ruleset": self.ruleset.name,
             "edition": self.edition,
             "rule_key": result.key,
