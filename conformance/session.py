@@ -178,12 +178,15 @@ class Session:
         :attr:`unavailable` (``{"outcome", "message", "stderr"}``), every rule and fixture is then reported errored
         with it (:meth:`unavailable_rule`, :meth:`unavailable_fixture`), and the engine is described as
         ``{"name": "(no handshake)", "version": "?", "spec": ...}``. Still raises ConformanceError for what is the
-        user's to fix: an engine that cannot be loaded (an unknown name or module) or does not implement this ruleset
-        and edition (exit 2)."""
+        user's to fix: an engine that cannot be loaded or started at all (an unknown name or module, a command that
+        is not found or not executable: outcome ``unavailable``) or does not implement this ruleset and edition
+        (exit 2)."""
         self.engine  # loading it: an unknown engine raises here  # noqa: B018
         try:
             return self.check_engine()
         except EngineError as exc:
+            if exc.outcome == "unavailable":  # it never ran: no such program, not executable, cannot be loaded
+                raise
             self.unavailable = {"outcome": exc.outcome, "message": str(exc), "stderr": exc.stderr or ""}
             _close(self._engine)
             self._engine = None

@@ -2,7 +2,8 @@
 once, hangs) is an errored run, not a usage error: with real processes, ``trigger-conformance run`` exits 1 and writes
 every report asked for (JSON, JSON Lines, JUnit XML with one ``<error>`` per rule key), each rule errored with the
 engine's problem named and its stderr attached; the pytest plugin (plain and under ``-n 2``) errors one test case
-per rule key and writes its JUnit XML. An engine that cannot be loaded at all is still a usage error (exit 2)."""
+per rule key and writes its JUnit XML. An engine that cannot be loaded or started at all (an unknown engine, a command
+not found) is still a usage error (exit 2)."""
 
 from __future__ import annotations
 
@@ -72,11 +73,14 @@ def test_cli_reports_every_rule_errored_when_the_engine_fails_its_handshake(tmp_
     assert all(problem in errors[r["key"]] for r in document["rules"])
 
 
-def test_cli_an_engine_that_cannot_be_loaded_is_still_a_usage_error(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli", "run", "--engine", "mutant:no-such-mutant",
-                           "--junit-xml", str(tmp_path / "r.xml")], env=ENV, cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    assert proc.returncode == 2 and "no bundled mutant" in proc.stderr
+@pytest.mark.parametrize("engine,message", [
+    (["--engine", "mutant:no-such-mutant"], "no bundled mutant"),
+    (["--engine-cmd", "no-such-program-xyz --serve"], "cannot start the engine command"),
+], ids=["unknown-engine", "no-such-program"])
+def test_cli_an_engine_that_cannot_be_loaded_or_started_is_still_a_usage_error(tmp_path, engine, message):
+    proc = subprocess.run([sys.executable, "-m", "conformance.cli", "run", *engine, "--junit-xml",
+                           str(tmp_path / "r.xml")], env=ENV, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr[-2000:]
     assert not (tmp_path / "r.xml").exists()
 
 
