@@ -1,7 +1,9 @@
 """The ``trigger-conformance`` command.
 
-Exit codes, the same for every subcommand: 0 all passed, 1 a rule (or fixture) failed or errored, 2 bad input or
-usage (a malformed file, an unknown ruleset, option or engine).
+Exit codes, the same for every subcommand: 0 all passed, 1 a rule (or fixture) failed or errored (an engine that
+started but failed its handshake errors every rule, and every report is written), 2 bad input or usage (a malformed
+file, an unknown ruleset, option or engine, an engine command that cannot be started at all), 130 or 143 interrupted
+by SIGINT or SIGTERM (the partial reports, JUnit XML included, are written).
 """
 
 from __future__ import annotations
