@@ -230,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
               + (f"; the partial report is in {args.report_json}" if args.report_json else "")
               + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
         return _signal_exit_code(interrupted)
-    _print_summary(report, out, args.strict_exercise)
+    _print_summary(report, out, args.strict_exercise, session.unavailable)
     if args.report_json:
         print(f"report written to {args.report_json}", file=out)
     summary = report["summary"]
@@ -296,7 +296,13 @@ def _counted(n: int, key: str) -> str:
     return f"{n} {what if n != 1 else what[:-1]} {status}"
 
 
-def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
+def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None) -> None:
+    if unavailable is not None:  # one problem, not one block per rule and fixture
+        print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
+              f"{unavailable['message']}", file=out)
+        counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
+        print(f"\n{counts} in {report['seconds']} s", file=out)
+        return
     bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
     if bad:
         print(f"\n{len(bad)} rule(s) did not pass; each with its shrunk counterexample:", file=out)
