@@ -12,8 +12,10 @@ The items are added to whatever else the command collects. Their ids are stable:
 ``trigger-conformance/momon-wonder::test_rule[mw.queue-fifo]`` and ``...::test_fixture[mw-nested-packages]``;
 in JUnit XML their classname is ``trigger-conformance.<ruleset>``. A rule violation is a failure (with the
 explanation and the replay command), an engine that misbehaved (crashed, timed out, answered garbage, answered
-differently twice) or a check that raised is an error (the item fails in its setup), and a rule that never applied,
-or whose every scenario the engine declined, is skipped with the reason. Every option of ``trigger-conformance
+differently twice) or a check that raised is an error (the item fails in its setup): an engine that fails its
+handshake errors every item, with its problem and stderr (pytest exits 1, not 4); a rule that never applied,
+or whose every scenario the engine declined, is skipped with the reason. After SIGINT or SIGTERM the ``--junitxml``
+file is (re)written with every verdict known and each item not run skipped ("the run was interrupted"). Every option of ``trigger-conformance
 run`` has a ``--trigger-*`` form here; the older ``--conformance-*`` spellings still work.
 """
 
