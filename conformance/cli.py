@@ -1,7 +1,9 @@
 """The ``trigger-conformance`` command.
 
-Exit codes, the same for every subcommand: 0 all passed, 1 a rule (or fixture) failed or errored, 2 bad input or
-usage (a malformed file, an unknown ruleset, option or engine).
+Exit codes, the same for every subcommand: 0 all passed, 1 a rule (or fixture) failed or errored (an engine that
+started but failed its handshake errors every rule, and every report is written), 2 bad input or usage (a malformed
+file, an unknown ruleset, option or engine, an engine command that cannot be started at all), 130 or 143 interrupted
+by SIGINT or SIGTERM (the partial reports, JUnit XML included, are written).
 """
 
 from __future__ import annotations
@@ -149,10 +151,14 @@ def run(args: argparse.Namespace) -> int:
     )
     session = Session(spec)  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
-        described = session.check_engine()
+        described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
     finally:
         session.close()
     out = sys.stdout
+    if session.unavailable is not None:
+        print(f"trigger-conformance: the engine failed its handshake ({session.unavailable['outcome']}): "
+              f"{session.unavailable['message']}\nevery rule and fixture is reported errored with this problem",
+              file=sys.stderr)
     print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {described['name']} "
           f"{described['version']}, {spec.max_examples} scenarios per rule, seed {seed} (repeat with --seed {seed})"
           + (f", shard {spec.shard[0]}/{spec.shard[1]}" if spec.shard else "")
@@ -171,8 +177,9 @@ def run(args: argparse.Namespace) -> int:
         rows = _Rows(results, out, progress)
         try:
             with contextlib.redirect_stdout(pytest_output):
-                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml, args.report_jsonl),
-                                   plugins=[rows])
+                code = pytest.main(_pytest_args(spec, results, args.workers, args.junit_xml, args.report_jsonl)
+                                   + ([f"--conformance-unavailable={json.dumps(session.unavailable)}"]
+                                      if session.unavailable is not None else []), plugins=[rows])
         except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
             code = pytest.ExitCode.INTERRUPTED
         finally:
@@ -213,11 +220,17 @@ def run(args: argparse.Namespace) -> int:
     if args.report_json:  # written before anything else is printed, so a closed stdout cannot lose it
         validate(report, "report", "the report being written")
         write_json(args.report_json, report)  # atomically: a reader never sees half a report
+    if interrupted and args.junit_xml:  # pytest wrote none (or one without what was not checked): every verdict
+        # known (a failure found while exploring is a <failure>, unshrunk), and each rule not checked <skipped>
+        from conformance.reports.render import from_report, junit
+
+        write_atomically(args.junit_xml, junit(from_report(report, list(order))).encode("utf-8"))
     if interrupted:
         print(f"\ninterrupted by {interrupted}: {len(rules)} of {len(order)} rule(s) checked"
-              + (f"; the partial report is in {args.report_json}" if args.report_json else ""), file=sys.stderr)
+              + (f"; the partial report is in {args.report_json}" if args.report_json else "")
+              + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
         return _signal_exit_code(interrupted)
-    _print_summary(report, out, args.strict_exercise)
+    _print_summary(report, out, args.strict_exercise, session.unavailable)
     if args.report_json:
         print(f"report written to {args.report_json}", file=out)
     summary = report["summary"]
@@ -283,7 +296,13 @@ def _counted(n: int, key: str) -> str:
     return f"{n} {what if n != 1 else what[:-1]} {status}"
 
 
-def _print_summary(report: dict[str, Any], out, strict: bool = False) -> None:
+def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None) -> None:
+    if unavailable is not None:  # one problem, not one block per rule and fixture
+        print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
+              f"{unavailable['message']}", file=out)
+        counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
+        print(f"\n{counts} in {report['seconds']} s", file=out)
+        return
     bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
     if bad:
         print(f"\n{len(bad)} rule(s) did not pass; each with its shrunk counterexample:", file=out)

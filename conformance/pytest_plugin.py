@@ -12,8 +12,10 @@ The items are added to whatever else the command collects. Their ids are stable:
 ``trigger-conformance/momon-wonder::test_rule[mw.queue-fifo]`` and ``...::test_fixture[mw-nested-packages]``;
 in JUnit XML their classname is ``trigger-conformance.<ruleset>``. A rule violation is a failure (with the
 explanation and the replay command), an engine that misbehaved (crashed, timed out, answered garbage, answered
-differently twice) or a check that raised is an error (the item fails in its setup), and a rule that never applied,
-or whose every scenario the engine declined, is skipped with the reason. Every option of ``trigger-conformance
+differently twice) or a check that raised is an error (the item fails in its setup): an engine that fails its
+handshake errors every item, with its problem and stderr (pytest exits 1, not 4); a rule that never applied,
+or whose every scenario the engine declined, is skipped with the reason. After SIGINT or SIGTERM the ``--junitxml``
+file is (re)written with every verdict known and each item not run skipped ("the run was interrupted"). Every option of ``trigger-conformance
 run`` has a ``--trigger-*`` form here; the older ``--conformance-*`` spellings still work.
 """
 
@@ -76,6 +78,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "most of them (by default that fails the run: 'nothing checked')")
     add("report-json", help="write the JSON report here at the end (the same as trigger-conformance run's)")
     add("report-jsonl", help="write the JSON Lines report (header, one verdict per line as known, footer)")
+    group.addoption("--conformance-unavailable", help="(what the trigger-conformance CLI passes) the engine's "
+                    "handshake failure as JSON: every item errors with it")
     group.addoption("--conformance-results-dir", help="folder where each item writes its report entry as JSON")
 
 
@@ -131,7 +135,16 @@ def pytest_configure(config: pytest.Config) -> None:
         else:
             spec = spec_from(config)
         session = Session(spec) if spec else None
-        described = session.check_engine() if session is not None and worker is None else None
+        described = None
+        if session is not None and worker is None:
+            given = config.getoption("--conformance-unavailable")
+            if given:  # the trigger-conformance command already found that the engine fails its handshake
+                session.unavailable = json.loads(given)
+                described = {"name": "(no handshake)", "version": "?", "spec": spec.engine}
+            else:  # an engine that fails its handshake errors every item (session.unavailable); a bad spec is usage
+                described = session.handshake()
+        elif session is not None and worker.get("conformance_unavailable"):
+            session.unavailable = json.loads(worker["conformance_unavailable"])
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     config._conformance_session = session  # type: ignore[attr-defined]
@@ -150,6 +163,13 @@ def pytest_configure(config: pytest.Config) -> None:
         interrupts = _Interrupts()
         config._conformance_interrupts = interrupts  # type: ignore[attr-defined]
         interrupts.start()
+        if session.unavailable is not None:  # nothing to explore: every item errors with the engine's problem
+            stream.explored({"explored": 0})
+            if config.pluginmanager.hasplugin("xdist"):
+                config.pluginmanager.register(_ShareUnavailable(spec.to_json(), config._conformance_results,
+                                                                json.dumps(session.unavailable)),
+                                              "conformance-share-unavailable")
+            return
         # The stream is explored once, here, before any worker starts: shared out among as many processes as
         # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
         budget = spec.time_budget
@@ -250,6 +270,18 @@ class _ShareExploration:
         node.workerinput["conformance_results"] = self.results
 
 
+class _ShareUnavailable:
+    """Hands the run (its spec, results folder, and the engine's handshake failure) to every pytest-xdist worker."""
+
+    def __init__(self, spec: str, results: str, unavailable: str):
+        self.spec, self.results, self.unavailable = spec, results, unavailable
+
+    def pytest_configure_node(self, node) -> None:
+        node.workerinput["conformance_spec"] = self.spec
+        node.workerinput["conformance_results"] = self.results
+        node.workerinput["conformance_unavailable"] = self.unavailable
+
+
 def _progress(config: pytest.Config, session: Session):
     """The progress shown by a plain pytest run (conformance.reports.progress): live on a terminal while the stream
     is explored, and plain lines every --trigger-progress-interval seconds otherwise and while rules are
@@ -334,6 +366,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     stream = config.pluginmanager.get_plugin("conformance-stream")
     if stream is not None:  # interrupted before the session started: pytest_sessionfinish never ran
         stream.finish(None)
+        stream.write_junit()  # after pytest's own (written in pytest_sessionfinish, if the session started)
     interrupts = getattr(config, "_conformance_interrupts", None)
     if interrupts is not None:
         interrupts.stop(bool(stream is not None and stream.interrupted))
@@ -431,8 +464,10 @@ class _Stream:
 
     def explored(self, exploration: dict) -> None:
         self.exploration = exploration
+        # "stopped": why exploration ended before the whole stream: "" (it did not), "time budget", or the signal
+        # that interrupted the run ("SIGINT", "SIGTERM")
         self._write({"record": "explored", "scenarios": exploration.get("explored", 0),
-                     "stopped": exploration.get("stopped", "")})
+                     "stopped": exploration.get("stopped") or exploration.get("interrupted") or ""})
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.when != "call" and not (report.when == "setup" and report.failed):
@@ -511,6 +546,26 @@ class _Stream:
         if not path:
             return
         from conformance.documents import validate
+
+        report = self.report()
+        validate(report, "report", "the report being written")
+        write_json(path, report)
+
+    def write_junit(self) -> None:
+        """After an interrupt, pytest's ``--junitxml`` file (written atomically) from every verdict known: a failure
+        found while exploring is a ``<failure>`` (unshrunk), each rule and fixture not checked ``<skipped>`` (the run
+        was interrupted). pytest writes none when the signal came while the stream was explored (before its
+        session started), and one without the items not run when it came later."""
+        path = getattr(self.config.option, "xmlpath", None)
+        if not path or not self.interrupted:
+            return
+        from conformance.documents import write_atomically
+        from conformance.reports.render import from_report, junit
+
+        write_atomically(path, junit(from_report(self.report(), self.session.rule_keys())))
+
+    def report(self) -> dict:
+        """The run's JSON report (``schemas/report.schema.json``) from every verdict known."""
         from conformance.session import report_document
 
         fixtures = [e for e in self.entries.values() if "id" in e and "rule_keys" in e]
@@ -526,8 +581,7 @@ class _Stream:
             done = {e.get("key") or e.get("id") for e in self.entries.values()}
             report["not_checked"] = [k for k in self.session.rule_keys() + [f.id for f in self.session.fixtures()]
                                      if k not in done]
-        validate(report, "report", "the report being written")
-        write_json(path, report)
+        return report
 
     def finish(self, exitstatus) -> None:
         """Write the footer (once): the summary, and for an interrupted run by which signal and what got no
@@ -546,7 +600,7 @@ class _Stream:
                 summary[f"{prefix}_{entry['status']}"] = summary.get(f"{prefix}_{entry['status']}", 0) + 1
         footer = {"record": "footer", "summary": summary, "seconds": round(time.time() - self.started, 2),
                   "scenarios_explored": self.exploration.get("explored", 0),
-                  "stopped": self.exploration.get("stopped", "")}
+                  "stopped": self.exploration.get("stopped") or self.interrupted or ""}  # as the explored record's
         if self.interrupted:
             footer["interrupted"] = self.interrupted
             footer["not_checked"] = [k for k in self.session.rule_keys() + [f.id for f in self.session.fixtures()]
@@ -562,6 +616,9 @@ class _Stream:
 
         rules = [e for e in self.entries.values() if "rule_number" in e]
         write = terminalreporter.write_line
+        if self.session.unavailable is not None:
+            write(f"trigger-conformance: every rule errored: the engine failed its handshake: "
+                  f"{self.session.unavailable['message']}", red=True)
         stopped = self.exploration.get("stopped")
         if stopped:
             write(f"trigger-conformance: exploration stopped by the {stopped} after "

@@ -22,10 +22,10 @@ from conformance import __version__
 from conformance.adapters.registry import load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
-from conformance.errors import ConformanceError, signal_name
+from conformance.errors import ConformanceError, EngineError, signal_name
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.runner import (
-    Exploration, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
+    Exploration, Failure, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
 )
 from reference_engine.core.ruleset import OptionError
 from reference_engine.rulesets import get_ruleset
@@ -112,6 +112,8 @@ class Session:
         self._exploration: dict[str, Any] | None = None  # see explore_stream
         self._plays = PlayMemos()  # answers already given while shrinking, shared by this worker's rules
         self._gave_up = ""  # why the engine was found unusable during an earlier rule, if it was
+        self.unavailable: dict[str, str] | None = None  # see handshake(): the engine failed its handshake
+        self._described: dict[str, str] | None = None  # what check_engine found, once it has
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
@@ -167,7 +169,46 @@ class Session:
         if not supported:
             raise ConformanceError(f"engine {described['name']} {described['version']} does not implement "
                                    f"{self.ruleset.name} {self.edition} (it implements: {rulesets})")
+        self._described = described
         return described
+
+    def handshake(self) -> dict[str, str]:
+        """:meth:`check_engine`, except that an engine that fails its handshake (crashes or exits at start, answers
+        garbage or the wrong protocol, hangs past its timeout) does not stop the run: the problem is kept in
+        :attr:`unavailable` (``{"outcome", "message", "stderr"}``), every rule and fixture is then reported errored
+        with it (:meth:`unavailable_rule`, :meth:`unavailable_fixture`), and the engine is described as
+        ``{"name": "(no handshake)", "version": "?", "spec": ...}``. Still raises ConformanceError for what is the
+        user's to fix: an engine that cannot be loaded or started at all (an unknown name or module, a command that
+        is not found or not executable: outcome ``unavailable``) or does not implement this ruleset and edition
+        (exit 2)."""
+        self.engine  # loading it: an unknown engine raises here  # noqa: B018
+        try:
+            return self.check_engine()
+        except EngineError as exc:
+            if exc.outcome == "unavailable":  # it never ran: no such program, not executable, cannot be loaded
+                raise
+            self.unavailable = {"outcome": exc.outcome, "message": str(exc), "stderr": exc.stderr or ""}
+            _close(self._engine)
+            self._engine = None
+            return {"name": "(no handshake)", "version": "?", "spec": self.spec.engine}
+
+    def unavailable_rule(self, key: str) -> dict[str, Any]:
+        """The report entry of a rule when the engine failed its handshake (:meth:`handshake`): errored, with the
+        engine's problem (``engine_problems`` counts it under its outcome: crashed, garbage, timed-out...), and its
+        stderr attached."""
+        inv = self.ruleset.invariant(key)
+        problem = self.unavailable or {"outcome": "unavailable", "message": "", "stderr": ""}
+        return rule_entry(RuleResult(key, inv.rule_number(self.edition), inv.summary, "errored",
+                                     engine_problems={problem["outcome"]: 1},
+                                     first_problem=f"the engine failed its handshake: {problem['message']}",
+                                     engine_stderr=problem["stderr"]))
+
+    def unavailable_fixture(self, fixture_id: str) -> dict[str, Any]:
+        """A fixture's entry when the engine failed its handshake: errored, with the engine's problem."""
+        fixture = next(f for f in self.fixtures() if f.id == fixture_id)
+        problem = self.unavailable or {"message": ""}
+        return {"id": fixture.id, "status": "errored", "rule_keys": list(fixture.rule_keys),
+                "messages": [f"the engine failed its handshake: {problem['message']}"]}
 
     @property
     def reference(self):
@@ -232,6 +273,20 @@ class Session:
             "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
             "original_size": size, "shrunk_size": size, "actual_trace": share.failure_trace, "expected_trace": None,
             "also_violates": [], "determinism": "deterministic", "replay_file": None}
+        # The replay file of the failure as found (unshrunk): written now, so that an interrupt loses nothing found.
+        # Never starts the engine again: the description is the one its handshake gave.
+        failure = Failure(messages=entry["failure"]["messages"], scenario=share.failure_scenario,
+                          log=entry["failure"]["choice_log"], original_size=size, shrunk_size=size,
+                          actual_trace=share.failure_trace, expected_trace=None)
+        path = None
+        if self._described is not None:
+            try:
+                path = self.write_replay(dataclasses.replace(result, failure=failure), self._described)
+            except (OSError, ConformanceError):  # a report entry without its replay file beats none
+                path = None
+        if path:
+            entry["failure"]["replay_file"] = path
+            entry["failure"]["replay_command"] = replay_command(path, self.spec.engine)
         return entry
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
@@ -243,6 +298,8 @@ class Session:
         """Conclude one rule key from the explored stream; a failure is shrunk and written as a replay file. Returns
         the report entry."""
         inv = self.ruleset.invariant(key)
+        if self.unavailable is not None:
+            return self.unavailable_rule(key)
         if self._gave_up:
             # A circuit breaker: an engine that could not be started, or used up its restarts, on an earlier rule of
             # this worker is not started again for every rule (an always-hanging engine would cost hours).
@@ -285,18 +342,22 @@ class Session:
             _close(engine)
 
     def check_fixture(self, fixture_id: str) -> dict[str, Any]:
+        if self.unavailable is not None:
+            return self.unavailable_fixture(fixture_id)
         fixture = next(f for f in self.fixtures() if f.id == fixture_id)
         result = check_fixture(self.engine, fixture, self.ruleset.invariants_for(fixture.scenario["edition"]))
         return {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
 
-    def write_replay(self, result: RuleResult) -> str | None:
+    def write_replay(self, result: RuleResult, engine: dict[str, str] | None = None) -> str | None:
+        """Write the replay file of ``result``'s failure in ``--failures-dir`` (atomically); returns its path, or None
+        without a failures folder. ``engine``: the engine's description, when known (else the engine is asked)."""
         if not self.spec.failures_dir:
             return None
         failure = result.failure
         document = {
             "format": "trigger-conformance/replay/1",
             "tool_version": __version__,
-            "engine": self.check_engine(),
+            "engine": engine or self.check_engine(),
             "ruleset": self.ruleset.name,
             "edition": self.edition,
             "rule_key": result.key,

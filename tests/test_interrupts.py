@@ -68,7 +68,7 @@ def _check_stream(path: Path, name: str) -> list[dict]:
     records = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
     assert records[0]["record"] == "header" and records[-1]["record"] == "footer"
     footer = records[-1]
-    assert footer["interrupted"] == name
+    assert footer["interrupted"] == name and footer["stopped"] == name  # "" only for a run not stopped early
     rules = {r["key"]: r for r in records if r["record"] == "rule"}
     assert FOUND_EARLY <= {k for k, r in rules.items() if r["status"] == "failed"}, sorted(rules)
     for key in FOUND_EARLY:
@@ -76,6 +76,33 @@ def _check_stream(path: Path, name: str) -> list[dict]:
     assert len(rules) + len([k for k in footer["not_checked"] if k.startswith("mw.")]) == RULE_COUNT
     assert footer["summary"]["rules_failed"] >= len(FOUND_EARLY)
     return records
+
+
+def _check_junit(path: Path, name: str) -> None:
+    """The JUnit XML of an interrupted run: each failure found a <failure>, each rule not checked <skipped>."""
+    import xml.etree.ElementTree as ET
+
+    cases = {c.get("name"): c for c in ET.parse(path).getroot().iter("testcase")}
+    rules = {n[len("test_rule["):-1]: c for n, c in cases.items() if n.startswith("test_rule[")}
+    assert len(rules) == RULE_COUNT, sorted(rules)
+    for key in FOUND_EARLY:
+        assert rules[key].find("failure") is not None, ET.tostring(rules[key])[:800]
+    skipped = [c.find("skipped") for c in rules.values() if c.find("skipped") is not None]
+    assert skipped and all(f"interrupted ({name})" in s.get("message") for s in skipped)
+
+
+def _check_replay_files(folder: Path, stream: Path) -> None:
+    """Every failure found is in a replay file (unshrunk), named in its verdict, that `replay` can read."""
+    from conformance.documents import read_json
+
+    records = [json.loads(line) for line in stream.read_text("utf-8").splitlines()]
+    failed = [r for r in records if r["record"] == "rule" and r["status"] == "failed"]
+    assert {r["key"] for r in failed} >= FOUND_EARLY
+    for rule in failed:
+        path = Path(rule["failure"]["replay_file"])
+        assert path.parent == folder and "replay" in rule["failure"]["replay_command"]
+        document = read_json(str(path), "replay")
+        assert document["rule_key"] == rule["key"] and document["scenario"] == rule["failure"]["scenario"]
 
 
 def _check_leftovers(folders: dict) -> None:
@@ -91,10 +118,11 @@ def _check_leftovers(folders: dict) -> None:
 def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, workers, signum):
     name = signal.Signals(signum).name
     report, stream = tmp_path / "out" / "report.json", tmp_path / "out" / "run.jsonl"
+    junit = tmp_path / "out" / "junit.xml"
     proc, folders = _start(tmp_path, [
         sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", ENGINE, "--max-examples", "40",
         "--no-fixtures", "--report-json", str(report), "--report-jsonl", str(stream), "--workers", str(workers),
-        "--failures-dir", str(tmp_path / "out" / "failures")])
+        "--junit-xml", str(junit), "--failures-dir", str(tmp_path / "out" / "failures")])
     _wait_slow(proc, folders["marks"], workers)
     out, err = _stop(proc, signum)
     assert f"interrupted by {name}" in err
@@ -107,6 +135,8 @@ def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, work
     assert all("interrupted before this failure" in r["failure"]["messages"][-1] for r in document["rules"])
     assert all(r["failure"]["actual_trace"] for r in document["rules"])  # the trace that violated the rule
     _check_stream(stream, name)
+    _check_junit(junit, name)
+    _check_replay_files(tmp_path / "out" / "failures", stream)
     _check_leftovers(folders)
 
 
@@ -118,12 +148,14 @@ def test_pytest_plugin_interrupted_while_exploring_keeps_the_failures_found(tmp_
     proc, folders = _start(tmp_path, [
         sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'out' / 'bt'}",
         "--trigger-ruleset", "momon-wonder", "--trigger-engine-cmd", ENGINE, "--trigger-max-examples", "40",
-        "--trigger-no-fixtures", "--trigger-report-jsonl", str(stream),
+        "--trigger-no-fixtures", "--trigger-report-jsonl", str(stream), "--junitxml", str(tmp_path / "out" / "j.xml"),
         "--trigger-failures-dir", str(tmp_path / "out" / "failures"), *(["-n", "2"] if xdist else ["-p", "no:xdist"])],
         {"PYTHONPATH": f"{REPO}:{TESTS}"})
     _wait_slow(proc, folders["marks"], 2 if xdist else 1)
     _stop(proc, signum)
     _check_stream(stream, signal.Signals(signum).name)
+    _check_junit(tmp_path / "out" / "j.xml", signal.Signals(signum).name)
+    _check_replay_files(tmp_path / "out" / "failures", stream)
     _check_leftovers(folders)
 
 
@@ -135,12 +167,15 @@ def test_pytest_plugin_interrupted_while_concluding_keeps_every_verdict(tmp_path
         sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'out' / 'bt'}",
         "--trigger-ruleset", "momon-wonder", "--trigger-engine-cmd", ENGINE, "--trigger-max-examples", "10",
         "--trigger-no-fixtures", "--trigger-report-jsonl", str(stream), "--trigger-shrink-seconds", "1",
+        "--junitxml", str(tmp_path / "out" / "j.xml"),
         "--trigger-failures-dir", str(tmp_path / "out" / "failures"), "-n", "2"],
         {"PYTHONPATH": f"{REPO}:{TESTS}", "SLOW_AFTER": "14"})
     _wait_slow(proc, folders["marks"], 1)
     _stop(proc, signal.SIGTERM)
     records = _check_stream(stream, "SIGTERM")
-    assert records[1]["record"] == "explored" and records[1]["scenarios"] == 10
+    assert records[1]["record"] == "explored" and records[1]["scenarios"] == 10 and records[1]["stopped"] == ""
+    _check_junit(tmp_path / "out" / "j.xml", "SIGTERM")
+    _check_replay_files(tmp_path / "out" / "failures", stream)
     _check_leftovers(folders)
 
 

@@ -48,14 +48,7 @@ def load(path: str) -> dict[str, Any]:
     if first == "{" and '"record"' not in text.split("\n", 1)[0]:
         from conformance.documents import read_json
 
-        report = read_json(path, "report")
-        header = {k: report[k] for k in ("tool_version", "engine", "ruleset", "edition", "options", "seed",
-                                          "max_examples")}
-        footer = {"summary": report["summary"], "seconds": report["seconds"]}
-        if report.get("interrupted"):
-            footer.update(interrupted=report["interrupted"], not_checked=report.get("not_checked", []))
-        return _run(header, report["rules"], report["fixtures"], report.get("audit"), footer,
-                    report.get("stopped", {}).get("by", ""), report.get("stopped", {}).get("scenarios_explored"))
+        return from_report(read_json(path, "report"))
     header, footer, audit, stopped, explored = None, None, None, "", None
     rules: list[dict] = []
     fixtures: list[dict] = []
@@ -107,6 +100,21 @@ _HEADER_TYPES = {"rule_keys": list, "fixtures": list, "engine": dict, "options":
                  "format": str, "tool_version": str}
 
 
+def from_report(report: dict[str, Any], rule_keys: list[str] | None = None) -> dict[str, Any]:
+    """The run of a JSON report (``schemas/report.schema.json``), as :func:`load` returns it. ``rule_keys``: the
+    run's rule keys, when known (the report names only those checked), so that a key in ``not_checked`` of an
+    interrupted run is told from a fixture id."""
+    header = {k: report[k] for k in ("tool_version", "engine", "ruleset", "edition", "options", "seed",
+                                      "max_examples")}
+    if rule_keys is not None:
+        header["rule_keys"] = list(rule_keys)
+    footer = {"summary": report["summary"], "seconds": report["seconds"]}
+    if report.get("interrupted"):
+        footer.update(interrupted=report["interrupted"], not_checked=report.get("not_checked", []))
+    return _run(header, report["rules"], report["fixtures"], report.get("audit"), footer,
+                report.get("stopped", {}).get("by", ""), report.get("stopped", {}).get("scenarios_explored"))
+
+
 def _check_header(record: dict[str, Any], where: str) -> None:
     """Raise ConformanceError, naming the field, if a stream header's fields do not have the types a report reads."""
     for field, kind in _HEADER_TYPES.items():
@@ -148,7 +156,8 @@ def _facts(run: dict) -> list[str]:
     if h.get("shard"):
         facts.append(f"shard {h['shard'][0]}/{h['shard'][1]}")
     if run["stopped"]:
-        facts.append(f"exploration stopped by the {run['stopped']} after {run['explored']} scenarios")
+        by = run["stopped"] if run["stopped"].startswith("SIG") else f"the {run['stopped']}"
+        facts.append(f"exploration stopped by {by} after {run['explored']} scenarios")
     if run["interrupted"]:
         facts.append(f"INTERRUPTED ({run['interrupted']}): {len(run['not_checked'])} not checked")
     if run["footer"].get("seconds") is not None:
