@@ -494,7 +494,7 @@ def _numbers(document: Document) -> Iterator[tuple[tuple, str, int, int]]:
 
 def non_default_values(document: Document) -> int:
     """How far ``document`` is from its plainest values, a count of units: each option that differs from its
-    ruleset's default, each starting life total stated, each step of an integer away from its plain value
+    ruleset's default, each starting life total stated (and the ``life`` table itself, even empty), each step of an integer away from its plain value
     (:func:`_numbers`), each stated turn, and the seat of the active player (0 for the first in ``players``). What the
     passes of :func:`_defaults_restored` lower, the size staying the same: it is how a reduction that removes nothing
     still makes progress (and so terminates)."""
@@ -504,7 +504,7 @@ def non_default_values(document: Document) -> int:
     numbers = sum(abs(value - plain) + (key == "turn") for _, key, value, plain in _numbers(document))
     seat = document["players"].index(document["active_player"]) if document["active_player"] in document["players"] \
         else 0
-    return options + len(document.get("life", {})) + numbers + seat
+    return options + ("life" in document) + len(document.get("life", {})) + numbers + seat
 
 
 def _defaults_restored(document: Document, pinned: Collection[str] = ()) -> Iterator[Document]:
@@ -519,6 +519,10 @@ def _defaults_restored(document: Document, pinned: Collection[str] = ()) -> Iter
             changed = copy.deepcopy(document)
             changed["options"][name] = defaults[name]
             yield changed
+    if document.get("life") == {}:
+        changed = copy.deepcopy(document)
+        del changed["life"]
+        yield changed
     for player in document.get("life", {}):
         changed = copy.deepcopy(document)
         del changed["life"][player]

@@ -264,7 +264,7 @@ def test_defaults_restored_puts_back_one_value_at_a_time_and_each_lowers_the_non
         "once_each_turn_taken": "when-performed", "controller_off_battlefield": "last-known",
         "departed_delayed": "cease"})
     doc["script"][0]["turn"] = 2
-    assert well_formed(doc) and reduction.non_default_values(doc) == 2 + 1 + 2 + 1 + 1 + (1 + 1) + 1
+    assert well_formed(doc) and reduction.non_default_values(doc) == 2 + (1 + 1) + 2 + 1 + 1 + (1 + 1) + 1
     restored = list(reduction._defaults_restored(doc))
     assert all(scenario_size(c) == scenario_size(doc) for c in restored)
     assert all(reduction.non_default_values(c) < reduction.non_default_values(doc) for c in restored)
