@@ -236,7 +236,8 @@ def conclude_audit(engine: Engine, reference: Engine, config: RunConfig, tally: 
     shrunk = shrink(build, config.edition, found.log, diverges, key, config.database, config.shrink_seconds)
     start = shrunk.document if diverges(shrunk.document) and \
         scenario_size(shrunk.document) <= scenario_size(found.document) else found.document
-    reduced = reduce_scenario(start, diverges, well_formed, max(1.0, config.shrink_seconds / 2))
+    pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them
+    reduced = reduce_scenario(start, diverges, well_formed, max(1.0, config.shrink_seconds / 2), pinned)
     divergence = _unexplained(engine, reference, config.ruleset, prepare_generated(config, reduced))
     if divergence is not None:
         divergence.log = list(shrunk.log) if reduced is shrunk.document else []

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import time
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Collection, Iterator
 
 from conformance.documents import problems as schema_problems
 
@@ -62,10 +62,11 @@ def _without_ability(document: Document, ability_id: str) -> None:
         choices.get(table, {}).pop(ability_id, None)
 
 
-def candidates(document: Document) -> Iterator[Document]:
+def candidates(document: Document, pinned: Collection[str] = ()) -> Iterator[Document]:
     """Documents (new copies; ``document`` is left as it is) one piece smaller or simpler than ``document``, biggest
-    pieces first: removals, simplifications of the same size (a choice, an ability qualifier, an object description)
-    and the compound passes (objects out of lists, inlines, hoists and sinks that make it smaller, folds). None is
+    pieces first: removals, simplifications of the same size (a choice, an ability qualifier, an object description,
+    a value back to its default: :func:`_defaults_restored`, never for an option named in ``pinned``) and the
+    compound passes (objects out of lists, inlines, hoists and sinks that make it smaller, folds). None is
     larger by :func:`scenario_size`. Some may be inconsistent (a removed object still named somewhere); the caller
     filters those out (:func:`well_formed`)."""
     for s in range(len(document["script"])):
@@ -106,6 +107,7 @@ def candidates(document: Document) -> Iterator[Document]:
     yield from _simpler_choices(document)
     yield from _simpler_abilities(document)
     yield from _simpler_objects(document)
+    yield from _defaults_restored(document, pinned)
     # Last, as they cost more to try (pairs of objects; rewriting the document): once the plain removals are done.
     yield from _objects_dropped_from_lists(document)
     yield from _abilities_inlined(document)
@@ -402,7 +404,7 @@ def _weight(document: Document) -> tuple[int, int]:
 
 
 def _after_rewrites(document: Document, fails: Callable[[Document], bool | None], valid: Callable[[Document], bool],
-                    deadline: float | None = None) -> Iterator[Document]:
+                    deadline: float | None = None, pinned: Collection[str] = ()) -> Iterator[Document]:
     """Documents lighter than ``document`` (by :func:`_weight`: smaller, or as small with fewer actions) reached by
     one of its :func:`rewrites` that still fails, then one of that rewrite's :func:`candidates` that still fails.
     Stops at ``deadline`` (a ``time.monotonic()`` value)."""
@@ -412,7 +414,7 @@ def _after_rewrites(document: Document, fails: Callable[[Document], bool | None]
             return
         if scenario_size(rewritten) != size or not valid(rewritten) or not fails(rewritten):
             continue
-        for candidate in candidates(rewritten):
+        for candidate in candidates(rewritten, pinned):
             if deadline is not None and time.monotonic() > deadline:
                 return
             if _weight(candidate) < weight and _kept(candidate, size, fails, valid):
@@ -420,16 +422,17 @@ def _after_rewrites(document: Document, fails: Callable[[Document], bool | None]
 
 
 def reductions(document: Document, fails: Callable[[Document], bool | None],
-               valid: Callable[[Document], bool]) -> Iterator[Document]:
+               valid: Callable[[Document], bool], pinned: Collection[str] = ()) -> Iterator[Document]:
     """Every one-step reduction of ``document`` that is ``valid`` and still ``fails``: each of its
     :func:`candidates` no larger than it, then each document reached by a rewrite and a candidate that is smaller, or
     as small with fewer actions (see :func:`rewrites`). A document for which this yields nothing is 1-minimal: what :func:`reduce_scenario` returns
-    when it is not stopped by its time budget. ``fails`` may return None (no verdict), counted as not failing."""
+    when it is not stopped by its time budget. ``fails`` may return None (no verdict), counted as not failing. Options
+    named in ``pinned`` are never put back to their defaults."""
     size = scenario_size(document)
-    for candidate in candidates(document):
+    for candidate in candidates(document, pinned):
         if _kept(candidate, size, fails, valid):
             yield candidate
-    yield from _after_rewrites(document, fails, valid)
+    yield from _after_rewrites(document, fails, valid, pinned=pinned)
 
 
 # Object fields that only describe it further (its name, card types, toughness, a spell it is, ...): each may go.
@@ -447,8 +450,109 @@ def _simpler_objects(document: Document) -> Iterator[Document]:
                 yield smaller
 
 
+def _option_defaults(document: Document) -> dict[str, Any]:
+    """The defaults of the options of ``document``'s ruleset (by option name); none for an unknown ruleset."""
+    from reference_engine.rulesets import get_ruleset
+
+    try:
+        return {option.name: option.default for option in get_ruleset(document["ruleset"]).options}
+    except KeyError:
+        return {}
+
+
+def _nodes(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, dict]]:
+    """Every dict in ``value`` at any depth, with its path (keys and indexes), outermost first."""
+    if isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from _nodes(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _nodes(item, (*path, index))
+
+
+def _at(document: Document, path: tuple) -> Any:
+    for step in path:
+        document = document[step]
+    return document
+
+
+def _numbers(document: Document) -> Iterator[tuple[tuple, str, int, int]]:
+    """Every integer of ``document`` with a smallest value a reader takes as the plain one: ``(path of its dict, its
+    key, its value, that smallest value)``: an amount of damage (1, the schema's minimum), a life change (1 or -1,
+    keeping gain or loss), additional triggers' ``times`` (1), a step's ``turn`` (1)."""
+    for path, node in _nodes(document):
+        if node.get("do") == "damage" and isinstance(node.get("amount"), int):
+            yield path, "amount", node["amount"], 1
+        elif node.get("do") == "life" and isinstance(node.get("amount"), int) and node["amount"] != 0:
+            yield path, "amount", node["amount"], 1 if node["amount"] > 0 else -1
+        elif len(path) == 3 and path[0] == "objects" and path[2] == "additional_triggers" and "times" in node:
+            yield path, "times", node["times"], 1
+        elif len(path) == 2 and path[0] == "script" and "turn" in node:
+            yield path, "turn", node["turn"], 1
+
+
+def non_default_values(document: Document) -> int:
+    """How far ``document`` is from its plainest values, a count of units: each option that differs from its
+    ruleset's default, each starting life total stated (and the ``life`` table itself, even empty), each step of an integer away from its plain value
+    (:func:`_numbers`), each stated turn, and the seat of the active player (0 for the first in ``players``). What the
+    passes of :func:`_defaults_restored` lower, the size staying the same: it is how a reduction that removes nothing
+    still makes progress (and so terminates)."""
+    defaults = _option_defaults(document)
+    options = sum(1 for name, value in document.get("options", {}).items()
+                  if name in defaults and value != defaults[name])
+    numbers = sum(abs(value - plain) + (key == "turn") for _, key, value, plain in _numbers(document))
+    seat = document["players"].index(document["active_player"]) if document["active_player"] in document["players"] \
+        else 0
+    return options + ("life" in document) + len(document.get("life", {})) + numbers + seat
+
+
+def _defaults_restored(document: Document, pinned: Collection[str] = ()) -> Iterator[Document]:
+    """``document`` with one value put back to its default, each lowering :func:`non_default_values` and keeping
+    the size: an option (not in ``pinned``) set to its ruleset's default; a starting life total dropped (the player
+    starts at the ruleset's, MTG 103.4: 20); an integer set to its plain value, or one step toward it (an amount of
+    damage or of life, additional triggers' ``times``; a step's ``turn`` dropped, so that it is the previous step's,
+    or 1); the first player made the active one, or the active player moved to the first seat."""
+    defaults = _option_defaults(document)
+    for name, value in document.get("options", {}).items():
+        if name in defaults and name not in pinned and value != defaults[name]:
+            changed = copy.deepcopy(document)
+            changed["options"][name] = defaults[name]
+            yield changed
+    if document.get("life") == {}:
+        changed = copy.deepcopy(document)
+        del changed["life"]
+        yield changed
+    for player in document.get("life", {}):
+        changed = copy.deepcopy(document)
+        del changed["life"][player]
+        if not changed["life"]:
+            del changed["life"]
+        yield changed
+    for path, key, value, plain in _numbers(document):
+        if key == "turn":
+            changed = copy.deepcopy(document)
+            del _at(changed, path)[key]
+            yield changed
+        if value == plain:
+            continue
+        for simpler in dict.fromkeys((plain, value - 1 if value > plain else value + 1)):  # never past ``plain``
+            if simpler != value and (simpler - plain) * (value - plain) >= 0:
+                changed = copy.deepcopy(document)
+                _at(changed, path)[key] = simpler
+                yield changed
+    players, active = document["players"], document["active_player"]
+    if active in players and players.index(active) > 0:
+        changed = copy.deepcopy(document)
+        changed["active_player"] = players[0]
+        yield changed
+        changed = copy.deepcopy(document)
+        changed["players"] = [active, *(p for p in players if p != active)]
+        yield changed
+
+
 def reduce_scenario(document: Document, fails: Callable[[Document], bool | None], valid: Callable[[Document], bool],
-                    seconds: float = 10.0) -> Document:
+                    seconds: float = 10.0, pinned: Collection[str] = ()) -> Document:
     """The smallest document reached from ``document`` by reductions after which ``fails`` still holds.
 
     ``document`` must fail; ``valid(candidate)`` says whether a candidate is a well-formed scenario of its ruleset
@@ -456,7 +560,12 @@ def reduce_scenario(document: Document, fails: Callable[[Document], bool | None]
     of the :func:`candidates` that keeps the failure is kept, and the sweep goes on from there; sweeps are repeated
     until one changes nothing; then a rewrite followed by a candidate (:func:`reductions`) is tried, and the sweeps
     start again after one is kept; all until nothing is left or about ``seconds`` have passed. Never returns a
-    larger document (by :func:`scenario_size`); a rewrite alone, which keeps the size, is never returned.
+    larger document (by :func:`scenario_size`); a rewrite alone, which keeps the size, is never returned. Options
+    named in ``pinned`` (those a run fixed, say) keep their values; every other one may go back to its default.
+
+    Terminates: every kept candidate is smaller, or as small and simpler (a field or choice fewer, or
+    :func:`non_default_values` lower), and every rewrite kept is followed by a candidate that makes the document
+    lighter (:func:`_weight`).
     """
     deadline = time.monotonic() + seconds
     best = document
@@ -467,7 +576,7 @@ def reduce_scenario(document: Document, fails: Callable[[Document], bool | None]
             start = 0  # after a change, the sweep goes on from the piece it changed, not from the first
             while time.monotonic() < deadline:
                 size, changed = scenario_size(best), None
-                for index, candidate in enumerate(candidates(best)):
+                for index, candidate in enumerate(candidates(best, pinned)):
                     if index < start:
                         continue
                     if time.monotonic() > deadline:
@@ -479,7 +588,8 @@ def reduce_scenario(document: Document, fails: Callable[[Document], bool | None]
                 if changed is None:
                     break
                 progress, start = True, changed
-        smaller = next(_after_rewrites(best, fails, valid, deadline), None) if time.monotonic() < deadline else None
+        smaller = (next(_after_rewrites(best, fails, valid, deadline, pinned), None) if time.monotonic() < deadline
+                   else None)
         if smaller is None:
             break
         best = smaller
@@ -500,5 +610,5 @@ def well_formed(document: Document) -> bool:
     return True
 
 
-__all__ = ["DESCRIPTIONS", "QUALIFIERS", "candidates", "reduce_scenario", "reductions", "rewrites", "scenario_size",
-           "well_formed"]
+__all__ = ["DESCRIPTIONS", "QUALIFIERS", "candidates", "non_default_values", "reduce_scenario", "reductions", "rewrites",
+           "scenario_size", "well_formed"]

@@ -551,7 +551,8 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
         return max(1.0, share * (config.shrink_seconds - (time.monotonic() - started)))
 
     # Each step gets a share of what is left, so that the last, the passes over what Hypothesis found, always runs.
-    reduced_as_found = reduce_scenario(built.document, fails, well_formed, left(1 / 3))
+    pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them
+    reduced_as_found = reduce_scenario(built.document, fails, well_formed, left(1 / 3), pinned)
     shrunk = shrink(build, config.edition, built.log, fails, key, config.database, left(1 / 2),
                     (SHRINK_PATIENCE, SLOW_PLAY),
                     replay=fails.fresh)
@@ -559,7 +560,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     if scenario_size(shrunk.document) >= scenario_size(built.document):
         reduced, log = reduced_as_found, list(built.log) if reduced_as_found is built.document else []
     else:
-        reduced = reduce_scenario(shrunk.document, fails, well_formed, left())
+        reduced = reduce_scenario(shrunk.document, fails, well_formed, left(), pinned)
         log = list(shrunk.log) if reduced is shrunk.document else []
         if scenario_size(reduced_as_found) < scenario_size(reduced):
             reduced, log = reduced_as_found, []

@@ -39,3 +39,18 @@ def test_the_command_prints_the_table(capsys):
     assert cli.main(["rules", "--ruleset", "mtg", "--format", "markdown"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("<!-- rule-keys:mtg -->\n") and out.rstrip().endswith("<!-- /rule-keys -->")
+
+
+def test_the_readme_and_docs_relative_links_resolve():
+    """A fresh user's report: README linked ``../schemas/...`` from the top of the repository. Every relative link
+    of README.md and docs/**/*.md (markdown ``[text](target)``, anchors and web addresses aside) names a file or
+    directory that exists, relative to the page."""
+    broken = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        text = re.sub(r"```.*?```", "", page.read_text("utf-8"), flags=re.S)  # code blocks hold no links
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+                continue
+            if not (page.parent / target.split("#")[0]).exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not broken, broken

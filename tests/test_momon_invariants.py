@@ -333,3 +333,23 @@ def test_declined_although_its_condition_failed_is_rejected(momon_fixture):
     scenario["choices"]["optional"]["A2"] = False
     found = violations(scenario, _reason("T2", "declined")(trace["entries"]), "mw.removal-reason")
     assert any("before its controller is asked" in message for message in found), found
+
+
+def test_a_trigger_whose_intervening_if_failed_is_explained_as_such(momon_fixture):
+    """A fresh user's report: an ability that triggered although its intervening 'if' failed was explained as an
+    event that 'does not satisfy that ability's trigger condition'; the message now says which part failed."""
+    import copy
+
+    scenario, trace = momon_fixture("mw-removal-reasons")
+    broken = copy.deepcopy(scenario)
+    ability = next(ab for ab in broken["objects"][0]["abilities"] if ab["id"] == "A2")
+    ability["intervening_if"] = {**ability["intervening_if"], "test": "not_in_zone"}  # fails as signal a is sent
+    found = violations(broken, trace["entries"], "mw.triggers-when-satisfied")
+    about = [m for m in found if "ability A2" in m]
+    assert about and all("intervening 'if' did not hold" in m and "satisfies that ability's trigger condition" in m
+                         for m in about), found
+    # An ability whose trigger condition the event does not satisfy is still said to be so.
+    broken = copy.deepcopy(scenario)
+    broken["objects"][0]["abilities"][0]["trigger"] = {"event": "signal", "name": "zzz"}
+    found = violations(broken, trace["entries"], "mw.triggers-when-satisfied")
+    assert any("ability A1" in m and "does not satisfy that ability's trigger condition" in m for m in found), found

@@ -473,7 +473,7 @@ def test_resolution_effect_rejects_a_state_based_action_passed_off_as_the_resolu
         trigger = entries.pop(find(entries, kind="trigger", id="T3"))
         entries.insert(find(entries, kind="resolve_end", trigger="T1"), trigger)
     found = broken(ONE_BATCH, surgery)
-    assert any("caused ['E2', 'E3']" in m or "E3" in m for m in found["mtg.resolution-effect"])
+    assert any("caused E2 and E3" in m or "E3" in m for m in found["mtg.resolution-effect"])
 
 
 def test_resolution_effect_rejects_a_scripted_action_not_performed_as_written():

@@ -61,7 +61,7 @@ def test_the_minimal_scenario_shows_the_fault_and_is_one_minimal(name):
     # Every removal of one script step, action, ability, object (with its mentions in lists), player or choice, every
     # simplification, fold, inline, hoist and sink, and every rewrite followed by one of those (reference engine
     # playing each to a trace).
-    kept = next(reductions(scenario, fails, well_formed), None)
+    kept = next(reductions(scenario, fails, well_formed, set(MUTANTS[name].options)), None)
     assert kept is None, (f"a change still shows the fault: the recorded scenario is not minimal (size "
                           f"{scenario_size(kept)}: {json.dumps(kept, sort_keys=True)})")
 
@@ -125,7 +125,7 @@ def regenerate(path: Path = DATA, names=None, seeds=(0,)) -> None:  # pragma: no
         best = None
         recorded = found[:1] if name in found_all and found and found[0][2] is found_all[name]["scenario"] else []
         for size, source, scenario in recorded + sorted(found[len(recorded):], key=lambda t: t[0])[:1]:
-            reduced = reduce_scenario(scenario, fails, well_formed, 120)
+            reduced = reduce_scenario(scenario, fails, well_formed, 120, set(mutant.options))
             if best is None or scenario_size(reduced) < best[0]:
                 reduced_now = scenario_size(reduced) < size and not source.endswith(", then reduced")
                 best = (scenario_size(reduced), source + (", then reduced" if reduced_now else ""), reduced)

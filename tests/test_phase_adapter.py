@@ -1049,7 +1049,7 @@ def test_known_deviation_a_delayed_ability_triggers_once_for_two_deaths_of_one_r
     assert check.outcome.status == "trace", check.outcome.message
     assert len([t for t in entries(check.outcome.trace, "trigger") if t.get("delayed")]) == 1
     assert set(check.violations) == {"mtg.delayed-trigger"}, check.violations
-    assert "should have triggered on ['E3', 'E4'] but triggered on ['E3']" in check.violations["mtg.delayed-trigger"][0]
+    assert "should have triggered on E3 and E4 but triggered on E3" in check.violations["mtg.delayed-trigger"][0]
 
 
 def test_known_deviation_a_delayed_ability_triggers_on_a_death_before_its_creation(engine):

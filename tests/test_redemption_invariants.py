@@ -397,7 +397,7 @@ def test_effect_carried_out_event_outside_its_cause():
 def test_effect_carried_out_script_skipped_or_not_skipped():
     scenario, s = case("ta3-mandatory-persists-past-phase")
     s.cut(s.index(kind="action_begin", action=[1, 0]), s.index(kind="action_end", action=[1, 0]))
-    breaks(scenario, s, "red.effect-carried-out", "performed scripted actions []", "[0] were due")
+    breaks(scenario, s, "red.effect-carried-out", "performed scripted actions none", "where 0 were due")
     scenario, s = case("ta3-mandatory-lapses-at-phase-end")
     s.insert(s.index(kind="step_advance"), [{"kind": "action_begin", "action": [0, 1]},
                                             {"kind": "event", "id": "E9", "position": 3, "type": "signal",
@@ -406,7 +406,7 @@ def test_effect_carried_out_script_skipped_or_not_skipped():
     s.edit(s.index(kind="event", id="E3"), position=2)
     s.edit(s.index(kind="event", id="E2"), position=1)
     s.edit(s.index(kind="event", id="E1"), position=0)
-    breaks(scenario, s, "red.effect-carried-out", "performed scripted actions [0, 1]", "an effect ended the phase")
+    breaks(scenario, s, "red.effect-carried-out", "performed scripted actions 0 and 1", "an effect ended the phase")
 
 
 def test_negation_ends_at_once():

@@ -251,3 +251,82 @@ def test_actions_sunk_moves_a_scripted_action_into_an_ability_an_earlier_signal_
     # Nothing sets the ability off before the signal itself: the signal is not moved into it.
     doc["script"][0]["actions"].reverse()
     assert list(reduction._actions_sunk(doc)) == []
+
+
+def test_defaults_restored_puts_back_one_value_at_a_time_and_each_lowers_the_non_default_count():
+    """Issue 10 (a fresh user's report): options, starting life totals, amounts, turns and the active player's seat
+    go back to their defaults, one per candidate, the size staying the same and :func:`non_default_values` lower."""
+    doc = scenario("mtg", [{"id": "C1", "owner": "P1", "zone": "field",
+                            "additional_triggers": {"times": 2}}],
+                   [{"do": "damage", "amount": 3, "player": "P1"}, {"do": "life", "player": "P2", "amount": -2}],
+                   players=("P1", "P2", "P3"))
+    doc.update(active_player="P2", life={"P1": 3}, options={
+        "once_each_turn_taken": "when-performed", "controller_off_battlefield": "last-known",
+        "departed_delayed": "cease"})
+    doc["script"][0]["turn"] = 2
+    assert well_formed(doc) and reduction.non_default_values(doc) == 2 + (1 + 1) + 2 + 1 + 1 + (1 + 1) + 1
+    restored = list(reduction._defaults_restored(doc))
+    assert all(scenario_size(c) == scenario_size(doc) for c in restored)
+    assert all(reduction.non_default_values(c) < reduction.non_default_values(doc) for c in restored)
+    assert all(c in list(candidates(doc)) for c in restored)
+    changes = sorted(json.dumps({k: v for k, v in c.items() if v != doc.get(k)}, sort_keys=True) for c in restored)
+    options = doc["options"]
+    assert json.dumps({"options": {**options, "once_each_turn_taken": "unless-declined"}}, sort_keys=True) in changes
+    assert json.dumps({"options": {**options, "controller_off_battlefield": "owner"}}, sort_keys=True) in changes
+    assert any("life" not in c for c in restored)
+    amounts = sorted(a["amount"] for c in restored for a in c["script"][0]["actions"][0]["effect"] if a != doc[
+        "script"][0]["actions"][0]["effect"][0] and a != doc["script"][0]["actions"][0]["effect"][1])
+    assert amounts == [-1, 1, 2]  # the loss of 2 goes to a loss of 1 (never a gain), the damage of 3 to 1 or 2
+    assert sum("turn" not in c["script"][0] for c in restored) == 1
+    assert sum(c["script"][0].get("turn") == 1 for c in restored) == 1
+    assert [c["objects"][0]["additional_triggers"] for c in restored if c["objects"] != doc["objects"]] == [
+        {"times": 1}]
+    assert {(c["active_player"], tuple(c["players"])) for c in restored if c["active_player"] != "P2"
+            or c["players"] != doc["players"]} == {("P1", ("P1", "P2", "P3")), ("P2", ("P2", "P1", "P3"))}
+    # An option the run fixed is not reset.
+    pinned = list(reduction._defaults_restored(doc, pinned={"once_each_turn_taken"}))
+    assert all(c["options"]["once_each_turn_taken"] == "when-performed" for c in pinned)
+    assert len(pinned) == len(restored) - 1
+
+
+def test_a_reduction_with_nothing_to_remove_still_ends_with_every_value_at_its_default():
+    """Same-size simplifications make progress: with every candidate kept, the reduction ends (with no time budget
+    left to stop it: it runs out of candidates) on a document with no value left off its default."""
+    doc = scenario("mtg", [{"id": "C1", "owner": "P1", "zone": "field"}],
+                   [{"do": "damage", "amount": 4, "player": "P2"}])
+    doc.update(active_player="P2", life={"P1": 3, "P2": 7}, options={"once_each_turn_taken": "on-resolution"})
+    calls = []
+
+    def fails(document):
+        calls.append(1)
+        return True
+
+    def valid(document):  # only the values may change: the scenario keeps every piece
+        return well_formed(document) and scenario_size(document) == scenario_size(doc) and len(
+            document["players"]) == 2 and document["script"][0]["actions"][0]["effect"][0].get("do") == "damage"
+
+    reduced = reduce_scenario(copy.deepcopy(doc), fails, valid, 3600)
+    assert reduction.non_default_values(reduced) == 0
+    assert reduced["options"] == {"once_each_turn_taken": "unless-declined"} and "life" not in reduced
+    assert reduced["active_player"] == reduced["players"][0]
+    assert reduced["script"][0]["actions"][0]["effect"][0]["amount"] == 1
+
+
+def test_a_delayed_trigger_counterexample_loses_its_irrelevant_life_total_and_options():
+    """The fresh user's case: an ``mtg.delayed-trigger`` counterexample holding ``life: {P1: 3}`` and two options
+    off their defaults, none of which the failure needs, is reduced to its recorded minimal scenario with the
+    defaults; an option the run pinned stays."""
+    name = "mtg-delayed-repeats"
+    known = copy.deepcopy(MINIMAL[name]["scenario"])
+    start = copy.deepcopy(known)
+    start["life"] = {"P1": 3}
+    start["options"].update(once_each_turn_taken="when-performed", controller_off_battlefield="last-known")
+    fails = mutant_fails(name)
+    assert well_formed(start) and fails(start)
+    reduced = reduce_scenario(copy.deepcopy(start), fails, well_formed, 120)
+    assert "life" not in reduced and reduction.non_default_values(reduced) == 0
+    assert scenario_size(reduced) == MINIMAL[name]["size"]
+    assert reduced["options"] == {**known["options"], "once_each_turn_taken": "unless-declined",
+                                  "controller_off_battlefield": "owner"}
+    kept = reduce_scenario(copy.deepcopy(start), fails, well_formed, 120, pinned={"controller_off_battlefield"})
+    assert kept["options"]["controller_off_battlefield"] == "last-known" and "life" not in kept

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:
     from reference_engine.core.traceview import TraceView
@@ -102,3 +102,12 @@ def judge(view: "TraceView", invariants: Iterable[Invariant]) -> Judgement:
             number = inv.rule_numbers.get(edition, "?")
             result.violations[inv.key] = [f"[{number}] {m}" for m in messages]
     return result
+
+
+def listed(items: Iterable[Any], nothing: str = "nothing") -> str:
+    """``items`` as prose for a violation message: ``"E1"``, ``"E1 and E2"``, ``"E1, E2 and E3"`` (each item's
+    ``str``), or ``nothing`` when there are none (never Python's list text, ``[]`` or ``['E1']``)."""
+    words = [str(item) for item in items]
+    if not words:
+        return nothing
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

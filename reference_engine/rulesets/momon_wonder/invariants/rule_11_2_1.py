@@ -7,6 +7,7 @@ from bisect import bisect_right
 from collections import Counter
 
 from reference_engine.core.invariant import invariant
+from reference_engine.core.vocabulary import LEAVING_EVENTS, ZoneTracker, active_zones, condition_holds, pattern_matches
 from reference_engine.rulesets.momon_wonder.observations import expected_triggers
 from reference_engine.core.traceview import TraceView, streamed
 from reference_engine.rulesets.momon_wonder.observations import PASSES
@@ -44,10 +45,41 @@ def triggers_when_satisfied(view: TraceView) -> list[str]:
                          f"{source}, but no trigger instance came from it")
         for source, ability in sorted(set(actual) - set(expected)):
             found.append(f"a trigger instance of ability {ability} of {source} came from {view.describe_event(event_id)}, "
-                         f"which does not satisfy that ability's trigger condition" + (
-                             " (or an earlier occurrence of the same event already did)"
-                             if view.events[event_id].get("group") else ""))
+                         f"{_why_not(view, event_id, source, ability)}")
     return found
+
+
+def _why_not(view: TraceView, event_id: str, source: str, ability_id: str) -> str:
+    """Which part of ability ``ability_id`` of ``source`` event ``event_id`` failed (its trigger condition, the zone
+    its source had to be in, or its intervening 'if', judged just after the event), as the end of a sentence. Zones
+    replayed from the trace up to that event (only for a fault found: not on the common path)."""
+    ability = next((ab for obj in view.scenario["objects"] if obj["id"] == source for ab in obj.get("abilities", ())
+                    if ab["id"] == ability_id), None)
+    event = view.events[event_id]
+    earlier = bool(event.get("group"))
+    if ability is None:
+        return "which is not an ability of that object in the scenario"
+    if not pattern_matches(ability["trigger"], event, source):
+        return "which does not satisfy that ability's trigger condition" + (
+            " (or an earlier occurrence of the same event already did)" if earlier else "")
+    tracker = ZoneTracker(view.scenario)
+    before: dict[str, str] = {}
+    for i in view.by_kind["event"]:
+        moved = tracker.apply(view.entries[i])
+        if view.entries[i]["id"] == event_id:
+            before = moved
+            break
+    leaving_itself = event["type"] in LEAVING_EVENTS and event.get("subject") == source  # it looks back in time
+    zone = before.get(source, tracker.zones.get(source)) if leaving_itself else tracker.zones.get(source)
+    if zone not in active_zones(ability):
+        return (f"which satisfies that ability's trigger condition, but its source was in zone {zone or 'nothing'}, "
+                f"where the ability does not trigger (it triggers in {' or '.join(active_zones(ability))})")
+    if not condition_holds(ability.get("intervening_if"), tracker.zones, source):
+        return ("which satisfies that ability's trigger condition, but its intervening 'if' did not hold just after "
+                "the event, so it does not trigger")
+    if earlier:
+        return "which satisfies that ability's trigger condition, but an earlier occurrence of the same event did first"
+    return "which satisfies that ability's trigger condition and its intervening 'if', yet the judge expected none"
 
 
 _INTERRUPTING = {"enqueue", "resolve_begin", "sbc_check", "step_begin", "step_advance", "action_begin"}

@@ -133,7 +133,8 @@ def package_processing_queue(view: TraceView) -> list[str]:
             continue
         if queues.get(t) != package:
             found.append(f"{view.describe_trigger(t)} arose during package {package}'s {phase.replace('_', ' ')} "
-                         f"processing but entered queue {queues.get(t, 'none')}, not the package's processing queue")
+                         "processing but entered " + (f"queue {queues[t]}" if queues.get(t) is not None else "no queue")
+                         + ", not the package's processing queue")
     return found
 
 

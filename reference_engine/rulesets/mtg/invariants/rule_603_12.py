@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from reference_engine.core.invariant import invariant
+from reference_engine.core.invariant import invariant, listed
 from reference_engine.rulesets.mtg.observations import catalog, creations, replay
 from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
@@ -44,8 +44,8 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
         got = Counter(view.triggers[t]["event"] for t in mine)
         if want != got:
             found.append(f"reflexive ability {entry['id']} should have triggered once for each of "
-                         f"{sorted(want.elements()) or 'no events'} (the matching events earlier in {entry['created_by']}'s "
-                         f"resolution) but triggered for {sorted(got.elements()) or 'none'}")
+                         f"{listed(sorted(want.elements()), 'no events')} (the matching events earlier in {entry['created_by']}'s "
+                         f"resolution) but triggered for {listed(sorted(got.elements()), 'none')}")
         late = [t for t in mine if not c < view.trigger_index[t] < end]
         if late:
             found.append(f"reflexive trigger {late[0]} did not trigger as its ability was created, during "

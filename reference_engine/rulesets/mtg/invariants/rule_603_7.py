@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 
-from reference_engine.core.invariant import invariant
+from reference_engine.core.invariant import invariant, listed
 from reference_engine.rulesets.mtg.observations import catalog, creations, first_after, replay, turns
 from reference_engine.rulesets.mtg.model import Watch
 from reference_engine.rulesets.mtg.observations import PASSES
@@ -110,13 +110,13 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
                              f"trigger event after its creation (603.7a)")
             elif expected and (len(actual) != 1 or actual[0] not in expected[0]):
                 found.append(f"delayed ability {entry['id']} should have triggered exactly once, on one of "
-                             f"{expected[0]} (its next trigger event), but triggered on {actual or 'nothing'} (603.7b)")
+                             f"{listed(sorted(expected[0]), 'no event')} (its next trigger event), but triggered on {listed(actual)} (603.7b)")
         else:
             want = Counter(e for group in expected for e in group)
             got = Counter(actual)
             if want != got:
                 found.append(f"delayed ability {entry['id']} (duration {d.duration}) should have triggered on "
-                             f"{sorted(want.elements())} but triggered on {sorted(got.elements())}")
+                             f"{listed(sorted(want.elements()))} but triggered on {listed(sorted(got.elements()))}")
     for t, begin, kind, wanted, got in creations(view):
         if kind != "create_delayed" or wanted == got:
             continue

@@ -17,8 +17,12 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import Any
 
+<<<<<<< HEAD
 from reference_engine.core.invariant import invariant
 from reference_engine.core.script import script_problems
+=======
+from reference_engine.core.invariant import invariant, listed
+>>>>>>> wt-h
 from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.mtg.model import FIELD, OUT_OF_GAME, Board, Reading
@@ -142,11 +146,12 @@ def _compare(what, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
         w = Counter(_signature(e) for e in want[n]) if n < len(want) else Counter()
         g = Counter(_signature(e) for e in got[n]) if n < len(got) else Counter()
         if w != g:
-            shown = [{f: v for f, v in zip(FIELDS + ("prevented",), s) if v not in (None, False)} for s in w]
+            shown = [" ".join(f"{f}={v}" for f, v in zip(FIELDS + ("prevented",), s) if v not in (None, False))
+                     for s in w.elements()]
             done = [e["id"] for e in got[n]] if n < len(got) else []
             name = what() if callable(what) else what
-            return [f"{name}: its instruction number {n + 1} with an effect should have caused {shown or 'nothing'}, "
-                    f"but caused {done or 'nothing'}"]
+            return [f"{name}: its instruction number {n + 1} with an effect should have caused {listed(shown)}, "
+                    f"but caused {listed(done)}"]
     return []
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from reference_engine.core.invariant import invariant, listed
 from reference_engine.core.script import script_problems
-from reference_engine.core.invariant import invariant
 from reference_engine.core.vocabulary import IN_PLAY, ZoneTracker, movement_event
 from reference_engine.rulesets.redemption.observations import PASSES, SPAN_OPEN, replay
 from reference_engine.core.traceview import TraceView, streamed
@@ -216,8 +216,8 @@ def _script_problems(view: TraceView):
             if n in ended_after:
                 due = min(due, ended_after[n])
             if performed[n] != list(range(due)):
-                found.append(f"phase {n} ({phase['step']}) performed scripted actions {performed[n]}, where "
-                             f"{list(range(due))} were due"
+                found.append(f"phase {n} ({phase['step']}) performed scripted actions {listed(performed[n], 'none')}, "
+                             f"where {listed(range(due))} were due"
                              + (" (an effect ended the phase)" if n in ended_after else ""))
         return found
 
