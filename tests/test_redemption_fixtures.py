@@ -189,6 +189,7 @@ def test_control_change_fixtures_fail_under_the_other_reading():
 
 # Each faulty engine of reference_engine/engines/mutants/redemption.py fails a golden fixture on its own rule key.
 MUTANT_FIXTURES = {
+    "redemption-last-step-unplayed": ["ta1-triggers-on-situation"],
     "redemption-inactive-player-first": ["ta4-active-player-first-3p"],
     "redemption-cuts-in": ["ta6-trigger-during-resolution-waits"],
     "redemption-drops-mandatory": ["ta3-mandatory-discarded-still-activates"],

@@ -69,11 +69,13 @@ class Progress:
 
     def concluded(self, failed: bool) -> None:
         """One more rule has its verdict."""
-        if self.concluding_since is None:
+        first = self.concluding_since is None
+        if first:
             self.concluding_since = time.monotonic()
         self.done += 1
         self.failures += failed
-        self.show()
+        # The first verdict closes the exploration: a plain line then always says how many scenarios it played.
+        self.show(force=first and not self.live)
 
 
 def duration(seconds: float) -> str:

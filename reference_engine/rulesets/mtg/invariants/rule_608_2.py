@@ -17,12 +17,8 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import Any
 
-<<<<<<< HEAD
-from reference_engine.core.invariant import invariant
-from reference_engine.core.script import script_problems
-=======
 from reference_engine.core.invariant import invariant, listed
->>>>>>> wt-h
+from reference_engine.core.script import script_problems
 from reference_engine.rulesets.mtg.observations import PASSES
 from reference_engine.core.traceview import TraceView, memoized
 from reference_engine.rulesets.mtg.model import FIELD, OUT_OF_GAME, Board, Reading
