@@ -166,9 +166,9 @@ def pytest_configure(config: pytest.Config) -> None:
         if session.unavailable is not None:  # nothing to explore: every item errors with the engine's problem
             stream.explored({"explored": 0})
             if config.pluginmanager.hasplugin("xdist"):
-                config.pluginmanager.register(_ShareUnavailable(spec.to_json(), config._conformance_results,
-                                                                json.dumps(session.unavailable)),
-                                              "conformance-share-unavailable")
+                config.pluginmanager.register(_ShareWithWorkers(
+                    conformance_spec=spec.to_json(), conformance_results=config._conformance_results,
+                    conformance_unavailable=json.dumps(session.unavailable)), "conformance-share-unavailable")
             return
         # The stream is explored once, here, before any worker starts: shared out among as many processes as
         # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
@@ -202,8 +202,9 @@ def pytest_configure(config: pytest.Config) -> None:
                         f"{exploration.get('explored', 0)} scenarios; verdicts found so far are kept",
                         returncode=_signal_code(stream.interrupted))
         if config.pluginmanager.hasplugin("xdist"):
-            config.pluginmanager.register(_ShareExploration(str(path), spec.to_json(), config._conformance_results),
-                                          "conformance-share-exploration")
+            config.pluginmanager.register(_ShareWithWorkers(
+                conformance_exploration=str(path), conformance_spec=spec.to_json(),
+                conformance_results=config._conformance_results), "conformance-share-exploration")
 
 
 class _Interrupts:
@@ -258,28 +259,15 @@ class _Interrupts:
         self.token = None
 
 
-class _ShareExploration:
-    """Hands the run (its spec, explored stream and results folder) to every pytest-xdist worker."""
+class _ShareWithWorkers:
+    """Hands the run to every pytest-xdist worker: ``inputs`` are its workerinput entries (the spec, the results
+    folder, and the explored stream or the engine's handshake failure)."""
 
-    def __init__(self, path: str, spec: str, results: str):
-        self.path, self.spec, self.results = path, spec, results
-
-    def pytest_configure_node(self, node) -> None:
-        node.workerinput["conformance_exploration"] = self.path
-        node.workerinput["conformance_spec"] = self.spec
-        node.workerinput["conformance_results"] = self.results
-
-
-class _ShareUnavailable:
-    """Hands the run (its spec, results folder, and the engine's handshake failure) to every pytest-xdist worker."""
-
-    def __init__(self, spec: str, results: str, unavailable: str):
-        self.spec, self.results, self.unavailable = spec, results, unavailable
+    def __init__(self, **inputs: str):
+        self.inputs = inputs
 
     def pytest_configure_node(self, node) -> None:
-        node.workerinput["conformance_spec"] = self.spec
-        node.workerinput["conformance_results"] = self.results
-        node.workerinput["conformance_unavailable"] = self.unavailable
+        node.workerinput.update(self.inputs)
 
 
 def _progress(config: pytest.Config, session: Session):
