@@ -767,8 +767,10 @@ class ProcessEngine(Engine):
                                       f"{_excerpt(bytes(buffer[:200]))}")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                hint = ("the handshake's limit is fixed (ProcessEngine's start_timeout)" if what == "the handshake"
+                        else "--engine-timeout SECONDS raises it if the engine is only slow")
                 self._fail("timed-out", f"no answer to {what} within {self._limit_for(what)} s; the engine's process "
-                                        f"group was killed (raise the timeout if the engine is only slow)")
+                                        f"group was killed ({hint})")
             # Wakes up for output, for the engine's exit (its pidfd), or to poll it where there is no pidfd.
             self._selector.select(min(remaining, 0.2) if self._pidfd is None else remaining)
             try:
