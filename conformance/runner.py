@@ -246,7 +246,7 @@ class Exploration:
                 _count_reason(self.skip_reasons, check.outcome.message or "no reason given", 1)
         elif self.key in check.check_errors:
             self.check_error = self.check_error or check.check_errors[self.key]
-        elif check.exercised.get(self.key, 0) > 0:
+        elif check.exercised.get(self.key, 0) > 0 or self.key in check.violations:  # a violation: the rule applied
             self.scenarios_exercised += 1
             for name, value in (options or {}).items():
                 counts = self.exercised_under.setdefault(name, {})

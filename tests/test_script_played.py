@@ -110,3 +110,24 @@ class _bare_view:  # noqa: N801 - the two attributes of a TraceView that script_
         self.by_kind: dict[str, list[int]] = {}
         for i, e in enumerate(entries):
             self.by_kind.setdefault(e["kind"], []).append(i)
+
+
+def test_a_rule_that_found_a_violation_counts_that_scenario_as_exercised():
+    """A reviewer saw FAIL rows saying "0 exercised": a scenario on which a rule reports a violation is one the rule
+    applied to, whatever its own count of situations (an empty trace has no resolution to count)."""
+    from conformance.runner import explore
+
+    class EmptyTrace:
+        def __init__(self):
+            self.inner = reference_engine_for("momon-wonder")
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+        def run(self, scenario, chooser):
+            return {**self.inner.run(scenario, chooser), "entries": []}
+
+    ruleset = get_ruleset("momon-wonder")
+    config = RunConfig(ruleset, "1.0.0", ruleset.resolve_options({}), max_examples=5, seed=1)
+    found = explore(EmptyTrace(), config, [ruleset.invariant(RULE["momon-wonder"])])[RULE["momon-wonder"]]
+    assert found.failure_index == 0 and found.scenarios_exercised == 1
