@@ -141,7 +141,11 @@ def check_trace(scenario: dict[str, Any], trace: dict[str, Any], invariants: Ite
 
 def check_scenario(engine: Engine, scenario: dict[str, Any], invariants: Iterable[Invariant]) -> ScenarioCheck:
     """Play a prepared scenario on ``engine`` and judge the trace with ``invariants``."""
-    outcome = play(engine, scenario)
+    return check_outcome(scenario, play(engine, scenario), invariants)
+
+
+def check_outcome(scenario: dict[str, Any], outcome: EngineOutcome, invariants: Iterable[Invariant]) -> ScenarioCheck:
+    """Judge an engine's answer to a prepared scenario with ``invariants`` (an answer that is no trace: as it is)."""
     if outcome.status != "trace":
         return ScenarioCheck(outcome)
     return check_trace(scenario, outcome.trace, invariants, outcome)

@@ -24,7 +24,7 @@ from hypothesis.database import ExampleDatabase
 
 from conformance.adapters.base import Engine
 from conformance.checking import (
-    EngineOutcome, ScenarioCheck, check_scenario, check_trace, play, replay_for_determinism,
+    EngineOutcome, ScenarioCheck, check_outcome, check_scenario, check_trace, play, replay_for_determinism,
 )
 from conformance.errors import signal_name
 from conformance.generation.registry import builder_for
@@ -475,19 +475,13 @@ class _Fails:
     def __call__(self, document: dict[str, Any], fresh: bool = False) -> bool | None:
         """Whether ``document`` fails the rule; ``fresh``: played again even if the engine answered it before."""
         scenario = prepare_generated(self.config, document)
-        memos = None if fresh else self.config.plays
-        if memos is None:
-            check = check_scenario(self.engine, scenario, [self.inv])
-        else:
-            outcome = memos.engine.play(self.engine, scenario)
-            check = check_trace(scenario, outcome.trace, [self.inv], outcome) if outcome.status == "trace" \
-                else ScenarioCheck(outcome)
+        check = check_outcome(scenario, self._play(self.engine, scenario, fresh), [self.inv])
         if check.outcome.misbehaved or check.outcome.status == "errored":
             if check.outcome.status == "unavailable":
                 self.unavailable += 1
                 self.unavailable_message = self.unavailable_message or check.outcome.message
             return None  # a crash, or an engine that raised, is no verdict (see shrinking.shrink)
-        if check.failed and self.reference is not None and self._reference_status(scenario) != "trace":
+        if check.failed and self.reference is not None and self._play(self.reference, scenario).status != "trace":
             return False
         if check.failed:
             self.remember(scenario, check.outcome.trace, check.violations[self.inv.key])
@@ -497,9 +491,12 @@ class _Fails:
         """:meth:`__call__` on a new play (for the replays that judge whether the engine answers the same way)."""
         return self(document, fresh=True)
 
-    def _reference_status(self, scenario: dict[str, Any]) -> str:
-        memos = self.config.plays
-        return (play(self.reference, scenario) if memos is None else memos.reference.play(self.reference, scenario)).status
+    def _play(self, engine: Engine, scenario: dict[str, Any], fresh: bool = False) -> EngineOutcome:
+        """``engine``'s answer (the engine under test or the reference), from the run's PlayMemo unless ``fresh``."""
+        memos = None if fresh else self.config.plays
+        if memos is None:
+            return play(engine, scenario)
+        return (memos.engine if engine is self.engine else memos.reference).play(engine, scenario)
 
     def remember(self, scenario: dict[str, Any], trace: dict[str, Any] | None, messages: list[str]) -> None:
         if trace is None:
