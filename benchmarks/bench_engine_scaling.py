@@ -30,9 +30,9 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reference_engine.core.choices import ScenarioChooser  # noqa: E402
-from reference_engine.engines import reference_engine_classes  # noqa: E402
-from reference_engine.rulesets import get_ruleset  # noqa: E402
+from reference_engine.kernel.choices import ScenarioChooser  # noqa: E402
+from reference_engine.kernel.registry import reference_engine_classes  # noqa: E402
+from reference_engine.kernel.registry import get_ruleset  # noqa: E402
 
 PLAYERS = ["P1", "P2"]
 

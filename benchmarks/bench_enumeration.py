@@ -21,7 +21,7 @@ import time
 from conformance.editors.enumeration import enumerate_traces
 from conformance.runner import scenario_size
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ("momon-wonder", "mtg", "redemption")
 

@@ -25,10 +25,10 @@ sys.path.insert(0, str(REPO))
 
 from conformance.adapters.process import ProcessEngine  # noqa: E402
 from conformance.checking import check_scenario  # noqa: E402
-from conformance.generation.registry import builder_for  # noqa: E402
-from conformance.generation.source import SeededSource  # noqa: E402
-from reference_engine.rulesets import get_ruleset  # noqa: E402
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import builder_for  # noqa: E402
+from reference_engine.kernel.source import SeededSource  # noqa: E402
+from reference_engine.kernel.registry import get_ruleset  # noqa: E402
+from reference_engine.kernel.registry import reference_engine_for
 
 
 CHUNK = 50

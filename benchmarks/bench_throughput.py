@@ -30,10 +30,10 @@ from conformance.checking import check_scenario, check_trace, play  # noqa: E402
 from conformance.runner import (  # noqa: E402
     RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
 )
-from reference_engine.core.situations import nesting  # noqa: E402
-from reference_engine.core.traceview import TraceView  # noqa: E402
-from reference_engine.engines import reference_engine_for  # noqa: E402
-from reference_engine.rulesets import get_ruleset  # noqa: E402
+from reference_engine.kernel.situations import nesting  # noqa: E402
+from reference_engine.kernel.traceview import TraceView  # noqa: E402
+from reference_engine.kernel.registry import reference_engine_for  # noqa: E402
+from reference_engine.kernel.registry import get_ruleset  # noqa: E402
 
 SETTINGS = dict(database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 GOAL_EVENTS, GOAL_NESTING = 20, 3

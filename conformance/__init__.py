@@ -3,4 +3,6 @@
 Data flows one way: scenario -> engine (through an adapter) -> trace -> invariants -> verdicts -> reports.
 """
 
-__version__ = "0.1.0"
+from reference_engine import __version__
+
+__all__ = ["__version__"]

@@ -22,14 +22,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.checking import check_trace, first_difference, play
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.runner import (
     RunConfig, explorable_options, explore, prepare_generated, scenario_builder, scenario_size,
 )
 from conformance.shrinking import database_key, rebuild, shrink
-from reference_engine.core.ruleset import Ruleset
+from reference_engine.kernel.ruleset import Ruleset
 
 STATUS = "unexplained-divergence"
 
@@ -260,8 +260,8 @@ def audit(engine: Engine, reference: Engine, config: RunConfig) -> AuditResult:
 def mutant_config(name: str, max_examples: int = 100, seed: int = 0, shrink_seconds: float = 30.0) -> RunConfig:
     """The run configuration under which bundled faulty engine ``name`` is checked: its own option values pinned
     (``Mutant.options``), every other option drawn by each scenario, as ``trigger-conformance run`` does."""
-    from reference_engine.engines.mutants import MUTANTS
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import MUTANTS
+    from reference_engine.kernel.registry import get_ruleset
 
     mutant = MUTANTS[name]
     ruleset = get_ruleset(mutant.ruleset)
@@ -276,8 +276,8 @@ def audit_mutant(name: str, seeds=range(1), max_examples: int = 100, shrink_seco
 
     For developers growing the judge: ``python -c "from conformance.audit import audit_mutant;
     print(*audit_mutant('mw-lifo', range(5)), sep='\\n')"``."""
-    from reference_engine.engines import reference_engine_for
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import reference_engine_for
+    from reference_engine.kernel.registry import MUTANTS
 
     mutant = MUTANTS[name]
     lines = []

@@ -13,12 +13,12 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
-from conformance.adapters.base import Engine, Skipped
-from reference_engine.core.choices import ScenarioChooser
+from reference_engine.kernel.engine import Engine, Skipped
+from reference_engine.kernel.choices import ScenarioChooser
 from conformance.documents import problems as schema_problems
-from conformance.errors import EngineError
-from reference_engine.core.invariant import Invariant, judge
-from reference_engine.core.traceview import TraceView
+from reference_engine.kernel.errors import EngineError
+from reference_engine.kernel.invariant import Invariant, judge
+from reference_engine.kernel.traceview import TraceView
 
 
 @dataclass

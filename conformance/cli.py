@@ -25,14 +25,14 @@ from typing import Any
 
 from conformance import __version__
 from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 from conformance.reports.progress import Progress
 from conformance.reports.text import (
     STDERR_LINES, audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side,
     skip_summary,
 )
 from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import reference_engine_for
 
 PASSED, FAILED, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
 
@@ -408,7 +408,7 @@ def _rule_keys(values: list[str] | None) -> tuple[str, ...]:
 
 
 def _chosen_rulesets(name: str | None):
-    from reference_engine.rulesets import RULESETS, get_ruleset
+    from reference_engine.kernel.registry import RULESETS, get_ruleset
 
     if name is None:
         return list(RULESETS.values())
@@ -437,7 +437,7 @@ def list_rules(args: argparse.Namespace) -> int:
 def explain(args: argparse.Namespace) -> int:
     import inspect
 
-    from reference_engine.rulesets import RULESETS
+    from reference_engine.kernel.registry import RULESETS
 
     for ruleset in RULESETS.values():
         for inv in ruleset.invariants:
@@ -479,7 +479,7 @@ def validate_file(args: argparse.Namespace) -> int:
     args.kind = kind
     validate(document, args.kind, args.file)
     if args.kind == "trace":
-        from reference_engine.core.traceview import trace_structure_problems
+        from reference_engine.kernel.traceview import trace_structure_problems
 
         problems = trace_structure_problems(document["entries"])
         if problems:
@@ -562,7 +562,7 @@ def check_file(args: argparse.Namespace) -> int:
     from conformance.fixtures import observable_difference
     from conformance.scenarios import prepare_scenario
     from conformance.semantics import check_fixture_document
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     if args.engine_cmd is not None and args.engine != "reference":
         raise ConformanceError("give either --engine or --engine-cmd, not both")

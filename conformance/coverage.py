@@ -2,7 +2,7 @@
 
 The scenarios are exactly those ``run`` explores with the same seed, options and engine profile; each is played on
 the engine (the reference engine by default) and its trace read for every situation of the ruleset
-(:mod:`reference_engine.core.situations`). The report gives each situation's share of scenarios against its goal,
+(:mod:`reference_engine.kernel.situations`). The report gives each situation's share of scenarios against its goal,
 the option values drawn, and the size of the scenarios: events and nesting (median and 90th percentile).
 """
 
@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.runner import RunConfig, explore
-from reference_engine.core.situations import Situation, nesting
-from reference_engine.core.traceview import TraceView
+from reference_engine.kernel.situations import Situation, nesting
+from reference_engine.kernel.traceview import TraceView
 
 GOAL_MEDIAN_EVENTS = 20
 GOAL_MEDIAN_NESTING = 3

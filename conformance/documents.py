@@ -20,7 +20,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from conformance.errors import DocumentError, a_or_an
+from reference_engine.kernel.errors import DocumentError, a_or_an
 
 SUFFIX = ".schema.json"
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 
 _URL = re.compile(r"https?://\S+")
 

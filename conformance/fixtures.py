@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel import registry
+from reference_engine.kernel.engine import Engine
 from conformance.checking import check_scenario
 from conformance.documents import validate
 from conformance.scenarios import prepare_scenario
@@ -57,8 +58,12 @@ def load_fixture(document: Any, where: str) -> Fixture:
 
 
 def bundled_fixtures(ruleset: str) -> list[Fixture]:
-    """Every fixture shipped in ``fixtures/<ruleset>/``, in file-name order."""
-    folder = resources.files("conformance").joinpath("fixtures", ruleset)
+    """Every fixture the ruleset's unit ships (the bundled rulesets: ``fixtures/<ruleset>/``), in file-name order;
+    none for a unit that ships none. Raises KeyError for an unknown ruleset."""
+    loaded_unit = registry.loaded(ruleset)
+    if loaded_unit.manifest.fixtures is None:
+        return []
+    folder = loaded_unit.resource(loaded_unit.manifest.fixtures)
     if not folder.is_dir():
         return []
     out = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 
 PROFILES: dict[str, dict[str, Any]] = {
     "ci": {"max_examples": 100, "seed": "0", "shrink_seconds": 10.0, "time_budget": 600.0},

@@ -33,7 +33,7 @@ import pytest
 
 from conformance import __version__
 from conformance.documents import write_json
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 from conformance.profiles import EXPLORATION_SHARE, parse_duration, parse_shard, settings
 from conformance.session import RunSpec, Session, explore_stream, exploration_from_parts, parse_option
 
@@ -480,7 +480,7 @@ class _Stream:
         self._write({"record": kind, **entry, **({"expectation": verdict} if verdict else {})})
 
     def pytest_keyboard_interrupt(self, excinfo) -> None:
-        from conformance.errors import signal_name
+        from reference_engine.kernel.errors import signal_name
 
         self.interrupted = self.interrupted or signal_name(excinfo.value)
 

@@ -253,7 +253,7 @@ def _actions_sunk(document: Document) -> Iterator[Document]:
 
 
 def _vocabulary(document: Document):
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     try:
         return get_ruleset(document["ruleset"]).vocabulary
@@ -452,7 +452,7 @@ def _simpler_objects(document: Document) -> Iterator[Document]:
 
 def _option_defaults(document: Document) -> dict[str, Any]:
     """The defaults of the options of ``document``'s ruleset (by option name); none for an unknown ruleset."""
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     try:
         return {option.name: option.default for option in get_ruleset(document["ruleset"]).options}
@@ -598,7 +598,7 @@ def reduce_scenario(document: Document, fails: Callable[[Document], bool | None]
 
 def well_formed(document: Document) -> bool:
     """Schema-valid, consistent, and in its ruleset's vocabulary (what :func:`reduce_scenario` needs as ``valid``)."""
-    from conformance.errors import ConformanceError
+    from reference_engine.kernel.errors import ConformanceError
     from conformance.scenarios import prepare_scenario
 
     if schema_problems(document, "scenario"):

@@ -22,17 +22,17 @@ from typing import Any, Callable, Iterator
 
 from hypothesis.database import ExampleDatabase
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.checking import (
     EngineOutcome, ScenarioCheck, check_outcome, check_scenario, check_trace, play, replay_for_determinism,
 )
-from conformance.errors import signal_name
-from conformance.generation.registry import builder_for
-from conformance.generation.source import SeededSource
+from reference_engine.kernel.errors import signal_name
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import SeededSource
 from conformance.reduction import reduce_scenario, scenario_size, well_formed
 from conformance.shrinking import Built, database_key, known_failures, rebuild, shrink
-from reference_engine.core.invariant import Invariant
-from reference_engine.core.ruleset import Ruleset
+from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.ruleset import Ruleset
 
 DETERMINISM_REPLAYS = 2
 

@@ -6,13 +6,13 @@ import copy
 from typing import Any
 
 from conformance.documents import validate
-from conformance.errors import ScenarioError
-from reference_engine.core.ruleset import OptionError, Ruleset
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.errors import ScenarioError
+from reference_engine.kernel.ruleset import OptionError, Ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 
 # MTG trigger filters relative to the ability's controller and to card characteristics: the judge and the reference
-# engine read them on printed abilities (docs/rulesets/mtg.md), so a created ability naming them is refused.
+# engine read them on printed abilities (reference_engine/mtg/docs.md), so a created ability naming them is refused.
 PRINTED_ONLY_TRIGGER_FIELDS = frozenset({"controller", "player", "type", "nontoken", "change"})
 
 

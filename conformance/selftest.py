@@ -1,6 +1,6 @@
 """The mutation self-check: does the suite catch engines that are wrong in known ways?
 
-Each mutant in :data:`reference_engine.engines.mutants.MUTANTS` is the reference engine with one named fault. The self-check
+Each mutant in :data:`reference_engine.common.faulty.MUTANTS` is the reference engine with one named fault. The self-check
 runs the suite against each (the rule its author expects to catch it first, then every other rule of its ruleset
 until one fails) with the same runner, budget and shrinking as ``trigger-conformance run``, and reports per mutant
 whether it was caught, by which rule key, after how many examples, and the size of the shrunk counterexample.
@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.audit import audit, mutant_config
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 from conformance.runner import RunConfig, check_rule
-from reference_engine.rulesets import get_ruleset
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
 
 
 @dataclass
@@ -78,7 +78,7 @@ def server_environment() -> dict[str, str]:
 
 def default_process_mutants(names: Iterable[str], count: int = 2) -> list[str]:
     """``count`` mutants to run through the process protocol: one per ruleset first, then in name order."""
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     names = sorted(names)
     chosen: list[str] = []
@@ -97,7 +97,7 @@ def check_mutant(name: str, max_examples: int = 100, seed: int = 0, via_process:
     (:mod:`conformance.audit`) over ``max_examples`` scenarios; with ``seeds``, also its :func:`catch_rate` over
     seeds ``seed`` .. ``seed + seeds - 1``."""
     from conformance.adapters.process import ProcessEngine
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     mutant = MUTANTS[name]
     ruleset = get_ruleset(mutant.ruleset)
@@ -148,7 +148,7 @@ def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 
     import dataclasses
 
     from conformance.runner import explore
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     mutant = MUTANTS[name]
     inv = get_ruleset(mutant.ruleset).invariant(mutant.expected_rule_key)
@@ -167,7 +167,7 @@ def catch_rate(name: str, seeds: Iterable[int] = range(20), max_examples: int = 
 
 def mutant_names(names: Iterable[str] | None = None, flag: str = "--mutant") -> list[str]:
     """``names`` checked against the bundled mutants (default: every one). Raises ConformanceError naming the unknown."""
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     names = list(names) if names else sorted(MUTANTS)
     unknown = [n for n in names if n not in MUTANTS]

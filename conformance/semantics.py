@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conformance.errors import DocumentError
+from reference_engine.kernel.errors import DocumentError
 
 
 
 def _trace_problems(scenario: dict[str, Any], trace: Any, at: str) -> list[tuple[str, str]]:
     """Where a schema-valid trace contradicts itself or its scenario, as ``(json_path, message)`` pairs."""
-    from reference_engine.core.traceview import TraceView
+    from reference_engine.kernel.traceview import TraceView
 
     if not isinstance(trace, dict):
         return []
@@ -74,7 +74,7 @@ def check_fixture_document(document: dict[str, Any], where: str):
     Returns the :class:`conformance.fixtures.Fixture`. Raises DocumentError or ScenarioError naming ``where``.
     """
     from conformance.fixtures import load_fixture
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     fixture = load_fixture(document, where)
     scenario = fixture.scenario

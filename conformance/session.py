@@ -22,14 +22,14 @@ from conformance import __version__
 from conformance.adapters.registry import load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
-from conformance.errors import ConformanceError, EngineError, signal_name
+from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.runner import (
     Exploration, Failure, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
 )
-from reference_engine.core.ruleset import OptionError
-from reference_engine.rulesets import get_ruleset
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.ruleset import OptionError
+from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
 
 
 @dataclass(frozen=True)

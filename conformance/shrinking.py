@@ -1,8 +1,8 @@
 """Hypothesis as the search and the shrinker for scenarios.
 
-Exploration builds scenarios from seeds through a :class:`~conformance.generation.source.SeededSource`
+Exploration builds scenarios from seeds through a :class:`~reference_engine.kernel.source.SeededSource`
 (:mod:`conformance.runner`), so it pays no per-example cost to Hypothesis. A failing scenario's answer log is a byte
-string that rebuilds it (:class:`~conformance.generation.source.ReplaySource`), so it is exactly one ``st.binary()``
+string that rebuilds it (:class:`~reference_engine.kernel.source.ReplaySource`), so it is exactly one ``st.binary()``
 choice of :func:`scenarios`. It is saved under the secondary key of a scratch example database and handed to
 :func:`hypothesis.find`, whose reuse phase replays it and whose shrink phase minimises it. The minimal log is saved
 under the primary key of the run's example database, where the next run, on this machine or any sharing the
@@ -26,9 +26,9 @@ from hypothesis import HealthCheck, Phase, find, settings, strategies as st
 from hypothesis.database import ExampleDatabase, InMemoryExampleDatabase
 from hypothesis.errors import Flaky, NoSuchExample
 
-from conformance.generation.registry import Builder
+from reference_engine.kernel.registry import Builder
 from conformance.hypothesis_bridge import decode_log, encode_log, secondary_key
-from conformance.generation.source import ReplaySource
+from reference_engine.kernel.source import ReplaySource
 
 MAX_LOG_BYTES = 8192
 VERDICT_REPLAYS = 5  # plays of the shrunk scenario, beyond the shrinker's own, that must all fail the rule

@@ -23,10 +23,10 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from conformance.generation.registry import builder_for
-from conformance.generation.source import ChoiceSource
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import ChoiceSource
 from conformance.runner import explorable_options
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 
 class _DrawSource(ChoiceSource):
@@ -44,7 +44,7 @@ def scenarios(ruleset: str, edition: str | None = None, profile: dict[str, Any] 
     """Scenario documents of ``ruleset`` (schemas/scenario.schema.json), ready to play: each carries every option.
 
     ``edition`` defaults to the ruleset's first; ``profile`` restricts the builder to what an engine supports (the
-    shape :meth:`conformance.adapters.base.Engine.generation_profile` returns); ``options`` pins option values, and
+    shape :meth:`reference_engine.kernel.engine.Engine.generation_profile` returns); ``options`` pins option values, and
     every other option is drawn (its default is the simplest value, so failures shrink toward the defaults).
     Raises KeyError for an unknown ruleset and ValueError for an unknown edition or a bad option value.
     """

@@ -1,7 +1,7 @@
 """The reference engine serving the process protocol, version 2 (docs/protocol.md), on stdin and stdout.
 
-    python -m reference_engine.serve                  # every ruleset in reference_engine.rulesets.RULESETS
-    python -m reference_engine.serve --mutant NAME    # one bundled faulty engine (reference_engine.engines.mutants)
+    python -m reference_engine.serve                  # every ruleset in reference_engine.kernel.registry.RULESETS
+    python -m reference_engine.serve --mutant NAME    # one bundled faulty engine (reference_engine.common.faulty)
     python -m reference_engine.serve --protocol 1     # speak version 1 only: every choice asked through the protocol
     trigger-conformance-reference-server              # the same, as a console script
 
@@ -9,7 +9,7 @@ It is the harness's own oracle behind the same wire protocol any third-party eng
 adapter and its watchdog are tested on the real engine, and so that engine authors have a working peer. Player
 choices are asked through the protocol (``choose`` / ``chosen``), except in a run request carrying
 ``local_choices`` (version 2), where the server answers them from the scenario's ``choices`` by the rules the
-harness follows (:class:`reference_engine.core.choices.ScenarioChooser`) and lists them in its result.
+harness follows (:class:`reference_engine.kernel.choices.ScenarioChooser`) and lists them in its result.
 
 A harness that breaks the protocol gets a one-line explanation on stderr and exit code 2 (there is no message in
 the protocol for an engine to complain with).
@@ -24,11 +24,11 @@ import sys
 import traceback
 from typing import Any, BinaryIO, Callable
 
-from conformance.adapters.base import Engine, Skipped
+from reference_engine.kernel.engine import Engine, Skipped
 from conformance.adapters.process import DECISIONS, decode_line, encode_message
 from conformance.documents import problems as schema_problems
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.registry import reference_engine_for
 
 PROTOCOL_VERSION = 2  # the highest version the server speaks (``--protocol 1`` for the first)
 
@@ -79,7 +79,7 @@ class Channel:
 
 
 class _Decisions(abc.ABC):
-    """The four :class:`conformance.adapters.base.Chooser` methods, each one ``self._decide(decision, player, *the
+    """The four :class:`reference_engine.kernel.engine.Chooser` methods, each one ``self._decide(decision, player, *the
     question's fields)`` with the decision's name as in :data:`conformance.adapters.process.DECISIONS`."""
 
     @abc.abstractmethod
@@ -100,7 +100,7 @@ class _Decisions(abc.ABC):
 
 
 class ProtocolChooser(_Decisions):
-    """A :class:`conformance.adapters.base.Chooser` that asks the harness, through the protocol, during one run."""
+    """A :class:`reference_engine.kernel.engine.Chooser` that asks the harness, through the protocol, during one run."""
 
     def __init__(self, channel: Channel, run_id: Any):
         self.channel = channel
@@ -188,7 +188,7 @@ class Server:
         if edition not in self.rulesets.get(ruleset, ()):
             self.configuration = None
             return {"type": "configured", "ok": False, "reason": f"{self.name} does not implement {ruleset} {edition}"}
-        from reference_engine.rulesets import RULESETS
+        from reference_engine.kernel.registry import RULESETS
 
         if ruleset in RULESETS:
             try:
@@ -236,15 +236,15 @@ class Server:
 
 def _default_options(ruleset: str, configured: dict[str, Any]) -> dict[str, Any]:
     """The configured options, every default filled in (for a scenario sent without its options)."""
-    from reference_engine.rulesets import RULESETS
+    from reference_engine.kernel.registry import RULESETS
 
     return RULESETS[ruleset].resolve_options(configured) if ruleset in RULESETS else dict(configured)
 
 
 def reference_server(channel: Channel, protocol: int = PROTOCOL_VERSION) -> Server:
-    """Every ruleset of :data:`reference_engine.rulesets.RULESETS`, each with its own reference engine."""
-    from conformance import __version__
-    from reference_engine.rulesets import RULESETS
+    """Every ruleset of :data:`reference_engine.kernel.registry.RULESETS`, each with its own reference engine."""
+    from reference_engine import __version__
+    from reference_engine.kernel.registry import RULESETS
 
     return Server(name="reference", version=__version__,
                   rulesets={name: list(r.editions) for name, r in RULESETS.items()},
@@ -253,9 +253,9 @@ def reference_server(channel: Channel, protocol: int = PROTOCOL_VERSION) -> Serv
 
 
 def mutant_server(name: str, channel: Channel, protocol: int = PROTOCOL_VERSION) -> Server:
-    """One bundled faulty engine (``reference_engine.engines.mutants.MUTANTS[name]``), for the mutation self-check."""
-    from conformance import __version__
-    from reference_engine.engines.mutants import MUTANTS
+    """One bundled faulty engine (``reference_engine.common.faulty.MUTANTS[name]``), for the mutation self-check."""
+    from reference_engine import __version__
+    from reference_engine.kernel.registry import MUTANTS
 
     try:
         mutant = MUTANTS[name]

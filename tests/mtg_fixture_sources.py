@@ -3,9 +3,9 @@
 that states an outcome about triggers; expected traces come from the reference engine and are read by hand."""
 import json, sys
 from conformance.scenarios import prepare_scenario
-from reference_engine.core.choices import ScenarioChooser
+from reference_engine.kernel.choices import ScenarioChooser
 from conformance.documents import dump_json, validate
-from reference_engine.engines.mtg.engine import MtgEngine
+from reference_engine.mtg.engines.reference import MtgEngine
 
 def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27", options=None):
     doc = {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": edition,

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.checking import check_trace
-from reference_engine.core.choices import ScenarioChooser
+from reference_engine.kernel.choices import ScenarioChooser
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets.mtg import MTG
-from reference_engine.engines.mtg.engine import MtgEngine
+from reference_engine.mtg.judge import MTG
+from reference_engine.mtg.engines.reference import MtgEngine
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "mtg"
 

@@ -3,7 +3,7 @@ PYTHONPATH): each misbehaves in one chosen way, so that one run shows failures, 
 
 from __future__ import annotations
 
-from conformance.adapters.base import Engine, Skipped
+from reference_engine.kernel.engine import Engine, Skipped
 from conformance.adapters.registry import load_engine
 
 

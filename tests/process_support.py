@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.process import ProcessEngine
-from conformance.generation.registry import builder_for
-from conformance.generation.source import SeededSource
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import SeededSource
 from conformance.scenarios import prepare_scenario
 
 REPO = Path(__file__).resolve().parent.parent

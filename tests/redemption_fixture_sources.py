@@ -3,11 +3,11 @@ root to rewrite the fixtures: each expected trace is the reference engine's, and
 asserts the key outcome of each by hand (so a change in the engine that alters an outcome fails there)."""
 
 from pathlib import Path
-from reference_engine.core.choices import ScenarioChooser
+from reference_engine.kernel.choices import ScenarioChooser
 from conformance.documents import dump_json
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets.redemption import REDEMPTION
-from reference_engine.engines import reference_engine_for
+from reference_engine.redemption.judge import REDEMPTION
+from reference_engine.kernel.registry import reference_engine_for
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "redemption"
 def card(id, owner, zone="field", abilities=(), **kw):

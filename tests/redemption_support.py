@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from conformance.checking import ScenarioCheck, check_trace
-from reference_engine.core.choices import ScenarioChooser
+from reference_engine.kernel.choices import ScenarioChooser
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets.redemption import REDEMPTION
-from reference_engine.engines import reference_engine_for
+from reference_engine.redemption.judge import REDEMPTION
+from reference_engine.kernel.registry import reference_engine_for
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "redemption"
 EDITION = REDEMPTION.default_edition

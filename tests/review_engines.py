@@ -3,7 +3,7 @@ path): each misbehaves in one chosen way."""
 
 from __future__ import annotations
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.adapters.registry import load_engine
 
 

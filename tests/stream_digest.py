@@ -23,9 +23,9 @@ from conformance.checking import check_scenario  # noqa: E402
 from conformance.runner import (  # noqa: E402
     RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
 )
-from reference_engine.engines import reference_engine_for  # noqa: E402
-from reference_engine.engines.mutants import MUTANTS  # noqa: E402
-from reference_engine.rulesets import get_ruleset  # noqa: E402
+from reference_engine.kernel.registry import reference_engine_for  # noqa: E402
+from reference_engine.kernel.registry import MUTANTS  # noqa: E402
+from reference_engine.kernel.registry import get_ruleset  # noqa: E402
 
 RECORDED = Path(__file__).resolve().parent / "data" / "stream_digest.json"
 RULESETS = ("momon-wonder", "mtg", "redemption")

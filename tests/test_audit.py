@@ -14,9 +14,9 @@ from conformance.audit import STATUS, audit, audit_mutant, observable_outcome
 from conformance.documents import validate
 from conformance.runner import RunConfig
 from conformance.selftest import catch_rate, check_mutant
-from reference_engine.engines import reference_engine_for
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import RULESETS, get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import RULESETS, get_ruleset
 
 MOMON = get_ruleset("momon-wonder")
 

@@ -13,8 +13,8 @@ from conformance import cli
 
 BAD_ENGINES = textwrap.dedent('''
     import copy
-    from conformance.adapters.base import Engine, EngineInfo
-    from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
+    from reference_engine.kernel.engine import Engine, EngineInfo
+    from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 
     INFO = EngineInfo("bad", "0", {"momon-wonder": ["1.0.0"]})
 
@@ -98,7 +98,7 @@ def test_engine_faults_are_verdicts_and_the_run_goes_on(bad_engines, capsys, eng
     report = tmp_path / "r.json"
     assert cli.main(run("--engine", engine, "--report-json", str(report))) == 1
     rules = json.loads(report.read_text())["rules"]
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     assert len(rules) == len(get_ruleset("momon-wonder").invariants_for("1.0.0")) and all(r["status"] == "errored" and r["engine_problems"] == {outcome: 30} for r in rules)
 

@@ -9,7 +9,7 @@ import pytest
 
 from conformance import cli
 from conformance.documents import problems
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 
 def test_run_passes_on_the_reference_engine_with_every_rule_exercised(tmp_path, capsys):

@@ -71,7 +71,7 @@ def test_fixtures_compare_what_the_rules_observe_not_incidental_fields():
 
 
 def engine_invariants(ruleset, fixture):
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     return get_ruleset(ruleset).invariants_for(fixture.scenario["edition"])
 

@@ -10,10 +10,10 @@ import pytest
 from conformance import cli
 from conformance.coverage import Coverage, goals_met, measure
 from conformance.runner import RunConfig, explorable_options
-from reference_engine.core.situations import AT_MOST, Situation, depths, nesting
-from reference_engine.core.traceview import TraceView
-from reference_engine.engines import reference_engine_for
-from reference_engine.rulesets import RULESETS, get_ruleset
+from reference_engine.kernel.situations import AT_MOST, Situation, depths, nesting
+from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import RULESETS, get_ruleset
 
 SCENARIO = {"format": "trigger-conformance/scenario/1", "ruleset": "momon-wonder", "edition": "1.0.0",
             "players": ["P1"], "active_player": "P1", "objects": [], "script": [], "options": {}}

@@ -12,19 +12,18 @@ import pytest
 from conformance import cli
 from conformance.reports.text import rule_keys_markdown
 from conftest import ROOT
-from reference_engine.rulesets import RULESETS, get_ruleset
-
-PAGES = {"momon-wonder": "momon-wonder.md", "mtg": "mtg.md", "redemption": "redemption.md"}
+from reference_engine.kernel.registry import RULESETS, get_ruleset, loaded
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_the_docs_embed_the_generated_rule_key_table(name):
-    page = (ROOT / "docs" / "rulesets" / PAGES[name]).read_text("utf-8")
+    where = loaded(name).resource(loaded(name).manifest.docs)
+    page = where.read_text("utf-8")
     found = re.search(rf"<!-- rule-keys:{re.escape(name)} -->\n(.*?)\n<!-- /rule-keys -->", page, re.S)
-    assert found, f"docs/rulesets/{PAGES[name]} has no generated rule-key table"
+    assert found, f"{where} has no generated rule-key table"
     expected = "\n".join(rule_keys_markdown(get_ruleset(name)))
     assert found.group(1) == expected, (
-        f"docs/rulesets/{PAGES[name]} is out of date: regenerate its table with "
+        f"{where} is out of date: regenerate its table with "
         f"`trigger-conformance rules --ruleset {name} --format markdown`")
 
 

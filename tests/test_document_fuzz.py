@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conformance import cli
 from conformance.documents import MAX_DEPTH, MAX_DOCUMENT_BYTES, load_schema
 from conformance.semantics import check_replay_document
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").glob("*/*.json"))

@@ -16,10 +16,10 @@ from conformance.editors.enumeration import enumerate_traces, signature
 from conformance.editors.matrix import lint_text, matrix, paragraphs, text_hashes
 from conformance.fixtures import bundled_fixtures
 from conformance.scenarios import prepare_scenario
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.core.traceview import TraceView
-from reference_engine.engines import reference_engine_for
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import get_ruleset
 
 MOMON = get_ruleset("momon-wonder")
 

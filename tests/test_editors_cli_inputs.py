@@ -13,8 +13,8 @@ import pytest
 
 from conformance.cli import _rule_keys, main
 from conformance.editors.commands import MAX_RULES_TEXT_BYTES
-from conformance.errors import ConformanceError
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.errors import ConformanceError
+from reference_engine.kernel.registry import get_ruleset
 
 DRAFT_MODULES = ("r1_buggy_draft", "r1_other_ruleset_draft", "r1_boom_on_import", "r1_exit_on_import",
                  "r1_cwd_draft")
@@ -177,7 +177,7 @@ def test_with_a_module_that_raises_on_import_is_one_line(drafts, capsys):
 
 
 BUGGY = """
-from reference_engine.core.invariant import invariant
+from reference_engine.kernel.invariant import invariant
 
 
 @invariant(key="mw.draft-buggy", ruleset="momon-wonder", rules={"1.0.0": "11.2.4"}, summary="DRAFT: it crashes",

@@ -7,15 +7,17 @@ import copy
 
 import pytest
 
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.checking import play
-from conformance.editors.enumeration import PREFIX_SAFE, enumerate_traces, signature
+from conformance.editors.enumeration import enumerate_traces, signature
+from reference_engine.kernel.registry import prefix_safe
 from conformance.fixtures import bundled_fixtures
 from conformance.scenarios import prepare_scenario
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.core.traceview import TraceView
-from reference_engine.engines.permissive import FirstOracle, game_factory
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.registry import game_factory
+from reference_engine.common.permissive import FirstOracle
+from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ["momon-wonder", "mtg", "redemption"]
 
@@ -32,7 +34,7 @@ def two_player_signal(order: str = "active-player-first") -> dict:
 
 
 def reference_trace(scenario: dict) -> dict:
-    from reference_engine.engines import reference_engine_for
+    from reference_engine.kernel.registry import reference_engine_for
 
     return reference_engine_for(scenario["ruleset"]).run(copy.deepcopy(scenario), ScenarioChooser(scenario))
 
@@ -137,8 +139,8 @@ def pruning_cases(name: str, generated: int = 12):
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_prefix_pruning_is_sound_and_cuts(name):
-    """PREFIX_SAFE: cutting prefixes never loses a legal trace, and it does cut (fewer plays)."""
-    assert PREFIX_SAFE[name]
+    """The prefix-safe keys: cutting prefixes never loses a legal trace, and it does cut (fewer plays)."""
+    assert prefix_safe(name)
     pruned = 0
     for scenario, invariants in pruning_cases(name):
         full = enumerate_traces(scenario, invariants, player_choices="scenario", prune=False, max_runs=150)
@@ -152,11 +154,11 @@ def test_prefix_pruning_is_sound_and_cuts(name):
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_prefix_safe_violation_persists_in_the_complete_trace(name):
-    """The property pruning relies on, checked directly: every violation of a PREFIX_SAFE key on a prefix cut at a
+    """The property pruning relies on, checked directly: every violation of a prefix-safe key on a prefix cut at a
     branch point is still a violation of that key once the trace is complete."""
     seen = 0
     for scenario, invariants in pruning_cases(name, generated=8):
-        safe = [inv for inv in invariants if inv.key in PREFIX_SAFE[name]]
+        safe = [inv for inv in invariants if inv.key in prefix_safe(name)]
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", prune=False, max_runs=100)
         for leaf in walk.leaves:
             for at in sorted({d.at for d in leaf.decisions}):
@@ -174,6 +176,6 @@ def test_a_prefix_safe_violation_persists_in_the_complete_trace(name):
 
 
 def reference_for(name: str) -> Engine:
-    from reference_engine.engines import reference_engine_for
+    from reference_engine.kernel.registry import reference_engine_for
 
     return reference_engine_for(name)

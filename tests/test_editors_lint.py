@@ -14,8 +14,8 @@ import pytest
 
 from conformance.cli import main
 from conformance.editors.matrix import _covered, lint_text, paragraphs, text_hashes
-from reference_engine.core.ruleset import sentence_digest
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.ruleset import sentence_digest
+from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ["momon-wonder", "mtg", "redemption"]
 TEXTS = {"momon-wonder": "momon-wonder-11.2.txt", "mtg": "mtg-cr-603.txt",

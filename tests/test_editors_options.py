@@ -18,9 +18,9 @@ from conformance.editors.analysis import ambiguities_of, edited_invariants, keys
 from conformance.editors.enumeration import enumerate_traces, signature
 from conformance.fixtures import bundled_fixtures
 from conformance.scenarios import prepare_scenario
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.engines import reference_engine_for
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import get_ruleset
 
 SCENARIO = "trigger-conformance/scenario/1"
 

@@ -10,11 +10,11 @@ import pytest
 from conformance.cli import main
 from conformance.editors.enumeration import enumerate_traces
 from conformance.editors.small import SmallSource, small_scenarios
-from conformance.generation.registry import builder_for
-from conformance.generation.source import ReplaySource
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import ReplaySource
 from conformance.runner import scenario_size
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ["momon-wonder", "mtg", "redemption"]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.engines import reference_engine_classes, reference_engine_for
-from reference_engine.engines.common.journal import JournaledDict, Snapshot
-from reference_engine.engines.common.vocabulary import AbilityIndex, pattern_matches
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.registry import reference_engine_classes, reference_engine_for
+from reference_engine.common.journal import JournaledDict, Snapshot
+from reference_engine.common.vocabulary import AbilityIndex, pattern_matches
 
 OBJECTS = ["O1", "O2", "O3"]
 EVENT_TYPES = ["signal", "enter", "leave"]
@@ -159,7 +159,7 @@ def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_
 
     assert load_engine("reference", "mtg").max_trace_entries == 20_000
     assert load_engine("reference", "mtg", max_trace_entries=123).max_trace_entries == 123
-    mutant = next(iter(__import__("reference_engine.engines.mutants", fromlist=["MUTANTS"]).MUTANTS))
+    mutant = next(iter(__import__("reference_engine.kernel.registry", fromlist=["MUTANTS"]).MUTANTS))
     assert load_engine(f"mutant:{mutant}", "momon-wonder", max_trace_entries=77).max_trace_entries == 77
     args = build_parser().parse_args(["run", "--ruleset", "mtg", "--max-trace-entries", "500000"])
     assert args.max_trace_entries == 500_000
@@ -169,7 +169,7 @@ def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_
 
 
 def test_a_bundled_engine_allowed_longer_plays_raises_the_harness_cap_on_traces():
-    from conformance.adapters.base import Engine, EngineInfo
+    from reference_engine.kernel.engine import Engine, EngineInfo
     from conformance.checking import MAX_TRACE_ENTRIES, play
 
     class Long(Engine):
@@ -199,8 +199,8 @@ def test_the_mtg_engine_state_fingerprint_covers_every_field_of_the_state():
     added to the fingerprint too."""
     from dataclasses import fields
 
-    from reference_engine.engines.mtg.engine import PER_OBJECT, Game
-    from reference_engine.engines.mtg.rules import State
+    from reference_engine.mtg.engines.reference import PER_OBJECT, Game
+    from reference_engine.mtg.engines.rules import State
 
     assert {f.name for f in fields(State)} - set(PER_OBJECT) == {"life", "left", "owners"}
     scenario = {"edition": "2026-02-27", "players": ["P1", "P2"], "active_player": "P1", "objects": [], "script": []}

@@ -9,11 +9,11 @@ import pytest
 
 from conformance.checking import check_scenario
 from conformance.documents import problems
-from conformance.generation.momon_wonder import build_scenario
-from conformance.generation.source import ReplaySource, SeededSource
+from reference_engine.momon_wonder.generator import build_scenario
+from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
-from reference_engine.rulesets import get_ruleset
+from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")
 ENGINE = MomonWonderEngine()

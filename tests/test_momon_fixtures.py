@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conformance.fixtures import bundled_fixtures, check_fixture
-from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
-from reference_engine.rulesets import get_ruleset
+from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")
 FIXTURES = {f.id: f for f in bundled_fixtures("momon-wonder")}

@@ -12,17 +12,17 @@ from typing import Any, Iterator
 
 import pytest
 
-from conformance.adapters.base import Skipped
+from reference_engine.kernel.engine import Skipped
 from conformance.checking import play
 from conformance.coverage import measure
-from conformance.generation import momon_wonder
-from conformance.generation.momon_wonder import FEATURES, PROFILE_FEATURES, build_scenario
-from conformance.generation.source import ReplaySource, SeededSource
+from reference_engine.momon_wonder import generator as momon_wonder
+from reference_engine.momon_wonder.generator import FEATURES, PROFILE_FEATURES, build_scenario
+from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.runner import RunConfig, explorable_options, prepare_generated
 from conformance.session import RunSpec, Session
 from conformance.shrinking import shrink
-from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
-from reference_engine.rulesets import get_ruleset
+from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")
 ENGINE = MomonWonderEngine()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.rulesets import get_ruleset
-from reference_engine.core.traceview import TraceView
+from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.traceview import TraceView
 from trace_surgery import drop, find, mentions, move, package_block, resolution_block
 
 RULESET = get_ruleset("momon-wonder")

@@ -9,10 +9,10 @@ import pytest
 from conformance.checking import check_scenario
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.selftest import catch_rate
-from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.engines.mutants.momon_wonder import MUTANTS as MOMON_MUTANTS
-from reference_engine.rulesets import get_ruleset
+from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.momon_wonder.engines.faulty import MUTANTS as MOMON_MUTANTS
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")
 FIXTURES = {f.id: f for f in bundled_fixtures("momon-wonder")}

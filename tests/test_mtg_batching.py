@@ -7,8 +7,8 @@ from __future__ import annotations
 import copy
 
 from mtg_support import fixture, violations
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.engines.mutants import MUTANTS
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.registry import MUTANTS
 
 KEY = "mtg.triggers-when-satisfied"
 

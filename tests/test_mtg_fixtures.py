@@ -7,8 +7,8 @@ import pytest
 
 from conformance.fixtures import bundled_fixtures, check_fixture
 from mtg_support import FIXTURES, find, fixture
-from reference_engine.rulesets.mtg import MTG
-from reference_engine.engines.mtg.engine import MtgEngine
+from reference_engine.mtg.judge import MTG
+from reference_engine.mtg.engines.reference import MtgEngine
 
 IDS = sorted(p.stem for p in FIXTURES.glob("*.json"))
 

@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from conformance.checking import check_scenario
-from conformance.generation.mtg import build_scenario
-from conformance.generation.registry import builder_for
-from conformance.generation.source import ReplaySource, SeededSource
+from reference_engine.mtg.generator import build_scenario
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets.mtg import MTG
-from reference_engine.engines.mtg.engine import MtgEngine
+from reference_engine.mtg.judge import MTG
+from reference_engine.mtg.engines.reference import MtgEngine
 
 SEEDS = range(300)
 

@@ -13,12 +13,12 @@ from typing import Any, Iterator
 import pytest
 
 from conformance.checking import play
-from conformance.generation import mtg
-from conformance.generation.mtg import PROFILE_FEATURES, SWARM_ORDER, build_scenario, draw_features
-from conformance.generation.source import ReplaySource, SeededSource
+from reference_engine.mtg import generator as mtg
+from reference_engine.mtg.generator import PROFILE_FEATURES, SWARM_ORDER, build_scenario, draw_features
+from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.shrinking import shrink
-from reference_engine.engines.mtg.engine import MtgEngine
-from reference_engine.rulesets import get_ruleset
+from reference_engine.mtg.engines.reference import MtgEngine
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("mtg")
 EDITION = RULESET.default_edition
@@ -222,7 +222,7 @@ def test_an_unknown_profile_feature_is_refused():
 
 
 def _phase_documents(count: int = 150) -> Iterator[dict[str, Any]]:
-    from conformance.adapters.phase_engine import PROFILE
+    from reference_engine.mtg.phase import PROFILE
 
     for seed in range(count):
         yield build_scenario(SeededSource(seed), EDITION, profile=PROFILE)

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from mtg_support import ability, exercised, find, fixture, obj, play, scenario, violations
-from reference_engine.rulesets.mtg import MTG
+from reference_engine.mtg.judge import MTG
 
 S1 = {"event": "signal", "name": "s1"}
 
@@ -448,7 +448,7 @@ def test_stack_lifo_rejects_a_script_step_that_never_ends():
 
 def test_the_split_batch_faulty_engine_fails_the_one_batch_fixture_by_apnap_order():
     from conformance.fixtures import bundled_fixtures, check_fixture
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     (fx,) = [f for f in bundled_fixtures("mtg") if f.id == ONE_BATCH]
     result = check_fixture(MUTANTS["mtg-split-batch"].factory(), fx, MTG.invariants_for("2026-02-27"))
@@ -697,6 +697,6 @@ def test_the_judge_s_model_is_not_a_copy_of_the_engine_s():
             found |= {tuple(lines[i:i + 3]) for i in range(len(lines) - 2)}
         return found
 
-    shared = runs("reference_engine/rulesets/mtg") & (runs("reference_engine/engines/mtg") |
+    shared = runs("reference_engine/mtg/judge") & (runs("reference_engine/mtg/engines") |
                                                      runs("reference_engine/engines/common"))
     assert not shared, sorted(shared)[:3]

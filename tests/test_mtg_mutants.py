@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from conformance.checking import check_scenario
-from conformance.generation.mtg import build_scenario
-from conformance.generation.source import SeededSource
+from reference_engine.mtg.generator import build_scenario
+from reference_engine.kernel.source import SeededSource
 from conformance.runner import RunConfig, check_rule
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets.mtg import MTG
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.engines.mutants.mtg import MUTANTS as MTG_MUTANTS, SinglePassGame, _engine
-from reference_engine.engines import reference_engine_for
+from reference_engine.mtg.judge import MTG
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.mtg.engines.faulty import MUTANTS as MTG_MUTANTS, SinglePassGame, _engine
+from reference_engine.kernel.registry import reference_engine_for
 
 NAMES = [m.name for m in MTG_MUTANTS]
 
@@ -96,7 +96,7 @@ def test_fixture_fails_on_its_faulty_engine_with_the_right_key(fixture_id, name)
 @pytest.mark.parametrize("name", NAMES)
 def test_mutant_differs_from_the_reference_engine(name):
     """Each fault shows: on some generated scenario the faulty engine's trace differs from the reference's."""
-    from reference_engine.core.choices import ScenarioChooser
+    from reference_engine.kernel.choices import ScenarioChooser
 
     mutant, reference = MUTANTS[name].factory(), reference_engine_for(MTG.name)
     for seed in range(300):

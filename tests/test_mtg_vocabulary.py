@@ -1,4 +1,4 @@
-"""The MTG vocabulary as documented, validated and played (issue 12, item 1): docs/rulesets/mtg.md lists exactly the
+"""The MTG vocabulary as documented, validated and played (issue 12, item 1): reference_engine/mtg/docs.md lists exactly the
 words the scenario schema accepts and the ruleset defines, and every ability that can trigger, delayed and
 reflexive ones included, can be named in ``choices.trigger_order``."""
 
@@ -9,22 +9,22 @@ import re
 import pytest
 
 from conformance.documents import load_schema
-from conformance.errors import ScenarioError
+from reference_engine.kernel.errors import ScenarioError
 from conformance.scenarios import prepare_scenario
 from conftest import ROOT
 from mtg_support import ability, find, obj, play, scenario, violations
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.engines.mtg.engine import Game
-from reference_engine.rulesets.mtg.vocabulary import VOCABULARY
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.mtg.engines.reference import Game
+from reference_engine.mtg.judge.vocabulary import VOCABULARY
 
-PAGE = (ROOT / "docs" / "rulesets" / "mtg.md").read_text("utf-8")
+PAGE = (ROOT / "reference_engine" / "mtg" / "docs.md").read_text("utf-8")
 SCHEMA = load_schema("scenario")
 
 
 def _documented(label: str, until: str) -> set[str]:
     """The words the doc's Model section lists after ``label``, up to ``until`` (parenthesised notes left out)."""
     found = re.search(re.escape(label) + r"(.*?)" + re.escape(until), PAGE, re.S)
-    assert found, f"docs/rulesets/mtg.md has no {label!r} list"
+    assert found, f"reference_engine/mtg/docs.md has no {label!r} list"
     return set(re.findall(r"`([a-z_]+)`", re.sub(r"\([^()]*\)", "", found.group(1))))
 
 
@@ -42,7 +42,7 @@ def _schema_actions() -> set[str]:
 ], ids=["trigger events", "actions", "conditions", "choices"])
 def test_the_doc_lists_what_the_schema_accepts_and_the_ruleset_defines(label, until, defined, accepted):
     documented = _documented(label, until)
-    assert documented == set(defined), f"docs/rulesets/mtg.md {label} differs from the ruleset's vocabulary"
+    assert documented == set(defined), f"reference_engine/mtg/docs.md {label} differs from the ruleset's vocabulary"
     assert documented <= accepted, f"the scenario schema rejects {sorted(documented - accepted)}"
 
 
@@ -126,7 +126,7 @@ def test_turns_only_go_forward():
 
 
 def test_a_step_turn_is_a_foreign_word_outside_mtg():
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     momon = get_ruleset("momon-wonder").vocabulary
     found = momon.foreign_words({"objects": [], "script": [{"step": "main", "turn": 2, "actions": []}]})
@@ -149,11 +149,11 @@ def _once_each_turn_across_turns() -> dict:
 def test_once_each_turn_starts_afresh_each_turn_and_the_judge_requires_it():
     from conformance.checking import check_scenario
     from conformance.scenarios import prepare_scenario
-    from reference_engine.engines.mtg.engine import Game, MtgEngine
-    from reference_engine.engines.mutants import mutant
+    from reference_engine.mtg.engines.reference import Game, MtgEngine
+    from reference_engine.common.faulty import mutant
 
     _, scenario = prepare_scenario(_once_each_turn_across_turns(), "test")
-    from reference_engine.rulesets.mtg import MTG
+    from reference_engine.mtg.judge import MTG
 
     checked = check_scenario(MtgEngine(), scenario, MTG.invariants_for(scenario["edition"]))
     assert checked.outcome.status == "trace" and not checked.violations
@@ -183,7 +183,7 @@ def _faulty_play(game_class, prepared):
 def test_the_judge_flags_a_filter_read_against_the_wrong_player_both_ways(gainer, direction):
     """P2's 'whenever you gain life' while P1 is active, played by the engine reading 'you' as the active player: P2
     gaining life is missed, P1 gaining life wrongly triggers it; mtg.triggers-when-satisfied flags both."""
-    from reference_engine.engines.mutants.mtg import ActivePlayerIsYouGame
+    from reference_engine.mtg.engines.faulty import ActivePlayerIsYouGame
 
     watcher = ability("W", {"event": "life", "player": "you", "change": "gain"}, [])
     prepared = scenario(["P1", "P2"], "P1", [obj("S", "P2", abilities=[watcher])],

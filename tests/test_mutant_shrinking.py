@@ -28,9 +28,9 @@ import pytest
 from conformance.audit import mutant_config
 from conformance.reduction import reductions, scenario_size, well_formed
 from conformance.runner import _fails as run_fails, check_rule
-from reference_engine.engines import reference_engine_for
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import get_ruleset
 
 DATA = Path(__file__).resolve().parent / "data" / "mutant_minimal_scenarios.json"
 MINIMAL = json.loads(DATA.read_text("utf-8"))

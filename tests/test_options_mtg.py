@@ -1,4 +1,4 @@
-"""The MTG readings named as options (reference_engine/rulesets/mtg/options.py) where CR 603 leaves the reading open:
+"""The MTG readings named as options (reference_engine/mtg/judge/options.py) where CR 603 leaves the reading open:
 the reference engine plays each value, and the judge, reading the scenario's options, accepts that value's trace and
 rejects the trace of every other value. Each option's scenario (the one tests/test_editors_options.py uses) has
 traces that differ between all its values, so the judge is shown to catch an engine following the wrong reading,
@@ -13,11 +13,11 @@ import pytest
 from mtg_support import play, violations
 from test_editors_options import SCENARIOS
 from conformance.checking import check_scenario
-from conformance.generation.mtg import build_scenario
-from conformance.generation.source import SeededSource
+from reference_engine.mtg.generator import build_scenario
+from reference_engine.kernel.source import SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.engines.mtg.engine import MtgEngine
-from reference_engine.rulesets.mtg import MTG
+from reference_engine.mtg.engines.reference import MtgEngine
+from reference_engine.mtg.judge import MTG
 
 # option -> the rule keys that catch another value's trace under each value (None: not pinned down here). The
 # scenario of each option is the one tests/test_editors_options.py rediscovers it with (for the three options named
@@ -105,7 +105,7 @@ def test_phase_reading_1_is_the_after_event_value(probe):
     event. Through the adapter, the judge reports it under the default look-back reading and accepts it under
     leaves_intervening_if=after-event."""
     pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
-    from conformance.adapters.phase_engine import PhaseEngine
+    from reference_engine.mtg.phase import PhaseEngine
 
     engine, invariants = PhaseEngine(), MTG.invariants_for(MTG.default_edition)
     for value, failing in (("look-back", {"mtg.look-back"}), ("after-event", set())):

@@ -1,4 +1,4 @@
-"""The phase.rs adapter (conformance/adapters/phase_engine.py): rendering, the generation profile, Skipped, and
+"""The phase.rs adapter (reference_engine/mtg/phase/__init__.py): rendering, the generation profile, Skipped, and
 scenarios where phase.rs is known to be right. Skipped as a whole when the extra is not installed:
 ``pip install '.[phase]'``."""
 
@@ -10,16 +10,16 @@ import pytest
 
 phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
 
-from conformance.adapters.base import Skipped  # noqa: E402
-from conformance.adapters.phase_engine import (  # noqa: E402
+from reference_engine.kernel.engine import Skipped  # noqa: E402
+from reference_engine.mtg.phase import (  # noqa: E402
     PROFILE, Names, PhaseEngine, _delayed_effect, card_text, render_ability,
 )
 from conformance.adapters.registry import load_engine  # noqa: E402
 from conformance.checking import check_scenario, play  # noqa: E402
-from conformance.generation.mtg import build_scenario  # noqa: E402
-from conformance.generation.registry import builder_for  # noqa: E402
-from conformance.generation.source import SeededSource  # noqa: E402
-from reference_engine.rulesets import get_ruleset  # noqa: E402
+from reference_engine.mtg.generator import build_scenario  # noqa: E402
+from reference_engine.kernel.registry import builder_for  # noqa: E402
+from reference_engine.kernel.source import SeededSource  # noqa: E402
+from reference_engine.kernel.registry import get_ruleset  # noqa: E402
 
 OPTIONS = {"pass_two_membership": "triggering-only", "departed_delayed": "cease"}
 
@@ -225,7 +225,7 @@ def test_state_based_action_after_the_resolution_goes_under_a_check_between_reso
 def test_a_state_based_action_phase_performs_mid_resolution_is_never_moved_out(engine, monkeypatch):
     """No false pass (issue 9): were phase to destroy the creature between two effects of the resolution, the trace
     must show it there, and 704.4 must fail. The phase events are rearranged here to stand for such a phase."""
-    from conformance.adapters import phase_engine
+    from reference_engine.mtg import phase as phase_engine
 
     original = phase_engine._Play.apply
 
@@ -250,7 +250,7 @@ def test_a_state_based_action_phase_performs_mid_resolution_is_never_moved_out(e
 
 
 def test_an_event_the_adapter_cannot_map_is_an_error_not_dropped(engine, monkeypatch):
-    from conformance.adapters import phase_engine
+    from reference_engine.mtg import phase as phase_engine
 
     original = phase_engine._Play.apply
 
@@ -435,7 +435,7 @@ def test_identical_texts_phase_orders_itself_are_mapped_not_reported(engine):
 
 
 def test_every_creature_type_names_one_object_in_phases_parser():
-    from conformance.adapters.phase_engine import CREATURE_TYPES
+    from reference_engine.mtg.phase import CREATURE_TYPES
 
     for singular, plural in CREATURE_TYPES:
         article = "an" if singular[0] in "AEIOU" else "a"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from conformance.runner import PlayMemo, PlayMemos, RunConfig, conclude, explore, prepare_generated, stream_source
 from conformance.runner import scenario_builder
-from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import get_ruleset
+from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")
 

@@ -14,8 +14,8 @@ from conformance.adapters.process import ProcessEngine
 from conformance.checking import check_scenario, play
 from conformance.documents import problems
 from process_support import ENV, REPO, TWO_TRIGGERS, named, seeded
-from reference_engine.rulesets import RULESETS
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import RULESETS
+from reference_engine.kernel.registry import reference_engine_for
 
 DOC = (REPO / "docs" / "protocol.md").read_text("utf-8")
 
@@ -42,7 +42,7 @@ def test_the_session_is_valid_protocol():
 
 def test_the_version_2_session_is_valid_protocol_and_its_choices_follow_the_rules():
     from conformance.adapters.process import made_choice_problem
-    from reference_engine.core.choices import ScenarioChooser
+    from reference_engine.kernel.choices import ScenarioChooser
 
     session = re.search(r"<!-- session: version 2 -->\n```text\n(.*?)```", DOC, re.S).group(1)
     messages = []
@@ -70,7 +70,7 @@ def test_python_example_with_a_real_engine_gives_the_reference_verdicts(tmp_path
     (tmp_path / "my_adapter.py").write_text(example("python"))
     (tmp_path / "wrapped.py").write_text(
         "import my_adapter\n"
-        "from reference_engine.engines.momon_wonder.engine import MomonWonderEngine\n\n"
+        "from reference_engine.momon_wonder.engines.reference import MomonWonderEngine\n\n"
         "class Ask:\n"
         "    def __init__(self, choose):\n"
         "        self.choose = choose\n"

@@ -13,9 +13,9 @@ import pytest
 
 from conformance.adapters.process import ProcessEngine, StderrTail
 from conformance.checking import EngineOutcome, check_scenario, play, replay_for_determinism
-from conformance.errors import EngineError
+from reference_engine.kernel.errors import EngineError
 from process_support import ENV, ONE_TRIGGER, TWO_TRIGGERS, engine, named, seeded
-from reference_engine.rulesets import RULESETS
+from reference_engine.kernel.registry import RULESETS
 
 INVARIANTS = RULESETS["momon-wonder"].invariants_for("1.0.0")
 

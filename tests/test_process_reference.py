@@ -13,12 +13,12 @@ import pytest
 
 from conformance.adapters.process import ProcessEngine
 from conformance.checking import check_scenario, play
-from conformance.generation.registry import builder_for
-from conformance.generation.source import SeededSource
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import SeededSource
 from process_support import ENV, REPO, TWO_TRIGGERS, engine, named, server
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import RULESETS
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import RULESETS
+from reference_engine.kernel.registry import reference_engine_for
 
 MOMON_WONDER = RULESETS["momon-wonder"]
 

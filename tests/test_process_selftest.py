@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 from conformance.selftest import check_mutant, default_process_mutants, selftest, summary_line, verdict_line
-from reference_engine.engines.mutants import MUTANTS
+from reference_engine.kernel.registry import MUTANTS
 
 OVER_THE_WIRE = default_process_mutants(MUTANTS, 2)
 

@@ -11,10 +11,10 @@ import pytest
 
 from conformance.documents import load_schema, schema_names
 from conformance.fixtures import bundled_fixtures
-from conformance.generation.registry import builder_for
-from reference_engine.rulesets import RULESETS
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.registry import RULESETS
 from conftest import ROOT, SHARED_RULES
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import reference_engine_for
 
 KEY = re.compile(r"^[a-z]+\.[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -73,11 +73,11 @@ def test_rule_texts_are_paraphrased_not_copied():
         return re.findall(r"[a-z0-9’']+", text.lower())
 
     shingles = set()
-    for path in SHARED_RULES.iterdir():
+    for path in sorted(p for p in SHARED_RULES.rglob("*") if p.is_file()):
         w = words(path.read_text("utf-8", errors="replace"))
         shingles.update(" ".join(w[i:i + 10]) for i in range(len(w) - 9))
     copied = []
-    for path in [*ROOT.glob("conformance/**/*.py"), *ROOT.glob("reference_engine/**/*.py"), *ROOT.glob("docs/**/*.md"),
+    for path in [*ROOT.glob("conformance/**/*.py"), *ROOT.glob("reference_engine/**/*.py"), *ROOT.glob("docs/**/*.md"), *ROOT.glob("reference_engine/**/*.md"),
                  *ROOT.glob("docs/**/*.py"), *ROOT.glob("benchmarks/*.py"),
                  ROOT / "README.md", *ROOT.glob("fixtures/**/*.json"), *ROOT.glob("schemas/*.json")]:
         w = words(path.read_text("utf-8", errors="replace"))
@@ -132,10 +132,10 @@ def test_readme_adapter_example_is_the_tested_one():
 def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
     import copy
 
-    from reference_engine.core.choices import ScenarioChooser
-    from conformance.generation.source import SeededSource
+    from reference_engine.kernel.choices import ScenarioChooser
+    from reference_engine.kernel.source import SeededSource
     from conformance.runner import prepare_generated, RunConfig
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     engines = [reference_engine_for(ruleset.name)] + [m.factory() for m in MUTANTS.values() if m.ruleset == ruleset.name]
     config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}))
@@ -149,11 +149,10 @@ def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
 
 
 def test_readme_lists_every_profile_feature():
-    from conformance.generation import momon_wonder, mtg, redemption
+    from reference_engine.kernel.registry import loaded, units
 
     readme = (ROOT / "README.md").read_text("utf-8")
     block = re.search(r"<!-- profile-features -->\n(.*?)<!-- /profile-features -->", readme, re.S).group(1)
     listed = {line.split(":")[0].lstrip("* "): set(re.findall(r"`([a-z_]+)`", line))
               for line in re.sub(r"\n  ", " ", block).strip().splitlines()}
-    assert listed == {"momon-wonder": set(momon_wonder.PROFILE_FEATURES), "mtg": set(mtg.PROFILE_FEATURES),
-                      "redemption": set(redemption.PROFILE_FEATURES)}
+    assert listed == {name: set(loaded(name).profile_features) for name in units()}

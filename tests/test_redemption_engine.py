@@ -8,18 +8,18 @@ from itertools import product
 
 import pytest
 
-from conformance.adapters.base import Skipped
-from conformance.errors import ScenarioError
+from reference_engine.kernel.engine import Skipped
+from reference_engine.kernel.errors import ScenarioError
 from conformance.checking import check_scenario
-from reference_engine.core.choices import ScenarioChooser
-from conformance.generation.redemption import build_scenario
-from conformance.generation.registry import builder_for
-from conformance.generation.source import ReplaySource, SeededSource
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.redemption.generator import build_scenario
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import ReplaySource, SeededSource
 from redemption_support import EDITION, prepared
-from reference_engine.rulesets.redemption import REDEMPTION
-from reference_engine.rulesets.redemption.options import OPTIONS
-from reference_engine.rulesets import get_ruleset
-from reference_engine.engines import reference_engine_for
+from reference_engine.redemption.judge import REDEMPTION
+from reference_engine.redemption.judge.options import OPTIONS
+from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
 
 SEEDS = range(300)
 READINGS = [dict(zip([o.name for o in OPTIONS], values)) for values in product(*[list(o.values) for o in OPTIONS])]

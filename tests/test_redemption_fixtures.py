@@ -7,8 +7,8 @@ import pytest
 
 from conformance.documents import problems
 from redemption_support import all_fixtures, fixture, judge, prepared, reference_trace
-from reference_engine.rulesets.redemption import REDEMPTION
-from reference_engine.engines import reference_engine_for
+from reference_engine.redemption.judge import REDEMPTION
+from reference_engine.kernel.registry import reference_engine_for
 
 FIXTURES = all_fixtures()
 KEYS = {inv.key for inv in REDEMPTION.invariants}
@@ -187,7 +187,7 @@ def test_control_change_fixtures_fail_under_the_other_reading():
         assert "red.triggers-on-situation" in result.violations, name
 
 
-# Each faulty engine of reference_engine/engines/mutants/redemption.py fails a golden fixture on its own rule key.
+# Each faulty engine of reference_engine/redemption/engines/faulty.py fails a golden fixture on its own rule key.
 MUTANT_FIXTURES = {
     "redemption-last-step-unplayed": ["ta1-triggers-on-situation"],
     "redemption-inactive-player-first": ["ta4-active-player-first-3p"],
@@ -217,7 +217,7 @@ MUTANT_FIXTURES = {
 
 
 def test_every_redemption_mutant_has_fixtures():
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     assert set(MUTANT_FIXTURES) == {n for n, m in MUTANTS.items() if m.ruleset == "redemption"}
 
@@ -226,7 +226,7 @@ def test_every_redemption_mutant_has_fixtures():
 def test_mutant_fails_the_fixture_on_its_key(name, fixture_id):
     """(A fixture given as (id, key) fails on that key: the same fault seen by the optional twin of its rule.)"""
     from conformance.checking import check_scenario
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     mutant = MUTANTS[name]
     fixture_id, key = fixture_id if isinstance(fixture_id, tuple) else (fixture_id, mutant.expected_rule_key)

@@ -9,19 +9,19 @@ from typing import Any
 
 import pytest
 
-from conformance.adapters.base import Skipped
+from reference_engine.kernel.engine import Skipped
 from conformance.checking import check_scenario
 from conformance.coverage import GOAL_MEDIAN_EVENTS, GOAL_MEDIAN_NESTING, goals_met, measure
-from conformance.generation import redemption
-from conformance.generation.registry import builder_for
-from conformance.generation.source import ReplaySource, SeededSource
+from reference_engine.redemption import generator as redemption
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.runner import explore
 from conformance.session import RunSpec, Session
 from conformance.shrinking import shrink
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.engines.redemption.engine import RedemptionEngine
-from reference_engine.rulesets import get_ruleset
-from reference_engine.rulesets.redemption.situations import SITUATIONS
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.redemption.engines.reference import RedemptionEngine
+from reference_engine.kernel.registry import get_ruleset
+from reference_engine.redemption.judge.situations import SITUATIONS
 
 EDITION = "reg-glossary"
 RULESET = get_ruleset("redemption")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from redemption_support import Surgery, asked, fixture, judge, prepared, removed, resolve
-from reference_engine.rulesets.redemption import REDEMPTION
+from reference_engine.redemption.judge import REDEMPTION
 
 
 def breaks(scenario, surgery: Surgery, key: str, *words: str) -> list[str]:
@@ -455,15 +455,15 @@ def test_rule_numbers_and_summaries(key):
 
 
 def test_the_docs_tables_are_the_code_s():
-    """docs/rulesets/redemption.md lists each rule key with its paragraph (the generated table, whose summaries
+    """reference_engine/redemption/docs.md lists each rule key with its paragraph (the generated table, whose summaries
     tests/test_docs.py checks), each option with its default and other values, and each faulty engine with the key
     that catches it (issue 9 item 6)."""
     import re
     from pathlib import Path
 
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "rulesets" / "redemption.md").read_text("utf-8")
+    doc = (Path(__file__).resolve().parent.parent / "reference_engine" / "redemption" / "docs.md").read_text("utf-8")
     rows = {key: number for number, key in re.findall(r"^\| (TA\.\d) \| `(red\.[a-z-]+)` \|", doc, re.M)}
     assert rows == {inv.key: inv.rule_number(REDEMPTION.default_edition) for inv in REDEMPTION.invariants}
     for option in REDEMPTION.options:

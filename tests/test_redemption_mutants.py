@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from conformance.checking import check_scenario
-from conformance.generation.redemption import build_scenario
-from conformance.generation.source import SeededSource
+from reference_engine.redemption.generator import build_scenario
+from reference_engine.kernel.source import SeededSource
 from conformance.runner import RunConfig, check_rule
 from redemption_support import EDITION, prepared
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets.redemption import REDEMPTION
-from reference_engine.engines import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.redemption.judge import REDEMPTION
+from reference_engine.kernel.registry import reference_engine_for
 
 REDEMPTION_MUTANTS = [m for m in MUTANTS.values() if m.ruleset == "redemption"]
 

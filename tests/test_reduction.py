@@ -16,9 +16,9 @@ from conformance.audit import mutant_config
 from conformance.fixtures import bundled_fixtures
 from conformance.reduction import candidates, reduce_scenario, reductions, rewrites, scenario_size, well_formed
 from conformance.runner import _fails as run_fails, check_rule
-from reference_engine.engines import reference_engine_for
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import get_ruleset
 
 DATA = Path(__file__).resolve().parent / "data"
 STARTS = json.loads((DATA / "reduction_starts.json").read_text("utf-8"))["examples"]

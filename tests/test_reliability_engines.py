@@ -18,7 +18,7 @@ from conformance.checking import play
 from conformance.documents import problems
 from conformance.shrinking import VERDICT_REPLAYS, shrink
 from process_support import ENGINES, ENV, REPO, TWO_TRIGGERS, engine, named, seeded
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 RULE_COUNT = len(get_ruleset("momon-wonder").invariants_for("1.0.0"))
 
@@ -55,7 +55,7 @@ def command(script: str) -> str:
 
 def test_a_flaky_verdict_inside_the_shrinker_is_reported_with_both_answers():
     """Hypothesis raises Flaky/FlakyFailure when a condition changes its mind; shrink() catches it and counts."""
-    from conformance.generation.registry import builder_for
+    from reference_engine.kernel.registry import builder_for
 
     build = builder_for("momon-wonder")
     plays = []
@@ -73,7 +73,7 @@ def test_a_flaky_verdict_inside_the_shrinker_is_reported_with_both_answers():
 
 
 def test_a_crash_during_shrinking_is_no_sign_of_nondeterminism():
-    from conformance.generation.registry import builder_for
+    from reference_engine.kernel.registry import builder_for
 
     shrunk = shrink(builder_for("momon-wonder"), "1.0.0", bytes(range(40)),
                     lambda document: True if len(document["objects"]) else None, key=b"crash-test", seconds=5)
@@ -81,7 +81,7 @@ def test_a_crash_during_shrinking_is_no_sign_of_nondeterminism():
 
 
 def test_a_search_that_raises_costs_nothing_but_the_shrink():
-    from conformance.generation.registry import builder_for
+    from reference_engine.kernel.registry import builder_for
 
     calls = []
 
@@ -130,7 +130,7 @@ def test_strange_text_from_an_engine_is_garbage_and_the_run_goes_on():
 
 def test_a_report_holds_engine_text_of_any_content(tmp_path, monkeypatch, capsys):
     (tmp_path / "surrogate_engine.py").write_text(
-        "from reference_engine.engines.momon_wonder.engine import MomonWonderEngine\n"
+        "from reference_engine.momon_wonder.engines.reference import MomonWonderEngine\n"
         "class Engine(MomonWonderEngine):\n"
         "    def run(self, scenario, chooser):\n"
         "        raise ValueError('lone \\udc80 surrogate, and ' + '9' * 5000)\n")
@@ -318,7 +318,7 @@ def test_engine_module_in_the_current_directory_is_imported_and_said_so(tmp_path
     import subprocess
 
     (tmp_path / "my_local_engine.py").write_text(
-        "from reference_engine.engines.momon_wonder.engine import MomonWonderEngine as Engine\n")
+        "from reference_engine.momon_wonder.engines.reference import MomonWonderEngine as Engine\n")
     script = os.path.join(os.path.dirname(sys.executable), "trigger-conformance")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([script, "run", "--engine", "my_local_engine:Engine", "--rules", "mw.queue-fifo",

@@ -64,7 +64,7 @@ def test_a_counterexample_the_engine_can_no_longer_play_keeps_the_trace_that_vio
     when it violated the rule (the rule judges it a violation), says that shrinking ran out of restarts, and its
     replay file holds that counterexample."""
     from conformance.checking import check_trace
-    from reference_engine.rulesets import get_ruleset
+    from reference_engine.kernel.registry import get_ruleset
 
     monkeypatch.setenv("MUTANT", "redemption-inactive-player-first")
     monkeypatch.setenv("CRASH_EVERY", "3")
@@ -119,7 +119,7 @@ def test_messages_read_right(monkeypatch):
     the reference engine's it changes (not "0")."""
     from conformance.adapters.registry import load_engine
     from conformance.documents import loads
-    from conformance.errors import ConformanceError, DocumentError, EngineError
+    from reference_engine.kernel.errors import ConformanceError, DocumentError, EngineError
     from conformance.session import example_database
 
     with pytest.raises(DocumentError) as bad:

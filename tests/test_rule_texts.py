@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import SHARED_RULES
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 pytestmark = pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="the rule texts are not beside this checkout")
 

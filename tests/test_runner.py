@@ -10,9 +10,9 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 
 from conformance import cli
 from conformance.runner import RunConfig, check_rule, rule_seed
-from reference_engine.engines.momon_wonder.engine import MomonWonderEngine
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import get_ruleset
+from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import get_ruleset
 
 RULESET = get_ruleset("momon-wonder")
 MOMON_MUTANTS = [m for m in MUTANTS.values() if m.ruleset == "momon-wonder"]

@@ -1,4 +1,4 @@
-"""Every ruleset asks for the scenario's script played as written (reference_engine.core.script): a trace that leaves
+"""Every ruleset asks for the scenario's script played as written (reference_engine.kernel.script): a trace that leaves
 out, repeats or reorders a scripted action or a step fails the ruleset's "performed completely" rule, in both
 directions; an early end the ruleset allows (a Redemption effect ending the phase, an MTG game ending) is no fault."""
 
@@ -10,10 +10,10 @@ import pytest
 
 from conformance.checking import check_trace, play
 from conformance.runner import RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source
-from reference_engine.core.script import script_problems
-from reference_engine.core.traceview import TraceView
-from reference_engine.engines import reference_engine_for
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.script import script_problems
+from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import get_ruleset
 
 RULE = {"momon-wonder": "mw.resolve-completely", "mtg": "mtg.resolution-effect", "redemption": "red.effect-carried-out"}
 

@@ -7,10 +7,10 @@ import pytest
 
 from conformance.checking import play
 from conformance.runner import RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source
-from reference_engine.core.invariant import Invariant, invariant, judge
-from reference_engine.core.traceview import TraceView, streamed
-from reference_engine.engines import reference_engine_for
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.invariant import Invariant, invariant, judge
+from reference_engine.kernel.traceview import TraceView, streamed
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ("momon-wonder", "mtg", "redemption")
 
@@ -154,7 +154,7 @@ def test_an_observation_that_raises_is_charged_to_the_rules_that_read_it_alone()
 def test_only_the_bundled_reference_engines_are_trusted_and_their_traces_pass_the_checks_they_skip():
     from conformance.checking import trusts
     from conformance.documents import problems
-    from reference_engine.engines.mutants import MUTANTS
+    from reference_engine.kernel.registry import MUTANTS
 
     for name in RULESETS:
         engine = reference_engine_for(name)
@@ -170,7 +170,7 @@ def test_momon_segments_read_from_the_kind_index_match_an_entry_by_entry_walk():
     shuffled (an untrusted engine may write anything), they agree with the plain walk that defines them."""
     import random
 
-    from reference_engine.rulesets.momon_wonder.observations import package_open_at, phase_at
+    from reference_engine.momon_wonder.judge.observations import package_open_at, phase_at
 
     def walk(entries):
         package = phase = None

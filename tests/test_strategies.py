@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, example, find, given, settings, target
 from conformance.checking import check_scenario
 from conformance.scenarios import prepare_scenario
 from conformance.strategies import scenarios
-from reference_engine.engines import reference_engine_for
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import RULESETS, get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import RULESETS, get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = json.loads((ROOT / "fixtures" / "momon-wonder" / "mw-once-per-event.json").read_text("utf-8"))

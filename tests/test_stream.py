@@ -9,12 +9,12 @@ import json
 import pytest
 
 from conformance import cli
-from conformance.adapters.base import Engine
+from reference_engine.kernel.engine import Engine
 from conformance.runner import RunConfig, check_rule, explore, merge, stream_source
 from conformance.session import RunSpec, Session, explore_stream
-from reference_engine.engines import reference_engine_for
-from reference_engine.engines.mutants import MUTANTS
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import reference_engine_for
+from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import get_ruleset
 
 MOMON = get_ruleset("momon-wonder")
 

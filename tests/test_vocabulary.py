@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from conformance import cli
-from conformance.errors import ScenarioError
-from conformance.generation.registry import builder_for
-from conformance.generation.source import SeededSource
+from reference_engine.kernel.errors import ScenarioError
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets import RULESETS, get_ruleset
+from reference_engine.kernel.registry import RULESETS, get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,6 +1,6 @@
 """An engine running as its own process, in any language, speaking protocol version 1 or 2 (docs/protocol.md).
 
-:class:`ProcessEngine` is an ordinary :class:`~conformance.adapters.base.Engine`: the harness calls ``info``,
+:class:`ProcessEngine` is an ordinary :class:`~reference_engine.kernel.engine.Engine`: the harness calls ``info``,
 ``run`` and ``close`` and never sees the process. Behind ``run`` sits a watchdog:
 
 * the command is an argv list (a string is split with :func:`shlex.split`; never a shell), started in its own
@@ -30,8 +30,8 @@
   current configuration, within a restart budget (``restarts``). Once the budget is spent, scenarios are
   ``unavailable`` without starting anything.
 
-Each misbehaviour is raised as :class:`~conformance.errors.EngineError` with its outcome (or
-:class:`~conformance.adapters.base.Skipped`), which :func:`conformance.checking.play` turns into an
+Each misbehaviour is raised as :class:`~reference_engine.kernel.errors.EngineError` with its outcome (or
+:class:`~reference_engine.kernel.engine.Skipped`), which :func:`conformance.checking.play` turns into an
 :class:`~conformance.checking.EngineOutcome`: the run goes on with the next scenario.
 """
 
@@ -52,9 +52,9 @@ import weakref
 from itertools import count
 from typing import Any, Iterable, Sequence
 
-from conformance.adapters.base import Chooser, Engine, EngineInfo, Skipped
+from reference_engine.kernel.engine import Chooser, Engine, EngineInfo, Skipped
 from conformance.documents import MAX_INTEGER_DIGITS, bound_problems, problems as schema_problems
-from conformance.errors import EngineError
+from reference_engine.kernel.errors import EngineError
 
 PROTOCOL_VERSION = 1  # what ``start`` carries: every harness speaks version 1, so version 1 engines keep working
 PROTOCOL_VERSIONS = (1, 2)  # what an engine may answer: 2 is 1 plus choices answered in the engine (local_choices)
@@ -411,7 +411,7 @@ class ProcessEngine(Engine):
 
     ``command`` is an argv list, or a string split with :func:`shlex.split` (never run through a shell).
     ``timeout`` and ``start_timeout`` are positive, finite numbers of seconds; anything else raises an
-    ``unavailable`` :class:`~conformance.errors.EngineError`.
+    ``unavailable`` :class:`~reference_engine.kernel.errors.EngineError`.
     Construction starts nothing; the first ``info`` or ``run`` starts the process and performs the handshake.
     ``local_choices`` (default True) lets a version 2 engine answer the player choices itself when the run's chooser
     answers from the scenario (see the module docstring); False asks every choice through the protocol.

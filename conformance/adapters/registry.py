@@ -1,7 +1,7 @@
-"""Turning what the user typed (``--engine``, ``--engine-cmd``) into an :class:`~conformance.adapters.base.Engine`.
+"""Turning what the user typed (``--engine``, ``--engine-cmd``) into an :class:`~reference_engine.kernel.engine.Engine`.
 
 ``--engine`` takes ``reference`` (the bundled reference engine of the ruleset being checked), ``mutant:NAME`` (a
-bundled faulty engine, see ``reference_engine/engines/mutants``), a name registered under the entry-point group
+bundled faulty engine, see ``reference_engine/<ruleset>/engines/faulty.py``), a name registered under the entry-point group
 ``trigger_conformance.engines``, or ``module:attribute`` for an in-process Python engine (a class or factory
 returning an Engine, or an Engine instance). ``--engine-cmd 'PROGRAM ARGS'`` starts a process engine speaking the
 JSON-lines protocol (split with shlex, never run through a shell); it is recorded as the spec ``cmd:PROGRAM ARGS``.
@@ -21,8 +21,8 @@ import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from conformance.adapters.base import Engine
-from conformance.errors import EngineError, a_or_an
+from reference_engine.kernel.engine import Engine
+from reference_engine.kernel.errors import EngineError, a_or_an
 
 ENTRY_POINT_GROUP = "trigger_conformance.engines"
 
@@ -38,7 +38,7 @@ def _instantiate(target, spec: str) -> Engine:
         engine = target
     if not isinstance(engine, Engine):
         raise EngineError("unavailable", f"engine {spec!r} is {a_or_an(type(engine).__name__)}, not an Engine "
-                          f"(see conformance.adapters.base.Engine)")
+                          f"(see reference_engine.kernel.engine.Engine)")
     return engine
 
 
@@ -73,7 +73,7 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
     """
     if spec == "reference":
-        from reference_engine.engines import reference_engine_for
+        from reference_engine.kernel.registry import reference_engine_for
 
         try:
             return reference_engine_for(ruleset, max_trace_entries)
@@ -88,7 +88,7 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts)) if v is not None}
         return ProcessEngine(command, **settings)
     if spec.startswith("mutant:"):
-        from reference_engine.engines.mutants import MUTANTS
+        from reference_engine.kernel.registry import MUTANTS
 
         name = spec[len("mutant:"):]
         if name not in MUTANTS:

@@ -24,9 +24,9 @@ from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces,
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
-from reference_engine.core.invariant import Invariant
-from reference_engine.core.ruleset import Ruleset
-from reference_engine.core.traceview import TraceView
+from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.ruleset import Ruleset
+from reference_engine.kernel.traceview import TraceView
 
 
 # -- Choosing the invariants for a run (--with, --without) ----------------------------------------------------------

@@ -15,9 +15,9 @@ from conformance.editors.analysis import Side, diff, edited_invariants, explore_
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.matrix import lint_text, matrix, render_matrix
 from conformance.documents import DocumentError, loads, read_bytes
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
-from reference_engine.rulesets import get_ruleset
+from reference_engine.kernel.registry import get_ruleset
 
 
 def _ruleset(name: str):

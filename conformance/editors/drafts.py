@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from reference_engine.core.invariant import invariant
-from reference_engine.core.traceview import TraceView
+from reference_engine.kernel.invariant import invariant
+from reference_engine.kernel.traceview import TraceView
 
 
 def _queues(view: TraceView) -> dict[str, list[tuple[int, str]]]:

@@ -1,11 +1,11 @@
 """All legal traces of a small scenario: a depth-first walk over every branch of a permissive engine.
 
-The permissive engine of the scenario's ruleset (``reference_engine.engines.permissive``) asks an oracle at every
+The permissive engine of the scenario's ruleset (``reference_engine.common.permissive``) asks an oracle at every
 order the reference engine settles by its reading of the rules, and (with ``player_choices="branch"``) at every
 player choice. :func:`enumerate_traces` replays the scenario once per leaf of that tree: each run follows a forced
 prefix of answers, answers 0 beyond it, and records every branch point it met; the next run takes the deepest
 branch point with an untried answer. Each complete trace is judged by the invariants; at each new branch point the
-trace so far is judged by the ruleset's prefix-safe invariants (:data:`PREFIX_SAFE`: a violation of theirs in a
+trace so far is judged by the ruleset's prefix-safe invariants (the unit's ``prefix_safe`` keys: a violation of theirs in a
 prefix stays in every completion), and a violated prefix is not extended (pruning). Nothing here knows an
 ordering rule: legality is the judge's alone.
 """
@@ -17,14 +17,15 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from conformance.adapters.base import Chooser
-from conformance.errors import ConformanceError
-from reference_engine.core.choices import ScenarioChooser
-from reference_engine.core.invariant import Invariant
-from reference_engine.core.traceview import TraceView
-from reference_engine.engines.permissive import BranchingChooser, game_factory
+from reference_engine.kernel.engine import Chooser
+from reference_engine.kernel.errors import ConformanceError
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.registry import game_factory, prefix_safe
+from reference_engine.common.permissive import BranchingChooser
 
-# Invariants whose violation in a trace prefix, cut at a branch point of the permissive engine, persists in every
+# Prefix-safe invariants (each ruleset unit's ``prefix_safe``): those whose violation in a trace prefix, cut at a branch point of the permissive engine, persists in every
 # completion of it (so a violating prefix may be cut). Each judges only an order among things already done: which
 # trigger left a queue or went on the stack or took its turn before which, and at the permissive engines' branch
 # points no queue placement, stack batch or activation batch is half done. Keys left out flag prefixes for what has
@@ -34,12 +35,6 @@ from reference_engine.engines.permissive import BranchingChooser, game_factory
 # point after it; Momon Wonder and Redemption ask before each queue item or activation and prune at once.)
 # tests/test_editors_enumeration.py checks, on every fixture and on small generated scenarios of each ruleset, that
 # a violation of these keys on a prefix is still there in the complete trace, and that pruning loses no legal trace.
-PREFIX_SAFE: dict[str, frozenset[str]] = {
-    "momon-wonder": frozenset({"mw.queue-fifo", "mw.same-event-order", "mw.remedy-front"}),
-    "mtg": frozenset({"mtg.apnap-order", "mtg.trigger-on-trigger-last"}),
-    "redemption": frozenset({"red.active-player-first", "red.new-trigger-placement", "red.mandatory-own-order",
-                             "red.optional-own-order"}),
-}
 
 
 @dataclass(frozen=True)
@@ -182,13 +177,13 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
     ``player_choices``: ``"branch"`` explores every answer to every player choice, ``"scenario"`` answers them
     from the scenario's ``choices``. ``rules``: ``"branch"`` explores every order the rules might leave open,
     ``"reference"`` keeps the reference engine's reading (then only player choices branch). ``prune`` cuts a prefix that violates a prefix-safe invariant
-    (:data:`PREFIX_SAFE`) of those given. ``max_runs`` bounds the plays; reaching it sets ``complete`` False. A play
+    (the unit's ``prefix_safe`` keys) of those given. ``max_runs`` bounds the plays; reaching it sets ``complete`` False. A play
     longer than ``max_entries`` trace entries is abandoned as unfinished (a loop), counted in ``unfinished``.
     Raises KeyError for a ruleset without a permissive engine.
     """
     invariants = tuple(invariants)
     game_class = game_factory(scenario["ruleset"])
-    safe = [inv for inv in invariants if inv.key in PREFIX_SAFE.get(scenario["ruleset"], ())]
+    safe = [inv for inv in invariants if inv.key in prefix_safe(scenario["ruleset"])]
     result = Enumeration(scenario, tuple(inv.key for inv in invariants))
     started = time.perf_counter()
 

@@ -15,29 +15,8 @@ import re
 from typing import Any
 
 from conformance.fixtures import bundled_fixtures
-from reference_engine.core.ruleset import Ruleset, sentence_digest
-
-def paragraphs(ruleset: str, text: str) -> dict[str, str]:
-    """Rule number -> its paragraph, for the text format of each ruleset (Momon ``11.2.N ``, MTG ``NNN.Nx ``,
-    Redemption: the glossary entry's paragraphs after its title line, TA.1...). Raises KeyError for another
-    ruleset."""
-    if ruleset == "redemption":
-        body = text.split("Triggered Ability\n", 2)[-1]
-        lines = [line for line in body.splitlines() if line.strip()]
-        return {f"TA.{n}": line for n, line in enumerate(lines, 1)}
-    pattern = {"momon-wonder": r"^(11\.2\.\d+) ", "mtg": r"^(\d{3}\.\d+[a-z]?)\.? "}[ruleset]
-    found: dict[str, str] = {}
-    current = None
-    for line in text.splitlines():
-        match = re.match(pattern, line)
-        if match:
-            current = match.group(1)
-            found[current] = line[match.end():]
-        elif current and line.strip() and not re.match(r"^\d{3}\.", line):
-            found[current] += " " + line.strip()
-        elif not line.strip():
-            current = None if ruleset == "mtg" else current
-    return found
+from reference_engine.kernel.registry import paragraphs
+from reference_engine.kernel.ruleset import Ruleset, sentence_digest
 
 
 digest = sentence_digest  # the name earlier callers use

@@ -3,12 +3,12 @@
 Enumerating every trace is exponential in the pending work, so the editors' sweeps (``lint-rules``, ``diff``) need
 scenarios a few triggers large. Rather than generate full-size scenarios and skip most of them, :class:`SmallSource`
 answers each of a builder's questions skewed toward its lower bound (a builder's 0 is always the simplest answer:
-fewer objects, abilities, actions and players, features off; ``conformance/generation/source.py``). With skew ``k``
+fewer objects, abilities, actions and players, features off; ``reference_engine/kernel/source.py``). With skew ``k``
 an answer in ``[lo, hi]`` is ``lo + floor(u**k * (hi - lo + 1))`` for ``u`` uniform in [0, 1): ``k = 1`` is
-:class:`~conformance.generation.source.SeededSource`'s distribution, larger ``k`` smaller scenarios. Every builder
+:class:`~reference_engine.kernel.source.SeededSource`'s distribution, larger ``k`` smaller scenarios. Every builder
 still terminates and every feature can still be drawn (less often), so nothing a builder can make is ruled out.
 The answers are logged as SeededSource logs them, so a small scenario replays with
-:class:`~conformance.generation.source.ReplaySource`.
+:class:`~reference_engine.kernel.source.ReplaySource`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from conformance.generation.registry import builder_for
-from conformance.generation.source import ChoiceSource
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.source import ChoiceSource
 
 DEFAULT_SKEW = 3.0
 

@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from conformance.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError
 from conformance.fixtures import canonical_entries
 from conformance.reports.text import describe_entry, describe_scenario
 

@@ -1,1 +1,0 @@
-"""The reference engine of this ruleset (engine.py)."""

@@ -1,0 +1,219 @@
+"""The one registry of ruleset units: every part of every installed ruleset is reached through here.
+
+Units are found through the entry-point group :data:`ENTRY_POINT_GROUP` (see :mod:`reference_engine.kernel.unit`),
+loaded on first use and validated then. This module imports nothing of the project's statically: the harness
+reaches rulesets only through it, and it never makes the judge depend on an engine.
+
+Raises KeyError (naming the known rulesets) for an unknown ruleset and :class:`UnitError` for a unit that is
+incomplete or inconsistent.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Iterator, Mapping
+from importlib import resources
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Callable
+
+from reference_engine.kernel.unit import RulesetUnit, UnitError
+
+ENTRY_POINT_GROUP = "trigger_conformance.rulesets"
+
+# A builder is ``build(source: ChoiceSource, edition: str) -> dict``: a deterministic function of the source's
+# answers that returns a scenario document without ``options`` (the run sets them).
+Builder = Callable[..., dict[str, Any]]
+
+
+def _load(spec: str, unit: str, part: str) -> Any:
+    module, _, attribute = spec.partition(":")
+    try:
+        value = importlib.import_module(module)
+        for name in attribute.split(".") if attribute else ():
+            value = getattr(value, name)
+    except (ImportError, AttributeError) as error:
+        raise UnitError(f"ruleset unit {unit!r}: its {part} {spec!r} cannot be loaded: {error}") from error
+    return value
+
+
+@functools.lru_cache(maxsize=None)
+def units() -> dict[str, RulesetUnit]:
+    """Every installed ruleset unit by name, in listing order (rank, then name). Raises UnitError for an entry point
+    that is not a RulesetUnit or whose name differs from its unit's."""
+    found = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            unit = ep.load()
+        except Exception as error:  # a broken third-party package must say which one it is
+            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) cannot be loaded: "
+                            f"{type(error).__name__}: {error}") from error
+        if not isinstance(unit, RulesetUnit):
+            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) is not a RulesetUnit")
+        if unit.name != ep.name:
+            raise UnitError(f"ruleset entry point {ep.name!r} names a unit called {unit.name!r}")
+        found[unit.name] = unit
+    return dict(sorted(found.items(), key=lambda item: (item[1].rank, item[0])))
+
+
+def unit(name: str) -> RulesetUnit:
+    """The manifest of ruleset ``name``. Raises KeyError naming the known rulesets."""
+    known = units()
+    if name not in known:
+        raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(known)) or 'none installed'})")
+    return known[name]
+
+
+@functools.lru_cache(maxsize=None)
+def loaded(name: str) -> "LoadedUnit":
+    """Ruleset ``name`` with every part loaded and validated. Raises KeyError or UnitError."""
+    return LoadedUnit(unit(name))
+
+
+class LoadedUnit:
+    """The parts of one unit, loaded. Validation happens here, once, when the unit is first used."""
+
+    def __init__(self, manifest: RulesetUnit):
+        self.manifest = manifest
+        name = manifest.name
+        self.ruleset = _load(manifest.judge, name, "judge")
+        self.reference_engine = _load(manifest.reference_engine, name, "reference engine")
+        self.generator = _load(manifest.generator, name, "generator")
+        self.rule_text = _load(manifest.rule_text, name, "rule-text reader")
+        self.profile_features = frozenset(_load(manifest.profile_features, name, "profile features")
+                                          if manifest.profile_features else ())
+        self.faulty_engines = tuple(_load(manifest.faulty_engines, name, "faulty engines")
+                                    if manifest.faulty_engines else ())
+        self.permissive_game = (_load(manifest.permissive_game, name, "permissive engine")
+                                if manifest.permissive_game else None)
+        self._validate()
+
+    def _validate(self) -> None:
+        m = self.manifest
+        problems = []
+        ruleset = self.ruleset
+        if getattr(ruleset, "name", None) != m.name:
+            problems.append(f"its judge is named {getattr(ruleset, 'name', None)!r}")
+        editions = tuple(getattr(ruleset, "editions", ()))
+        if not editions:
+            problems.append("its judge lists no edition")
+        keys = {inv.key for inv in getattr(ruleset, "invariants", ())}
+        if not keys:
+            problems.append("its judge has no invariant")
+        if getattr(self.reference_engine, "ruleset", None) != m.name:
+            problems.append(f"its reference engine plays {getattr(self.reference_engine, 'ruleset', None)!r}")
+        engine_editions = tuple(getattr(self.reference_engine, "editions", editions))
+        if set(engine_editions) != set(editions):
+            problems.append(f"its reference engine plays editions {list(engine_editions)}, its judge has "
+                            f"{list(editions)}")
+        for faulty in self.faulty_engines:
+            if faulty.ruleset != m.name or faulty.edition not in editions:
+                problems.append(f"faulty engine {faulty.name!r} is for {faulty.ruleset} {faulty.edition}")
+            if faulty.expected_rule_key not in keys:
+                problems.append(f"faulty engine {faulty.name!r} expects unknown rule key {faulty.expected_rule_key!r}")
+        for key in sorted(m.prefix_safe - keys):
+            problems.append(f"prefix-safe key {key!r} is not one of its rule keys")
+        for part, relative in (("schema folder", m.schema), ("fixtures folder", m.fixtures), ("docs page", m.docs)):
+            if relative is not None and not self.resource(relative).exists():
+                problems.append(f"its {part} {relative!r} does not exist")
+        if not callable(self.generator) or not callable(self.rule_text):
+            problems.append("its generator and rule-text reader must be callables")
+        if problems:
+            raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
+
+    def resource(self, relative: str) -> Path:
+        """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""
+        package, _, path = relative.rpartition(":")
+        return Path(str(resources.files(package or self.manifest.package).joinpath(path)))
+
+
+class _Rulesets(Mapping):
+    """Ruleset name -> its judge (:class:`reference_engine.kernel.ruleset.Ruleset`), loaded on first access."""
+
+    def __getitem__(self, name: str):
+        return loaded(name).ruleset
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(units())
+
+    def __len__(self) -> int:
+        return len(units())
+
+
+class _FaultyEngines(Mapping):
+    """Faulty engine name -> :class:`reference_engine.common.faulty.Mutant`, over every installed ruleset."""
+
+    def _all(self) -> dict:
+        found = {}
+        for name in units():
+            for faulty in loaded(name).faulty_engines:
+                if faulty.name in found:
+                    raise UnitError(f"faulty engine {faulty.name!r} is defined by two rulesets")
+                found[faulty.name] = faulty
+        return found
+
+    def __getitem__(self, name: str):
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+RULESETS: Mapping[str, Any] = _Rulesets()
+MUTANTS: Mapping[str, Any] = _FaultyEngines()
+
+
+def get_ruleset(name: str):
+    """The judge of ruleset ``name``. Raises KeyError with the known names."""
+    return loaded(name).ruleset
+
+
+def reference_engine_classes() -> dict[str, type]:
+    """Ruleset name -> the class of its reference engine (the oracle whose trace a failure is shown against)."""
+    return {name: loaded(name).reference_engine for name in units()}
+
+
+def reference_engine_for(ruleset: str, max_trace_entries: int | None = None):
+    """A fresh reference engine for ``ruleset`` (e.g. ``"mtg"``). Raises KeyError naming the known rulesets.
+    ``max_trace_entries``: its loop guard (None: the default, 20,000; see ReferenceEngine)."""
+    try:
+        cls = loaded(ruleset).reference_engine
+    except KeyError:
+        raise KeyError(f"no reference engine for ruleset {ruleset!r} (known: {', '.join(units())})") from None
+    return cls() if max_trace_entries is None else cls(max_trace_entries=max_trace_entries)
+
+
+def builder_for(ruleset: str, profile: dict[str, Any] | None = None) -> Builder:
+    """The scenario builder of ``ruleset``, restricted to an engine's generation ``profile`` when one is given (see
+    ``Engine.generation_profile``). Raises KeyError for an unknown ruleset."""
+    build = loaded(ruleset).generator
+    if profile is None:
+        return build
+    return functools.partial(build, profile=profile)
+
+
+def game_factory(ruleset: str):
+    """The permissive ``Game`` class of ``ruleset``: ``cls(scenario, chooser, oracle).play() -> trace``. Raises
+    KeyError for a ruleset without one."""
+    game = loaded(ruleset).permissive_game
+    if game is None:
+        raise KeyError(f"ruleset {ruleset!r} has no permissive engine")
+    return game
+
+
+def prefix_safe(ruleset: str) -> frozenset[str]:
+    """The rule keys of ``ruleset`` whose violation on a trace prefix stays in every completion (the editors' tools
+    prune with them); empty for an unknown ruleset."""
+    try:
+        return unit(ruleset).prefix_safe
+    except KeyError:
+        return frozenset()
+
+
+def paragraphs(ruleset: str, text: str) -> dict[str, str]:
+    """Rule number -> paragraph, as ``ruleset``'s rule-text reader reads ``text``. Raises KeyError."""
+    return loaded(ruleset).rule_text(text)

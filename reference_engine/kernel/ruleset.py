@@ -1,0 +1,215 @@
+"""What a ruleset is, as the harness and the judge see it: editions, documented options and invariants."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from reference_engine.kernel.invariant import Invariant
+
+
+class OptionError(ValueError):
+    """An option name or value the ruleset does not know."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named assumption where the rule text is silent, ambiguous or missing.
+
+    ``stands_for`` names the unavailable or ambiguous text (e.g. "Section 11.3"); ``values`` maps each allowed value
+    to a one-line description; ``default`` is one of them.
+    """
+
+    name: str
+    default: Any
+    values: dict[Any, str]
+    stands_for: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of the scenario format (schemas/scenario.schema.json) that a ruleset gives a meaning to.
+
+    The scenario schema is shared by every ruleset; a word another ruleset owns (an MTG ``target`` in a Momon Wonder
+    scenario, a Redemption ``negate`` in an MTG one) would otherwise be ignored in silence by an engine and by the
+    judge alike. Each field is a set of allowed names: ``actions`` (an action's ``do``), ``action_fields`` (per
+    action, its allowed keys), ``trigger_events`` (a trigger condition's ``event``), ``trigger_fields``,
+    ``ability_fields``, ``object_fields``, ``scenario_fields`` (top-level keys), ``condition_tests``,
+    ``choice_fields``, ``zones`` and ``step_fields`` (a script step's keys).
+    """
+
+    actions: frozenset[str]
+    action_fields: dict[str, frozenset[str]]
+    trigger_events: frozenset[str]
+    trigger_fields: frozenset[str]
+    ability_fields: frozenset[str]
+    object_fields: frozenset[str]
+    scenario_fields: frozenset[str]
+    condition_tests: frozenset[str]
+    choice_fields: frozenset[str]
+    zones: frozenset[str]
+    step_fields: frozenset[str] = frozenset({"step", "actions"})  # a script step's keys (MTG adds ``turn``)
+
+    def foreign_words(self, scenario: dict[str, Any]) -> list[str]:
+        """Every use in a schema-valid ``scenario`` of a word this ruleset does not define, as
+        ``"$.objects[0].abilities[1].target: ..."`` (JSON path first). Empty when the scenario speaks this ruleset."""
+        found: list[str] = []
+
+        def check(where: str, kind: str, word: str, allowed: frozenset[str]) -> None:
+            if word not in allowed:
+                found.append(f"{where}: {kind} {word!r} is not part of this ruleset's vocabulary "
+                             f"(allowed: {', '.join(sorted(allowed))})")
+
+        def zone(where: str, value: Any) -> None:
+            if isinstance(value, str):
+                check(where, "zone", value, self.zones)
+
+        def condition(where: str, cond: dict[str, Any]) -> None:
+            check(f"{where}.test", "condition test", cond["test"], self.condition_tests)
+            zone(f"{where}.zone", cond.get("zone"))
+
+        def actions(where: str, listed: list[dict[str, Any]]) -> None:
+            for n, action in enumerate(listed):
+                here = f"{where}[{n}]"
+                check(f"{here}.do", "action", action["do"], self.actions)
+                for key in action:
+                    check(f"{here}.{key}", f"field of {action['do']}", key,
+                          self.action_fields.get(action["do"], frozenset({"do"})))
+                for key in ("from", "to"):
+                    zone(f"{here}.{key}", action.get(key))
+                actions(f"{here}.snatch_check", action.get("snatch_check", ()))
+
+        for key in scenario:
+            check(f"$.{key}", "scenario field", key, self.scenario_fields)
+        for key in scenario.get("choices", {}):
+            check(f"$.choices.{key}", "choice", key, self.choice_fields)
+        for n, obj in enumerate(scenario["objects"]):
+            where = f"$.objects[{n}]"
+            for key in obj:
+                check(f"{where}.{key}", "object field", key, self.object_fields)
+            zone(f"{where}.zone", obj["zone"])
+            if "dies_when" in obj:
+                condition(f"{where}.dies_when", obj["dies_when"])
+            for m, ability in enumerate(obj.get("abilities", ())):
+                here = f"{where}.abilities[{m}]"
+                for key in ability:
+                    check(f"{here}.{key}", "ability field", key, self.ability_fields)
+                trigger = ability["trigger"]
+                check(f"{here}.trigger.event", "trigger event", trigger["event"], self.trigger_events)
+                for key in trigger:
+                    check(f"{here}.trigger.{key}", "trigger condition field", key, self.trigger_fields)
+                for key in ("from", "to"):
+                    zone(f"{here}.trigger.{key}", trigger.get(key))
+                for key in ("intervening_if", "condition"):
+                    if key in ability:
+                        condition(f"{here}.{key}", ability[key])
+                for k, value in enumerate(ability.get("active_in", ())):
+                    zone(f"{here}.active_in[{k}]", value)
+                actions(f"{here}.effect", ability["effect"])
+        for s, step in enumerate(scenario["script"]):
+            for key in step:
+                check(f"$.script[{s}].{key}", "step field", key, self.step_fields)
+            for a, action in enumerate(step["actions"]):
+                actions(f"$.script[{s}].actions[{a}].effect", action["effect"])
+        return found
+
+
+# The words every ruleset shares: a scenario's frame, objects with abilities, signals and zone changes.
+COMMON_SCENARIO_FIELDS = frozenset({"format", "id", "description", "ruleset", "edition", "options", "players",
+                                    "active_player", "objects", "script", "choices"})
+COMMON_OBJECT_FIELDS = frozenset({"id", "name", "owner", "zone", "abilities"})
+COMMON_ABILITY_FIELDS = frozenset({"id", "text", "trigger", "effect", "optional"})
+COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": frozenset({"do", "object", "from", "to"})}
+
+
+def sentence_digest(paragraph: str) -> str:
+    """The hash stored for a rule's paragraph: sha256 of its text with runs of whitespace collapsed to one space,
+    first 16 hex digits (so re-wrapping a paragraph changes nothing, and any edit to a word does)."""
+    return hashlib.sha256(" ".join(paragraph.split()).encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A rule system as the judge knows it: its name (``momon-wonder``), editions, options and invariants.
+
+    The reference engine that plays it lives in :mod:`reference_engine.kernel.registry` and is never imported here."""
+
+    name: str
+    title: str
+    editions: tuple[str, ...]
+    options: tuple[Option, ...]
+    invariants: tuple[Invariant, ...]
+    vocabulary: Vocabulary | None = None
+    situations: tuple = ()  # reference_engine.kernel.situations.Situation: what coverage measures
+    # Numbered rules of the text in scope that no rule key encodes, each with the reason (tests/test_rule_texts.py).
+    unencoded: tuple[tuple[str, str], ...] = ()
+    # Rule number -> sentence_digest() of the paragraph the keys citing it encode, as read when they were written
+    # (each ruleset's sentences.py): an edited sentence makes those keys stale.
+    sentence_hashes: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def default_edition(self) -> str:
+        return self.editions[0]
+
+    def invariants_for(self, edition: str) -> tuple[Invariant, ...]:
+        return tuple(inv for inv in self.invariants if inv.applies_to(edition))
+
+    def invariant(self, key: str) -> Invariant:
+        for inv in self.invariants:
+            if inv.key == key:
+                return inv
+        raise KeyError(key)
+
+    def stale_keys(self, paragraphs: Mapping[str, str]) -> list[tuple[str, str, str | None, str]]:
+        """Keys whose source sentence differs from the one they were encoded from: ``(key, rule number, stored hash
+        or None, hash of the given paragraph)`` for every rule number a key cites that ``paragraphs`` (rule number
+        -> paragraph text, e.g. an editor's draft) has and whose hash differs from :attr:`sentence_hashes` (or has
+        none stored: a key nobody recorded the sentence of). Rule numbers ``paragraphs`` lacks are not judged
+        here."""
+        found = []
+        for inv in self.invariants:
+            for number in sorted(set(inv.rule_numbers.values())):
+                if number in paragraphs:
+                    now = sentence_digest(paragraphs[number])
+                    stored = self.sentence_hashes.get(number)
+                    if stored != now:
+                        found.append((inv.key, number, stored, now))
+        return found
+
+    def resolve_options(self, overrides: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``overrides``. Raises OptionError naming an unknown option or an invalid value."""
+        resolved = {option.name: option.default for option in self.options}
+        for name, value in (overrides or {}).items():
+            option = next((o for o in self.options if o.name == name), None)
+            if option is None:
+                known = ", ".join(o.name for o in self.options)
+                raise OptionError(f"ruleset {self.name} has no option {name!r} (known: {known})")
+            # Compare types too: 1 == True in Python, but "1" is not a value of a yes/no option.
+            if not any(value == v and type(value) is type(v) for v in option.values):
+                allowed = ", ".join(json.dumps(v) for v in option.values)
+                raise OptionError(f"option {name} of ruleset {self.name} cannot be {json.dumps(value)} "
+                                  f"(allowed: {allowed})")
+            resolved[name] = value
+        return resolved
+
+
+def numbered_paragraphs(text: str, pattern: str, blank_ends: bool) -> dict[str, str]:
+    """Rule number -> paragraph, for a text whose paragraphs start with a rule number matched by ``pattern`` (group
+    1 is the number). A paragraph runs on over the following lines, up to the next numbered line, or up to a blank
+    line when ``blank_ends``."""
+    found: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        match = re.match(pattern, line)
+        if match:
+            current = match.group(1)
+            found[current] = line[match.end():]
+        elif current and line.strip() and not re.match(r"^\d{3}\.", line):
+            found[current] += " " + line.strip()
+        elif not line.strip() and blank_ends:
+            current = None
+    return found

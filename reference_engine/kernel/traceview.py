@@ -1,0 +1,321 @@
+"""An indexed, read-only view of one (scenario, trace) pair, shared by every invariant of a check.
+
+Indexes are built once per trace, in the constructor's pass; the observations the invariants read entry by entry
+(:func:`streamed`) are then computed together in one more pass, :meth:`TraceView.walk`, which hands each entry only
+to the observations that declared interest in its kind. Positions ``i`` below are indexes into ``entries``. The
+view never trusts the engine: :meth:`TraceView.structure_problems` lists dangling references, duplicate ids and
+out-of-order positions, and the harness reports a trace with such problems as garbage before any invariant sees it
+(it skips that check only for the bundled reference engines' own traces, see ``conformance.checking.trusts``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cached_property
+from typing import Any, Iterable
+
+
+class TraceView:
+    """``scenario`` and ``trace`` are the validated documents; ``options`` the resolved ruleset options."""
+
+    def __init__(self, scenario: dict[str, Any], trace: dict[str, Any], options: dict[str, Any]):
+        self.scenario = scenario
+        self.trace = trace
+        self.options = options
+        self.edition: str = scenario["edition"]
+        self.entries: list[dict[str, Any]] = trace["entries"]
+        self.players: list[str] = scenario["players"]
+        self.active_player: str = scenario["active_player"]
+
+        self.events: dict[str, dict] = {}
+        self.event_index: dict[str, int] = {}
+        self.triggers: dict[str, dict] = {}
+        self.trigger_index: dict[str, int] = {}
+        self.enqueues: dict[str, list[int]] = defaultdict(list)
+        self.resolve_begin: dict[str, int] = {}
+        self.resolve_end: dict[str, int] = {}
+        self.removed: dict[str, int] = {}
+        self.sbc_checks: list[int] = []
+        self.step_advances: list[int] = []
+        self.by_kind: dict[str, list[int]] = defaultdict(list)
+        self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
+        self.unfinished: dict[str, Any] = {}  # streamed observations walked but not finished yet (see walk)
+        self._duplicates: list[tuple[int, str]] = []  # (entry index, problem) of an event or trigger id used again
+        self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_*/removed
+        by_kind = self.by_kind
+        for i, entry in enumerate(self.entries):  # one pass sorts the entries by kind; each kind is indexed below
+            by_kind[entry["kind"]].append(i)
+        entries = self.entries
+        for i in by_kind.get("event", ()):
+            self._remember(self.events, self.event_index, entries[i], i)
+        for i in by_kind.get("trigger", ()):
+            self._remember(self.triggers, self.trigger_index, entries[i], i)
+        for i in by_kind.get("enqueue", ()):
+            self.enqueues[entries[i]["trigger"]].append(i)
+        for kind, table in (("resolve_begin", self.resolve_begin), ("resolve_end", self.resolve_end),
+                            ("removed", self.removed)):
+            for i in by_kind.get(kind, ()):
+                self._first(table, entries[i]["trigger"], i, kind)
+        self._duplicates.sort()  # in trace order, whatever their kinds
+        self.repeated.sort(key=lambda found: found[2])
+        self.sbc_checks = list(by_kind.get("sbc_check", ()))
+        self.step_advances = list(by_kind.get("step_advance", ()))
+
+    def _remember(self, table: dict, index: dict, entry: dict, i: int) -> None:
+        if entry["id"] in table:
+            self._duplicates.append((i, f"entry {i}: {entry['kind']} id {entry['id']} is used twice"))
+            return
+        table[entry["id"]] = entry
+        index[entry["id"]] = i
+
+    def _first(self, table: dict, key: str, i: int, kind: str) -> None:
+        if key in table:
+            self.repeated.append((kind, key, i))  # resolving twice is a rule violation, not an unreadable trace
+            return
+        table[key] = i
+
+    # -- Structure -------------------------------------------------------------------------------------------
+
+    def structure_problems(self) -> list[str]:
+        """Referential problems that make the trace unreadable as a record (not rule violations)."""
+        found = [problem for _, problem in self._duplicates]
+        last_position = None
+        for i, entry in enumerate(self.entries):
+            kind = entry["kind"]
+            if kind == "event":
+                if last_position is not None and entry["position"] <= last_position:
+                    found.append(f"entry {i}: event {entry['id']} has position {entry['position']}, not after {last_position}")
+                last_position = entry["position"]
+            elif kind == "trigger":
+                if entry["event"] is not None and entry["event"] not in self.events:
+                    found.append(f"entry {i}: trigger {entry['id']} names unknown event {entry['event']}")
+                elif entry["event"] is not None and self.event_index[entry["event"]] > i:
+                    found.append(f"entry {i}: trigger {entry['id']} comes before its event {entry['event']}")
+            elif kind in ("enqueue", "resolve_begin", "resolve_end", "removed"):
+                if entry["trigger"] not in self.triggers:
+                    found.append(f"entry {i}: {kind} names unknown trigger {entry['trigger']}")
+                elif self.trigger_index[entry["trigger"]] > i:
+                    found.append(f"entry {i}: {kind} of trigger {entry['trigger']} comes before the trigger itself")
+        for trigger, end in self.resolve_end.items():
+            begin = self.resolve_begin.get(trigger)
+            if begin is None or begin > end:
+                found.append(f"entry {end}: resolve_end of trigger {trigger} without an earlier resolve_begin")
+        found += self._dangling_references()
+        return found
+
+    # Cause kinds and the entries whose ids they name.
+    _CAUSE_TARGETS = {"resolution": "trigger", "trigger": "trigger", "push": "trigger", "resolved": "trigger", "sbc": "check", "sba": "check",
+                      "snatch_check": "package", "activation": "activation"}
+
+    def _dangling_references(self) -> list[str]:
+        known = {
+            "trigger": set(self.triggers),
+            "check": {self.entries[i]["id"] for kind in ("sbc_check", "sba_check") for i in self.by_kind[kind]},
+            "package": {self.entries[i]["package"] for i in self.by_kind["package_create"]},
+            "activation": {self.entries[i]["id"] for i in self.by_kind["activation_begin"]},
+        }
+        found = []
+        for i in self.by_kind["package_create"]:
+            if self.entries[i]["event"] not in self.events:
+                found.append(f"entry {i}: package_create names unknown event {self.entries[i]['event']}")
+        for i in self.by_kind["event"]:
+            ((kind, value),) = self.entries[i]["cause"].items()
+            target = self._CAUSE_TARGETS.get(kind)
+            if target and value not in known[target]:
+                found.append(f"entry {i}: event {self.entries[i]['id']} names an unknown {kind} {value} as its cause")
+        return found
+
+    # -- Lookups ---------------------------------------------------------------------------------------------
+
+    @cached_property
+    def objects(self) -> dict[str, dict]:
+        return {obj["id"]: obj for obj in self.scenario["objects"]}
+
+    @cached_property
+    def abilities(self) -> dict[tuple[str, str], dict]:
+        """(source id, ability id) -> ability."""
+        return {(obj["id"], ab["id"]): ab for obj in self.scenario["objects"] for ab in obj.get("abilities", ())}
+
+    @cached_property
+    def object_order(self) -> dict[str, int]:
+        return {obj["id"]: n for n, obj in enumerate(self.scenario["objects"])}
+
+    def ability_of(self, trigger_id: str) -> dict | None:
+        """The scenario ability a trigger instance stands for (None if the trace names no such ability); raises
+        KeyError for an id that is no trigger of the trace."""
+        return self._abilities_of[trigger_id]
+
+    @cached_property
+    def _abilities_of(self) -> dict[str, dict | None]:
+        """Trigger id -> :meth:`ability_of`, for every trigger of the trace (rules ask for it per entry)."""
+        abilities = self.abilities
+        return {t: abilities.get((trig["source"], trig["ability"])) for t, trig in self.triggers.items()}
+
+    def position_of(self, trigger_id: str) -> int | None:
+        """Chronological position of the event a trigger instance came from (None for a restored trigger)."""
+        event = self.triggers[trigger_id]["event"]
+        return None if event is None else self.events[event]["position"]
+
+    def left_at(self, trigger_id: str) -> int | None:
+        """Index of the entry where the instance left its queue: its resolve_begin or its removal (None if neither)."""
+        return self._left.get(trigger_id)
+
+    @cached_property
+    def _left(self) -> dict[str, int]:
+        """Trigger id -> :meth:`left_at`, for every instance that left its queue (the earlier of the two entries)."""
+        left = dict(self.removed)
+        for trigger, begin in self.resolve_begin.items():
+            removed = left.get(trigger)
+            if removed is None or begin < removed:
+                left[trigger] = begin
+        return left
+
+    @cached_property
+    def events_by_cause(self) -> dict[tuple[str, Any], list[dict]]:
+        """(cause kind, cause value) -> events, e.g. ("resolution", "T3") or ("action", (0, 1))."""
+        table: dict[tuple[str, Any], list[dict]] = defaultdict(list)
+        for i in self.by_kind["event"]:
+            event = self.entries[i]
+            ((kind, value),) = event["cause"].items()
+            table[(kind, tuple(value) if isinstance(value, list) else value)].append(event)
+        return table
+
+    @cached_property
+    def triggers_by_event(self) -> dict[str | None, list[str]]:
+        table: dict[str | None, list[str]] = defaultdict(list)
+        for i in self.by_kind["trigger"]:
+            entry = self.entries[i]
+            table[entry["event"]].append(entry["id"])
+        return table
+
+    @cached_property
+    def resolution_spans(self) -> list[tuple[str, int, int]]:
+        """(trigger id, begin index, end index) of every completed resolution, in trace order."""
+        spans = [(t, b, self.resolve_end[t]) for t, b in self.resolve_begin.items() if t in self.resolve_end]
+        return sorted(spans, key=lambda span: span[1])
+
+    def describe_trigger(self, trigger_id: str) -> str:
+        """Human form of a trigger instance: ``T7 (ability A2 of O3, from event E4 at position 4)``."""
+        t = self.triggers.get(trigger_id)
+        if t is None:
+            return trigger_id
+        if t["event"] is None:
+            origin = "restored by the Missed Trigger Remedy"
+        else:
+            origin = f"from event {t['event']} at position {self.events[t['event']]['position']}"
+        return f"{trigger_id} (ability {t['ability']} of {t['source']}, {origin})"
+
+    def describe_event(self, event_id: str) -> str:
+        e = self.events[event_id]
+        what = e["type"] + (f" {e['name']}" if e.get("name") else "") + (f" of {e['subject']}" if e.get("subject") else "")
+        return f"event {event_id} ({what}, position {e['position']})"
+
+    def indexes_of(self, *kinds: str) -> list[int]:
+        """Indexes of the entries of any of ``kinds``, ascending (from the index built in the constructor's pass)."""
+        if len(kinds) == 1:
+            return self.by_kind.get(kinds[0], [])
+        return sorted(i for kind in kinds for i in self.by_kind.get(kind, ()))
+
+    # -- The shared pass ------------------------------------------------------------------------------------------
+
+    def walk(self, passes: "Iterable[Streamed]") -> None:
+        """Compute every :func:`streamed` observation of ``passes`` not computed yet, in one pass over ``entries``.
+
+        Each entry is handed, in trace order, only to the observations that declared interest in its kind. Results go
+        to :attr:`memo`, where the observations find them; one observation's ``finish`` may read another computed in
+        the same pass (it is finished first, on demand), while ``see`` must not read another one's partial state. If
+        one raises, nothing more is stored: each observation left is then computed on its own when asked, so that the
+        error is charged to the rules that need it and to them alone.
+        """
+        todo = list({p.key: p for p in passes if p.key not in self.memo}.values())
+        if not todo:
+            return
+        started = [(p, p.factory(self)) for p in todo]
+        every = [see for p, (see, _) in started if p.kinds is None]
+        dispatch: dict[str, list] = {}
+        for p, (see, _) in started:
+            for kind in p.kinds or ():
+                dispatch.setdefault(kind, []).append(see)
+        if every:
+            for kind, seers in dispatch.items():
+                dispatch[kind] = every + seers
+        get = dispatch.get
+        empty = every  # an entry of a kind no one named still goes to the passes that want every entry
+        for i, entry in enumerate(self.entries):
+            for see in get(entry["kind"], empty):
+                see(i, entry)
+        pending = {p.key: finish for p, (_, finish) in started}
+        outer, self.unfinished = self.unfinished, pending  # a finish may start a walk of its own: restored after
+        try:
+            for p, _ in started:
+                finish = pending.pop(p.key, None)
+                if finish is not None:  # else it was finished on demand by another one's finish
+                    self.memo[p.key] = finish()
+        finally:
+            self.unfinished = outer
+
+
+class Streamed:
+    """An observation computed in the shared pass over a trace (see :func:`streamed`); call it with a view."""
+
+    def __init__(self, factory, kinds: frozenset[str] | None):
+        self.factory = factory
+        self.kinds = kinds
+        self.key = f"{factory.__module__}.{factory.__qualname__}"
+        self.__doc__ = factory.__doc__
+        self.__name__ = factory.__name__
+        self.__module__ = factory.__module__
+        self.__qualname__ = factory.__qualname__
+
+    def __call__(self, view: TraceView):
+        if self.key not in view.memo:
+            finish = view.unfinished.pop(self.key, None)
+            if finish is not None:
+                view.memo[self.key] = finish()
+            else:
+                view.walk((self,))
+        return view.memo[self.key]
+
+    def __repr__(self) -> str:
+        return f"<streamed observation {self.key}>"
+
+
+def streamed(*kinds: str):
+    """Decorator for an observation computed one entry at a time, in the pass over the trace that every rule shares.
+
+    The decorated ``factory(view)`` returns ``(see, finish)``: ``see(i, entry)`` is called, in trace order, for each
+    entry whose ``kind`` is one of ``kinds`` (every entry when no kind is named), and ``finish()`` returns the
+    observation. The result is a :class:`Streamed`: calling it on a view returns the observation, memoized on the view
+    like :func:`memoized`; :meth:`TraceView.walk` computes several of them in a single pass, and an invariant lists
+    the ones it reads in its ``passes`` so that the judge (:func:`reference_engine.kernel.invariant.judge`) walks the
+    trace once for all the rules of an edition.
+    """
+
+    def wrap(factory) -> Streamed:
+        return Streamed(factory, frozenset(kinds) if kinds else None)
+
+    return wrap
+
+
+_UNKNOWN = object()  # not computed yet (None is a value an observation may have)
+
+
+def memoized(function):
+    """Cache a ``function(view)`` result on the view, so that invariants sharing an observation compute it once."""
+    name = f"{function.__module__}.{function.__qualname__}"
+
+    def wrapper(view: TraceView):
+        value = view.memo.get(name, _UNKNOWN)  # asked up to thousands of times per trace: one lookup when known
+        if value is _UNKNOWN:
+            value = view.memo[name] = function(view)
+        return value
+
+    wrapper.__doc__ = function.__doc__
+    wrapper.__name__ = function.__name__
+    return wrapper
+
+
+def trace_structure_problems(entries: list[dict[str, Any]]) -> list[str]:
+    """:meth:`TraceView.structure_problems` of a schema-valid trace on its own, without its scenario."""
+    stub = {"edition": "", "players": [], "active_player": "", "objects": []}
+    return TraceView(stub, {"entries": entries}, {}).structure_problems()

@@ -1,0 +1,142 @@
+"""Momon Wonder 1.0.0, permissive: the reference Game with every order it settles by reading 11.2 left to an oracle.
+
+Branch points (``kind``; answer 0 is the reference engine's reading):
+
+* ``group-order``: the order in which one event's trigger group enters its queue (11.2.3, Section 11.3);
+* ``group-placement``: the order in which the waiting groups of one completion are placed (11.2.3, 11.2.5);
+* ``sbc-timing``: State-Based Conditions before the waiting groups are placed, or after them (11.2.2), when an
+  object is marked for defeat;
+* ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
+* ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
+* ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4);
+* ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
+  can matter (:class:`~reference_engine.common.permissive.Readings`): ``package_contents`` when a package is
+  created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
+  Summon fails, ``optional_choice`` when an optional ability triggers or resolves, ``sbc_events`` when a marked
+  object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
+  whose intervening condition no longer holds. (``same_event_order`` and ``sanctioned_play`` are covered by the
+  more general ``group-order`` and ``remedy-placement``.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.common.vocabulary import IN_PLAY, condition_holds
+from reference_engine.momon_wonder.engines.reference import Game
+from reference_engine.common.permissive import Oracle, Readings, permuted
+
+# The readings the reference engine can play for each option whose text is silent (reference_engine/<ruleset>/judge/
+# momon_wonder/options.py names them; tests/test_editors_analysis.py checks that they agree).
+READINGS = {
+    "package_contents": ("all-summon-event-triggers", "summoned-object-triggers"),
+    "snatch_check_triggers": ("post-snatch", "deferred"),
+    "failed_summon_event": ("ordinary-event", "no-event"),
+    "optional_choice": ("on-resolution", "on-trigger"),
+    "sbc_events": (True, False),
+    "intervening_recheck": (True, False),
+}
+
+
+class PermissiveGame(Game):
+    def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
+        super().__init__(scenario, chooser)
+        self.oracle = oracle
+        self.options = Readings(self.options, oracle, READINGS, on_read=(
+            "package_contents", "snatch_check_triggers", "failed_summon_event", "optional_choice"))
+        self._placing = False
+        self._ahead: list[str] = []  # triggers of the group being placed ahead of pending work
+        self._ahead_placed = 0
+
+    def order_group(self, group: list[str]) -> list[str]:
+        preferred = super().order_group(group)
+        names = ", ".join(group)
+        ordered = permuted(self.oracle, "group-order", f"order of one event's trigger group {names}", group, preferred)
+        if self._placing and ordered and self.current_queue()[1] and self.oracle.pick(
+                "group-position", f"trigger group {names} after the pending work, or ahead of it", 2):
+            self._ahead, self._ahead_placed = list(ordered), 0
+        return ordered
+
+    def enqueue(self, trigger: str, front: bool = False) -> None:
+        if trigger not in self._ahead or front:
+            super().enqueue(trigger, front)
+            return
+        name, queue = self.current_queue()
+        queue.insert(self._ahead_placed, trigger if queue is not self.trigger_queue else ("trigger", trigger))
+        self._ahead_placed += 1
+        self.record.add("enqueue", trigger=trigger, queue=name, placement="front")
+
+    def place_waiting_groups(self) -> None:
+        self._placing = True
+        try:
+            self._place_waiting_groups()
+        finally:
+            self._placing, self._ahead = False, []
+
+    def _place_waiting_groups(self) -> None:
+        if len(self.waiting) > 1:
+            labels = [event["id"] if event else "remedy" for event, _ in self.waiting]
+            order = permuted(self.oracle, "group-placement", f"placement order of the groups of {', '.join(labels)}",
+                             list(range(len(self.waiting))))
+            self.waiting = [self.waiting[k] for k in order]
+        super().place_waiting_groups()
+
+    def after_completion(self) -> None:
+        if self.marked_for_defeat and self.oracle.pick(
+                "sbc-timing", f"State-Based Conditions for {', '.join(self.marked_for_defeat)} before or after "
+                "placing the waiting groups", 2):
+            self.place_waiting_groups()
+            self.perform_state_based_conditions()
+            self.place_waiting_groups()
+            return
+        super().after_completion()
+
+    def _take(self, queue, name: str):
+        k = 0
+        if len(queue) > 1:
+            k = self.oracle.pick("queue-next", f"which of the {len(queue)} items of {name} goes next", len(queue))
+        item = queue[k]
+        del queue[k]
+        return item
+
+    def process_pending_work(self) -> None:
+        while self.trigger_queue:
+            kind, item = self._take(self.trigger_queue, "the Trigger Queue")
+            if kind == "trigger":
+                self.resolve(item)
+            else:
+                self.process_package(item)
+
+    def process_package_queue(self, package) -> None:
+        while package.queue:
+            self.resolve(self._take(package.queue, f"the processing queue of {package.id}"))
+
+    def restore_missed_trigger(self, source: str, ability: str) -> None:
+        before = len(self.waiting), len(self.restored_for_front)
+        super().restore_missed_trigger(source, ability)
+        after = len(self.waiting), len(self.restored_for_front)
+        if before == after:
+            return  # declined at once
+        front = after[1] > before[1]
+        if self.oracle.pick("remedy-placement", f"restored trigger of {source}/{ability}: "
+                            f"{'front' if front else 'appended'} or {'appended' if front else 'front'}", 2):
+            if front:
+                trigger = self.restored_for_front.pop()
+                self.waiting.append((None, [trigger]))
+            else:
+                _, [trigger] = self.waiting.pop()
+                self.restored_for_front.append(trigger)
+
+    def perform_state_based_conditions(self) -> None:
+        marked = [obj for obj in self.marked_for_defeat if self.zones.get(obj) == IN_PLAY]
+        if marked:
+            self.options.decide("sbc_events", f"{', '.join(marked)} marked for defeat")
+        super().perform_state_based_conditions()
+
+    def resolve(self, trigger_id: str) -> None:
+        trigger = self.instances[trigger_id]
+        ability = next(a for a in self.objects[trigger["source"]]["abilities"] if a["id"] == trigger["ability"])
+        if ability.get("intervening_if") and not condition_holds(ability["intervening_if"], self.zones,
+                                                                 trigger["source"]):
+            self.options.decide("intervening_recheck", f"the condition of {trigger_id} no longer holds")
+        super().resolve(trigger_id)

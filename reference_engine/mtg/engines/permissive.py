@@ -1,0 +1,87 @@
+"""MTG CR 603, permissive: the reference Game with the orders it settles by reading 603.3b and 704.3 left to an
+oracle.
+
+Branch points (``kind``; answer 0 is the reference engine's reading, for the scenario's edition):
+
+* ``batch-order``: the order in which the waiting triggered abilities of one batch go on the stack (603.3b: APNAP,
+  each player's own in their chosen order; in the 2026-02-27 edition, in two passes);
+* ``sba-timing``: with triggered abilities waiting and a state-based action applicable, the abilities go on the
+  stack first, or the state-based actions are performed first (704.3, 117.5);
+* ``reading:<option>``: every documented reading of text CR 603 leaves open, decided once per play where it can
+  matter (:class:`~reference_engine.common.permissive.Readings`): ``pass_two_membership`` when a batch holds an
+  ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
+  ``leaves_intervening_if`` when an intervening "if" of an ability judged by looking back holds on one side of its
+  event and not on the other, ``once_each_turn_taken`` when a "do this only once each turn" ability begins
+  resolving, ``controller_off_battlefield`` when a "you control" / "an opponent controls" filter meets an object
+  off the battlefield whose owner, last controller and no one give different answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.mtg.engines.reference import Game
+from reference_engine.common.permissive import Oracle, Readings, permuted
+
+# The readings the reference engine can play for each option (reference_engine/mtg/judge/options.py).
+READINGS = {
+    "pass_two_membership": ("triggering-only", "triggering-or-stacking"),
+    "departed_delayed": ("cease", "persist"),
+    "leaves_intervening_if": ("look-back", "after-event"),
+    "once_each_turn_taken": ("unless-declined", "on-resolution", "when-performed"),
+    "controller_off_battlefield": ("owner", "last-known", "none"),
+}
+
+
+class PermissiveGame(Game):
+    def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
+        super().__init__(scenario, chooser)
+        self.oracle = oracle
+        self.options = Readings({name: values[0] for name, values in READINGS.items()} | dict(self.options), oracle,
+                                READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken",
+                                                   "controller_off_battlefield"))
+        self.catalog.options = self.options
+
+    def before_priority(self) -> None:
+        while True:
+            dying, losing = self.catalog.applicable_sbas(self.state)
+            if self.waiting and (dying or losing) and self.oracle.pick(
+                    "sba-timing", f"triggered abilities {', '.join(self.waiting)} on the stack before the state-based "
+                    "actions, or after", 2):
+                self.put_triggers_on_stack()
+                continue
+            if self.perform_state_based_actions():
+                continue
+            if not self.waiting:
+                return
+            self.put_triggers_on_stack()
+
+    def put_triggers_on_stack(self) -> None:
+        if self.two_pass and any(len({self.catalog.in_second_pass(self.specs[t], v)
+                                      for v in READINGS["pass_two_membership"]}) > 1 for t in self.waiting):
+            self.membership = self.options.decide("pass_two_membership", "an ability of this batch goes in the "
+                                                  "first pass under one reading, the second under the other")
+        waiting, self.waiting = self.waiting, []
+        preferred: list[str] = []
+        notes: dict[str, list[dict[str, Any]]] = {}  # first trigger of a player's group -> its choice entries
+        for in_pass in self.passes():
+            for player in self.apnap():
+                mine = [t for t in waiting if self.instances[t]["controller"] == player and in_pass(t)]
+                written = len(self.record.entries)
+                ordered = self.push_order(player, mine)
+                if ordered:
+                    notes[ordered[0]] = self.record.entries[written:]
+                    del self.record.entries[written:]
+                preferred.extend(ordered)
+        batch = permuted(self.oracle, "batch-order", f"order of the batch {', '.join(waiting)} going on the stack",
+                         waiting, preferred)
+        pending = dict(notes)
+        for trigger in batch:
+            # Each player's order choice is written where the reference writes it: before their first push.
+            owner = next((first for first in pending if self.instances[first]["controller"]
+                          == self.instances[trigger]["controller"]), None)
+            if owner is not None and (owner == trigger or trigger in preferred[preferred.index(owner):]):
+                self.record.entries.extend(pending.pop(owner))
+            self.push(trigger)
+        for entries in pending.values():
+            self.record.entries.extend(entries)

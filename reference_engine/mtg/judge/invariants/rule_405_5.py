@@ -1,0 +1,71 @@
+"""MTG 405.5 (with 117.4): when every player passes in succession, the top (last-added) object of the stack
+resolves; with an empty stack the step ends. Resolution starts only once a player has received priority."""
+
+from __future__ import annotations
+
+from reference_engine.kernel.invariant import invariant
+from reference_engine.mtg.judge.observations import PASSES, RESOLUTION_REMOVALS
+from reference_engine.kernel.traceview import TraceView, streamed
+
+
+@streamed("stack_push", "resolve_begin", "removed", "resolve_end", "step_advance")
+def _walk(view: TraceView):
+    """Replay the stack: (entry index, what left, the stack just before) for each departure by resolution, and
+    (entry index, None, the stack) for each end of a step (streamed)."""
+    stack: list[str] = []
+    out: list[tuple[int, str | None, list[str]]] = []
+
+    def see(i: int, entry: dict) -> None:
+        kind = entry["kind"]
+        if kind == "stack_push":
+            stack.append(entry["trigger"])
+        elif kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
+            out.append((i, entry["trigger"], list(stack)))
+            if entry["trigger"] in stack and kind == "removed":
+                stack.remove(entry["trigger"])
+        elif kind == "resolve_end" or kind == "removed":
+            if entry["trigger"] in stack:
+                stack.remove(entry["trigger"])
+        else:  # step_advance
+            out.append((i, None, list(stack)))
+
+    return see, lambda: out
+
+
+def _unfinished_script(view: TraceView) -> list[str]:
+    """Each step of the script ends (the stack empty, every player passing) unless the game ended first (104.4b)."""
+    if view.by_kind.get("game_over"):
+        return []
+    ended = [view.entries[i]["from"] for i in view.step_advances]
+    wanted = list(range(len(view.scenario["script"])))
+    if ended != wanted:
+        return [f"the steps that ended were {ended}, not every step of the script in order ({wanted}): with all players "
+                f"passing and the stack empty, each step ends and the next begins"]
+    return []
+
+
+@invariant(
+    passes=(*PASSES, _walk),
+    key="mtg.stack-lifo",
+    ruleset="mtg",
+    rules={"2026-02-27": "405.5", "2021-02-24": "405.5"},
+    summary="The stack resolves last in, first out, one object each time every player has passed priority; the step "
+    "ends only with an empty stack, and every step of the script ends.",
+    exercised=lambda view: sum(1 for _, t, stack in _walk(view) if t is not None and len(stack) > 1),
+)
+def stack_lifo(view: TraceView) -> list[str]:
+    found = _unfinished_script(view)
+    for i, trigger, stack in _walk(view):
+        if trigger is None:
+            if stack:
+                found.append(f"the step ended at entry {i} with {', '.join(stack)} still on the stack")
+            continue
+        if not stack or stack[-1] != trigger:
+            top = stack[-1] if stack else "nothing"
+            where = "was not on the stack" if trigger not in stack else f"was not on top ({top} was)"
+            found.append(f"{trigger} started resolving at entry {i} but {where}")
+        previous = view.entries[i - 1]["kind"] if i > 0 else None
+        if previous != "priority":
+            found.append(f"{trigger} started resolving at entry {i} without every player having passed priority "
+                         f"(the entry before is {previous})")
+    return found

@@ -1,0 +1,94 @@
+"""MTG 603.2: an ability triggers whenever an event matches its trigger condition, once per occurrence (603.2c),
+judged on the game just after the event (603.6a: permanents entering together see each other; 603.10); 603.2g:
+an event that was prevented or replaced triggers nothing. With them: a "one or more" ability triggers once per
+event (603.2c), an effect can make an ability of a permanent trigger additional times (603.2d), a "do this only once
+each turn" ability triggers only until its controller has taken the action that turn (603.2h), and a triggered
+ability that resolves is itself an event abilities may watch (``resolved``)."""
+
+from __future__ import annotations
+
+from reference_engine.kernel.invariant import invariant
+from reference_engine.mtg.judge.observations import (
+    catalog, compare_triggers, ended_before, expected_triggers, replay,
+)
+from reference_engine.mtg.judge.model import looks_back
+from reference_engine.mtg.judge.observations import PASSES
+from reference_engine.kernel.traceview import TraceView
+
+
+def _ordinary_events(view: TraceView) -> list[str]:
+    return [e["id"] for g in replay(view).groups for e in g.events
+            if not looks_back(e) and not e.get("prevented")]
+
+
+@invariant(
+    passes=PASSES,
+    key="mtg.triggers-when-satisfied",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.2c", "2021-02-24": "603.2c"},
+    summary="Each event (other than one that looks back in time) triggers exactly the abilities whose trigger "
+    "condition it matches just after it happened, once per occurrence (a 'one or more' ability once per event), "
+    "plus any additional times (603.2d), a 'do this only once each turn' ability only until its action is taken "
+    "(603.2h); a triggered ability resolving is such an event.",
+    exercised=lambda view: sum(1 for e in _ordinary_events(view) if expected_triggers(view).get(e)),
+)
+def triggers_when_satisfied(view: TraceView) -> list[str]:
+    return compare_triggers(view, _ordinary_events(view)) + resolved_events(view)
+
+
+def resolved_events(view: TraceView) -> list[str]:
+    """The trigger events of abilities that trigger on an ability resolving: when some ability watches for them,
+    each triggered ability that resolves (resolve_end; a declined optional one resolves too, one removed from the
+    stack does not) is one ``resolved`` event, with cause ``{resolved: T}``, its source as subject and its controller
+    as player, after its resolve_end; and there is no other."""
+    found = []
+    resolved_ends = {view.entries[i]["trigger"]: i for i in view.by_kind["resolve_end"]}
+    for i in view.by_kind["event"]:
+        event = view.entries[i]
+        cause = event["cause"]
+        if event["type"] == "resolved" and "resolved" not in cause:
+            found.append(f"event {event['id']} says an ability resolved, but names no resolution as its cause")
+        elif "resolved" in cause and (event["type"] != "resolved" or cause["resolved"] not in resolved_ends
+                                      or resolved_ends[cause["resolved"]] > i):
+            found.append(f"event {event['id']} ({event['type']}) is put down to trigger {cause['resolved']} having "
+                         "resolved, which it had not")
+    if not catalog(view).hears_resolving:
+        return found
+    for t, end in resolved_ends.items():
+        trig = view.triggers.get(t)
+        got = view.events_by_cause.get(("resolved", t), ())
+        if trig is None or ended_before(view, end):
+            continue
+        right = [e for e in got if e["type"] == "resolved" and e.get("subject") == trig["source"]
+                 and e.get("player") == trig["controller"]]
+        if len(right) != 1 or len(got) != 1:
+            found.append(f"trigger {t} resolved (entry {end}): that is one 'resolved' event with subject "
+                         f"{trig['source']} and player {trig['controller']}, but the trace has "
+                         f"{[e['id'] for e in got] or 'none'}")
+    return found
+
+
+def _would_match(view: TraceView, event: dict) -> bool:
+    unprevented = {k: v for k, v in event.items() if k != "prevented"}
+    return any(catalog(view).fits(ability["trigger"], unprevented, source)
+               for source, ability in catalog(view).listeners.get(event["type"], ()))
+
+
+@invariant(
+    passes=PASSES,
+    key="mtg.prevented-no-trigger",
+    ruleset="mtg",
+    rules={"2026-02-27": "603.2g", "2021-02-24": "603.2"},
+    summary="A prevented or replaced event triggers nothing.",
+    exercised=lambda view: sum(1 for i in view.by_kind["event"] if view.entries[i].get("prevented")
+                               and _would_match(view, view.entries[i])),
+)
+def prevented_no_trigger(view: TraceView) -> list[str]:
+    found = []
+    for i in view.by_kind["event"]:
+        event = view.entries[i]
+        if event.get("prevented"):
+            for t in view.triggers_by_event.get(event["id"], ()):
+                found.append(f"trigger {t} (ability {view.triggers[t]['ability']} of {view.triggers[t]['source']}) "
+                             f"came from {view.describe_event(event['id'])}, which was prevented")
+    return found

@@ -1,0 +1,204 @@
+"""MTG 608.2 (with 608.1 and 113.7a): a resolving triggered ability that gets past its intervening "if" (608.2a)
+and its target check (608.2b) does what its effect says, instruction by instruction, on the game as it is at that
+moment; nothing else is done in its name. A declined optional ability (603.5) does nothing. By the scenario
+format's convention each scripted action is performed in full the same way (it stands for a spell resolving).
+
+What each instruction does, as the judge reads the vocabulary: a zone change moves each named object that is not
+already in the destination (and is in ``from`` when given; the target's zone for ``move_target``), one event per
+object, those of one ``move_together`` simultaneous; damage to a permanent happens only while it is on the
+battlefield, damage to or life for a player only while they are in the game; a control change only to a player in
+the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating a
+delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
+judge cannot replay is not judged."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from typing import Any
+
+from reference_engine.kernel.invariant import invariant, listed
+from reference_engine.kernel.script import script_problems
+from reference_engine.mtg.judge.observations import PASSES
+from reference_engine.kernel.traceview import TraceView, memoized
+from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, Board, Reading
+from reference_engine.mtg.judge.observations import catalog, describe, replay, spec_of
+
+FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target", "controller")
+
+
+def _signature(event: dict[str, Any]) -> tuple:
+    return tuple(event.get(f) for f in FIELDS) + (bool(event.get("prevented")),)
+
+
+def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
+    origin = board.where[thing]
+    kind = "enter" if destination == FIELD else "leave" if origin == FIELD else "move"
+    return {"type": kind, "subject": thing, "from": origin, "to": destination}
+
+
+def _departure(cat: Reading, board: Board, player: str) -> list[dict[str, Any]]:
+    owned, returned = cat.departure(player, board, set())
+    group: list[dict[str, Any]] = [{"type": "player_leaves", "player": player}]
+    group += [_zone_change(board, t, OUT_OF_GAME) for t in sorted(owned)]
+    group += [{"type": "control", "subject": t, "controller": cat.owner_of[t]} for t in sorted(returned)]
+    return group
+
+
+def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], source: str | None, controller: str,
+                    target: str | None, target_zone: str | None) -> list[list[dict[str, Any]]] | None:
+    """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
+    instruction is one the judge cannot replay)."""
+    board = board.clone()
+    out: list[list[dict[str, Any]]] = []
+    for action in effect:
+        do = action.get("do")
+        group: list[dict[str, Any]] = []
+        if do in ("move", "move_together", "move_target"):
+            things = action.get("objects") or [action.get("object", target)]
+            destination, origin = action["to"], action.get("from")
+            if do == "move_target" and target is not None:
+                origin = target_zone
+            group = [_zone_change(board, t, destination) for t in things
+                     if t in board.where and board.where[t] != destination and origin in (None, board.where[t])]
+        elif do == "move_each":  # one event: each named object to its own destination, from its stated zone
+            group = [_zone_change(board, m["object"], m["to"]) for m in action["moves"]
+                     if m["object"] in board.where and board.where[m["object"]] != m["to"]
+                     and m.get("from") in (None, board.where[m["object"]])]
+        elif do == "signal":
+            group = [{"type": "signal", "name": action["name"], "subject": action.get("subject", source),
+                      "player": controller}]
+        elif do == "damage":
+            event = {"type": "damage", "subject": action.get("source", source), "amount": action["amount"]}
+            if action.get("target"):  # to the ability's target: a player if it is one, else a permanent
+                action = {k: v for k, v in action.items() if k != "target"}
+                if target is not None:
+                    action["player" if target in board.life else "object"] = target
+                else:
+                    action["object"] = None
+            if "object" in action:
+                if board.where.get(action["object"]) == FIELD:
+                    group = [dict(event, target=action["object"])]
+            elif board.present(action.get("player")):
+                group = [dict(event, player=action.get("player"))]
+            if group and action.get("prevented"):
+                group[0]["prevented"] = True
+        elif do == "life":
+            player = action.get("player")
+            if action.get("target"):  # the ability's target player; nothing when it targets no player
+                player = target if target in board.life else None
+            if board.present(player):
+                group = [{"type": "life", "player": player, "amount": action["amount"]}]
+        elif do == "gain_control":
+            thing, player = action["object"], action["player"]
+            if thing in board.where and board.controller_of.get(thing) != player and board.present(player):
+                group = [{"type": "control", "subject": thing, "controller": player}]
+        elif do == "concede":
+            if board.present(action["player"]):
+                group = _departure(cat, board, action["player"])
+        elif do == "cast":  # 601.2: a scripted action only; its target is its first legal candidate
+            thing = action["object"]
+            spell = (cat.objects.get(thing) or {}).get("spell")
+            if source is None and spell is not None and board.where.get(thing) == "hand":
+                legal = cat.legal_targets(spell, board) if "target" in spell else [None]
+                if legal:
+                    group = [{"type": "cast", "subject": thing, "player": controller, "from": "hand", "to": "stack",
+                              "target": legal[0]}]
+        elif do == "counter":  # a spell on the stack goes to its owner's graveyard
+            thing = target if action.get("target") else action.get("object")
+            if thing is not None and board.where.get(thing) == "stack":
+                group = [{"type": "countered", "subject": thing, "from": "stack", "to": "graveyard"}]
+        elif do in ("create_delayed", "reflexive"):
+            continue
+        else:
+            return None
+        if group:
+            out.append(group)
+            for event in group:
+                board.step(event)
+    return out
+
+
+def _actual_groups(view: TraceView, cause_kind: str, cause_value: Any) -> list[list[dict[str, Any]]]:
+    key = (cause_kind, tuple(cause_value) if isinstance(cause_value, list) else cause_value)
+    groups: list[list[dict[str, Any]]] = []
+    last_tag = object()
+    for event in view.events_by_cause.get(key, ()):
+        tag = event.get("group")
+        if tag is not None and tag == last_tag:
+            groups[-1].append(event)
+        else:
+            groups.append([event])
+        last_tag = tag
+    return groups
+
+
+def _compare(what, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
+    """The first instruction whose events differ from those wanted, in words (``what``: the work compared, a string
+    or a function returning it, called only for a message)."""
+    for n in range(max(len(want), len(got))):
+        if n < len(want) and n < len(got) and list(map(_signature, want[n])) == list(map(_signature, got[n])):
+            continue  # the same events in the same order: equal as multisets too (the common case, no Counters)
+        w = Counter(_signature(e) for e in want[n]) if n < len(want) else Counter()
+        g = Counter(_signature(e) for e in got[n]) if n < len(got) else Counter()
+        if w != g:
+            shown = [" ".join(f"{f}={v}" for f, v in zip(FIELDS + ("prevented",), s) if v not in (None, False))
+                     for s in w.elements()]
+            done = [e["id"] for e in got[n]] if n < len(got) else []
+            name = what() if callable(what) else what
+            return [f"{name}: its instruction number {n + 1} with an effect should have caused {listed(shown)}, "
+                    f"but caused {listed(done)}"]
+    return []
+
+
+@memoized
+def _effects(view: TraceView) -> tuple[list[str], int]:
+    cat, at = catalog(view), replay(view).at
+    found: list[str] = []
+    judged = 0
+    stacked_target = {e["trigger"]: e.get("target") for e in (view.entries[i] for i in view.by_kind["stack_push"])}
+    choices = view.by_kind["choice"]  # entry indexes, ascending
+    for t, begin, end in view.resolution_spans:
+        spec, trig = spec_of(view, t), view.triggers.get(t)
+        if spec is None or trig is None or begin not in at:
+            continue
+        declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
+                       and view.entries[i]["chosen"] is False
+                       for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
+        zone = (spec.get("target") or {}).get("zone", FIELD) if "target" in spec else None
+        want = [] if declined else expected_groups(cat, at[begin], spec.get("effect") or [], trig["source"],
+                                                   trig["controller"], stacked_target.get(t), zone)
+        if want is None:
+            continue
+        judged += 1
+        found += _compare(lambda: f"{describe(view, t)} resolved (entries {begin}-{end})", want,
+                          _actual_groups(view, "resolution", t))
+    script = view.scenario["script"]
+    for i in view.by_kind["action_begin"]:
+        ref = view.entries[i]["action"]
+        try:
+            action = script[ref[0]]["actions"][ref[1]]
+        except (IndexError, TypeError):
+            continue
+        if i not in at:
+            continue
+        want = expected_groups(cat, at[i], action["effect"], None, action["by"], None, None)
+        if want is None:
+            continue
+        judged += 1
+        found += _compare(f"scripted action {ref} (entry {i})", want, _actual_groups(view, "action", ref))
+    return found, judged
+
+
+@invariant(
+    passes=PASSES,
+    key="mtg.resolution-effect",
+    ruleset="mtg",
+    rules={"2026-02-27": "608.2", "2021-02-24": "608.2"},
+    summary="A resolving triggered ability (and each scripted action) does exactly what its effect says, in order, "
+    "on the game as it is then; a declined optional ability does nothing.",
+    exercised=lambda view: _effects(view)[1],
+)
+def resolution_effect(view: TraceView) -> list[str]:
+    # Every scripted action is performed (the script played as written), unless the game ended first (104.4b).
+    return script_problems(view, ends_game=lambda entry: True, early_kinds=("game_over",)) + list(_effects(view)[0])

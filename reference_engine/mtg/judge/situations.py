@@ -1,0 +1,300 @@
+"""The situations the MTG vocabulary can express, read from a trace (see reference_engine/kernel/situations.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from reference_engine.kernel.situations import COMMON, Situation, event_of_type, removed_for
+from reference_engine.kernel.traceview import TraceView
+
+
+def _created(view: TraceView, reflexive: bool) -> list[dict[str, Any]]:
+    return [view.entries[i] for i in view.by_kind["delayed_create"] if bool(view.entries[i].get("reflexive")) == reflexive]
+
+
+def _fired(view: TraceView, reflexive: bool) -> bool:
+    created = {d["id"] for d in _created(view, reflexive)}
+    return any(t.get("delayed") in created for t in view.triggers.values())
+
+
+def _controller(view: TraceView, obj: str) -> str | None:
+    found = view.objects.get(obj)
+    return found.get("controller", found["owner"]) if found else None
+
+
+def _delayed_other_controller(view: TraceView) -> bool:
+    """A delayed ability triggers while its source is controlled by someone other than the ability's controller
+    (603.7e): control as the scenario gives it, then as each ``control`` event changes it."""
+    created = {d["id"] for d in _created(view, False)}
+    control: dict[str, str] = {}
+    for entry in view.entries:
+        if entry["kind"] == "event" and entry["type"] == "control":
+            control[entry["subject"]] = entry["controller"]
+        elif entry["kind"] == "trigger" and entry.get("delayed") in created:
+            if entry["controller"] != control.get(entry["source"], _controller(view, entry["source"])):
+                return True
+    return False
+
+
+def _steps_with_triggers(view: TraceView) -> int:
+    """How many steps of the script saw some ability trigger."""
+    steps, step = set(), None
+    for entry in view.entries:
+        if entry["kind"] == "step_begin":
+            step = entry["step"]
+        elif entry["kind"] == "trigger":
+            steps.add(step)
+    return len(steps)
+
+
+def _decided(decision: str):
+    return lambda v: any(v.entries[i].get("decision") == decision for i in v.by_kind["choice"])
+
+
+def _delayed_duration_ends(view: TraceView) -> bool:
+    return any(view.entries[i]["reason"] == "duration" for i in view.by_kind["delayed_end"])
+
+
+def _prevented(view: TraceView) -> bool:
+    return any(e.get("prevented") for e in view.events.values())
+
+
+def _on_stacking(view: TraceView) -> bool:
+    return any(t["event"] in view.events and view.events[t["event"]]["type"] == "ability_stacked"
+               for t in view.triggers.values())
+
+
+def _inline_abilities(value: Any, kinds: tuple[str, ...] = ("create_delayed", "reflexive")) -> Iterator[dict[str, Any]]:
+    """Abilities written inside effects (the delayed and reflexive abilities an effect creates; ``kinds``: the
+    actions creating them that count)."""
+    if isinstance(value, dict):
+        if value.get("do") in kinds and isinstance(value.get("ability"), dict):
+            yield value["ability"]
+        for v in value.values():
+            yield from _inline_abilities(v, kinds)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _inline_abilities(v, kinds)
+
+
+def _intervening_on(kind: str):
+    def occurs(view: TraceView) -> bool:
+        if kind == "state":
+            abilities = [a for a in view.abilities.values() if a["trigger"]["event"] == "state"]
+        elif kind == "reflexive":
+            abilities = list(_inline_abilities(view.scenario, ("reflexive",)))
+        else:
+            abilities = list(_inline_abilities(view.scenario))
+        ids = {a["id"] for a in abilities if a.get("intervening_if")}
+        return any(t["ability"] in ids for t in view.triggers.values())
+    return occurs
+
+
+def _state_trigger(view: TraceView) -> bool:
+    states = {a["id"] for a in view.abilities.values() if a["trigger"]["event"] == "state"}
+    return any(t["ability"] in states for t in view.triggers.values())
+
+
+def _look_back(view: TraceView) -> bool:
+    return any(t["event"] in view.events and view.events[t["event"]]["type"] == "leave"
+               and view.events[t["event"]].get("subject") == t["source"] for t in view.triggers.values())
+
+
+def _from_graveyard(view: TraceView) -> bool:
+    return any("graveyard" in (view.ability_of(t) or {}).get("active_in", ()) for t in view.triggers)
+
+
+def _enters_mid_resolution(view: TraceView) -> bool:
+    return any(e["type"] == "enter" and "resolution" in e["cause"] for e in view.events.values())
+
+
+def _on_triggering(view: TraceView) -> bool:
+    return any(t["event"] in view.events and view.events[t["event"]]["type"] == "ability_triggered"
+               for t in view.triggers.values())
+
+
+def _sba_triggers(view: TraceView) -> bool:
+    return any(t["event"] in view.events and "sba" in view.events[t["event"]]["cause"] for t in view.triggers.values())
+
+
+def _player_targeted(view: TraceView) -> set[str]:
+    """The trigger instances put on the stack targeting a player (115.1)."""
+    players = set(view.scenario["players"])
+    return {view.entries[i]["trigger"] for i in view.by_kind["stack_push"] if view.entries[i].get("target") in players}
+
+
+def _player_target_gone(view: TraceView) -> bool:
+    return any(view.entries[view.removed[t]]["reason"] == "illegal_target"
+               for t in _player_targeted(view) if view.removed.get(t) is not None)
+
+
+def _filtered(view: TraceView, fields: tuple[str, ...], inactive: bool) -> bool:
+    """A printed ability whose trigger condition has one of ``fields`` (trigger filters) triggers; with ``inactive``,
+    for a controller who is not the active player (where "you" is not the active player, 603.3a)."""
+    for t in view.triggers.values():
+        if t.get("delayed"):
+            continue
+        holder = view.objects.get(t["source"]) or {}
+        spec = next((a for a in holder.get("abilities", ()) if a["id"] == t["ability"]), None)
+        if spec and any(f in spec["trigger"] for f in fields) and \
+                (not inactive or t["controller"] != view.scenario["active_player"]):
+            return True
+    return False
+
+
+def _zone_change_heard(view: TraceView) -> bool:
+    """A printed ability triggering on any zone change (``zone_change``) triggers on a permanent leaving or entering the
+    battlefield (not only on a move between other zones)."""
+    for t in view.triggers.values():
+        holder = view.objects.get(t["source"]) or {}
+        spec = next((a for a in holder.get("abilities", ()) if a["id"] == t["ability"]), None)
+        if spec and not t.get("delayed") and spec["trigger"]["event"] == "zone_change" and \
+                view.events.get(t["event"], {}).get("type") in ("enter", "leave"):
+            return True
+    return False
+
+
+def _several_destinations(view: TraceView) -> bool:
+    """One event moves several objects to different zones."""
+    destinations: dict[str, set[str]] = {}
+    for event in view.events.values():
+        if event.get("group") and event.get("to"):
+            destinations.setdefault(event["group"], set()).add(event["to"])
+    return any(len(found) >= 2 for found in destinations.values())
+
+
+def _spec(view: TraceView, trigger: dict[str, Any]) -> dict[str, Any]:
+    """The printed ability a (non-delayed) trigger instance stands for, or an empty dict."""
+    if "delayed" in trigger:
+        return {}
+    return next((a for a in view.objects.get(trigger["source"], {}).get("abilities") or ()
+                 if a["id"] == trigger["ability"]), {})
+
+
+def _one_or_more(view: TraceView) -> bool:
+    """A "one or more" ability (603.2c) triggers on an event with several simultaneous occurrences."""
+    return any(_spec(view, t).get("trigger", {}).get("batch") and view.events.get(t["event"], {}).get("group")
+               for t in view.triggers.values())
+
+
+def _additional(view: TraceView) -> bool:
+    """An ability triggers twice or more on one occurrence (603.2d)."""
+    seen: set[tuple] = set()
+    for t in view.triggers.values():
+        key = (t["source"], t["ability"], t.get("delayed"), t["event"])
+        if t["event"] is not None and key in seen and not _spec(view, t).get("trigger", {}).get("batch"):
+            return True
+        seen.add(key)
+    return False
+
+
+def _once_each_turn_held(view: TraceView) -> bool:
+    """A "do this only once each turn" ability resolved (603.2h), and a later event matched its trigger condition
+    (a signal of its name, as the generator writes them): it was held back."""
+    for i in view.by_kind["resolve_begin"]:
+        t = view.triggers.get(view.entries[i]["trigger"])
+        spec = _spec(view, t) if t else {}
+        if spec.get("once_each_turn") and spec["trigger"]["event"] == "signal":
+            if any(view.entries[j]["type"] == "signal" and view.entries[j].get("name") == spec["trigger"]["name"]
+                   for j in view.by_kind["event"] if j > i):
+                return True
+    return False
+
+
+def _on_event_type(kind: str):
+    def occurs(view: TraceView) -> bool:
+        return any(t["event"] in view.events and view.events[t["event"]]["type"] == kind
+                   for t in view.triggers.values())
+    return occurs
+
+
+def _on_resolving(view: TraceView) -> bool:
+    return any(t["event"] in view.events and view.events[t["event"]]["type"] == "resolved"
+               for t in view.triggers.values())
+
+
+def _turns(view: TraceView) -> int:
+    """How many turns the script's steps span (500.1)."""
+    found = {1}
+    turn = 1
+    for step in view.scenario["script"]:
+        turn = step.get("turn", turn)
+        found.add(turn)
+    return len(found)
+
+
+def _turn_bound_expires(view: TraceView) -> bool:
+    """A delayed ability with a duration of a turn or longer ends for its duration before the script's last step."""
+    bound = {view.entries[i]["id"] for i in view.by_kind["delayed_create"]
+             if view.entries[i].get("duration") in ("turn", "next_turn", "until_your_next_turn")}
+    last_step = max(view.by_kind["step_begin"], default=len(view.entries))
+    return any(view.entries[i]["delayed"] in bound and view.entries[i]["reason"] == "duration" and i < last_step
+               for i in view.by_kind["delayed_end"])
+
+
+SITUATIONS: tuple[Situation, ...] = COMMON + (
+    Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
+    Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
+    Situation("player-target", "a trigger goes on the stack targeting a player", lambda v: bool(_player_targeted(v))),
+    Situation("player-target-gone", "a trigger targeting a player is removed on resolution, the player having left "
+              "the game (800.4a, 608.2b)", _player_target_gone),
+    Situation("relative-filter", "an ability filtered on 'you' or 'an opponent' (the object's controller, the "
+              "event's player) triggers for a player who is not the active player (603.3a)",
+              lambda v: _filtered(v, ("controller", "player"), True)),
+    Situation("characteristic-filter", "an ability filtered on a card type or on nontoken triggers",
+              lambda v: _filtered(v, ("type", "nontoken"), False)),
+    Situation("zone-change-anywhere", "an ability watching zone changes 'from anywhere' triggers on a permanent "
+              "leaving or entering the battlefield (603.6, 603.10a)", _zone_change_heard),
+    Situation("several-destinations", "one event moves several objects to different zones", _several_destinations),
+    Situation("several-turns", "the script spans two turns or more (500.1)", lambda v: _turns(v) >= 2),
+    Situation("turn-duration-ends", "a delayed ability lasting this turn, the next turn or until its controller's next "
+              "turn ends before the script's last step, so later occurrences must not trigger it (603.7b)",
+              _turn_bound_expires),
+    Situation("delayed-created", "a delayed triggered ability is created", lambda v: bool(_created(v, False))),
+    Situation("delayed-fires", "a delayed triggered ability triggers", lambda v: _fired(v, False)),
+    Situation("delayed-other-controller", "a delayed triggered ability triggers while its source's controller is not "
+              "the ability's (603.7e)",
+              _delayed_other_controller),
+    Situation("reflexive", "a reflexive triggered ability triggers", lambda v: _fired(v, True)),
+    Situation("state-trigger", "a state trigger triggers", _state_trigger),
+    Situation("intervening-on-delayed", "a delayed or reflexive ability with an intervening 'if' triggers",
+              _intervening_on("delayed")),
+    Situation("intervening-on-reflexive", "a reflexive ability with an intervening 'if' triggers",
+              _intervening_on("reflexive")),
+    Situation("intervening-on-state", "a state trigger with an intervening 'if' triggers", _intervening_on("state")),
+    Situation("intervening-false", "an intervening 'if' is false on resolution", removed_for("intervening_if")),
+    Situation("control-change", "a permanent changes controller", event_of_type("control")),
+    Situation("look-back", "a permanent's ability triggers on its own leaving the battlefield", _look_back),
+    Situation("from-graveyard", "an ability that works from a graveyard triggers", _from_graveyard),
+    Situation("enters-mid-resolution", "a permanent enters the battlefield while an ability resolves",
+              _enters_mid_resolution),
+    Situation("player-leaves", "a player leaves the game", event_of_type("player_leaves")),
+    Situation("trigger-on-trigger", "an ability triggers on another ability triggering (603.3b's second pass)",
+              _on_triggering),
+    Situation("sba-triggers", "a state-based action's event triggers an ability", _sba_triggers),
+    Situation("delayed-duration-ends", "a delayed triggered ability lasting a step or a turn ends with it",
+              _delayed_duration_ends),
+    Situation("occurrence-chosen", "a once-only delayed ability chooses among simultaneous occurrences (603.7b)",
+              _decided("occurrence")),
+    Situation("triggers-in-several-steps", "abilities trigger in two or more steps of the script",
+              lambda v: _steps_with_triggers(v) >= 2),
+    Situation("prevented-damage", "damage is prevented (603.2g: it triggers nothing)", _prevented),
+    Situation("removed-player-left", "a trigger instance ceases to exist as its controller leaves the game (800.4a)",
+              removed_for("player_left")),
+    Situation("trigger-on-stacking", "an ability triggers on another ability being put on the stack",
+              _on_stacking),
+    # issue 12, item 1f: how many times abilities trigger
+    Situation("one-or-more", "a 'one or more' ability triggers on an event with several occurrences, once (603.2c)",
+              _one_or_more),
+    Situation("additional-triggers", "an ability triggers additional times on one occurrence (603.2d)", _additional),
+    Situation("once-each-turn-held", "a 'do this only once each turn' ability's event occurs again after it "
+              "resolved (603.2h)", _once_each_turn_held),
+    Situation("trigger-on-resolving", "an ability triggers on an ability resolving", _on_resolving),
+    # issue 12, item 1g: spells on the stack
+    Situation("spell-resolves", "a spell resolves", lambda v: bool(v.by_kind.get("spell_resolve_begin"))),
+    Situation("spell-removed", "a spell's target is illegal when it would resolve: it does not (608.2b)",
+              lambda v: bool(v.by_kind.get("spell_removed"))),
+    Situation("spell-countered", "a spell is countered", event_of_type("countered")),
+    Situation("trigger-on-cast", "an ability triggers on a spell being cast", _on_event_type("cast")),
+    Situation("trigger-on-counter", "an ability triggers on a spell being countered", _on_event_type("countered")),
+)

@@ -1,0 +1,41 @@
+"""The scenario words MTG CR 603 and the rules it relies on give a meaning to: damage and life, conceding
+(800.4a), simultaneous zone changes, targets (603.3d), delayed (603.7) and reflexive (603.12) triggered abilities,
+state triggers (603.8), triggers on triggering and on being put on the stack, toughness and state-based actions,
+control changes and starting life totals, and zone changes other than entering or leaving the battlefield
+(``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
+triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving), and spells on
+the stack (cast, resolved, countered, removed for an illegal target: 405, 608.2b)."""
+
+from reference_engine.kernel.ruleset import (
+    COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
+)
+
+VOCABULARY = Vocabulary(
+    actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
+                       "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter"}),
+    action_fields={
+        **COMMON_ACTION_FIELDS,
+        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target"}),
+        "life": frozenset({"do", "player", "amount", "target"}),
+        "concede": frozenset({"do", "player"}),
+        "move_together": frozenset({"do", "objects", "from", "to"}),
+        "move_target": frozenset({"do", "to"}),
+        "create_delayed": frozenset({"do", "ability", "duration"}),
+        "reflexive": frozenset({"do", "ability"}),
+        "gain_control": frozenset({"do", "object", "player"}),
+        "move_each": frozenset({"do", "moves"}),
+        "cast": frozenset({"do", "object"}),
+        "counter": frozenset({"do", "object", "target"}),
+    },
+    trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
+                              "ability_triggered", "ability_stacked", "state", "zone_change", "resolved", "cast", "countered"}),
+    trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
+                              "nontoken", "change", "batch"}),
+    ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell"},
+    scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
+    condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
+    choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
+    zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack"}),
+    step_fields=frozenset({"step", "actions", "turn"}),
+)

@@ -1,0 +1,81 @@
+"""Redemption (REG glossary, Triggered Ability), permissive: the reference Game with the orders it settles by
+reading TA.4-TA.6 left to an oracle.
+
+Branch points (``kind``; answer 0 is the reference engine's reading under the scenario's options):
+
+* ``batch-order``: which of the triggers free together activates next (TA.4, TA.5), asked each time one is
+  taken, so the activations already made are in the trace when the next is chosen (prefix pruning sees them);
+* ``fresh-placement``: triggers that arose while a triggered ability resolved activate after every trigger already
+  pending, or ahead of them (TA.6), when both kinds are pending;
+* ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
+  can matter (:class:`~reference_engine.common.permissive.Readings`): ``control_change_holder`` when a card's
+  ability triggers on the change of its own control, ``mandatory_after_phase`` when a phase ends with a mandatory
+  trigger pending whose card is gone. (``trigger_during_resolution`` is covered by ``fresh-placement``.)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from reference_engine.common.permissive import Oracle, Readings
+from reference_engine.redemption.engines.reference import PRESENT, Game
+
+# The readings the reference engine can play for each option (reference_engine/redemption/judge/options.py).
+READINGS = {
+    "control_change_holder": ("new-controller", "old-controller"),
+    "mandatory_after_phase": ("lapse", "persist"),
+}
+
+
+class _OpenBatch(deque):
+    """A batch of triggers free together whose next activation is a branch point (answer 0: the reference's)."""
+
+    def __init__(self, preferred, oracle: Oracle):
+        super().__init__(preferred)
+        self.oracle = oracle
+
+    def popleft(self) -> str:
+        if len(self) > 1:
+            k = self.oracle.pick("batch-order", f"which of {', '.join(self)}, free together, activates next",
+                                 len(self))
+            if k:
+                item = self[k]
+                del self[k]
+                return item
+        return super().popleft()
+
+
+class PermissiveGame(Game):
+    def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
+        super().__init__(scenario, chooser)
+        self.oracle = oracle
+        self.options = Readings(self.options, oracle, READINGS, on_read=("control_change_holder",))
+
+    def lapse_at_phase_end(self) -> None:
+        gone = [t for t in self.pending() if not self.ability(self.instances[t]).get("optional")
+                and self.zones.get(self.instances[t]["source"]) not in PRESENT]
+        if gone:
+            self.options.decide("mandatory_after_phase", f"mandatory {', '.join(gone)} pending, its card gone")
+        super().lapse_at_phase_end()
+
+    def order_batch(self, triggers: list[str]) -> deque[str]:
+        return _OpenBatch(super().order_batch(triggers), self.oracle)
+
+    def next_trigger(self) -> str | None:
+        after = self.options["trigger_during_resolution"] == "after-pending"
+        if self.fresh and any(self.batches) and self.oracle.pick(
+                "fresh-placement", f"{', '.join(self.fresh)}, arisen during a resolution, activate "
+                f"{'after' if after else 'before'} the pending triggers, or {'before' if after else 'after'}", 2):
+            after = not after
+        if after:
+            # Fresh triggers wait until no batch has a trigger left (with one batch, the reference's test).
+            if self.fresh and not any(self.batches):
+                self.batches = [self.order_batch(self.fresh)]
+                self.fresh = []
+        elif self.fresh:
+            self.batches.append(self.order_batch(self.fresh))
+            self.fresh = []
+        while self.batches and not self.batches[-1]:
+            self.batches.pop()
+        return self.batches[-1].popleft() if self.batches else None

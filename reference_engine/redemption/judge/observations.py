@@ -1,0 +1,236 @@
+"""What the Redemption invariants observe in a trace, derived from the trace alone and computed once per trace.
+
+One pass (:func:`replay`) replays zones and control from the events, and follows every trigger instance from the
+moment it arises (pending) to its turn (it resolves, or is removed when its turn comes: declined, card gone, card
+left) or its removal out of turn (negated, expired). It also rebuilds which pending triggers became free together
+(a *batch*), under the reading that option ``trigger_during_resolution`` selects:
+
+* ``after-pending``: when nothing is free to activate, every pending trigger becomes free together; triggers that
+  arise meanwhile wait until that batch is used up.
+* ``before-pending``: when a trigger takes its turn, the triggers that arose since the previous turn (during the
+  last resolution, or during the scripted action) become free together, ahead of the batches already free.
+
+Each turn remembers the triggers of its batch still waiting then (:func:`ordered_pairs`), so that the ordering rules
+(TA.4, TA.5) also judge triggers that never take their turn (negated or lapsed meanwhile). The holder expected for a
+card's trigger about its own change of control follows option ``control_change_holder``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.vocabulary import IN_PLAY, ZoneTracker
+from reference_engine.kernel.traceview import TraceView, memoized, streamed
+
+PRESENT = frozenset({IN_PLAY, "set_aside"})
+TURN_REASONS = frozenset({"declined", "source_gone", "card_left"})  # removals that use up a trigger's turn
+SPAN_OPEN = {"action_begin": "action_end", "activation_begin": "activation_end", "resolve_begin": "resolve_end"}
+AFTER_PENDING = "after-pending"
+NEW_CONTROLLER, OLD_CONTROLLER = "new-controller", "old-controller"
+# Why a trigger may leave without resolving, in Redemption (TA.3, TA.5); any other reason is another game's.
+REDEMPTION_REASONS = frozenset({"declined", "source_gone", "card_left", "negated", "expired"})
+
+
+@dataclass
+class Batch:
+    """Pending triggers that became free to activate together; ``taken`` lists them in the order they took turns."""
+
+    number: int
+    members: list[str]
+    remaining: list[str]
+    taken: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Trigger ``trigger`` took its turn at entry ``index``; ``batch`` is the batch that was free then."""
+
+    trigger: str
+    index: int
+    batch: Batch | None
+    in_place: bool  # the trigger belonged to the batch that was free
+    inside_span: bool  # an action, activation or resolution was still open (that is red.no-cutting-in's business)
+    waiting: tuple[str, ...] = ()  # the free batch's other triggers still waiting at that moment
+
+
+@dataclass(frozen=True)
+class State:
+    zones: dict[str, str]
+    controllers: dict[str, str]
+
+    def present(self, card: str) -> bool:
+        return self.zones.get(card) in PRESENT
+
+
+@dataclass
+class Replay:
+    expected: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)  # event -> (source, ability, controller)
+    state_at: dict[int, State] = field(default_factory=dict)  # entry index -> state, at turns, removals, activations, advances
+    turns: dict[str, Turn] = field(default_factory=dict)
+    batches: list[Batch] = field(default_factory=list)
+    pending_at: dict[int, list[str]] = field(default_factory=dict)  # event/step_advance index -> triggers pending then
+    arose_inside: dict[str, bool] = field(default_factory=dict)  # trigger -> arose while a resolution was open
+    arose_with_others_pending: dict[str, bool] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)  # trigger -> entry index of its turn or removal
+    final: State | None = None
+
+
+def ability(view: TraceView, trigger: str) -> dict[str, Any]:
+    """The scenario ability of a trigger instance ({} if the trace names one that does not exist)."""
+    return view.ability_of(trigger) or {}
+
+
+@memoized
+def optional_triggers(view: TraceView) -> frozenset[str]:
+    """The trigger instances of optional abilities (every other instance is mandatory)."""
+    return frozenset(t for t in view.triggers if ability(view, t).get("optional"))
+
+
+def is_optional(view: TraceView, trigger: str) -> bool:
+    return trigger in optional_triggers(view)
+
+
+@streamed("event", "trigger", "action_end", "activation_end", "resolve_end", "removed", "step_advance", *SPAN_OPEN)
+def replay(view: TraceView):
+    """The :class:`Replay` of a trace: zones, control, pending triggers, batches and turns, entry by entry (streamed)."""
+    out = Replay()
+    tracker = ZoneTracker(view.scenario)
+    controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
+    after_pending = view.options.get("trigger_during_resolution", AFTER_PENDING) == AFTER_PENDING
+    # Option control_change_holder: who holds a card's trigger about that card's own change of control.
+    look_back_control = view.options.get("control_change_holder", NEW_CONTROLLER) == OLD_CONTROLLER
+    pending: list[str] = []  # in the order they arose
+    fresh: list[str] = []
+    batches: list[Batch] = []
+    spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
+
+    def snapshot(i: int) -> None:
+        out.state_at[i] = State(dict(tracker.zones), dict(controllers))
+
+    def leave_batches(trigger: str) -> None:
+        if trigger in fresh:
+            fresh.remove(trigger)
+        for batch in batches:
+            if trigger in batch.remaining:
+                batch.remaining.remove(trigger)
+
+    def current_batch() -> Batch | None:
+        nonlocal fresh
+        if after_pending:
+            current = batches[-1] if batches and batches[-1].remaining else None
+            if current is None and fresh:
+                current = Batch(len(out.batches), list(fresh), list(fresh))
+                batches.append(current)
+                out.batches.append(current)
+                fresh = []
+            return current
+        if fresh:
+            batch = Batch(len(out.batches), list(fresh), list(fresh))
+            batches.append(batch)
+            out.batches.append(batch)
+            fresh = []
+        return next((b for b in reversed(batches) if b.remaining), None)
+
+    def see(i, entry):
+        kind = entry["kind"]
+        if kind == "event":
+            out.pending_at[i] = list(pending)
+            before = tracker.apply(entry)
+            previous = None
+            if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
+                previous = controllers[entry["subject"]]
+                controllers[entry["subject"]] = entry["controller"]
+            out.expected[entry["id"]] = [
+                (source, ab["id"], previous if previous is not None and look_back_control and source == entry["subject"]
+                 else controllers.get(source))
+                for source, ab in tracker.satisfied_abilities(entry, view.scenario, before)
+                if not ab.get("checks_on_play")
+            ]
+        elif kind == "trigger":
+            t = entry["id"]
+            out.arose_inside[t] = any(close == "resolve_end" for close, _ in spans)
+            out.arose_with_others_pending[t] = bool(pending)
+            pending.append(t)
+            fresh.append(t)
+        elif kind in SPAN_OPEN:
+            if kind != "action_begin":
+                snapshot(i)
+            if kind == "resolve_begin":
+                _turn(out, entry["trigger"], i, pending, spans, current_batch, leave_batches)
+            spans.append((SPAN_OPEN[kind], entry.get("trigger") or entry.get("id") or str(entry.get("action"))))
+        elif kind in ("action_end", "activation_end", "resolve_end"):
+            for k in range(len(spans) - 1, -1, -1):
+                if spans[k][0] == kind:
+                    del spans[k:]
+                    break
+        elif kind == "removed":
+            snapshot(i)
+            t = entry["trigger"]
+            if entry["reason"] in TURN_REASONS:
+                _turn(out, t, i, pending, spans, current_batch, leave_batches)
+            elif t in pending:
+                pending.remove(t)
+                leave_batches(t)
+                out.ends.setdefault(t, i)
+        elif kind == "step_advance":
+            snapshot(i)
+            out.pending_at[i] = list(pending)
+
+    def finish():
+        out.final = State(dict(tracker.zones), dict(controllers))
+        return out
+
+    return see, finish
+
+
+def _turn(out: Replay, trigger: str, i: int, pending: list[str], spans, current_batch, leave_batches) -> None:
+    if trigger not in pending:
+        return  # a second turn of one instance: the structure check reports it
+    batch = current_batch()
+    in_place = batch is not None and trigger in batch.remaining
+    waiting = tuple(w for w in batch.remaining if w != trigger) if batch is not None else ()
+    if in_place:
+        batch.remaining.remove(trigger)
+        batch.taken.append(trigger)
+    else:
+        leave_batches(trigger)
+    pending.remove(trigger)
+    out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(spans), waiting)
+    out.ends.setdefault(trigger, i)
+
+
+def seat_order(view: TraceView) -> dict[str, int]:
+    """Player -> seat counted from the active player in turn order (0 is the active player)."""
+    players = view.players
+    start = players.index(view.active_player) if view.active_player in players else 0
+    return {p: (n - start) % len(players) for n, p in enumerate(players)}
+
+
+@memoized
+def chooser(view: TraceView) -> ScenarioChooser:
+    return ScenarioChooser(view.scenario)
+
+
+def prefers(view: TraceView, player: str, first: str, second: str) -> bool | None:
+    """Whether ``player``'s answers put trigger ``first`` strictly before ``second`` (None: the answers tie)."""
+    # The scenario's answers rank each trigger by its own key, whoever asks and whatever else is offered
+    # (ScenarioChooser.order_key): ``first`` goes strictly before ``second`` exactly when its key is smaller.
+    c = chooser(view)
+    a, b = c.order_key(view.triggers[first]), c.order_key(view.triggers[second])
+    return None if a == b else a < b
+
+
+def ordered_pairs(view: TraceView, batch: Batch):
+    """Every (earlier, later) pair of a batch: ``earlier`` took its turn in its place while ``later``, free in the same
+    batch, was still waiting. ``later`` may have taken its turn afterwards, or have left without one (negated, lapsed,
+    or out of its place): the order it was due in holds whatever happened to it later (TA.4, TA.5)."""
+    for t in batch.taken:
+        for w in replay(view).turns[t].waiting:
+            yield t, w
+
+
+# The streamed observations above: every Redemption invariant declares them as its passes (with its own), so that the
+# judge computes them all in the one pass over a trace that the rules of an edition share.
+PASSES = (replay,)

@@ -1,0 +1,26 @@
+"""The scenario words the Redemption triggered-ability rules give a meaning to: playing a card, negation, control
+changes, the end of a phase, the set-aside area, 'If X, Y' abilities that check on play (TA.2) and cards that
+specify their abilities end when they leave (TA.3)."""
+
+from reference_engine.kernel.ruleset import (
+    COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
+)
+
+VOCABULARY = Vocabulary(
+    actions=frozenset({"signal", "move", "play", "negate", "gain_control", "end_phase"}),
+    action_fields={
+        **COMMON_ACTION_FIELDS,
+        "play": frozenset({"do", "object"}),
+        "negate": frozenset({"do", "object", "ability"}),
+        "gain_control": frozenset({"do", "object", "player"}),
+        "end_phase": frozenset({"do"}),
+    },
+    trigger_events=frozenset({"signal", "enter", "leave", "play", "control"}),
+    trigger_fields=frozenset({"event", "subject", "name"}),
+    ability_fields=COMMON_ABILITY_FIELDS | {"active_in", "checks_on_play", "condition", "ends_if_card_leaves"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller"},
+    scenario_fields=COMMON_SCENARIO_FIELDS,
+    condition_tests=frozenset({"in_zone", "not_in_zone"}),
+    choice_fields=frozenset({"trigger_order", "optional"}),
+    zones=frozenset({"field", "hand", "deck", "graveyard", "set_aside", "removed"}),
+)
