@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 
 from conformance.cli import main
-from conformance.editors.matrix import _covered, lint_text, paragraphs, text_hashes
-from reference_engine.kernel.ruleset import sentence_digest
+from conformance.editors.matrix import _covered, lint_text, paragraphs, sentence_table
+from reference_engine.kernel.ruletext import sentence_digest, split_sentences
 from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ["momon-wonder", "mtg", "redemption"]
@@ -34,7 +34,14 @@ def test_the_lint_passes_on_the_landed_rulesets(name):
     ruleset = get_ruleset(name)
     assert lint_text(ruleset, None) == []
     cited = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
-    assert cited <= set(ruleset.sentence_hashes), "every cited rule has the hash of its sentence"
+    assert cited <= set(ruleset.sentences), "every cited rule has its sentences recorded"
+    keys = {inv.key for inv in ruleset.invariants}
+    for number, sentences in ruleset.sentences.items():
+        for digest, listed in sentences:
+            assert set(listed) <= keys, (number, listed)
+            assert listed or number in dict(ruleset.unencoded), f"a sentence of {number} with no key and no reason"
+    encoded = {key for sentences in ruleset.sentences.values() for _, listed in sentences for key in listed}
+    assert encoded == keys, "every key is anchored to at least one sentence"
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -52,52 +59,80 @@ def test_removing_an_invariant_fails_the_lint(name):
 
 
 def test_a_changed_sentence_makes_its_keys_stale_without_the_real_text():
-    """The mechanism on a stand-in text (no rule text needed): hashes recorded from one text, a draft that edits
-    one paragraph."""
+    """The mechanism on a stand-in text (no rule text needed): sentences recorded from one text, a draft that edits
+    one sentence flags that sentence's keys and no other."""
     momon = get_ruleset("momon-wonder")
-    numbers = sorted(momon.sentence_hashes)
-    stand_in = "\n\n".join(f"{n} Paragraph {k} as the keys were written from." for k, n in enumerate(numbers))
-    recorded = replace(momon, sentence_hashes=text_hashes(momon, stand_in))
-    assert lint_text(recorded, stand_in) == []
-    draft = stand_in.replace("Paragraph 3 as", "Paragraph 3, edited, as")
-    stale = lint_text(recorded, draft)
-    citing = sorted(inv.key for inv in momon.invariants if numbers[3] in inv.rule_numbers.values())
-    assert citing and sorted(p.split(":")[0] for p in stale) == citing
-    assert all(f"STALE: the text of {numbers[3]} changed" in p for p in stale)
-    assert sorted(k for k, *_ in recorded.stale_keys(paragraphs("momon-wonder", draft))) == citing
+    numbers = sorted(momon.sentences)
+    stand_in = "\n\n".join(f"{n} Paragraph {k} as the keys were written from. Its second sentence {k}."
+                           for k, n in enumerate(numbers))
+    keys = {n: [(("first",) if k == 0 else ("second",)) for k in range(2)] for n in numbers}
+    table: dict = {}
+    exec(sentence_table(replace(momon, sentences={}), stand_in), table)
+    recorded = replace(momon, sentences={n: tuple((d, keys[n][k]) for k, (d, _) in enumerate(rows))
+                                         for n, rows in table["SENTENCES"].items()},
+                       invariants=momon.invariants)
+    assert [p for p in lint_text(recorded, stand_in) if "STALE" in p or "NEW" in p] == []
+    draft = stand_in.replace("Its second sentence 3.", "Its second sentence 3, edited.")
+    stale = [p for p in lint_text(recorded, draft) if "STALE" in p]
+    assert stale == [f"second: STALE: sentence 2 of {numbers[3]} changed or removed since the key was encoded; "
+                     "re-read the rule"]
+    assert any(p.startswith(f"{numbers[3]}: NEW sentence 2") for p in lint_text(recorded, draft))
     assert sentence_digest("a  b\nc") == sentence_digest("a b c") != sentence_digest("a b d")
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_on_the_seed_texts_nothing_is_stale_and_an_edit_is(name):
+def test_on_the_seed_texts_nothing_is_stale_and_each_sentence_edit_flags_its_keys_only(name):
     text = rules_text(name)
     if text is None:
         pytest.skip("the rule texts are not beside this checkout")
     ruleset = get_ruleset(name)
     assert lint_text(ruleset, text) == []
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a markdown link reads as its label
+    assert lint_text(ruleset, text) == []
     found = paragraphs(name, text)
-    assert {n: sentence_digest(found[n]) for n in ruleset.sentence_hashes} == dict(ruleset.sentence_hashes)
-    for number in sorted(ruleset.sentence_hashes):
-        if found[number] in text:  # a one-line paragraph
-            edited = text.replace(found[number], found[number] + " EDITED", 1)
-        else:  # a paragraph over several lines: edit its first line
-            edited = re.sub(rf"^{re.escape(number)}(\.?) ", rf"{number}\1 EDITED ", text, count=1, flags=re.M)
-        assert edited != text, number
-        citing = {inv.key for inv in ruleset.invariants if number in inv.rule_numbers.values()}
-        stale = {p.split(":")[0] for p in lint_text(ruleset, edited) if "STALE" in p}
-        assert stale == citing, number
+    for number, recorded in sorted(ruleset.sentences.items()):
+        for index, sentence in enumerate(split_sentences(found[number]), 1):
+            words = sentence.split(" ")
+            edited_sentence = " ".join(words[:1] + ["EDITED"] + words[1:])
+            assert _first_words(sentence) in " ".join(text.split()), (number, index)
+            edited = _edit_sentence(text, sentence, edited_sentence, number)
+            problems = lint_text(ruleset, edited)
+            stale = {p.split(":")[0] for p in problems if "STALE" in p}
+            assert stale == set(recorded[index - 1][1]), (number, index)
+            new = [p for p in problems if "NEW sentence" in p]
+            assert len(new) == 1 and new[0].startswith(f"{number}: NEW sentence {index}"), (number, index, new)
+            if not recorded[index - 1][1]:  # a rule no key encodes: the edit is still reported
+                assert any(p.startswith(f"{number}: sentence {index} of {number} changed") for p in problems)
+
+
+def _first_words(sentence: str) -> str:
+    return " ".join(sentence.split()[:4])
+
+
+def _edit_sentence(text: str, sentence: str, replacement: str, number: str) -> str:
+    """``text`` with ``sentence`` (whitespace-collapsed, perhaps wrapped over lines) replaced where it first occurs
+    in rule ``number`` (a numbered rule's paragraph starts with its number; another text is searched whole)."""
+    start = re.search(rf"^{re.escape(number)}\.? ", text, re.M)
+    offset = start.start() if start else 0
+    pattern = r"\s+".join(re.escape(word) for word in sentence.split())
+    edited, count = re.subn(pattern, replacement.replace("\\", "\\\\"), text[offset:], count=1)
+    assert count == 1, sentence[:60]
+    return text[:offset] + edited
 
 
 def test_lint_rules_rules_text_flags_a_stale_key(tmp_path, capsys):
     text = rules_text("momon-wonder")
     if text is None:
         pytest.skip("the rule texts are not beside this checkout")
-    para = paragraphs("momon-wonder", text)["11.2.5"]
+    start = text.index("11.2.5 ")
     draft = tmp_path / "draft.txt"
-    draft.write_text(text.replace(para, para.replace("after", "before", 1)))
+    draft.write_text(text[:start] + text[start:].replace("after pending work", "before pending work", 1))
     assert main(["lint-rules", "--ruleset", "momon-wonder", "--rules-text", str(draft), "--scenarios", "0"]) == 1
     out = capsys.readouterr().out
-    assert "mw.append-after-pending: STALE: the text of 11.2.5 changed" in out
+    stale = sorted(line.split()[1].rstrip(":") for line in out.splitlines() if "STALE" in line)
+    assert stale == ["mw.append-after-pending", "mw.group-position"]  # the keys of that sentence (2 of 11.2.5)
+    assert "STALE: sentence 2 of 11.2.5 changed or removed" in out
+    assert "TEXT  refers to 11.3, which the text does not provide" in out
     original = tmp_path / "original.txt"
     original.write_text(text)
     assert main(["lint-rules", "--ruleset", "momon-wonder", "--rules-text", str(original), "--scenarios", "0"]) == 0

@@ -13,7 +13,7 @@ from typing import Any
 
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.small import DEFAULT_SKEW
-from conformance.editors.matrix import lint_text, matrix, render_matrix
+from conformance.editors.matrix import lint_text, matrix, render_matrix, text_findings
 from conformance.documents import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
@@ -107,6 +107,8 @@ def lint_rules(args) -> int:
           f"enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored")
     for problem in problems:
         print(f"LINT  {problem}")
+    for note in text_findings(ruleset, text) if text is not None else ():
+        print(f"TEXT  {note}")
     for contradiction in findings.contradictions:
         print(contradiction.render())
     for ambiguity in findings.ambiguities:

@@ -2,11 +2,13 @@
 
 * :func:`matrix`: rule key x rule number x invariant (module:function) x fixtures that list the key x scenarios that
   exercised it in a run report (``--report FILE``, schemas/report.schema.json).
-* :func:`lint_text`: an editor's text (``--rules-text FILE``) against the ruleset: every numbered rule has a key or
-  a stated reason in ``Ruleset.unencoded``; every key has an invariant and a bundled fixture; a key whose rule's
-  text changed since it was encoded is flagged *stale*. The sentence hashes live with the rule keys, in the
-  Ruleset (``Ruleset.sentence_hashes``, each ruleset's ``sentences.py``; ``sentence_digest``), so the installed
-  tool never reads ../shared/rules.
+* :func:`lint_text`: an editor's text (``--rules-text FILE``) against the ruleset: every numbered rule of its scope
+  has a key or a stated reason in ``Ruleset.unencoded``; every key has an invariant and a bundled fixture; a
+  sentence that changed since the keys were encoded flags the keys recorded for that sentence only (*stale*). The
+  sentence fingerprints live with the rule keys, in the Ruleset (``Ruleset.sentences``, each ruleset's
+  ``sentences.py``), so the installed tool never reads ../shared/rules.
+* :func:`text_findings`: the sections and rules a text refers to but does not hold, and the terms it never defines.
+* :func:`sentence_table`: the fingerprint table for a new text, for a ruleset's sentences.py.
 """
 
 from __future__ import annotations
@@ -16,17 +18,8 @@ from typing import Any
 
 from conformance.fixtures import bundled_fixtures
 from reference_engine.kernel.registry import paragraphs
-from reference_engine.kernel.ruleset import Ruleset, sentence_digest
-
-
-digest = sentence_digest  # the name earlier callers use
-
-
-def text_hashes(ruleset: Ruleset, text: str) -> dict[str, str]:
-    """Rule number -> hash, for every rule number some key of ``ruleset`` cites and ``text`` has."""
-    found = paragraphs(ruleset.name, text)
-    cited = sorted({n for inv in ruleset.invariants for n in inv.rule_numbers.values()})
-    return {n: digest(found[n]) for n in cited if n in found}
+from reference_engine.kernel.ruleset import Ruleset
+from reference_engine.kernel.ruletext import provides, references, sentence_digest, split_sentences, undefined_terms
 
 
 def _fixture_keys(ruleset: Ruleset) -> dict[str, list[str]]:
@@ -37,14 +30,48 @@ def _fixture_keys(ruleset: Ruleset) -> dict[str, list[str]]:
     return table
 
 
+def sentence_table(ruleset: Ruleset, text: str) -> str:
+    """The ``SENTENCES`` table of ``ruleset``'s sentences.py for ``text`` (Python source to paste there after
+    re-reading the flagged keys): every rule of the text that the ruleset records, cites or has in its scope, each
+    sentence with the keys recorded for the same sentence, else for the sentence in its place, else every key
+    citing the rule."""
+    found = paragraphs(ruleset.name, text)
+    citing: dict[str, list[str]] = {}
+    for inv in ruleset.invariants:
+        for number in dict.fromkeys(inv.rule_numbers.values()):
+            citing.setdefault(number, []).append(inv.key)
+    lines = ["SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {"]
+    for number, paragraph in found.items():
+        if not (number in ruleset.sentences or number in citing or _in_scope(ruleset, number)):
+            continue
+        recorded = list(ruleset.sentences.get(number, ()))
+        by_digest = dict(recorded)
+        lines.append(f'    "{number}": (')
+        for k, sentence in enumerate(split_sentences(paragraph)):
+            digest = sentence_digest(sentence)
+            keys = by_digest.get(digest) or (recorded[k][1] if k < len(recorded) else tuple(citing.get(number, ())))
+            listed = "".join(f'"{key}", ' for key in keys).strip()
+            lines.append(f'        ("{digest}", ({listed})),')
+        lines.append("    ),")
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def _in_scope(ruleset: Ruleset, number: str) -> bool:
+    return ruleset.text_scope is None or re.fullmatch(ruleset.text_scope, number) is not None
+
+
 def _covered(number: str, cited: set[str]) -> bool:
     """A rule number is encoded when a key cites it or one of its lettered subrules (603.3 by 603.3b)."""
     return number in cited or any(c.startswith(number) and c[len(number):].isalpha() for c in cited)
 
 
 def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
-    """Problems (empty when the ruleset and ``text`` agree). Without ``text``, only the ruleset's own checks
-    (every key an invariant and a fixture)."""
+    """Problems (empty when the ruleset and ``text`` agree). Without ``text``, only the ruleset's own checks: every
+    key an invariant and a fixture, every recorded rule encoded by a key or explained in ``Ruleset.unencoded``.
+    With ``text`` (read by the ruleset's rule-text reader, so a page's footer, link lines, headings, bullets and
+    re-wrapping change nothing), sentence by sentence: a changed or removed sentence flags only the keys recorded
+    for it (``KEY: STALE: ...``); a new sentence, a rule of the scope that nothing encodes or explains, and a cited
+    rule the text lacks are problems too."""
     problems: list[str] = []
     fixtures = _fixture_keys(ruleset)
     keys = {inv.key for inv in ruleset.invariants}
@@ -53,19 +80,16 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
             problems.append(f"{inv.key}: no bundled fixture lists this key")
     for key in sorted(set(fixtures) - keys):
         problems.append(f"{key}: listed by fixture(s) {', '.join(sorted(fixtures[key]))} but no invariant has this key")
-    cited_numbers = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
-    unencoded_numbers = dict(ruleset.unencoded)
-    for number in sorted(ruleset.sentence_hashes):
-        if not _covered(number, cited_numbers) and number not in unencoded_numbers:
-            problems.append(f"{number}: a sentence the keys were written from (Ruleset.sentence_hashes) that no rule "
-                            "key encodes any more")
+    cited = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
+    unencoded = dict(ruleset.unencoded)
+    for number in sorted(ruleset.sentences):
+        if not _covered(number, cited) and number not in unencoded:
+            problems.append(f"{number}: a rule the keys were written from (its sentences are recorded) that no rule "
+                            "key encodes and no reason in Ruleset.unencoded explains")
     if text is None:
         return problems
     found = paragraphs(ruleset.name, text)
-    cited = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
-    unencoded = dict(ruleset.unencoded)
-    in_scope = set(found) if ruleset.name != "mtg" else {n for n in found if re.fullmatch(r"603\.\d+", n)}
-    for number in sorted(in_scope):
+    for number in sorted(n for n in found if _in_scope(ruleset, n) and n not in ruleset.sentences):
         if not _covered(number, cited) and number not in unencoded:
             problems.append(f"{number}: a numbered rule of the text with no rule key and no stated reason "
                             "(Ruleset.unencoded)")
@@ -73,14 +97,54 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
         for edition, number in sorted(set(inv.rule_numbers.items())):
             if number not in found:
                 problems.append(f"{inv.key}: cites {number} ({edition}), which the text does not have")
-    for key, number, stored, now in ruleset.stale_keys(found):
-        if stored is None:
-            problems.append(f"{key}: no sentence hash is stored for {number} (Ruleset.sentence_hashes); record the "
-                            f"sentence it encodes (hash {now})")
-        else:
-            problems.append(f"{key}: STALE: the text of {number} changed since the key was encoded "
-                            f"(hash {now}, stored {stored}); re-read the rule")
+    for number in sorted(n for n in ruleset.sentences if n not in found and not _covered(n, cited)):
+        problems.append(f"{number}: a rule the keys were written from is not in the text (removed?; unencoded: "
+                        f"{unencoded.get(number, 'no reason recorded')})")
+    problems += _sentence_changes(ruleset, found, unencoded)
     return problems
+
+
+def _sentence_changes(ruleset: Ruleset, found: dict[str, str], unencoded: dict[str, str]) -> list[str]:
+    problems = []
+    for change in ruleset.stale_keys(found):
+        where = f"sentence {change.index} of {change.number}"
+        if change.what == "new":
+            problems.append(f"{change.number}: NEW sentence {change.index}, which no rule key encodes yet: "
+                            f"“{_short(change.text)}”")
+        elif not change.keys:
+            reason = unencoded.get(change.number, "no key encodes it")
+            problems.append(f"{change.number}: {where} {change.what} (unencoded: {reason}); re-read whether a key "
+                            "should encode it now")
+        for key in change.keys:
+            problems.append(f"{key}: STALE: {where} {change.what} since the key was encoded; re-read the rule")
+    return problems
+
+
+def text_findings(ruleset: Ruleset, text: str) -> list[str]:
+    """What the text relies on and does not provide, in plain words (never a lint failure: the text is what it
+    is): each section or rule it refers to and does not hold, with the options that stand for it, and each
+    capitalised term it uses and never defines (:mod:`reference_engine.kernel.ruletext`)."""
+    found = paragraphs(ruleset.name, text)
+    standing: dict[str, list[str]] = {}
+    for option in ruleset.options:
+        for ref in re.findall(r"\d+(?:\.\d+)+[a-z]?|\b\d{3}\b", option.stands_for):
+            standing.setdefault(ref, []).append(option.name)
+    notes = []
+    for ref, where in sorted(references(found).items(), key=lambda item: _number_key(item[0])):
+        if not provides(found, ref):
+            modelled = f"; modelled by option {', '.join(standing[ref])}" if ref in standing else ""
+            notes.append(f"refers to {ref}, which the text does not provide (in {', '.join(where)}){modelled}")
+    for term, where in undefined_terms(found).items():
+        notes.append(f"uses the term “{term}” without defining it (in {', '.join(where)})")
+    return notes
+
+
+def _number_key(number: str) -> list:
+    return [int(part) if part.isdigit() else part for part in re.findall(r"\d+|[a-z]+", number)]
+
+
+def _short(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 def matrix(ruleset: Ruleset, report: dict[str, Any] | None = None) -> list[dict[str, Any]]:

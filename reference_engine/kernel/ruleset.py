@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.ruletext import sentence_digest, split_sentences
 
 
 class OptionError(ValueError):
@@ -126,10 +125,17 @@ COMMON_ABILITY_FIELDS = frozenset({"id", "text", "trigger", "effect", "optional"
 COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": frozenset({"do", "object", "from", "to"})}
 
 
-def sentence_digest(paragraph: str) -> str:
-    """The hash stored for a rule's paragraph: sha256 of its text with runs of whitespace collapsed to one space,
-    first 16 hex digits (so re-wrapping a paragraph changes nothing, and any edit to a word does)."""
-    return hashlib.sha256(" ".join(paragraph.split()).encode("utf-8")).hexdigest()[:16]
+@dataclass(frozen=True)
+class StaleSentence:
+    """A sentence of a rule that differs from the one the keys were written from: sentence ``index`` (1-based) of
+    rule ``number``, the ``keys`` recorded for it (none for a new sentence), what happened (``changed``,
+    ``changed or removed``, ``new``) and, for a new sentence, its text."""
+
+    number: str
+    index: int
+    keys: tuple[str, ...]
+    what: str
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,9 +153,12 @@ class Ruleset:
     situations: tuple = ()  # reference_engine.kernel.situations.Situation: what coverage measures
     # Numbered rules of the text in scope that no rule key encodes, each with the reason (tests/test_rule_texts.py).
     unencoded: tuple[tuple[str, str], ...] = ()
-    # Rule number -> sentence_digest() of the paragraph the keys citing it encode, as read when they were written
-    # (each ruleset's sentences.py): an edited sentence makes those keys stale.
-    sentence_hashes: Mapping[str, str] = field(default_factory=dict)
+    # Rule number -> its sentences as ``(sentence_digest, keys encoding it)``, as read when the keys were written
+    # (each ruleset's sentences.py; reference_engine.kernel.ruletext): an edited sentence makes its keys stale.
+    sentences: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    # Which numbered rules of a text are in this ruleset's scope (a regular expression over rule numbers; None: every
+    # one): each must be cited by a key or explained in ``unencoded``. Rules outside it are read only where cited.
+    text_scope: str | None = None
 
     @property
     def default_edition(self) -> str:
@@ -164,20 +173,28 @@ class Ruleset:
                 return inv
         raise KeyError(key)
 
-    def stale_keys(self, paragraphs: Mapping[str, str]) -> list[tuple[str, str, str | None, str]]:
-        """Keys whose source sentence differs from the one they were encoded from: ``(key, rule number, stored hash
-        or None, hash of the given paragraph)`` for every rule number a key cites that ``paragraphs`` (rule number
-        -> paragraph text, e.g. an editor's draft) has and whose hash differs from :attr:`sentence_hashes` (or has
-        none stored: a key nobody recorded the sentence of). Rule numbers ``paragraphs`` lacks are not judged
-        here."""
+    def stale_keys(self, paragraphs: Mapping[str, str]) -> list[StaleSentence]:
+        """What changed, sentence by sentence, between :attr:`sentences` and ``paragraphs`` (rule number ->
+        paragraph, e.g. an editor's draft read by the ruleset's rule-text reader): one :class:`StaleSentence` per
+        recorded sentence missing from its rule's paragraph (edited or removed: its keys are stale) and per sentence
+        of the paragraph that was not recorded (new or edited: no key encodes it yet). Rules ``paragraphs`` lacks
+        are not judged here; a paragraph cut short with an ellipsis (an index page) is judged only on the sentences
+        it has in full, each against the recorded sentence in its place."""
         found = []
-        for inv in self.invariants:
-            for number in sorted(set(inv.rule_numbers.values())):
-                if number in paragraphs:
-                    now = sentence_digest(paragraphs[number])
-                    stored = self.sentence_hashes.get(number)
-                    if stored != now:
-                        found.append((inv.key, number, stored, now))
+        for number, recorded in sorted(self.sentences.items()):
+            if number not in paragraphs:
+                continue
+            now = split_sentences(paragraphs[number])
+            if now and now[-1].endswith("…"):
+                found += [StaleSentence(number, k, recorded[k - 1][1], "changed") for k, s in enumerate(now[:-1], 1)
+                          if k > len(recorded) or recorded[k - 1][0] != sentence_digest(s)]
+                continue
+            digests = [sentence_digest(s) for s in now]
+            found += [StaleSentence(number, k, keys, "changed or removed")
+                      for k, (digest, keys) in enumerate(recorded, 1) if digest not in digests]
+            known = {digest for digest, _ in recorded}
+            found += [StaleSentence(number, k, (), "new", sentence) for k, (digest, sentence)
+                      in enumerate(zip(digests, now), 1) if digest not in known]
         return found
 
     def resolve_options(self, overrides: dict[str, Any] | None) -> dict[str, Any]:
@@ -196,20 +213,3 @@ class Ruleset:
             resolved[name] = value
         return resolved
 
-
-def numbered_paragraphs(text: str, pattern: str, blank_ends: bool) -> dict[str, str]:
-    """Rule number -> paragraph, for a text whose paragraphs start with a rule number matched by ``pattern`` (group
-    1 is the number). A paragraph runs on over the following lines, up to the next numbered line, or up to a blank
-    line when ``blank_ends``."""
-    found: dict[str, str] = {}
-    current = None
-    for line in text.splitlines():
-        match = re.match(pattern, line)
-        if match:
-            current = match.group(1)
-            found[current] = line[match.end():]
-        elif current and line.strip() and not re.match(r"^\d{3}\.", line):
-            found[current] += " " + line.strip()
-        elif not line.strip() and blank_ends:
-            current = None
-    return found

@@ -10,7 +10,7 @@ from reference_engine.momon_wonder.judge.options import OPTIONS
 from reference_engine.momon_wonder.judge.situations import SITUATIONS
 from reference_engine.momon_wonder.judge.vocabulary import VOCABULARY
 from reference_engine.kernel.ruleset import Ruleset
-from reference_engine.momon_wonder.judge.sentences import SENTENCE_HASHES
+from reference_engine.momon_wonder.judge.sentences import SENTENCES
 
 RULESET = "momon-wonder"
 EDITIONS = ["1.0.0"]
@@ -23,5 +23,5 @@ MOMON_WONDER = Ruleset(
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
-    sentence_hashes=SENTENCE_HASHES,
+    sentences=SENTENCES,
 )

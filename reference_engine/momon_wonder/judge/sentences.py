@@ -1,24 +1,52 @@
-"""The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
-Momon Wonder CR 1.0.0, the rules numbered 11.2.1 to 11.2.6, as read when the keys were written.
+"""The sentences of Momon Wonder CR 1.0.0, section 11.2 (rules 11.2.1 to 11.2.6) that the rule keys encode (:data:`SENTENCES`), and the reader of that text.
 
-When a paragraph of a rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) hashes
-otherwise, every key citing that rule number is flagged stale. After re-reading each such key against the new text,
-regenerate with ``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts are not part of the package.
+The table's format, and how ``lint-rules --rules-text`` uses it, are in :mod:`reference_engine.kernel.ruletext`.
 """
 
-from reference_engine.kernel.ruleset import numbered_paragraphs
+from reference_engine.kernel.ruletext import numbered_paragraphs
 
-SENTENCE_HASHES: dict[str, str] = {
-    "11.2.1": "ac60a85933704930",
-    "11.2.2": "7d4bf0e65f575bc7",
-    "11.2.3": "10258f3590854dd9",
-    "11.2.4": "465306a7ff265c26",
-    "11.2.5": "7d3266ee889c98af",
-    "11.2.6": "fbb2ef4d0a6f2351",
-}
+NUMBERED = r"^(11\.2\.\d+) "
 
 
 def paragraphs(text: str) -> dict[str, str]:
-    """Rule number -> paragraph of a Momon Wonder 11.2 text: a paragraph starts with ``11.2.N `` and runs to the
-    next numbered line, blank lines included."""
-    return numbered_paragraphs(text, r"^(11\.2\.\d+) ", blank_ends=False)
+    """Rule number -> paragraph of a Momon Wonder section 11.2 text (plain, published page or re-wrapped draft): a
+    rule starts with ``11.2.N `` and runs over its wrapped lines to a blank line or the next rule; the page's link
+    line, headings and footer are not rule text (:func:`reference_engine.kernel.ruletext.numbered_paragraphs`)."""
+    return numbered_paragraphs(text, NUMBERED)
+
+
+SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "11.2.1": (
+        ("ac60a85933704930", ("mw.triggers-when-satisfied", "mw.no-interruption")),
+    ),
+    "11.2.2": (
+        ("7d4bf0e65f575bc7", ("mw.sbc-after-completion",)),
+    ),
+    "11.2.3": (
+        ("9efbc75b1b56c035", ("mw.collect-every-trigger",)),
+        ("68341fd08c3d4a93", ("mw.once-per-event",)),
+        ("acd1118deff010d0", ("mw.group-position",)),
+        ("e3a9626e62b85275", ("mw.summon-package",)),
+        ("3a65aa61dab033bf", ("mw.same-event-order",)),
+    ),
+    "11.2.4": (
+        ("30223cfcd9af6cd5", ("mw.queue-fifo",)),
+        ("2e7d3d567a365ffc", ("mw.resolve-completely", "mw.removal-reason")),
+        ("543962c071db0853", ("mw.package-position",)),
+        ("9a473d455c40c665", ("mw.package-completes",)),
+        ("832b5c45f349581d", ("mw.processing-queue-distinct", "mw.queue-fifo")),
+        ("ab16429b9bbce2fa", ("mw.no-package-interrupts",)),
+        ("b8b750fa505458fb", ("mw.remedy-front",)),
+    ),
+    "11.2.5": (
+        ("83bf4436b4c8bb69", ("mw.append-after-pending", "mw.sbc-after-completion", "mw.no-interruption")),
+        ("9d6282309f1917c3", ("mw.append-after-pending", "mw.group-position")),
+        ("19897eda6f5017b7", ("mw.same-event-order",)),
+        ("5a70daa7c8f3dbfc", ("mw.package-position",)),
+        ("29457e8c096d03bb", ("mw.package-processing-queue", "mw.nested-package-deferred")),
+        ("d7d32e089ad1ad84", ("mw.deferred-groups-stay-out",)),
+    ),
+    "11.2.6": (
+        ("fbb2ef4d0a6f2351", ("mw.empty-before-advance",)),
+    ),
+}

@@ -11,7 +11,7 @@ from reference_engine.redemption.judge.options import OPTIONS
 from reference_engine.redemption.judge.situations import SITUATIONS
 from reference_engine.redemption.judge.vocabulary import VOCABULARY
 from reference_engine.kernel.ruleset import Ruleset
-from reference_engine.redemption.judge.sentences import SENTENCE_HASHES
+from reference_engine.redemption.judge.sentences import SENTENCES
 
 RULESET = "redemption"
 EDITIONS = ["reg-glossary"]
@@ -24,5 +24,5 @@ REDEMPTION = Ruleset(
     invariants=INVARIANTS,
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
-    sentence_hashes=SENTENCE_HASHES,
+    sentences=SENTENCES,
 )

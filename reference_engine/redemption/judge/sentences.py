@@ -1,25 +1,94 @@
-"""The source sentences the rule keys encode, by hash: rule number -> ``sentence_digest`` of its paragraph in
-the REG glossary entry on triggered abilities, one paragraph per number (TA.1 to TA.6), as read when the keys
-were written.
+"""The sentences of the REG glossary entry on triggered abilities (its paragraphs, TA.1 to TA.6 in order) that the rule keys encode (:data:`SENTENCES`), and the reader of that text.
 
-When a paragraph of a rules editor's draft (``trigger-conformance lint-rules --rules-text FILE``) hashes
-otherwise, every key citing that rule number is flagged stale. After re-reading each such key against the new text,
-regenerate with ``conformance.editors.matrix.text_hashes(ruleset, text)``. The texts are not part of the package.
+The table's format, and how ``lint-rules --rules-text`` uses it, are in :mod:`reference_engine.kernel.ruletext`.
 """
 
-SENTENCE_HASHES: dict[str, str] = {
-    "TA.1": "4f767f7fb908510b",
-    "TA.2": "a20084ce1d9585c1",
-    "TA.3": "3b98f3e903267e22",
-    "TA.4": "8812751b76f743d8",
-    "TA.5": "749bb94cf2faaab0",
-    "TA.6": "f53f346a79d28340",
-}
+import re
+
+from reference_engine.kernel.ruletext import clean_lines, join_wrapped, sentence_digest, split_sentences
+
+_TITLE = re.compile(r"^\s*Triggered Ability\s*$", re.M)
 
 
 def paragraphs(text: str) -> dict[str, str]:
-    """Paragraph number -> paragraph of the REG glossary's Triggered Ability entry: the entry's non-blank lines
-    after its title line, numbered TA.1, TA.2..."""
-    body = text.split("Triggered Ability\n", 2)[-1]
-    lines = [line for line in body.splitlines() if line.strip()]
-    return {f"TA.{n}": line for n, line in enumerate(lines, 1)}
+    """Paragraph number -> paragraph of the REG glossary's Triggered Ability entry (plain, as published, or
+    re-wrapped). The entry's paragraphs carry no numbers, so each sentence goes to the paragraph :data:`SENTENCES`
+    knows it from. A sentence it does not know (new or edited) goes with its neighbours: to their paragraph when
+    both are of one, else to a paragraph between theirs (one none of whose sentences is left), else to the paragraph that lacks a recorded sentence at that place, else (an insertion between
+    two paragraphs) to the later one if the sentence starts a line and to the earlier one if not. So wrapping lines
+    differently changes nothing. A text that shares less than half of its sentences with the table is read by its
+    layout instead: each non-blank line after the title line is a paragraph, TA.1, TA.2..."""
+    title = _TITLE.search(text)
+    body = text[title.end():] if title else text
+    lines = [" ".join(line.split()) for line in clean_lines(body) if line.strip()]
+    by_layout = {f"TA.{n}": line for n, line in enumerate(lines, 1)}
+    joined, line_starts = "", set()
+    for line in lines:
+        line_starts.add(len(joined) + (1 if joined and not re.search(r"\w-$", joined) else 0))
+        joined = join_wrapped(joined, line) if joined else line
+    sentences = split_sentences(joined)
+    place = {digest: (number, k) for number, listed in SENTENCES.items() for k, (digest, _) in enumerate(listed)}
+    known = [place.get(sentence_digest(s)) for s in sentences]
+    if 2 * sum(k is not None for k in known) < len(sentences):
+        return by_layout
+    starts, at = [], 0
+    for sentence in sentences:
+        at = joined.find(sentence, at)
+        starts.append(at in line_starts)
+    found: dict[str, list[str]] = {}
+    for n, sentence in enumerate(sentences):
+        number = known[n][0] if known[n] else _home(known, n, starts[n])
+        found.setdefault(number, []).append(sentence)
+    return {number: " ".join(listed) for number, listed in sorted(found.items(), key=lambda i: int(i[0][3:]))}
+
+
+def _home(known: list, n: int, starts_line: bool) -> str:
+    """The paragraph of an unknown sentence ``n`` between its nearest known neighbours (see :func:`paragraphs`)."""
+    before = next((known[k] for k in range(n - 1, -1, -1) if known[k]), None)
+    after = next((known[k] for k in range(n + 1, len(known)) if known[k]), None)
+    if before is None or after is None:
+        return (before or after)[0]
+    if before[0] == after[0]:
+        return before[0]
+    between = [f"TA.{k}" for k in range(int(before[0][3:]) + 1, int(after[0][3:]))]
+    if between:  # a whole paragraph between them has no sentence of the table: this one is (part of) it
+        return between[0]
+    if after[1] > 0:  # the later paragraph lacks a recorded sentence before this one
+        return after[0]
+    if before[1] < len(SENTENCES[before[0]]) - 1:  # the earlier one lacks one after it
+        return before[0]
+    return after[0] if starts_line else before[0]
+
+
+SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "TA.1": (
+        ("cab9fc18780e8382", ("red.triggers-on-situation",)),
+        ("455f8b6a559e4ddc", ("red.triggers-on-situation", "red.effect-carried-out")),
+        ("7373c2949a8cec87", ("red.triggers-on-situation",)),
+        ("6f3dbebe8fba18fe", ("red.triggers-on-situation", "red.effect-carried-out")),
+    ),
+    "TA.2": (
+        ("fcd2d22eb0cd5e82", ("red.if-x-y-never-waits",)),
+        ("2bd0580fc7259a60", ("red.if-x-y-never-waits",)),
+        ("a501a4af4ecbe02d", ("red.if-x-y-never-waits",)),
+        ("3b9debb22e150911", ("red.if-x-y-checks-now",)),
+        ("56110f9ccbc70dca", ("red.if-x-y-checks-now",)),
+        ("794dfdbe4527c51e", ("red.if-x-y-never-waits",)),
+    ),
+    "TA.3": (
+        ("b6394f450e14073d", ("red.mandatory-no-choice", "red.optional-choice")),
+        ("7fce29dd90b550fe", ("red.mandatory-no-choice", "red.optional-choice")),
+        ("af1d1365082915f9", ("red.optional-needs-card", "red.removal-reason")),
+        ("03abb2fff8293b9a", ("red.mandatory-persists", "red.negation-ends", "red.mandatory-after-phase", "red.removal-reason")),
+    ),
+    "TA.4": (
+        ("8812751b76f743d8", ("red.active-player-first", "red.mandatory-own-order")),
+    ),
+    "TA.5": (
+        ("749bb94cf2faaab0", ("red.optional-active-player-first", "red.optional-own-order", "red.optional-choice")),
+    ),
+    "TA.6": (
+        ("b76e6b81e5b922d1", ("red.no-cutting-in", "red.new-trigger-placement")),
+        ("2a552c597ef87503", ("red.pending-then-activates", "red.new-trigger-placement")),
+    ),
+}
