@@ -97,3 +97,22 @@ def test_the_readme_engine_checks_once_run_is_filled_in(tmp_path):
                     "--max-examples 20", tmp_path)
     assert code == 0, out
     assert re.search(r"^PASS  mw\.queue-fifo .* exercised", out, re.M), out
+
+
+def test_every_command_the_readme_shows_parses():
+    """Every ``trigger-conformance`` command of the README, in a code block or inline (the set-up command's included),
+    is one the CLI accepts; the samples above run theirs, the CI runs the test command."""
+    from conformance import cli
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    lines = [line for block in re.findall(r"```sh\n(.*?)```", readme, re.S) for line in block.splitlines()]
+    lines += re.findall(r"^\$ (.*)$", readme, re.M)  # a sample's command, not its output
+    shown = [part.strip() for line in lines for part in line.split("&&")]
+    shown += re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", readme, flags=re.S))
+    commands = [shlex.split(c) for c in shown if re.match(r"(\.venv/bin/)?trigger-conformance ", c)]
+    assert len(commands) >= 8, commands
+    for argv in commands:
+        try:
+            cli.build_parser().parse_args(argv[1:])
+        except SystemExit:
+            pytest.fail(f"the README shows a command the CLI refuses: {shlex.join(argv)}")
