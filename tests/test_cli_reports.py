@@ -276,7 +276,7 @@ def test_the_html_report_reads_right_in_headless_chromium(lifo_stream, tmp_path)
     assert seen["firstBg"] == "rgb(255, 179, 179)" and seen["firstBg"] != seen["sameBg"]
 
 
-# -- 6. The nightly workflow and the README's nightly command -----------------------------------------------------
+# -- 6. The nightly workflow and the docs' nightly command -----------------------------------------------------
 
 
 def _folded_command(text: str, after: str) -> list[str]:
@@ -306,12 +306,12 @@ def test_the_nightly_workflow_shares_redis_between_shards_and_uploads_reports():
     assert args.database == "redis://localhost:6379/0" and args.profile == "nightly" and args.report_jsonl
 
 
-def test_the_readme_nightly_command_parses_and_names_the_ruleset():
+def test_the_docs_nightly_command_parses_and_names_the_ruleset():
     import re
     import shlex
 
-    readme = (ROOT / "README.md").read_text()
-    block = re.search(r"### Nightly fuzzing.*?```sh\n(.*?)```", readme, re.S).group(1)
+    page = (ROOT / "docs" / "ci.md").read_text()
+    block = re.search(r"# Nightly fuzzing.*?```sh\n(.*?)```", page, re.S).group(1)
     first = block.split("\n")
     command = []
     for line in first:

@@ -1,7 +1,8 @@
-"""The docs' rule-key tables are generated from the code (issue 9, item 6): each ruleset's page embeds, between
-``<!-- rule-keys:NAME -->`` and ``<!-- /rule-keys -->``, exactly what
+"""The docs stay true. The rule-key tables are generated from the code (issue 9, item 6): each ruleset's page
+embeds, between ``<!-- rule-keys:NAME -->`` and ``<!-- /rule-keys -->``, exactly what
 ``trigger-conformance rules --ruleset NAME --format markdown`` prints, so a paraphrase cannot drift from the
-invariant it describes."""
+invariant it describes. The links of the README and docs/ resolve, and the documentation site builds with
+``mkdocs build --strict`` (issue 19, item 7). The sample outputs are tests/test_doc_outputs.py's."""
 
 from __future__ import annotations
 
@@ -53,3 +54,22 @@ def test_the_readme_and_docs_relative_links_resolve():
             if not (page.parent / target.split("#")[0]).exists():
                 broken.append(f"{page.relative_to(ROOT)}: {target}")
     assert not broken, broken
+
+
+def test_the_docs_site_builds_strict(tmp_path):
+    """The documentation site (mkdocs.yml: docs/, the README as its home page, each ruleset's docs.md added by
+    docs/hooks/rulesets.py) builds with ``--strict``: a link to a page, an anchor or a repository file that does
+    not exist fails the build."""
+    import subprocess
+    import sys
+
+    from reference_engine.kernel.registry import units
+
+    site = tmp_path / "site"
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f",
+                            str(ROOT / "mkdocs.yml"), "-d", str(site)], capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    for name in units():
+        assert (site / "rulesets" / f"{name}.html").is_file(), name
+    home = (site / "index.html").read_text("utf-8")
+    assert 'href="checking.html#partial-engines-profiles"' in home and 'href="rulesets/mtg.html"' in home

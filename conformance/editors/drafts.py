@@ -1,4 +1,4 @@
-"""Draft invariants an editor might write, kept to show what ``lint-rules --with`` finds (README, tests).
+"""Draft invariants an editor might write, kept to show what ``lint-rules --with`` finds (docs/editors.md, tests).
 
 * :data:`STRICT_FIFO` (key ``mw.queue-fifo``, replacing the published one): Momon Wonder 11.2.4's first-in,
   first-out sentence read strictly, without the exception its last sentence makes for the Missed Trigger Remedy in

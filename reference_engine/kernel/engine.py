@@ -84,7 +84,7 @@ class Engine(abc.ABC):
     def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
         """The part of ``ruleset``'s generated scenarios this engine can play, as the ruleset's builder understands it
         (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder, ``PROFILE_FEATURES`` in
-        ``reference_engine.momon_wonder.generator``, ``.redemption`` and ``.mtg``, listed in the README, e.g.
+        ``reference_engine.momon_wonder.generator``, ``.redemption`` and ``.mtg``, listed in docs/checking.md, e.g.
         ``{"exclude": ["summon", "failed_summon"]}`` for a Momon Wonder engine without Effect-Based Summons yet), so
         that a run spends its examples on scenarios the engine can play and every rule it can exercise is exercised.
         None (the default): every scenario. A process engine declares the same in its handshake (``profiles``)."""

@@ -1,10 +1,10 @@
 """The judge's reading of the shared scenario vocabulary: trigger conditions, intervening conditions and zones.
 
 Written from the scenario format's own definitions (schemas/scenario.schema.json) and the modelling decisions the
-README states, in the judge's own code: the reference engines have their own reading
-(reference_engine/common/vocabulary.py) that this module never imports, so a misreading in one is caught by
-the other instead of being shared. Used by the Momon Wonder and Redemption judges (the MTG judge has its own model,
-reference_engine/mtg/judge/model.py).
+rulesets' pages state (reference_engine/<ruleset>/docs.md, docs/options.md), in the judge's own code: the reference
+engines have their own reading (reference_engine/common/vocabulary.py) that this module never imports, so a
+misreading in one is caught by the other instead of being shared. Used by the Momon Wonder and Redemption judges
+(the MTG judge has its own model, reference_engine/mtg/judge/model.py).
 
 The decisions it encodes:
 
