@@ -12,7 +12,7 @@ phase = pytest.importorskip("phase", reason="phase-python is not installed (pip 
 
 from reference_engine.kernel.engine import Skipped  # noqa: E402
 from reference_engine.mtg.phase import (  # noqa: E402
-    PROFILE, Names, PhaseEngine, _delayed_effect, card_text, render_ability,
+    PROFILE, Names, PhaseEngine, card_text, delayed_effect, render_ability,
 )
 from conformance.adapters.registry import load_engine  # noqa: E402
 from conformance.checking import check_scenario, play  # noqa: E402
@@ -227,7 +227,7 @@ def test_a_state_based_action_phase_performs_mid_resolution_is_never_moved_out(e
     must show it there, and 704.4 must fail. The phase events are rearranged here to stand for such a phase."""
     from reference_engine.mtg import phase as phase_engine
 
-    original = phase_engine._Play.apply
+    original = phase_engine.Play.apply
 
     def mid_resolution(self, seat, action):
         events = original(self, seat, action)
@@ -240,7 +240,7 @@ def test_a_state_based_action_phase_performs_mid_resolution_is_never_moved_out(e
         life = next(k for k, e in enumerate(rest) if e["type"] == "LifeChanged")
         return rest[:life] + sba + rest[life:]
 
-    monkeypatch.setattr(phase_engine._Play, "apply", mid_resolution)
+    monkeypatch.setattr(phase_engine.Play, "apply", mid_resolution)
     check = check_scenario(engine, _lethal_resolution(), get_ruleset("mtg").invariants_for("2026-02-27"))
     assert check.outcome.status == "trace", check.outcome.message
     entries_ = check.outcome.trace["entries"]
@@ -252,7 +252,7 @@ def test_a_state_based_action_phase_performs_mid_resolution_is_never_moved_out(e
 def test_an_event_the_adapter_cannot_map_is_an_error_not_dropped(engine, monkeypatch):
     from reference_engine.mtg import phase as phase_engine
 
-    original = phase_engine._Play.apply
+    original = phase_engine.Play.apply
 
     def with_unknown(self, seat, action):
         events = original(self, seat, action)
@@ -260,7 +260,7 @@ def test_an_event_the_adapter_cannot_map_is_an_error_not_dropped(engine, monkeyp
             events = events + [{"type": "CounterAdded", "data": {"object_id": 1}}]
         return events
 
-    monkeypatch.setattr(phase_engine._Play, "apply", with_unknown)
+    monkeypatch.setattr(phase_engine.Play, "apply", with_unknown)
     outcome = play(engine, _lethal_resolution())
     assert outcome.status == "errored" and "CounterAdded" in outcome.message
 
@@ -1002,7 +1002,7 @@ def test_a_delayed_ability_is_worded_whenever_this_turn_and_parsed_as_one(abilit
     names = Names(objects, ["P1", "P2"])
     assert card_text(objects[0], names) == wording
     (trigger,) = PhaseEngine().face(objects[0], names)["triggers"]
-    created = _delayed_effect(trigger["execute"], 0)
+    created = delayed_effect(trigger["execute"], 0)
     assert created is not None
     step = trigger["execute"]
     while step["effect"]["type"] != "CreateDelayedTrigger":
