@@ -55,5 +55,5 @@ from reference_engine.mtg.phase.render import (
     CREATURE_TYPES, Names, card_text, check_scenario, mtgjson_face, render_ability,
 )
 
-__all__ = ["CREATURE_TYPES", "EDITIONS", "LIMITS", "PHASE_VERSION", "PROFILE", "RULESET", "Names", "PhaseEngine", "Play",
-           "card_text", "check_scenario", "delayed_effect", "mtgjson_face", "render_ability"]
+__all__ = ["CREATURE_TYPES", "EDITIONS", "LIMITS", "PHASE_VERSION", "PROFILE", "RULESET", "Names", "PhaseEngine",
+           "Play", "card_text", "check_scenario", "delayed_effect", "mtgjson_face", "render_ability"]

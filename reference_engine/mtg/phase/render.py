@@ -118,7 +118,7 @@ def target_noun(target: dict[str, Any], names: Names) -> str:
 def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
                   own_move: bool = False, aim: str | None = None) -> str:
     """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
-    (an ability whose source changed hands is skipped where that matters, see StackReader.take_pushes). ``own_move``: the
+    (an ability whose source changed hands is skipped where that matters, see stack.StackReader). ``own_move``: the
     ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
     (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type.
     ``aim``: the ability's :func:`target_noun` (None: it has no target)."""
