@@ -218,6 +218,17 @@ def test_an_unknown_profile_feature_is_refused():
         build_scenario(SeededSource(0), EDITION, profile={"exclude": ["signal"]})
 
 
+def test_the_generator_names_no_engine():
+    """What an engine cannot play is stated by its profile (issue 19 item 5): the generator's features are named for
+    what a scenario contains, and no module of it names phase.rs or an adapter."""
+    from pathlib import Path
+
+    folder = Path(mtg.__file__).parent
+    for module in sorted(folder.glob("*.py")):
+        text = module.read_text().lower()
+        assert not any(word in text for word in ("phase.rs", "mtg.phase", "mtg/phase", "adapter")), module.name
+
+
 # -- Profiles only: the shapes phase.rs's adapter can see (PROFILE_ONLY_FEATURES; docs/engines/phase.md) ------------
 
 

@@ -142,7 +142,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes):
 def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] | None = None) -> dict[str, Any]:
     """A random MTG scenario document (without ``options``), a deterministic function of ``source``'s answers.
 
-    ``profile`` (declared by an engine's adapter, see ``Engine.generation_profile``) restricts the scenarios to what
+    ``profile`` (declared by an engine, see ``Engine.generation_profile``) restricts the scenarios to what
     the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES` (or the finer
     :data:`PROFILE_ONLY_FEATURES`, which the swarm never draws); the swarm
     draws every feature all the same (the stream's layout does not depend on the profile), and an excluded feature
