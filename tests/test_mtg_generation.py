@@ -145,12 +145,12 @@ def test_the_feature_draws_come_first_and_zero_turns_a_feature_off():
     # In a whole build, the first answers are those draws: zeroing one turns its feature off, and only it.
     for seed in range(20):
         log = bytearray(_log_of(seed))
-        on = PROFILE_FEATURES - mtg._Builder(ReplaySource(log), EDITION).no
+        on = PROFILE_FEATURES - mtg.Builder(ReplaySource(log), EDITION).no
         for feature in on:
             patched = bytearray(log)
             patched[SWARM_ORDER.index(feature)] = 0
             implied = {"targets": {"player_targets"}}.get(feature, set())  # off with it
-            assert PROFILE_FEATURES - mtg._Builder(ReplaySource(patched), EDITION).no == on - {feature} - implied
+            assert PROFILE_FEATURES - mtg.Builder(ReplaySource(patched), EDITION).no == on - {feature} - implied
 
 
 def _log_of(seed: int) -> bytes:
@@ -175,10 +175,10 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
 
     log = next(log for log in map(_log_of, range(200))
                if fails(build_scenario(ReplaySource(log), EDITION))
-               and len(PROFILE_FEATURES - mtg._Builder(ReplaySource(log), EDITION).no) >= 12)
+               and len(PROFILE_FEATURES - mtg.Builder(ReplaySource(log), EDITION).no) >= 12)
     shrunk = shrink(build_scenario, EDITION, log, fails, b"test-mtg-generation", seconds=60)
     assert fails(shrunk.document)
-    on = PROFILE_FEATURES - mtg._Builder(ReplaySource(shrunk.log), EDITION).no
+    on = PROFILE_FEATURES - mtg.Builder(ReplaySource(shrunk.log), EDITION).no
     assert "reflexive" in on and len(on) <= 5, on  # from 12 or more (typically 3 or 4 left)
     # what the shrunk document shows is among the features left on (which ones the shrinker keeps besides
     # "reflexive" depends on the seed's stream: e.g. signals and targets, or event_triggers and players_leaving)
@@ -198,7 +198,7 @@ def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
         assert not uses(document) & ({feature} | implied), (seed, feature)
         # the swarm still draws the feature's answer (the stream's layout does not depend on the profile), and an
         # "on" answer does not bring it back
-        assert feature in mtg._Builder(ReplaySource([99] * len(SWARM_ORDER)), EDITION, frozenset({feature})).no
+        assert feature in mtg.Builder(ReplaySource([99] * len(SWARM_ORDER)), EDITION, frozenset({feature})).no
 
 
 def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
@@ -216,6 +216,17 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
 def test_an_unknown_profile_feature_is_refused():
     with pytest.raises(ValueError, match="unknown MTG generation profile features"):
         build_scenario(SeededSource(0), EDITION, profile={"exclude": ["signal"]})
+
+
+def test_the_generator_names_no_engine():
+    """What an engine cannot play is stated by its profile (issue 19 item 5): the generator's features are named for
+    what a scenario contains, and no module of it names phase.rs or an adapter."""
+    from pathlib import Path
+
+    folder = Path(mtg.__file__).parent
+    for module in sorted(folder.glob("*.py")):
+        text = module.read_text().lower()
+        assert not any(word in text for word in ("phase.rs", "mtg.phase", "mtg/phase", "adapter")), module.name
 
 
 # -- Profiles only: the shapes phase.rs's adapter can see (PROFILE_ONLY_FEATURES; docs/engines/phase.md) ------------

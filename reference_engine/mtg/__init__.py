@@ -7,7 +7,7 @@ One folder holds every part of the ruleset (see :mod:`reference_engine.kernel.un
 * ``engines/``: the reference engine (the oracle), the faulty engines that the self-check must catch, and the
   permissive engine that the editors' tools branch with. They never import the judge.
     phase.rs is checked through its own adapter, :mod:`reference_engine.mtg.phase`.
-* ``generator.py``: the scenario builder, fed by a choice source (:mod:`reference_engine.kernel.source`).
+* ``generator/``: the scenario builder, fed by a choice source (:mod:`reference_engine.kernel.source`).
 * ``schema/``: the words this ruleset adds to the scenario and trace schemas.
 * ``docs.md``: the rule keys, options and modelling decisions. Golden scenarios: ``fixtures/mtg/``.
 

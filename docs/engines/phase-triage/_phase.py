@@ -1,5 +1,5 @@
 """Shared setup of the phase.rs triage scripts in this folder: drives phase-python (0.103.0) directly, without the
-suite's adapter (reference_engine/mtg/phase/__init__.py), so that each script shows phase's own behaviour.
+suite's adapter (the package reference_engine/mtg/phase/), so that each script shows phase's own behaviour.
 
 A script builds a :class:`Table` from its synthetic cards and the seats holding them, places cards and sets life
 totals through phase's debug actions, lets the players pass (answering what phase asks), and reads phase's events,

@@ -1,0 +1,71 @@
+"""The engine: :class:`PhaseEngine`, phase.rs behind the suite's engine interface (the entry point ``phase`` of
+``trigger_conformance.engines``). It renders a scenario's cards (:mod:`.render`), has phase parse them, and plays
+the scenario (:mod:`.play`); its generation profile is :data:`reference_engine.mtg.phase.profile.PROFILE`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from reference_engine.kernel.engine import Chooser, Engine, EngineInfo, Skipped
+from reference_engine.kernel.errors import EngineError
+from reference_engine.mtg.phase.play import Play
+from reference_engine.mtg.phase.profile import PROFILE
+from reference_engine.mtg.phase.render import Names, card_name, check_scenario, mtgjson_face
+
+PHASE_VERSION = "0.103.0"
+INSTALL_HINT = "install the extra: pip install 'trigger-conformance[phase]'"
+RULESET = "mtg"
+EDITIONS = ["2026-02-27", "2021-02-24"]
+
+
+def _import_phase():
+    try:
+        import phase  # noqa: PLC0415
+    except ImportError:
+        raise EngineError("unavailable", f"phase-python is not installed; {INSTALL_HINT}") from None
+    return phase
+
+
+# Cards phase parsed, by their MTGJSON face: shared by every PhaseEngine of the process (a run starts a fresh engine
+# for each rule it concludes, and their shrinks play the same cards again); parsing is a pure function of the face.
+_FACES: dict[str, Any] = {}
+MAX_FACES = 4096
+
+
+class PhaseEngine(Engine):
+    """phase.rs behind the suite's adapter interface (MTG only; the subset of :data:`PROFILE`)."""
+
+    def __init__(self) -> None:
+        self._phase = _import_phase()
+
+    @property
+    def info(self) -> EngineInfo:
+        return EngineInfo(name="phase.rs (phase-python)", version=PHASE_VERSION, rulesets={RULESET: list(EDITIONS)})
+
+    def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
+        return PROFILE if ruleset == RULESET else None
+
+    def face(self, obj: dict[str, Any], names: Names | None = None) -> Any:
+        raw = mtgjson_face(obj, names)
+        key = json.dumps(raw, sort_keys=True)
+        if key not in _FACES:
+            if len(_FACES) >= MAX_FACES:
+                _FACES.clear()
+            _FACES[key] = self._phase.build_oracle_face(raw, None)
+        return _FACES[key]
+
+    def run(self, scenario: dict[str, Any], chooser: Chooser) -> dict[str, Any]:
+        if scenario.get("ruleset") != RULESET:
+            raise Skipped(f"phase adapter: only the mtg ruleset (not {scenario.get('ruleset')!r})")
+        names = check_scenario(scenario)
+        faces = {}
+        for obj in scenario["objects"]:
+            face = self.face(obj, names)
+            if len(face["triggers"]) != len(obj.get("abilities", ())) or face["abilities"] \
+                    or face["static_abilities"] or face["replacements"]:
+                raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
+                              f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
+            faces[card_name(obj["id"]).lower()] = face
+        return Play(self._phase, scenario, chooser, faces, names).play()
+

@@ -1,0 +1,58 @@
+"""The profile: what phase.rs's adapter cannot play, declared to the MTG scenario generator
+(``Engine.generation_profile``) as features of the generator it excludes, so that the generator builds only the
+subset the adapter renders (:mod:`reference_engine.mtg.phase.render`) and can read back. Each exclusion names a
+generic feature of the generator (what a scenario contains: ``PROFILE_FEATURES`` and ``PROFILE_ONLY_FEATURES`` in
+:mod:`reference_engine.mtg.generator`); why phase's adapter needs it is said here, and in docs/engines/phase.md.
+
+What the generator cannot leave out the adapter still skips while it plays (:mod:`reference_engine.mtg.phase.unseen`,
+and :func:`reference_engine.mtg.phase.render.check_scenario`: e.g. more objects than the creature types naming them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# (feature, why phase's adapter excludes it), in the order of the profile.
+LIMITS: tuple[tuple[str, str], ...] = (
+    # Everything the MTG builder can leave out, phase's adapter leaves out, but for what it renders besides: effects
+    # and conditions on other objects (each object has a creature type of its own), exile, effects on the other
+    # player of a two-player game, damage and life triggers, control changes by the script.
+    ("signals", "named signals have no Oracle wording"),
+    ("state_triggers", "603.8 state triggers are not rendered"),
+    ("watchers", "abilities triggering on abilities are not rendered"),
+    ("targets", "the builder's targeted abilities trigger on named signals (see untargeted_zone_triggers)"),
+    ("move_together", "the script moves one card at a time (debug MoveToZone)"),
+    ("prevented", "prevention is not rendered"),
+    ("dies_when", "objects dying when another is in a graveyard are not rendered"),
+    ("script_damage", "the script deals no damage (no debug action does)"),
+    ("empty_effects", "an ability with no effect has no Oracle wording"),
+    ("graveyard_triggers", "only the battlefield and the hand are placed"),
+    # finer, never drawn by the swarm
+    ("other_players_multiplayer", '"each opponent" is one player only in a two-player game'),
+    ("life_triggers", '"Whenever a player gains or loses life" sees life lost to damage too'),
+    ("foreign_graveyard_conditions", '"your graveyard" is the only one it can name'),
+    ("concede_effects", '"target player loses the game" needs a target prompt the adapter does not answer'),
+    # MTG vocabulary the adapter does not render yet (issue 12.1)
+    ("filters", "trigger filters are not rendered yet"),
+    ("zone_changes", "zone changes outside the battlefield are not rendered yet"),
+    ("batching", '"one or more", additional triggers and "once each turn" are not rendered yet'),
+    ("turns", "the script is played in one turn"),
+    ("spells", "spells are not rendered yet"),
+    # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target
+    # Elf"): the only targeted wordings rendered
+    ("untargeted_zone_triggers", "its targeted wordings are on enter/leave abilities"),
+    # reflexive abilities only as phase words them: "destroy all Elves. When you do, ..." closing the effect
+    ("reflexive_anywhere", "phase's \"When you do\" follows the instruction before it, not a death"),
+    # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
+    ("delayed_anywhere", "phase words a delayed ability only as \"whenever ... this turn, ...\""),
+    # shapes the adapter would skip (docs/engines/phase.md, "Skipped")
+    ("stray_targets", "an ability removed for want of a legal target is shown only if phase asks for an order with "
+                      "it, and a target moved or damaged by something else is not mapped"),
+    ("scripted_delayed_triggers", "phase's debug moves (the script) do not fire delayed abilities"),
+    ("repeated_delayed_creations", "which creation of a delayed ability phase triggered cannot be told"),
+    ("optional_for_others", "\"you may\" before another player's hand or life has no wording phase reads"),
+    ("hand_control_changes", "debug SetController of a card in a hand, to a player who leaves the game, or of a "
+                             "permanent whose text says \"you\" does not mean what the scenario means"),
+)
+
+PROFILE: dict[str, Any] = {"exclude": [feature for feature, _ in LIMITS]}

@@ -1,0 +1,356 @@
+"""Rendering: a scenario's objects as synthetic phase.rs creature cards whose Oracle text phase's own parser reads
+(``phase.build_oracle_face``), one line per triggered ability in the ability's order, and the check that a whole
+scenario lies in the rendered subset (anything else is ``Skipped``, never guessed). The subset is listed in
+docs/engines/phase.md; :mod:`reference_engine.mtg.phase.profile` keeps the generator inside it."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from reference_engine.kernel.engine import Skipped
+
+# One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
+# among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
+# checked to parse into a filter on that subtype (tests/test_phase_adapter.py).
+CREATURE_TYPES: tuple[tuple[str, str], ...] = (
+    ("Goblin", "Goblins"), ("Elf", "Elves"), ("Zombie", "Zombies"), ("Merfolk", "Merfolk"), ("Wizard", "Wizards"),
+    ("Soldier", "Soldiers"), ("Knight", "Knights"), ("Cleric", "Clerics"), ("Rogue", "Rogues"),
+    ("Warrior", "Warriors"), ("Beast", "Beasts"), ("Spirit", "Spirits"), ("Vampire", "Vampires"),
+    ("Dragon", "Dragons"), ("Angel", "Angels"), ("Demon", "Demons"), ("Horror", "Horrors"), ("Giant", "Giants"),
+    ("Faerie", "Faeries"), ("Minotaur", "Minotaurs"), ("Centaur", "Centaurs"), ("Dwarf", "Dwarves"),
+    ("Sphinx", "Sphinxes"), ("Hydra", "Hydras"),
+)
+
+
+class Names:
+    """What the rendering needs of the whole scenario: each object's creature type (singular, plural) and the
+    players. ``Names.of(scenario)``; ``Names.alone(obj)`` for one object rendered on its own."""
+
+    def __init__(self, objects: list[dict[str, Any]], players: list[str]):
+        if len(objects) > len(CREATURE_TYPES):
+            raise Skipped(f"phase adapter: {len(objects)} objects, more than the {len(CREATURE_TYPES)} creature types "
+                          f"that name them")
+        self.types = {o["id"]: CREATURE_TYPES[n] for n, o in enumerate(objects)}
+        self.owner = {o["id"]: o["owner"] for o in objects}
+        self.players = list(players)
+
+    @staticmethod
+    def of(scenario: dict[str, Any]) -> "Names":
+        return Names(scenario["objects"], scenario["players"])
+
+    @staticmethod
+    def alone(obj: dict[str, Any]) -> "Names":
+        return Names([obj], [obj["owner"]])
+
+    def one(self, obj_id: str) -> str:
+        if obj_id not in self.types:
+            raise Skipped(f"phase adapter: {obj_id!r} names no object of the scenario")
+        return self.types[obj_id][0]
+
+    def a(self, obj_id: str) -> str:
+        """"a Goblin", "an Elf"."""
+        kind = self.one(obj_id)
+        return f"{'an' if kind[0] in 'AEIOU' else 'a'} {kind}"
+
+    def all(self, obj_id: str) -> str:
+        self.one(obj_id)
+        return self.types[obj_id][1]
+
+    def opponent(self, controller: str, player: str) -> bool:
+        """Whether "each opponent" of ``controller`` is exactly ``player`` (a two-player game)."""
+        return len(self.players) == 2 and player != controller and player in self.players
+
+
+def card_name(obj_id: str) -> str:
+    return f"Conformance {obj_id}"
+
+
+def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
+    """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
+    event, subject = trigger.get("event"), trigger.get("subject", "any")
+    extra = set(trigger) - {"event", "subject", "to"}
+    if extra:
+        raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
+    if event == "player_leaves" and subject == "any":
+        return "Whenever a player loses the game"
+    if event == "life":
+        if subject != "any" or "to" in trigger:
+            raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset")
+        return "Whenever a player gains or loses life"
+    if subject in ("self", "other", "any"):
+        who = {"self": "When this creature", "other": "Whenever another creature", "any": "Whenever a creature"}[subject]
+    elif names is not None and subject in names.types:
+        who = f"Whenever {names.a(subject)}"
+    else:
+        raise Skipped(f"phase adapter: a trigger watching {subject!r} has no Oracle wording here")
+    if event == "damage" and "to" not in trigger:
+        return f"{who.replace('When this', 'Whenever this')} deals damage"
+    if event == "enter" and "to" not in trigger:
+        return f"{who} enters"
+    if event == "leave":
+        to = trigger.get("to")
+        if to == "graveyard":
+            return f"{who} dies"
+        if to is None:
+            return f"{who} leaves the battlefield"
+    raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
+
+
+def target_noun(target: dict[str, Any], names: Names) -> str:
+    """What "target ..." names for an ability's ``target`` (MTG 115.1, 603.3d): "player" for every player of the
+    game; "creature" for every object of the scenario (each is a creature card, so on the battlefield exactly the
+    creatures); one object's creature type ("Elf") for that object alone. Raises Skipped for any other set of
+    candidates (or a target zone other than the battlefield)."""
+    if set(target) == {"players"} and sorted(target["players"]) == sorted(names.players):
+        return "player"
+    if set(target) == {"candidates"}:
+        candidates = list(target["candidates"])
+        if len(candidates) == 1 and candidates[0] in names.types:
+            return names.one(candidates[0])
+        if candidates and sorted(candidates) == sorted(names.types):
+            return "creature"
+    raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only 'target player', "
+                  f"any player of the game; 'target creature', any object; 'target Elf', one object)")
+
+
+def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
+                  own_move: bool = False, aim: str | None = None) -> str:
+    """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
+    (an ability whose source changed hands is skipped where that matters, see stack.StackReader). ``own_move``: the
+    ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
+    (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type.
+    ``aim``: the ability's :func:`target_noun` (None: it has no target)."""
+    names = names or Names.alone(obj)
+    do = action.get("do")
+    me, owner = obj["id"], obj.get("controller", obj["owner"])
+    if do == "create_delayed":
+        return render_delayed(action, obj, names)
+    if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
+        verb = "destroy" if action["to"] == "graveyard" else "exile"
+        target = action.get("object")
+        if target == me and not (own_move and verb == "exile"):
+            return f"{verb} this creature"
+        return f"{verb} all {names.all(target)}"
+    if do == "move" and action.get("from") == "hand" and action.get("to") == "field":
+        # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
+        return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
+    if action.get("target") is True and do == "damage" and "source" not in action and not action.get("prevented"):
+        return f"this creature deals {action['amount']} damage to target {aim}"
+    if action.get("target") is True and do == "life" and action.get("amount", 0) < 0 and aim == "player":
+        return f"target player loses {-action['amount']} life"  # "target player gains" parses with no target
+    if do == "move_target" and action.get("to") in ("graveyard", "exile") and aim not in (None, "player"):
+        return f"{'destroy' if action['to'] == 'graveyard' else 'exile'} target {aim}"
+    if action.get("target") is True or do == "move_target":
+        raise Skipped(f"phase adapter: targeted effect {json.dumps(action, sort_keys=True)} is not rendered")
+    if do == "damage" and not action.get("prevented") and "source" not in action:
+        n = action["amount"]
+        if "object" in action:
+            if action["object"] == me:
+                return f"this creature deals {n} damage to this creature"  # "to itself" parses as another target
+            return f"this creature deals {n} damage to each {names.one(action['object'])}"
+        if action.get("player") == owner:
+            return f"this creature deals {n} damage to you"
+        if names.opponent(owner, action.get("player")):
+            return f"this creature deals {n} damage to each opponent"
+    if do == "life" and action.get("amount"):
+        n = action["amount"]
+        verb = f"gain {n}" if n > 0 else f"lose {-n}"
+        if action.get("player") == owner:
+            return f"you {verb} life"
+        if names.opponent(owner, action.get("player")):
+            return f"each opponent {verb.replace('gain', 'gains').replace('lose', 'loses')} life"
+    raise Skipped(f"phase adapter: effect {json.dumps(action, sort_keys=True)} is outside the rendered subset")
+
+
+def render_condition(cond: dict[str, Any], names: Names | None = None, controller: str | None = None) -> str:
+    """An intervening 'if' (603.4) as Oracle text: life totals of the controller, the source or one object on the
+    battlefield, one card of the controller's not in their graveyard."""
+    test = cond.get("test")
+    if test in ("life_at_least", "life_at_most") and cond.get("player", "controller") == "controller":
+        return f"if you have {cond['value']} or {'more' if test == 'life_at_least' else 'less'} life"
+    if test == "in_zone" and cond.get("zone") == "field" and cond.get("object", "self") == "self":
+        return "if this creature is on the battlefield"
+    if test == "not_in_zone" and cond.get("zone") == "graveyard" and names is not None \
+            and names.owner.get(cond.get("object")) == controller:
+        return f"if there are no {names.one(cond['object'])} cards in your graveyard"
+    if test == "in_zone" and cond.get("zone") == "field" and names is not None \
+            and cond.get("object") not in (None, "self") and cond["object"] in names.types:
+        return f"if {names.a(cond['object'])} is on the battlefield"
+    raise Skipped(f"phase adapter: intervening condition {json.dumps(cond, sort_keys=True)} is not rendered")
+
+
+def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
+    names = names or Names.alone(obj)
+    extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if", "target"}
+    if extra:
+        raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered")
+    aim = None
+    if "target" in ability:
+        # "target player" (every player of the game a candidate: phase's ChooseTarget offers the players still in
+        # it), "target creature" (every object), "target Elf" (one object); in the first instruction only
+        aim = target_noun(ability["target"], names)
+        first = (ability.get("effect") or [{}])[0]
+        if first.get("target") is not True and first.get("do") != "move_target" \
+                or any(a.get("target") is True or a.get("do") == "move_target" for a in ability["effect"][1:]):
+            raise Skipped(f"phase adapter: target {json.dumps(ability['target'], sort_keys=True)} is rendered in "
+                          f"the first instruction only")
+    head = render_trigger(ability["trigger"], names)
+    cond = ability.get("intervening_if")
+    if cond is not None:
+        head += ", " + render_condition(cond, names, obj.get("controller", obj["owner"]))
+    effect = ability.get("effect", [])
+    if not effect:
+        raise Skipped("phase adapter: an ability with no effect has no Oracle wording")
+    trigger = ability["trigger"]
+    own_move = trigger.get("event") == "leave" and trigger.get("subject", "any") in ("self", "any")
+    reflexive = None
+    if effect[-1].get("do") == "reflexive":
+        reflexive = render_reflexive(effect, obj, names)
+        effect = effect[:-1]
+    if any(a.get("do") == "create_delayed" for a in effect[:-1]) or ability.get("optional") and any(
+            a.get("do") == "create_delayed" for a in effect):
+        raise Skipped("phase adapter: a delayed ability is worded only as the last instruction of an ability that "
+                      "is not optional")
+    sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
+    if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
+        first = sentences[0]
+        if first.startswith("you "):
+            sentences[0] = "you may " + first[len("you "):]
+        elif first.startswith("target player loses "):
+            sentences[0] = "you may have " + first.replace(" loses ", " lose ", 1)
+        elif first.startswith("this creature deals"):
+            sentences[0] = "you may have " + first.replace(" deals ", " deal ", 1)
+        elif first.startswith("each player puts ") and names.owner.get(effect[0].get("object")) \
+                == obj.get("controller", obj["owner"]):
+            # from the controller's own hand, "you may put" reads right (it follows the controller: see take_pushes)
+            sentences[0] = f"you may put all {names.one(effect[0]['object'])} cards from your hand onto the battlefield"
+        elif first.startswith("each "):
+            # "you may have each opponent lose N life" parses as any player; "you may have each player put ... from
+            # their hand" moves nothing from another player's hand
+            raise Skipped(f"phase adapter: an optional ability beginning {first!r} has no Oracle wording phase reads")
+        else:
+            sentences[0] = "you may " + first
+    text = f"{head}, {sentences[0]}."
+    for s in sentences[1:]:
+        # An optional ability is optional as a whole (603.5): every later sentence depends on the first being used.
+        text += f" If you do, {s}." if ability.get("optional") else f" {s[0].upper()}{s[1:]}."
+    if reflexive is not None:
+        text += f" When you do, {reflexive}."
+    return text
+
+
+def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) -> str:
+    """A delayed triggered ability lasting the turn (603.7) as phase's "whenever ... this turn, ..." (no period):
+    triggering on a creature (any, or one object) leaving the battlefield or dying, with one instruction and no
+    intervening "if". Only as the last instruction of an effect (render_ability)."""
+    made = action["ability"]
+    trigger = made.get("trigger") or {}
+    subject = trigger.get("subject", "any")
+    if action.get("duration") != "turn" or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or trigger.get("event") != "leave" or set(trigger) - {"event", "subject", "to"} \
+            or trigger.get("to") not in (None, "graveyard") or not (subject == "any" or subject in names.types):
+        raise Skipped(f"phase adapter: delayed ability {json.dumps(action, sort_keys=True)} has no 'whenever ... this "
+                      f"turn' wording here (a creature or one object leaving or dying, lasting the turn, one "
+                      f"instruction, no intervening 'if')")
+    who = "a creature" if subject == "any" else names.a(subject)
+    what = "dies" if trigger.get("to") == "graveyard" else "leaves the battlefield"
+    return f"whenever {who} {what} this turn, {render_action(made['effect'][0], obj, names)}"
+
+
+def reflexive_victim(effect: list[dict[str, Any]]) -> str | None:
+    """The object whose destruction the last action of ``effect``, a reflexive ability, watches (None if none)."""
+    if effect and effect[-1].get("do") == "reflexive" and len(effect) >= 2:
+        return effect[-2].get("object")
+    return None
+
+
+def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: Names) -> str:
+    """A reflexive triggered ability (603.12) as phase's "When you do, ..." sentence (no period): only right after a
+    "destroy" of one object whose death it watches ("destroy all Elves. When you do, ..."), with one instruction,
+    no intervening "if" and no target. phase triggers "When you do" when the instruction before it did something,
+    or, in an optional ability, when the choice was made: the adapter skips where that differs from the scenario's
+    "when that object dies" (Unseen.reflexive_check)."""
+    action, before = effect[-1], effect[-2] if len(effect) >= 2 else {}
+    made = action["ability"]
+    victim = before.get("object")
+    if before.get("do") != "move" or before.get("from") != "field" or before.get("to") != "graveyard" \
+            or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or made["trigger"] != {"event": "leave", "subject": victim, "to": "graveyard"}:
+        raise Skipped(f"phase adapter: reflexive ability {json.dumps(made, sort_keys=True)} has no 'When you do' "
+                      f"wording here (only right after destroying the one object whose death it watches, one "
+                      f"instruction, no intervening 'if')")
+    # watching its own source's death, it is such an ability as 400.7 lets find the card in its new zone: an exile of
+    # the source is worded through its type (as render_ability does for leaves-the-battlefield abilities)
+    return render_action(made["effect"][0], obj, names, own_move=victim == obj["id"])
+
+
+def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
+    return "\n".join(render_ability(a, obj, names) for a in obj.get("abilities", ()))
+
+
+def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
+    names = names or Names.alone(obj)
+    toughness = obj.get("toughness", 1)
+    kind = names.one(obj["id"])
+    return {"name": card_name(obj["id"]), "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
+            "supertypes": [], "subtypes": [kind], "text": card_text(obj, names), "type": f"Creature \u2014 {kind}",
+            "layout": "normal",
+            "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
+            "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}
+
+
+def _names_a_player(action: dict[str, Any]) -> bool:
+    return action.get("do") in ("life", "damage") and "player" in action
+
+
+# Words of a rendered text that name a player through the ability's controller ("you", "your graveyard", "each
+# opponent"), after removing those the scenario means the same way (its life conditions are the controller's too,
+# 603.4; an optional ability's choice is its controller's, 603.5).
+FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
+FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do|When you do")
+
+
+def check_scenario(scenario: dict[str, Any]) -> Names:
+    """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played); else return
+    the names its Oracle text uses."""
+    empty = [p for p in scenario["players"] if not any(o["owner"] == p for o in scenario["objects"])]
+    if empty:
+        raise Skipped(f"phase adapter: {empty} own no object; each seat's deck is its player's objects, and phase "
+                      f"does not start a game with an empty library")
+    names = Names.of(scenario)
+    for player, total in (scenario.get("life") or {}).items():
+        if player not in scenario["players"] or not isinstance(total, int) or total <= 0:
+            raise Skipped(f"phase adapter: starting life {total!r} of {player!r} is not rendered (debug SetLife)")
+    effects = [a for o in scenario["objects"] for ab in o.get("abilities", ()) for a in ab.get("effect", ())]
+    script = [e for step in scenario["script"] for action in step["actions"] for e in action["effect"]]
+    if any(ab["trigger"].get("event") == "life" for o in scenario["objects"] for ab in o.get("abilities", ())) \
+            and any(_names_a_player(a) and a.get("do") == "damage" for a in effects + script):
+        raise Skipped("phase adapter: a player is dealt damage where an ability triggers on life changes (a life "
+                      "loss from damage, which the scenario's life trigger does not see)")
+    for obj in scenario["objects"]:
+        if obj["zone"] not in ("field", "hand"):
+            raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only battlefield and hand are placed")
+        if obj.get("controller", obj["owner"]) != obj["owner"] and obj["zone"] != "field":
+            raise Skipped("phase adapter: a card in a hand controlled by another player is not rendered")
+        if "dies_when" in obj or set(obj) - {"id", "owner", "zone", "toughness", "abilities", "controller"}:
+            raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
+        for ability in obj.get("abilities", ()):
+            render_ability(ability, obj, names)
+    for step in scenario["script"]:
+        for action in step["actions"]:
+            if action["by"] != scenario["active_player"]:
+                raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
+            for effect in action["effect"]:
+                ok = effect.get("do") == "move" and (
+                    (effect.get("from") == "hand" and effect.get("to") == "field")
+                    or (effect.get("from") == "field" and effect.get("to") in ("graveyard", "exile"))) \
+                    or effect.get("do") == "gain_control" and effect.get("object") in names.types \
+                    and effect.get("player") in scenario["players"] \
+                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]
+                if not ok:
+                    raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
+                                  f"the rendered subset")
+    return names
+
