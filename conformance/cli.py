@@ -28,7 +28,7 @@ from conformance.documents import read_json, schema_names, validate, write_atomi
 from reference_engine.kernel.errors import ConformanceError
 from conformance.reports.progress import Progress
 from conformance.reports.text import (
-    STDERR_LINES, audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side,
+    MARK, audit_block, audit_row, describe_entry, describe_scenario, not_passed, outcome_lines, rule_row, side_by_side,
     skip_summary,
 )
 from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document
@@ -303,14 +303,8 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailabl
         counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
         print(f"\n{counts} in {report['seconds']} s", file=out)
         return
-    bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
-    if bad:
-        print(f"\n{len(bad)} rule(s) did not pass; each with its shrunk counterexample:", file=out)
-    for rule in bad:
-        print("", file=out)
-        print(rule_row(rule), file=out)
-        for line in failure_block(rule):
-            print(line, file=out)
+    for line in not_passed(report["rules"]):  # failures with counterexamples, each engine problem once
+        print(line, file=out)
     for fixture in report["fixtures"]:
         if fixture["status"] in ("failed", "errored"):
             print(f"\n{fixture['status'].upper()} fixture {fixture['id']}", file=out)
@@ -375,7 +369,7 @@ def replay(args: argparse.Namespace) -> int:
         for line in side_by_side(expected.trace, checked.outcome.trace):
             print(line)
         if checked.outcome.status != "trace":
-            print(f"ERRORED: the engine answered {checked.outcome.status}: {checked.outcome.message}")
+            print(f"{MARK['errored']}: " + "\n".join(outcome_lines(checked.outcome)))
             return FAILED
         differs = replay_for_determinism(engine, scenario, 4, first=checked.outcome)  # more than two plays
         if differs is not None:
@@ -598,11 +592,7 @@ def check_file(args: argparse.Namespace) -> int:
         outcome = checked.outcome
         bad = outcome.status != "trace"
         if bad:
-            print(f"\nthe engine gave no trace: {outcome.status}: {outcome.message}")
-            if outcome.stderr:
-                print("the engine's stderr (last lines):")
-                for line in outcome.stderr.rstrip().splitlines()[-STDERR_LINES:]:
-                    print("  " + line)
+            print("\n" + "\n".join(outcome_lines(outcome)))  # with where it raised, and its stderr
         else:
             print("\nverdict of every rule:")
             for inv in invariants:

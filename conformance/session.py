@@ -631,6 +631,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
         entry["first_problem"] = result.first_problem
         if result.engine_stderr:
             entry["engine_stderr"] = result.engine_stderr
+        if result.engine_traceback:
+            entry["engine_traceback"] = result.engine_traceback
     if result.check_error:
         entry["check_error"] = result.check_error
     if result.skip_reasons:

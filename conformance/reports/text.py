@@ -190,9 +190,8 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if rule["status"] == "errored":
         if rule.get("first_problem"):
             lines.append(f"      engine: {rule['first_problem']}")
-        if rule.get("engine_stderr"):
-            lines.append("      the engine's stderr (last lines):")
-            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-STDERR_LINES:]]
+        lines += traceback_lines(rule.get("engine_traceback", ""), rule.get("first_problem", ""))
+        lines += stderr_lines(rule.get("engine_stderr", ""))
         if rule.get("check_error"):
             lines.append("      the check itself raised (a bug in the suite, please report it):")
             lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
@@ -211,6 +210,61 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if failure.get("replay_file"):
         command = failure.get("replay_command") or f"trigger-conformance replay {failure['replay_file']}"
         lines.append(f"      Reproduce with: {command}")
+    return lines
+
+
+def traceback_lines(text: str, said: str = "", indent: str = "      ") -> list[str]:
+    """An engine's traceback (``engine_traceback`` of a report entry, an errored outcome's context) under a heading,
+    or nothing when there is none; its first line is left out when ``said`` (the one-line problem already shown)
+    begins with it."""
+    lines = text.rstrip().splitlines()
+    if lines and said.startswith(lines[0]):
+        lines = lines[1:]
+    if not lines:
+        return []
+    return [f"{indent}where the engine raised (its own frames, outermost first):", *(indent + line for line in lines)]
+
+
+def stderr_lines(stderr: str, indent: str = "      ") -> list[str]:
+    """The last :data:`STDERR_LINES` lines of what a process engine wrote on stderr, under a heading."""
+    if not stderr.strip():
+        return []
+    return [f"{indent}the engine's stderr (last lines):",
+            *(f"{indent}  {line}" for line in stderr.rstrip().splitlines()[-STDERR_LINES:])]
+
+
+def outcome_lines(outcome, indent: str = "") -> list[str]:
+    """What ``check`` and ``replay`` say of an engine that gave no trace (a :class:`conformance.checking.
+    EngineOutcome`): its status and message, where it raised (its own frames) and its stderr's tail."""
+    lines = [f"{indent}the engine gave no trace: {outcome.status}: {outcome.message}"]
+    if outcome.status == "errored":
+        lines += traceback_lines(outcome.context, outcome.message, indent + "  ")
+    return lines + stderr_lines(outcome.stderr, indent + "  ")
+
+
+def not_passed(rules: list[dict[str, Any]]) -> list[str]:
+    """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample, and
+    each engine problem once (the rules it left with no verdict named together), not once per rule."""
+    failed = [r for r in rules if r["status"] == "failed"]
+    errored = [r for r in rules if r["status"] == "errored"]
+    if not failed and not errored:
+        return []
+    parts = [f"{len(failed)} {MARK['failed']}, each with its shrunk counterexample"] if failed else []
+    if errored:
+        parts.append(f"{len(errored)} {MARK['errored']} (no verdict), each problem once")
+    lines = ["", f"{len(failed) + len(errored)} rule(s) did not pass: {'; '.join(parts)}:"]
+    for rule in failed:
+        lines += ["", rule_row(rule), *failure_block(rule)]
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for rule in errored:
+        groups.setdefault(tuple(failure_block(rule)), []).append(rule)
+    for block, group in groups.items():
+        if len(group) == 1:
+            lines += ["", rule_row(group[0])]
+        else:
+            lines += ["", f"{MARK['errored']:5} {len(group)} rules, the same problem: "
+                      + ", ".join(r["key"] for r in group)]
+        lines += block
     return lines
 
 
