@@ -27,7 +27,9 @@ from typing import Any
 
 from reference_engine.kernel.errors import ConformanceError
 from conformance.fixtures import canonical_entries
-from conformance.reports.text import MARK, describe_entry, describe_scenario
+from conformance.reports.text import (
+    MARK, audit_block, audit_summary, describe_entry, describe_scenario, verdict_counts,
+)
 
 MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
 
@@ -183,19 +185,10 @@ def _reason(rule: dict) -> str:
 def counts_line(run: dict) -> str:
     """The run's verdicts counted, for the top of a report: ``21 rules: 17 PASS, 4 FAIL; 12 fixtures: 12 PASS``
     (``not checked`` counted too after an interrupt)."""
-    parts = []
-    for what, items in (("rules", run["rules"]), ("fixtures", run["fixtures"])):
-        shown = [i["status"] for i in items]
-        missing = sum(1 for key in run["not_checked"] if (key in run["header"].get("rule_keys", ())) ==
-                      (what == "rules"))
-        if not shown and not missing:
-            continue
-        counted = [f"{shown.count(status)} {word}" for status, word in MARK.items() if status in shown]
-        if missing:
-            counted.append(f"{missing} {NOT_CHECKED}")
-        total = len(shown) + missing
-        parts.append(f"{total} {what if total != 1 else what[:-1]}: {', '.join(counted)}")
-    return "; ".join(parts) or "nothing checked"
+    rule_keys = set(run["header"].get("rule_keys", ()))
+    missing = {"rules": sum(1 for k in run["not_checked"] if k in rule_keys)}
+    missing["fixtures"] = len(run["not_checked"]) - missing["rules"]
+    return verdict_counts(_summary(run["rules"], run["fixtures"]), missing)
 
 
 def fixture_reason(fixture: dict) -> str:
@@ -278,17 +271,22 @@ def markdown(run: dict) -> str:
             out.append(f"| {i}{mark} | {_cell(a)} | {_cell(b)} |")
         if failure.get("replay_command"):
             out += ["", f"Reproduce with: `{failure['replay_command']}`"]
+    if run["audit"]:  # what --audit audited, whether it found something or not
+        out += ["", f"**{_cell(audit_summary(run['audit']))}**"]
+        if run["audit"].get("divergence"):
+            out += ["", "```", *(line[6:] for line in audit_block(run["audit"])), "```"]
     for rule, keys in engine_problems(run["rules"]):
-        out += ["", f"## The engine's problem: {', '.join(f'`{k}`' for k in keys)}", "",
-                _cell(rule.get("first_problem", ""))]
+        out += ["", f"## The engine's problem: {', '.join(f'`{k}`' for k in keys)}"]
+        if rule.get("first_problem") != handshake:  # else said once above
+            out += ["", _cell(rule.get("first_problem", ""))]
         if rule.get("engine_traceback"):
             out += ["", "Where the engine raised (its own frames, outermost first):", "", "```",
                     rule["engine_traceback"].rstrip().replace("```", "'''"), "```"]
         if rule.get("engine_stderr"):
             out += ["", "The engine's stderr (its tail):", "", "```",
                     rule["engine_stderr"].rstrip().replace("```", "'''"), "```"]
-    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
-    out += ["", f"**Summary:** {counts or 'nothing checked'}", ""]
+    counts = verdict_counts(run["footer"].get("summary", {}))
+    out += ["", f"**Summary:** {counts}", ""]
     return "\n".join(out)
 
 
@@ -329,9 +327,14 @@ def html(run: dict) -> str:
             parts.append(f"<p>Fixtures: {e(', '.join(f['id'] for f in run['fixtures']))}</p>")
     parts += _html_tables(run) if not handshake else []
     parts += _html_failures(run)
+    if run["audit"]:  # what --audit audited, whether it found something or not
+        parts.append(f"<p id=audit><b>{e(audit_summary(run['audit']))}</b></p>")
+        if run["audit"].get("divergence"):
+            parts.append(f"<pre class=audit>{e(chr(10).join(line[6:] for line in audit_block(run['audit'])))}</pre>")
     for rule, keys in engine_problems(run["rules"]):
-        parts.append(f"<section class=engine-problem><h2>The engine's problem: {e(', '.join(keys))}</h2>"
-                     f"<p>{e(rule.get('first_problem', ''))}</p>")
+        parts.append(f"<section class=engine-problem><h2>The engine's problem: {e(', '.join(keys))}</h2>")
+        if rule.get("first_problem") != handshake:  # else said once above
+            parts.append(f"<p>{e(rule.get('first_problem', ''))}</p>")
         if rule.get("engine_traceback"):
             parts.append("<h3>Where the engine raised (its own frames, outermost first)</h3>"
                          f"<pre class=traceback>{e(rule['engine_traceback'])}</pre>")
@@ -339,8 +342,8 @@ def html(run: dict) -> str:
             parts.append(f"<details class=stderr><summary>the engine's stderr (its tail)</summary>"
                          f"<pre>{e(rule['engine_stderr'])}</pre></details>")
         parts.append("</section>")
-    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
-    parts.append(f"<p id=summary><b>Summary:</b> {e(counts or 'nothing checked')}</p></body></html>")
+    counts = verdict_counts(run["footer"].get("summary", {}))
+    parts.append(f"<p id=summary><b>Summary:</b> {e(counts)}</p></body></html>")
     return "\n".join(parts)
 
 

@@ -3,13 +3,32 @@ the expected (reference) and actual traces side by side, and the command that re
 
 from __future__ import annotations
 
+import difflib
 import json
-from typing import Any
+from typing import Any, Iterable
 
 from conformance.fixtures import canonical_entries
 
 STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
+
+
+def verdict_counts(summary: dict[str, int], not_checked: dict[str, int] | None = None) -> str:
+    """A run's summary counts (``{"rules_passed": 17, "fixtures_failed": 1, ...}``) in the verdict words of
+    :data:`MARK`: ``21 rules: 17 PASS, 4 FAIL; 24 fixtures: 23 PASS, 1 FAIL`` (``not_checked``: by "rules" and
+    "fixtures", those an interrupt left unchecked)."""
+    parts = []
+    for what in ("rules", "fixtures"):
+        counted = [(n, MARK.get(status, status)) for status in (*MARK, *sorted(
+            {k.split("_", 1)[1] for k in summary if k.startswith(what + "_")} - set(MARK)))
+            if (n := summary.get(f"{what}_{status}", 0))]
+        missing = (not_checked or {}).get(what, 0)
+        if missing:
+            counted.append((missing, "not checked"))
+        total = sum(n for n, _ in counted)
+        if total:
+            parts.append(f"{total} {what if total != 1 else what[:-1]}: " + ", ".join(f"{n} {w}" for n, w in counted))
+    return "; ".join(parts) or "nothing checked"
 
 
 def describe_entry(entry: dict[str, Any]) -> str:
@@ -266,6 +285,27 @@ def not_passed(rules: list[dict[str, Any]]) -> list[str]:
                       + ", ".join(r["key"] for r in group)]
         lines += block
     return lines
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'mw.queue-fifo'?)`` for a misspelt name, the closest of ``known`` (difflib's
+    get_close_matches, at most three), or "" when nothing is close: appended to the message that rejects ``word``."""
+    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+
+
+def audit_summary(audit: dict[str, Any]) -> str:
+    """What ``--audit`` audited, found something or not: ``audit: 100 of 100 scenarios' observable outcomes compared
+    with the reference engine's; 7 divergences, each explained by an invariant; none unexplained``."""
+    compared, scenarios = audit.get("compared", 0), audit.get("scenarios", audit.get("compared", 0))
+    explained, unexplained = audit.get("explained", 0), audit.get("divergences", 0)
+    text = (f"audit: the observable outcomes of {compared} of {scenarios} scenarios compared with the reference "
+            f"engine's; {explained} divergence{'' if explained == 1 else 's'} explained by an invariant, ")
+    text += f"{unexplained} unexplained (a gap in the judge or the reference engine)" if unexplained else \
+        "none unexplained"
+    if scenarios > compared:
+        text += f"; {scenarios - compared} not compared (the engine or the reference engine gave no trace)"
+    return text
 
 
 def audit_row(audit: dict[str, Any]) -> str:
