@@ -26,9 +26,10 @@ from typing import Any
 from conformance import __version__
 from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
 from reference_engine.kernel.errors import ConformanceError
+from conformance.adapters.registry import did_you_mean
 from conformance.reports.progress import Progress
 from conformance.reports.text import (
-    MARK, audit_block, audit_row, audit_summary, describe_entry, describe_scenario, did_you_mean, not_passed,
+    MARK, audit_block, audit_row, audit_summary, describe_entry, describe_scenario, not_passed,
     outcome_lines, rule_row, side_by_side, skip_summary, verdict_counts,
 )
 from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document

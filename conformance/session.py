@@ -19,7 +19,7 @@ from typing import Any
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from conformance import __version__
-from conformance.adapters.registry import load_engine
+from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
@@ -29,7 +29,6 @@ from conformance.runner import (
 )
 from reference_engine.kernel.ruleset import OptionError
 from reference_engine.kernel.registry import get_ruleset, units
-from conformance.reports.text import did_you_mean  # issue 23: suggestions for misspelt names
 from reference_engine.kernel.registry import reference_engine_for
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from conformance import cli
 from conformance.reports.render import html, junit, load, markdown
-from conformance.reports.text import MARK, did_you_mean
+from conformance.adapters.registry import did_you_mean
+from conformance.reports.text import MARK
 from process_support import ENGINES, TWO_TRIGGERS
 
 PROBLEM = "the engine failed its handshake: the engine exited with code 3"

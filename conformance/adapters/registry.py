@@ -15,13 +15,14 @@ engine a replay file names only with ``--trust-file-engine``.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import sys
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Iterable
 
-from conformance.reports.text import did_you_mean
 from reference_engine.kernel.engine import Engine
 from reference_engine.kernel.errors import EngineError, a_or_an
 
@@ -61,6 +62,13 @@ def import_engine_module(module_name: str):
         print(f"trigger-conformance: {top} is not installed; importing it from the current directory {here}",
               file=sys.stderr)
         return importlib.import_module(module_name)
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'mw.queue-fifo'?)`` for a misspelt name, the closest of ``known`` (difflib's
+    get_close_matches, at most three), or "" when nothing is close: appended to the message that rejects ``word``."""
+    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
 
 
 def _spec_hint(spec: str, exc: BaseException) -> str:

@@ -3,9 +3,8 @@ the expected (reference) and actual traces side by side, and the command that re
 
 from __future__ import annotations
 
-import difflib
 import json
-from typing import Any, Iterable
+from typing import Any
 
 from conformance.fixtures import canonical_entries
 
@@ -285,13 +284,6 @@ def not_passed(rules: list[dict[str, Any]]) -> list[str]:
                       + ", ".join(r["key"] for r in group)]
         lines += block
     return lines
-
-
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """`` (did you mean 'mw.queue-fifo'?)`` for a misspelt name, the closest of ``known`` (difflib's
-    get_close_matches, at most three), or "" when nothing is close: appended to the message that rejects ``word``."""
-    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.6)
-    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
 
 
 def audit_summary(audit: dict[str, Any]) -> str:
