@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import sysconfig
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
@@ -102,7 +104,7 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # an engine's own bug (even a SystemExit) is an outcome, not a crash of the run
-        return EngineOutcome("errored", message=f"{type(exc).__name__}: {exc}", context=traceback.format_exc())
+        return EngineOutcome("errored", message=raised_message(exc), context=engine_traceback(exc))
     # An engine whose own guard allows longer plays (the bundled engines' max_trace_entries) raises the cap with it.
     limit = max(MAX_TRACE_ENTRIES, getattr(engine, "max_trace_entries", 0) or 0)
     if isinstance(trace, dict) and isinstance(trace.get("entries"), list) and len(trace["entries"]) > limit:
@@ -119,6 +121,61 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
                              message="the engine's answer is not a valid trace: "
                              + "; ".join(f"at {path}: {msg}" for path, msg in found))
     return EngineOutcome("trace", trace=trace)
+
+
+# -- An engine's exception, cut to the engine's own frames -----------------------------------------------------
+
+_HERE = os.path.dirname(os.path.realpath(__file__))
+# The harness: this package and the kernel the engine calls back into (the chooser, the Engine base class).
+_HARNESS = (_HERE + os.sep, os.path.join(os.path.dirname(_HERE), "reference_engine", "kernel") + os.sep)
+_STDLIB = tuple(sorted({os.path.realpath(sysconfig.get_paths()[name]) + os.sep for name in ("stdlib", "platstdlib")}))
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+
+
+def _foreign(filename: str) -> bool:
+    """Whether a frame's file is the harness's or Python's standard library's (not the engine's own code)."""
+    path = os.path.realpath(filename) if not filename.startswith("<") else filename
+    if path.startswith(_HARNESS):
+        return True
+    return path.startswith(_STDLIB) and not any(part in path for part in _INSTALLED)
+
+
+def _shown_path(filename: str) -> str:
+    """A frame's file as a user finds it: relative to the current directory when it lies under it."""
+    try:
+        relative = os.path.relpath(filename)
+    except ValueError:  # another drive
+        return filename
+    return filename if relative.startswith("..") else relative
+
+
+def engine_frames(exc: BaseException) -> list[traceback.FrameSummary]:
+    """The frames of ``exc``'s traceback that are the engine's own code, outermost first: those of the harness
+    (``conformance/``, ``reference_engine/kernel/``) and of Python's standard library are left out. When nothing is
+    left (the exception came from the harness or the standard library alone), every frame but the harness's."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    own = [f for f in frames if not _foreign(f.filename)]
+    return own or [f for f in frames if not os.path.realpath(f.filename).startswith(_HARNESS)]
+
+
+def raised_message(exc: BaseException) -> str:
+    """``KeyError: 'zone' (raised at myengine.py:41 in resolve)``: the exception and the innermost of the engine's
+    own frames, what a one-line verdict says of an engine that raised."""
+    frames = engine_frames(exc)
+    where = f" (raised at {_shown_path(frames[-1].filename)}:{frames[-1].lineno} in {frames[-1].name})" \
+        if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+def engine_traceback(exc: BaseException) -> str:
+    """``exc`` as a developer needs it: ``Type: message`` and then the engine's own frames (:func:`engine_frames`),
+    outermost first, one ``file:line in function`` line each with its source line under it."""
+    lines = [f"{type(exc).__name__}: {exc}"]
+    for frame in engine_frames(exc):
+        lines.append(f"  {_shown_path(frame.filename)}:{frame.lineno} in {frame.name}")
+        if frame.line:
+            lines.append(f"    {frame.line.strip()}")
+    return "\n".join(lines)
 
 
 def structure_problems(scenario: dict[str, Any], trace: dict[str, Any]) -> list[str]:

@@ -26,10 +26,11 @@ from typing import Any
 from conformance import __version__
 from conformance.documents import read_json, schema_names, validate, write_atomically, write_json
 from reference_engine.kernel.errors import ConformanceError
+from conformance.adapters.registry import did_you_mean
 from conformance.reports.progress import Progress
 from conformance.reports.text import (
-    STDERR_LINES, audit_block, audit_row, describe_entry, describe_scenario, failure_block, rule_row, side_by_side,
-    skip_summary,
+    MARK, audit_block, audit_row, audit_summary, describe_entry, describe_scenario, not_passed,
+    outcome_lines, rule_row, side_by_side, skip_summary, verdict_counts,
 )
 from conformance.session import RunSpec, Session, declined, parse_option, replay_command, report_document
 from reference_engine.kernel.registry import reference_engine_for
@@ -78,7 +79,7 @@ class _Rows:
         elif kind == "audit":
             print(audit_row(entry), file=self.out)
         else:
-            mark = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "skipped": "SKIP"}[entry["status"]]
+            mark = MARK[entry["status"]]
             print(f"{mark:5} fixture {entry['id']:<26} covers {', '.join(entry['rule_keys'])}", file=self.out)
         self.out.flush()
         if self.progress is not None and self.progress.live:
@@ -290,34 +291,22 @@ def _report(spec: RunSpec, session: Session, engine: dict[str, str], rules: list
     return report_document(session, engine, rules, fixtures, seconds)
 
 
-def _counted(n: int, key: str) -> str:
-    """``3 rules passed``, ``1 fixture failed``."""
-    what, status = key.split("_", 1)
-    return f"{n} {what if n != 1 else what[:-1]} {status}"
-
-
 def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None) -> None:
     if unavailable is not None:  # one problem, not one block per rule and fixture
         print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
               f"{unavailable['message']}", file=out)
-        counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
+        counts = verdict_counts(report["summary"])
         print(f"\n{counts} in {report['seconds']} s", file=out)
         return
-    bad = [rule for rule in report["rules"] if rule["status"] in ("failed", "errored")]
-    if bad:
-        print(f"\n{len(bad)} rule(s) did not pass; each with its shrunk counterexample:", file=out)
-    for rule in bad:
-        print("", file=out)
-        print(rule_row(rule), file=out)
-        for line in failure_block(rule):
-            print(line, file=out)
+    for line in not_passed(report["rules"]):  # failures with counterexamples, each engine problem once
+        print(line, file=out)
     for fixture in report["fixtures"]:
         if fixture["status"] in ("failed", "errored"):
-            print(f"\n{fixture['status'].upper()} fixture {fixture['id']}", file=out)
+            print(f"\n{MARK[fixture['status']]:5} fixture {fixture['id']}", file=out)
             for message in fixture.get("messages", ())[:5]:
                 print(f"      -> {message}", file=out)
-    if report.get("audit", {}).get("divergence"):
-        print("\n" + audit_row(report["audit"]), file=out)
+    if report.get("audit"):  # what it audited, whether it found something or not
+        print("\n" + audit_summary(report["audit"]), file=out)
         for line in audit_block(report["audit"]):
             print(line, file=out)
     never = [r["key"] for r in report["rules"] if r["status"] in ("unexercised", "skipped")]
@@ -331,7 +320,7 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailabl
         print("", file=out)
         for line in reasons:
             print(line, file=out)
-    counts = ", ".join(_counted(n, k) for k, n in sorted(report["summary"].items()))
+    counts = verdict_counts(report["summary"])
     print(f"\n{counts} in {report['seconds']} s", file=out)
 
 
@@ -375,7 +364,7 @@ def replay(args: argparse.Namespace) -> int:
         for line in side_by_side(expected.trace, checked.outcome.trace):
             print(line)
         if checked.outcome.status != "trace":
-            print(f"ERRORED: the engine answered {checked.outcome.status}: {checked.outcome.message}")
+            print(f"{MARK['errored']}: " + "\n".join(outcome_lines(checked.outcome)))
             return FAILED
         differs = replay_for_determinism(engine, scenario, 4, first=checked.outcome)  # more than two plays
         if differs is not None:
@@ -415,7 +404,7 @@ def _chosen_rulesets(name: str | None):
     try:
         return [get_ruleset(name)]
     except KeyError as exc:
-        raise ConformanceError(f"--ruleset: {exc.args[0]}") from None
+        raise ConformanceError(f"--ruleset: {exc.args[0]}{did_you_mean(name, RULESETS)}") from None
 
 
 def list_rules(args: argparse.Namespace) -> int:
@@ -452,7 +441,8 @@ def explain(args: argparse.Namespace) -> int:
                       f"witnesses in the trace; `trigger-conformance replay FILE --engine SPEC` shows the expected and "
                       f"actual traces.")
                 return PASSED
-    raise ConformanceError(f"no rule key {args.key!r} (see `trigger-conformance rules`)")
+    known = [inv.key for ruleset in _chosen_rulesets(getattr(args, "ruleset", None)) for inv in ruleset.invariants]
+    raise ConformanceError(f"no rule key {args.key!r}{did_you_mean(args.key, known)} (see `trigger-conformance rules`)")
 
 
 def options(args: argparse.Namespace) -> int:
@@ -598,11 +588,7 @@ def check_file(args: argparse.Namespace) -> int:
         outcome = checked.outcome
         bad = outcome.status != "trace"
         if bad:
-            print(f"\nthe engine gave no trace: {outcome.status}: {outcome.message}")
-            if outcome.stderr:
-                print("the engine's stderr (last lines):")
-                for line in outcome.stderr.rstrip().splitlines()[-STDERR_LINES:]:
-                    print("  " + line)
+            print("\n" + "\n".join(outcome_lines(outcome)))  # with where it raised, and its stderr
         else:
             print("\nverdict of every rule:")
             for inv in invariants:
@@ -633,7 +619,7 @@ def check_file(args: argparse.Namespace) -> int:
                     print(line)
                 bad = True
         if is_fixture:
-            print(f"\nfixture {fixture.id}: {'failed' if bad else 'passed'}")
+            print(f"\nfixture {fixture.id}: {MARK['failed' if bad else 'passed']}")
     finally:
         try:
             engine.close()

@@ -131,6 +131,7 @@ class RuleResult:
     engine_problems: dict[str, int] = field(default_factory=dict)
     first_problem: str = ""
     engine_stderr: str = ""  # the tail of what a process engine wrote on stderr with its first problem
+    engine_traceback: str = ""  # an engine that raised: its first exception, cut to its own frames (checking.py)
     failure: Failure | None = None
     check_error: str = ""
     seconds: float = 0.0
@@ -219,6 +220,7 @@ class Exploration:
     engine_problems: dict[str, int] = field(default_factory=dict)
     first_problem: str = ""
     engine_stderr: str = ""
+    engine_traceback: str = ""
     check_error: str = ""
     failure_index: int | None = None
     failure_log: list[int] | None = None
@@ -242,6 +244,8 @@ class Exploration:
                 self.first_problem = check.outcome.message
             if check.outcome.stderr and not self.engine_stderr:  # what the engine wrote with its first problem
                 self.engine_stderr = check.outcome.stderr[-STDERR_KEPT:]
+            if status == "errored" and check.outcome.context and not self.engine_traceback:
+                self.engine_traceback = check.outcome.context[:STDERR_KEPT]  # where the engine raised
             if status == "skipped":
                 _count_reason(self.skip_reasons, check.outcome.message or "no reason given", 1)
         elif self.key in check.check_errors:
@@ -377,6 +381,7 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
                 _count_reason(total.skip_reasons, reason, n)
             total.first_problem = total.first_problem or share.first_problem
             total.engine_stderr = total.engine_stderr or share.engine_stderr
+            total.engine_traceback = total.engine_traceback or share.engine_traceback
             total.check_error = total.check_error or share.check_error
             total.failure_index, total.failure_log = share.failure_index, share.failure_log
             total.failure_messages, total.failure_scenario = share.failure_messages, share.failure_scenario
@@ -415,7 +420,7 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
     if found is None and share.failure_log is not None:
         found = rebuild(build, config.edition, share.failure_log)
     for name in ("scenarios_run", "scenarios_exercised", "engine_problems", "first_problem", "engine_stderr",
-                 "check_error", "exercised_under", "skip_reasons"):
+                 "engine_traceback", "check_error", "exercised_under", "skip_reasons"):
         setattr(result, name, getattr(share, name))
 
     misbehaviours = {k for k in result.engine_problems if k != "skipped"}

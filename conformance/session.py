@@ -19,7 +19,7 @@ from typing import Any
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from conformance import __version__
-from conformance.adapters.registry import load_engine
+from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
@@ -28,7 +28,7 @@ from conformance.runner import (
     Exploration, Failure, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
 )
 from reference_engine.kernel.ruleset import OptionError
-from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.registry import get_ruleset, units
 from reference_engine.kernel.registry import reference_engine_for
 
 
@@ -88,7 +88,7 @@ class Session:
         try:
             self.ruleset = get_ruleset(spec.ruleset)
         except KeyError as exc:
-            raise ConformanceError(f"--ruleset: {exc.args[0]}") from None
+            raise ConformanceError(f"--ruleset: {exc.args[0]}{did_you_mean(spec.ruleset, units())}") from None
         self.edition = spec.edition or self.ruleset.default_edition
         if self.edition not in self.ruleset.editions:
             raise ConformanceError(f"--edition: ruleset {self.ruleset.name} has no edition {self.edition!r} "
@@ -96,11 +96,14 @@ class Session:
         try:
             self.options = self.ruleset.resolve_options(spec.options)
         except OptionError as exc:
-            raise ConformanceError(f"--option: {exc}") from None
+            names = [o.name for o in self.ruleset.options]
+            close = "".join(did_you_mean(name, names) for name in spec.options if name not in names)
+            raise ConformanceError(f"--option: {exc}{close}") from None
         self.invariants = self.ruleset.invariants_for(self.edition)
         known = {inv.key for inv in self.invariants}
         unknown = [key for key in spec.rules if key not in known]
         if unknown:
+            unknown = [key + did_you_mean(key, known) for key in unknown]
             raise ConformanceError(f"--rules: unknown rule keys {', '.join(unknown)} for {self.ruleset.name} "
                                    f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
         from conformance.expectations import load_expectations, load_quarantine
@@ -631,6 +634,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
         entry["first_problem"] = result.first_problem
         if result.engine_stderr:
             entry["engine_stderr"] = result.engine_stderr
+        if result.engine_traceback:
+            entry["engine_traceback"] = result.engine_traceback
     if result.check_error:
         entry["check_error"] = result.check_error
     if result.skip_reasons:

@@ -83,3 +83,23 @@ class DeclinesForReasons(_Wrapped):
         if reason:
             raise Skipped(reason)
         return self.inner.run(scenario, chooser)
+
+
+def _zone_of(scenario):
+    """The engine's own helper that fails: where the traceback must point (see RaisesInHelper)."""
+    return {obj["id"]: obj["zone_name"] for obj in scenario["objects"]}  # no such field: KeyError
+
+
+class RaisesInHelper(_Wrapped):
+    """Raises KeyError('zone_name') from its own helper on every scenario that has objects, after a call into the
+    standard library (json): the report must say where, in the engine's own frames only (tests/test_engine_exceptions.py)."""
+
+    inner_spec = "reference"
+
+    def run(self, scenario, chooser):
+        import json
+
+        json.loads(json.dumps(scenario))  # a standard-library frame on the way, left out of the traceback
+        if scenario["objects"]:
+            _zone_of(scenario)
+        return self.inner.run(scenario, chooser)

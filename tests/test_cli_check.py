@@ -29,7 +29,7 @@ def test_check_a_fixture_on_the_reference_engine(capsys):
     assert "PASS  mw.queue-fifo" in out and "N/A   mw.summon-package" in out  # every rule, applied or not
     assert "resolve_begin T1" in out  # the trace
     assert "observable outcome" in out and "as expected" in out
-    assert out.rstrip().endswith("fixture mw-append-after-pending: passed")
+    assert out.rstrip().endswith("fixture mw-append-after-pending: PASS")
 
 
 def test_check_a_fixture_on_a_faulty_engine_names_the_rule_and_the_first_observable_difference(capsys):
@@ -37,7 +37,7 @@ def test_check_a_fixture_on_a_faulty_engine_names_the_rule_and_the_first_observa
     out = capsys.readouterr().out
     assert "FAIL  mw.queue-fifo" in out and "the queue is first in, first out" in out
     assert "first difference at $.resolved[0][0]: \"A1\" vs \"A2\"" in out
-    assert out.rstrip().endswith("fixture mw-append-after-pending: failed")
+    assert out.rstrip().endswith("fixture mw-append-after-pending: FAIL")
 
 
 def test_check_a_scenario_file(tmp_path, capsys):

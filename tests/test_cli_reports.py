@@ -227,7 +227,7 @@ def test_an_interrupted_stream_keeps_what_it_found(lifo_stream, tmp_path):
 def test_report_command_renders_markdown_and_junit(lifo_stream, tmp_path, capsys):
     assert cli.main(["report", str(lifo_stream), "--format", "markdown"]) == 0
     text = capsys.readouterr().out
-    assert "| 11.2.4 | `mw.queue-fifo` | FAILED |" in text and "**first difference**" in text
+    assert "| 11.2.4 | `mw.queue-fifo` | FAIL |" in text and "**first difference**" in text
     assert "Reproduce with: `trigger-conformance replay" in text
     out = tmp_path / "junit.xml"
     assert cli.main(["report", str(lifo_stream), "--format", "junit", "-o", str(out)]) == 0
@@ -265,7 +265,7 @@ def test_the_html_report_reads_right_in_headless_chromium(lifo_stream, tmp_path)
     seen = json.loads(html_module.unescape(done.stdout[start:done.stdout.index("</pre>", start)]))
     text = seen["text"]
     assert "trigger-conformance: momon-wonder 1.0.0 on mutant:mw-lifo" in text
-    assert "mw.queue-fifo" in text and "FAILED" in text and "passed" in text
+    assert "mw.queue-fifo" in text and "FAIL" in text and "PASS" in text
     assert "the queue is first in, first out" in text  # the explanation
     assert "expected (reference engine)" in text and "actual (engine under test)" in text
     assert "First difference at entry" in text

@@ -15,11 +15,13 @@ engine a replay file names only with ``--trust-file-engine``.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import sys
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Iterable
 
 from reference_engine.kernel.engine import Engine
 from reference_engine.kernel.errors import EngineError, a_or_an
@@ -62,6 +64,30 @@ def import_engine_module(module_name: str):
         return importlib.import_module(module_name)
 
 
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'mw.queue-fifo'?)`` for a misspelt name, the closest of ``known`` (difflib's
+    get_close_matches, at most three), or "" when nothing is close: appended to the message that rejects ``word``."""
+    close = difflib.get_close_matches(word, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+
+
+def _spec_hint(spec: str, exc: BaseException) -> str:
+    """What a ``module:attribute`` spec that could not be loaded probably meant: the module's name for a file name
+    (``myengine.py:MyEngine`` -> ``myengine:MyEngine``), a close module of the current directory, or a close name
+    the module defines; "" when nothing is close."""
+    module_name, _, attribute = spec.partition(":")
+    if module_name.endswith(".py"):
+        name = module_name[:-3].replace("/", ".").replace(os.sep, ".").lstrip(".")
+        return f" (did you mean {name + ':' + attribute!r}? --engine takes a module's name, not its file)"
+    if isinstance(exc, ModuleNotFoundError) and exc.name == module_name.split(".")[0]:
+        here = [p.stem for p in Path.cwd().glob("*.py")] + [p.parent.name for p in Path.cwd().glob("*/__init__.py")]
+        return did_you_mean(exc.name, here)
+    if isinstance(exc, AttributeError):
+        module = sys.modules.get(module_name)
+        return did_you_mean(attribute, [n for n in dir(module) if not n.startswith("_")]) if module else ""
+    return ""
+
+
 def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None,
                 max_trace_entries: int | None = None) -> Engine:
     """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
@@ -92,7 +118,8 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
 
         name = spec[len("mutant:"):]
         if name not in MUTANTS:
-            raise EngineError("unavailable", f"no bundled mutant {name!r} (known: {', '.join(sorted(MUTANTS))})")
+            raise EngineError("unavailable", f"no bundled mutant {name!r}{did_you_mean(name, MUTANTS)} (known: "
+                              f"{', '.join(sorted(MUTANTS))})")
         engine = MUTANTS[name].factory()
         if max_trace_entries is not None:
             engine.max_trace_entries = max_trace_entries
@@ -100,16 +127,21 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
     if ":" in spec:
         module_name, _, attribute = spec.partition(":")
         try:
-            target = getattr(import_engine_module(module_name), attribute)
+            module = import_engine_module(module_name)
+            target = getattr(module, attribute)
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # importing someone's module may raise anything, even SystemExit
-            raise EngineError("unavailable", f"cannot load engine {spec!r}: {type(exc).__name__}: {exc}") from None
+            raise EngineError("unavailable", f"cannot load engine {spec!r}: {type(exc).__name__}: {exc}"
+                              + _spec_hint(spec, exc)) from None
         return _instantiate(target, spec)
     found = [ep for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name == spec]
     if not found:
         known = sorted({ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)} | {"reference"})
-        raise EngineError("unavailable", f"no engine named {spec!r} (known: {', '.join(known)}; or use "
+        from reference_engine.kernel.registry import MUTANTS
+
+        close = did_you_mean(spec, known + [f"mutant:{name}" for name in MUTANTS])
+        raise EngineError("unavailable", f"no engine named {spec!r}{close} (known: {', '.join(known)}; or use "
                           f"module:attribute, mutant:NAME, or --engine-cmd)")
     try:
         target = found[0].load()

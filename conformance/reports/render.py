@@ -27,12 +27,14 @@ from typing import Any
 
 from reference_engine.kernel.errors import ConformanceError
 from conformance.fixtures import canonical_entries
-from conformance.reports.text import describe_entry, describe_scenario
+from conformance.reports.text import (
+    MARK, audit_block, audit_summary, describe_entry, describe_scenario, verdict_counts,
+)
 
 MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
 
-STATUS_WORD = {"passed": "passed", "failed": "FAILED", "errored": "ERROR (no verdict)", "unexercised":
-               "never applied", "skipped": "skipped by the engine"}
+STATUS_WORD = MARK  # one word per verdict, the console's (conformance/reports/text.py)
+NOT_CHECKED = "not checked"
 
 
 def load(path: str) -> dict[str, Any]:
@@ -180,6 +182,47 @@ def _reason(rule: dict) -> str:
     return ""
 
 
+def counts_line(run: dict) -> str:
+    """The run's verdicts counted, for the top of a report: ``21 rules: 17 PASS, 4 FAIL; 12 fixtures: 12 PASS``
+    (``not checked`` counted too after an interrupt)."""
+    rule_keys = set(run["header"].get("rule_keys", ()))
+    missing = {"rules": sum(1 for k in run["not_checked"] if k in rule_keys)}
+    missing["fixtures"] = len(run["not_checked"]) - missing["rules"]
+    return verdict_counts(_summary(run["rules"], run["fixtures"]), missing)
+
+
+def fixture_reason(fixture: dict) -> str:
+    """Why a fixture did not pass, in one line (its messages; empty for one that passed)."""
+    return "" if fixture["status"] == "passed" else "; ".join(fixture.get("messages") or ()) or "no reason given"
+
+
+def engine_problems(rules: list[dict]) -> list[tuple[dict, list[str]]]:
+    """Each distinct problem of the engine (its first problem, where it raised, its stderr's tail) once, with the
+    keys of the rules it left with no verdict: ``[(rule entry holding it, [keys])]``, in rule order."""
+    groups: dict[tuple[str, str, str], tuple[dict, list[str]]] = {}
+    for rule in rules:
+        if rule["status"] != "errored" or not (rule.get("engine_traceback") or rule.get("engine_stderr")):
+            continue
+        what = (rule.get("first_problem", ""), rule.get("engine_traceback", ""), rule.get("engine_stderr", ""))
+        groups.setdefault(what, (rule, []))[1].append(rule["key"])
+    return list(groups.values())
+
+
+HANDSHAKE = "the engine failed its handshake"
+
+
+def handshake_failure(run: dict) -> str | None:
+    """The engine's problem when it failed its handshake (every rule and fixture errored with it), else None: the
+    reports then say it once instead of once per rule and fixture."""
+    entries = run["rules"] + run["fixtures"]
+    problems = {r.get("first_problem", "") for r in run["rules"]} | \
+        {(f.get("messages") or [""])[0] for f in run["fixtures"]}
+    if not entries or len(problems) != 1 or any(e["status"] != "errored" for e in entries):
+        return None
+    (problem,) = problems
+    return problem if problem.startswith(HANDSHAKE) else None
+
+
 def timeline(expected: dict | None, actual: dict | None) -> tuple[list[tuple[str, str]], int | None]:
     """Both traces as rows (ids renamed alike, so only real differences show) and the index of the first row where
     they differ (None when they are the same)."""
@@ -195,16 +238,23 @@ def timeline(expected: dict | None, actual: dict | None) -> tuple[list[tuple[str
 
 
 def markdown(run: dict) -> str:
-    out = [f"# trigger-conformance: {_title(run)}", "", "; ".join(_facts(run)), "",
-           "| rule | key | status | scenarios | exercised | why |", "| --- | --- | --- | --- | --- | --- |"]
-    for rule in run["rules"]:
-        out.append(f"| {rule['rule_number']} | `{rule['key']}` | {STATUS_WORD.get(rule['status'], rule['status'])} "
-                   f"| {rule['scenarios_run']} | {rule['scenarios_exercised']} | {_cell(_reason(rule))} |")
-    for key in run["not_checked"]:
-        out.append(f"| | `{key}` | not checked | | | the run was interrupted |")
-    if run["fixtures"]:
-        out += ["", "| fixture | status | covers |", "| --- | --- | --- |"]
-        out += [f"| `{f['id']}` | {f['status']} | {', '.join(f['rule_keys'])} |" for f in run["fixtures"]]
+    out = [f"# trigger-conformance: {_title(run)}", "", "; ".join(_facts(run)), "", f"**{counts_line(run)}**", ""]
+    handshake = handshake_failure(run)
+    if handshake:  # one problem, said once: no table of rows that all say it
+        out += [f"**{MARK['errored']}:** {_cell(handshake)}; nothing was checked.", "",
+                "Rules: " + ", ".join(f"`{r['key']}`" for r in run["rules"]),
+                *(["", "Fixtures: " + ", ".join(f"`{f['id']}`" for f in run["fixtures"])] if run["fixtures"] else [])]
+    else:
+        out += ["| rule | key | status | scenarios | exercised | why |", "| --- | --- | --- | --- | --- | --- |"]
+        for rule in run["rules"]:
+            out.append(f"| {rule['rule_number']} | `{rule['key']}` | {STATUS_WORD.get(rule['status'], rule['status'])} "
+                       f"| {rule['scenarios_run']} | {rule['scenarios_exercised']} | {_cell(_reason(rule))} |")
+        for key in run["not_checked"]:
+            out.append(f"| | `{key}` | {NOT_CHECKED} | | | the run was interrupted |")
+        if run["fixtures"]:
+            out += ["", "| fixture | status | covers | why |", "| --- | --- | --- | --- |"]
+            out += [f"| `{f['id']}` | {STATUS_WORD.get(f['status'], f['status'])} | {', '.join(f['rule_keys'])} "
+                    f"| {_cell(fixture_reason(f))} |" for f in run["fixtures"]]
     for rule in run["rules"]:
         failure = rule.get("failure")
         if not failure:
@@ -221,13 +271,22 @@ def markdown(run: dict) -> str:
             out.append(f"| {i}{mark} | {_cell(a)} | {_cell(b)} |")
         if failure.get("replay_command"):
             out += ["", f"Reproduce with: `{failure['replay_command']}`"]
-    for rule in run["rules"]:
+    if run["audit"]:  # what --audit audited, whether it found something or not
+        out += ["", f"**{_cell(audit_summary(run['audit']))}**"]
+        if run["audit"].get("divergence"):
+            out += ["", "```", *(line[6:] for line in audit_block(run["audit"])), "```"]
+    for rule, keys in engine_problems(run["rules"]):
+        out += ["", f"## The engine's problem: {', '.join(f'`{k}`' for k in keys)}"]
+        if rule.get("first_problem") != handshake:  # else said once above
+            out += ["", _cell(rule.get("first_problem", ""))]
+        if rule.get("engine_traceback"):
+            out += ["", "Where the engine raised (its own frames, outermost first):", "", "```",
+                    rule["engine_traceback"].rstrip().replace("```", "'''"), "```"]
         if rule.get("engine_stderr"):
-            out += ["", f"## The engine's stderr with its first problem: `{rule['key']}`", "",
-                    _cell(rule.get("first_problem", "")), "", "```",
+            out += ["", "The engine's stderr (its tail):", "", "```",
                     rule["engine_stderr"].rstrip().replace("```", "'''"), "```"]
-    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
-    out += ["", f"**Summary:** {counts or 'nothing checked'}", ""]
+    counts = verdict_counts(run["footer"].get("summary", {}))
+    out += ["", f"**Summary:** {counts}", ""]
     return "\n".join(out)
 
 
@@ -259,7 +318,38 @@ def html(run: dict) -> str:
     parts = [f"<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>{e(title)}</title>"
              f"<style>{_CSS}</style></head><body>", f"<h1>{e(title)}</h1>",
              f"<div class=facts>{e(' · '.join(_facts(run)))}</div>",
-             "<table id=rules><thead><tr><th>rule</th><th>key</th><th>status</th><th>scenarios</th>"
+             f"<p id=counts><b>{e(counts_line(run))}</b></p>"]
+    handshake = handshake_failure(run)
+    if handshake:  # one problem, said once: no table of rows that all say it
+        parts.append(f"<p id=handshake class=errored><b>{e(MARK['errored'])}:</b> {e(handshake)}; nothing was "
+                     f"checked.</p><p>Rules: {e(', '.join(r['key'] for r in run['rules']))}</p>")
+        if run["fixtures"]:
+            parts.append(f"<p>Fixtures: {e(', '.join(f['id'] for f in run['fixtures']))}</p>")
+    parts += _html_tables(run) if not handshake else []
+    parts += _html_failures(run)
+    if run["audit"]:  # what --audit audited, whether it found something or not
+        parts.append(f"<p id=audit><b>{e(audit_summary(run['audit']))}</b></p>")
+        if run["audit"].get("divergence"):
+            parts.append(f"<pre class=audit>{e(chr(10).join(line[6:] for line in audit_block(run['audit'])))}</pre>")
+    for rule, keys in engine_problems(run["rules"]):
+        parts.append(f"<section class=engine-problem><h2>The engine's problem: {e(', '.join(keys))}</h2>")
+        if rule.get("first_problem") != handshake:  # else said once above
+            parts.append(f"<p>{e(rule.get('first_problem', ''))}</p>")
+        if rule.get("engine_traceback"):
+            parts.append("<h3>Where the engine raised (its own frames, outermost first)</h3>"
+                         f"<pre class=traceback>{e(rule['engine_traceback'])}</pre>")
+        if rule.get("engine_stderr"):
+            parts.append(f"<details class=stderr><summary>the engine's stderr (its tail)</summary>"
+                         f"<pre>{e(rule['engine_stderr'])}</pre></details>")
+        parts.append("</section>")
+    counts = verdict_counts(run["footer"].get("summary", {}))
+    parts.append(f"<p id=summary><b>Summary:</b> {e(counts)}</p></body></html>")
+    return "\n".join(parts)
+
+
+def _html_tables(run: dict) -> list[str]:
+    e = _html.escape
+    parts = ["<table id=rules><thead><tr><th>rule</th><th>key</th><th>status</th><th>scenarios</th>"
              "<th>exercised</th><th>why</th></tr></thead><tbody>"]
     for rule in run["rules"]:
         link = f"<a href='#{e(rule['key'])}'>{e(rule['key'])}</a>" if rule.get("failure") else e(rule["key"])
@@ -268,14 +358,22 @@ def html(run: dict) -> str:
                      f"<td>{rule['scenarios_run']}</td><td>{rule['scenarios_exercised']}</td>"
                      f"<td>{e(_reason(rule))}</td></tr>")
     for key in run["not_checked"]:
-        parts.append(f"<tr class=not-checked><td></td><td>{e(key)}</td><td class=status>not checked</td><td></td>"
+        parts.append(f"<tr class=not-checked><td></td><td>{e(key)}</td><td class=status>{NOT_CHECKED}</td><td></td>"
                      f"<td></td><td>the run was interrupted</td></tr>")
     parts.append("</tbody></table>")
     if run["fixtures"]:
-        parts.append("<table id=fixtures><thead><tr><th>fixture</th><th>status</th><th>covers</th></tr></thead><tbody>")
-        parts += [f"<tr class='{e(f['status'])}'><td>{e(f['id'])}</td><td class=status>{e(f['status'])}</td>"
-                  f"<td>{e(', '.join(f['rule_keys']))}</td></tr>" for f in run["fixtures"]]
+        parts.append("<table id=fixtures><thead><tr><th>fixture</th><th>status</th><th>covers</th><th>why</th></tr>"
+                     "</thead><tbody>")
+        parts += [f"<tr class='{e(f['status'])}'><td>{e(f['id'])}</td><td class=status>"
+                  f"{e(STATUS_WORD.get(f['status'], f['status']))}</td><td>{e(', '.join(f['rule_keys']))}</td>"
+                  f"<td>{e(fixture_reason(f))}</td></tr>" for f in run["fixtures"]]
         parts.append("</tbody></table>")
+    return parts
+
+
+def _html_failures(run: dict) -> list[str]:
+    e = _html.escape
+    parts = []
     for rule in run["rules"]:
         failure = rule.get("failure")
         if not failure:
@@ -301,13 +399,7 @@ def html(run: dict) -> str:
         if failure.get("replay_command"):
             parts.append(f"<h3>Reproduce</h3><code class=replay>{e(failure['replay_command'])}</code>")
         parts.append("</section>")
-    for rule in run["rules"]:
-        if rule.get("engine_stderr"):
-            parts.append(f"<details class=stderr><summary>the engine's stderr with its first problem: "
-                         f"{e(rule['key'])}</summary><pre>{e(rule['engine_stderr'])}</pre></details>")
-    counts = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in sorted(run["footer"].get("summary", {}).items()))
-    parts.append(f"<p id=summary><b>Summary:</b> {e(counts or 'nothing checked')}</p></body></html>")
-    return "\n".join(parts)
+    return parts
 
 
 # -- JUnit XML --------------------------------------------------------------------------------------------------

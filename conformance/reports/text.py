@@ -12,6 +12,24 @@ STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the 
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
 
 
+def verdict_counts(summary: dict[str, int], not_checked: dict[str, int] | None = None) -> str:
+    """A run's summary counts (``{"rules_passed": 17, "fixtures_failed": 1, ...}``) in the verdict words of
+    :data:`MARK`: ``21 rules: 17 PASS, 4 FAIL; 24 fixtures: 23 PASS, 1 FAIL`` (``not_checked``: by "rules" and
+    "fixtures", those an interrupt left unchecked)."""
+    parts = []
+    for what in ("rules", "fixtures"):
+        counted = [(n, MARK.get(status, status)) for status in (*MARK, *sorted(
+            {k.split("_", 1)[1] for k in summary if k.startswith(what + "_")} - set(MARK)))
+            if (n := summary.get(f"{what}_{status}", 0))]
+        missing = (not_checked or {}).get(what, 0)
+        if missing:
+            counted.append((missing, "not checked"))
+        total = sum(n for n, _ in counted)
+        if total:
+            parts.append(f"{total} {what if total != 1 else what[:-1]}: " + ", ".join(f"{n} {w}" for n, w in counted))
+    return "; ".join(parts) or "nothing checked"
+
+
 def describe_entry(entry: dict[str, Any]) -> str:
     """One trace entry in a few words, e.g. ``resolve_begin T2`` or ``event E3 summon H1 (cause resolution T1)``."""
     kind = entry["kind"]
@@ -190,9 +208,8 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if rule["status"] == "errored":
         if rule.get("first_problem"):
             lines.append(f"      engine: {rule['first_problem']}")
-        if rule.get("engine_stderr"):
-            lines.append("      the engine's stderr (last lines):")
-            lines += ["        " + line for line in rule["engine_stderr"].rstrip().splitlines()[-STDERR_LINES:]]
+        lines += traceback_lines(rule.get("engine_traceback", ""), rule.get("first_problem", ""))
+        lines += stderr_lines(rule.get("engine_stderr", ""))
         if rule.get("check_error"):
             lines.append("      the check itself raised (a bug in the suite, please report it):")
             lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
@@ -212,6 +229,75 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
         command = failure.get("replay_command") or f"trigger-conformance replay {failure['replay_file']}"
         lines.append(f"      Reproduce with: {command}")
     return lines
+
+
+def traceback_lines(text: str, said: str = "", indent: str = "      ") -> list[str]:
+    """An engine's traceback (``engine_traceback`` of a report entry, an errored outcome's context) under a heading,
+    or nothing when there is none; its first line is left out when ``said`` (the one-line problem already shown)
+    begins with it."""
+    lines = text.rstrip().splitlines()
+    if lines and said.startswith(lines[0]):
+        lines = lines[1:]
+    if not lines:
+        return []
+    return [f"{indent}where the engine raised (its own frames, outermost first):", *(indent + line for line in lines)]
+
+
+def stderr_lines(stderr: str, indent: str = "      ") -> list[str]:
+    """The last :data:`STDERR_LINES` lines of what a process engine wrote on stderr, under a heading."""
+    if not stderr.strip():
+        return []
+    return [f"{indent}the engine's stderr (last lines):",
+            *(f"{indent}  {line}" for line in stderr.rstrip().splitlines()[-STDERR_LINES:])]
+
+
+def outcome_lines(outcome, indent: str = "") -> list[str]:
+    """What ``check`` and ``replay`` say of an engine that gave no trace (a :class:`conformance.checking.
+    EngineOutcome`): its status and message, where it raised (its own frames) and its stderr's tail."""
+    lines = [f"{indent}the engine gave no trace: {outcome.status}: {outcome.message}"]
+    if outcome.status == "errored":
+        lines += traceback_lines(outcome.context, outcome.message, indent + "  ")
+    return lines + stderr_lines(outcome.stderr, indent + "  ")
+
+
+def not_passed(rules: list[dict[str, Any]]) -> list[str]:
+    """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample, and
+    each engine problem once (the rules it left with no verdict named together), not once per rule."""
+    failed = [r for r in rules if r["status"] == "failed"]
+    errored = [r for r in rules if r["status"] == "errored"]
+    if not failed and not errored:
+        return []
+    parts = [f"{len(failed)} {MARK['failed']}, each with its shrunk counterexample"] if failed else []
+    if errored:
+        parts.append(f"{len(errored)} {MARK['errored']} (no verdict), each problem once")
+    lines = ["", f"{len(failed) + len(errored)} rule(s) did not pass: {'; '.join(parts)}:"]
+    for rule in failed:
+        lines += ["", rule_row(rule), *failure_block(rule)]
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for rule in errored:
+        groups.setdefault(tuple(failure_block(rule)), []).append(rule)
+    for block, group in groups.items():
+        if len(group) == 1:
+            lines += ["", rule_row(group[0])]
+        else:
+            lines += ["", f"{MARK['errored']:5} {len(group)} rules, the same problem: "
+                      + ", ".join(r["key"] for r in group)]
+        lines += block
+    return lines
+
+
+def audit_summary(audit: dict[str, Any]) -> str:
+    """What ``--audit`` audited, found something or not: ``audit: 100 of 100 scenarios' observable outcomes compared
+    with the reference engine's; 7 divergences, each explained by an invariant; none unexplained``."""
+    compared, scenarios = audit.get("compared", 0), audit.get("scenarios", audit.get("compared", 0))
+    explained, unexplained = audit.get("explained", 0), audit.get("divergences", 0)
+    text = (f"audit: the observable outcomes of {compared} of {scenarios} scenarios compared with the reference "
+            f"engine's; {explained} divergence{'' if explained == 1 else 's'} explained by an invariant, ")
+    text += f"{unexplained} unexplained (a gap in the judge or the reference engine)" if unexplained else \
+        "none unexplained"
+    if scenarios > compared:
+        text += f"; {scenarios - compared} not compared (the engine or the reference engine gave no trace)"
+    return text
 
 
 def audit_row(audit: dict[str, Any]) -> str:
