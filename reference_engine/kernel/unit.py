@@ -33,7 +33,13 @@ The parts, and who may import whom (tests/test_layering.py):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.metadata import entry_points
+from pathlib import Path
+
+ENTRY_POINT_GROUP = "trigger_conformance.rulesets"
 
 
 class UnitError(Exception):
@@ -60,3 +66,36 @@ class RulesetUnit:
     docs: str | None = "docs.md"
     rank: int = 100
     extra: dict = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=None)
+def units() -> dict[str, RulesetUnit]:
+    """Every installed ruleset unit by name, in listing order (rank, then name). Raises UnitError for an entry point
+    that is not a RulesetUnit or whose name differs from its unit's."""
+    found = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            manifest = ep.load()
+        except Exception as error:  # a broken third-party package must say which one it is
+            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) cannot be loaded: "
+                            f"{type(error).__name__}: {error}") from error
+        if not isinstance(manifest, RulesetUnit):
+            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) is not a RulesetUnit")
+        if manifest.name != ep.name:
+            raise UnitError(f"ruleset entry point {ep.name!r} names a unit called {manifest.name!r}")
+        found[manifest.name] = manifest
+    return dict(sorted(found.items(), key=lambda item: (item[1].rank, item[0])))
+
+
+def unit(name: str) -> RulesetUnit:
+    """The manifest of ruleset ``name``. Raises KeyError naming the known rulesets."""
+    known = units()
+    if name not in known:
+        raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(known)) or 'none installed'})")
+    return known[name]
+
+
+def resource(manifest: RulesetUnit, relative: str) -> Path:
+    """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""
+    package, _, path = relative.rpartition(":")
+    return Path(str(resources.files(package or manifest.package).joinpath(path)))

@@ -27,7 +27,6 @@ UNIT = RulesetUnit(
     profile_features="reference_engine.mtg.generator:PROFILE_FEATURES",
     rule_text="reference_engine.mtg.judge.sentences:paragraphs",
     prefix_safe=frozenset({"mtg.apnap-order", "mtg.trigger-on-trigger-last"}),
-    schema=None,
     fixtures="conformance:fixtures/mtg",
     rank=2,
 )
