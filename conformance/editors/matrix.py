@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from conformance.fixtures import bundled_fixtures
-from reference_engine.kernel.registry import paragraphs
+from reference_engine.kernel.registry import paragraphs, unit
 from reference_engine.kernel.ruleset import Ruleset, sentence_digest
 
 
@@ -42,6 +42,14 @@ def _covered(number: str, cited: set[str]) -> bool:
     return number in cited or any(c.startswith(number) and c[len(number):].isalpha() for c in cited)
 
 
+def _rule_scope(name: str) -> str | None:
+    """The rule numbers of the ruleset's text that its keys must encode (the unit's ``rule_scope``; None: all)."""
+    try:
+        return unit(name).rule_scope
+    except KeyError:
+        return None
+
+
 def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
     """Problems (empty when the ruleset and ``text`` agree). Without ``text``, only the ruleset's own checks
     (every key an invariant and a fixture)."""
@@ -64,7 +72,8 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
     found = paragraphs(ruleset.name, text)
     cited = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
     unencoded = dict(ruleset.unencoded)
-    in_scope = set(found) if ruleset.name != "mtg" else {n for n in found if re.fullmatch(r"603\.\d+", n)}
+    scope = _rule_scope(ruleset.name)
+    in_scope = {n for n in found if scope is None or re.fullmatch(scope, n)}
     for number in sorted(in_scope):
         if not _covered(number, cited) and number not in unencoded:
             problems.append(f"{number}: a numbered rule of the text with no rule key and no stated reason "

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Callable
 
+from reference_engine.kernel import schemas
 from reference_engine.kernel.schemas import composed_schema
 from reference_engine.kernel.unit import ENTRY_POINT_GROUP, RulesetUnit, UnitError, resource, unit, units
 
@@ -91,6 +93,20 @@ class LoadedUnit:
                 problems.append(f"its {part} {relative!r} does not exist")
         if not callable(self.generator) or not callable(self.rule_text):
             problems.append("its generator and rule-text reader must be callables")
+        if self.permissive_game is not None and not callable(self.permissive_game):
+            problems.append("its permissive engine must be a class")
+        if m.rule_scope is not None:
+            try:
+                re.compile(m.rule_scope)
+            except re.error as error:
+                problems.append(f"its rule scope {m.rule_scope!r} is not a regular expression: {error}")
+        if m.schema is not None and self.resource(m.schema).exists():
+            for kind in schemas.KINDS:
+                try:
+                    schemas.compose(schemas.kernel_schema(kind), [(m.name, schemas.schema_fragment(m, kind))])
+                except UnitError as error:
+                    problems.append(f"its {kind} schema fragment does not compose with the kernel's "
+                                    f"({str(error).split(': ', 1)[-1]})")
         if problems:
             raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
 

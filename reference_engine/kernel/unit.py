@@ -20,10 +20,13 @@ The parts, and who may import whom (tests/test_layering.py):
   import the engine interface and ``reference_engine.common`` only: never a judge.
 * ``faulty_engines``: a sequence of :class:`reference_engine.common.faulty.Mutant` (may be empty).
 * ``permissive_game``: the permissive ``Game`` class the editors' tools branch with (None: the editors' tools do not
-  cover this ruleset).
+  cover this ruleset): ``Game(scenario, chooser, oracle).play() -> trace``, writing its entries through ``.record``
+  (a :class:`reference_engine.common.recorder.Recorder`: its ``entries`` and ``max_entries`` are read and set).
 * ``generator``: ``build(source, edition, profile=None) -> scenario`` (see :mod:`reference_engine.kernel.source`).
 * ``profile_features``: the features the generator can switch off for a partial engine (a frozenset).
 * ``rule_text``: ``paragraphs(text) -> {rule number: paragraph}``, the reader of the ruleset's rule text.
+* ``rule_scope``: a regular expression matching the rule numbers of that text the rule keys must encode (None:
+  every number the reader finds; MTG's text is the whole Comprehensive Rules, of which 603 is in scope).
 * ``schema``: folder (relative to the unit's package) of its schema fragments (``scenario.json``, ``trace.json``),
   composed into the shared scenario and trace schemas.
 * ``fixtures``: folder of its golden scenarios, relative to the unit's package, or ``package:path`` (None: it ships
@@ -39,11 +42,14 @@ from importlib import resources
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from reference_engine.kernel.errors import ConformanceError
+
 ENTRY_POINT_GROUP = "trigger_conformance.rulesets"
 
 
-class UnitError(Exception):
-    """A ruleset unit is incomplete or inconsistent; the message names the unit and the part at fault."""
+class UnitError(ConformanceError):
+    """A ruleset unit is incomplete or inconsistent; the message names the unit and the part at fault (the CLI
+    reports it in one line, exit code 2)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,7 @@ class RulesetUnit:
     faulty_engines: str | None = None
     permissive_game: str | None = None
     prefix_safe: frozenset[str] = frozenset()
+    rule_scope: str | None = None
     schema: str | None = "schema"
     fixtures: str | None = None
     docs: str | None = "docs.md"

@@ -25,6 +25,7 @@ UNIT = RulesetUnit(
     permissive_game="reference_engine.mtg.engines.permissive:PermissiveGame",
     generator="reference_engine.mtg.generator:build_scenario",
     profile_features="reference_engine.mtg.generator:PROFILE_FEATURES",
+    rule_scope=r"603\.\d+",
     rule_text="reference_engine.mtg.judge.sentences:paragraphs",
     prefix_safe=frozenset({"mtg.apnap-order", "mtg.trigger-on-trigger-last"}),
     fixtures="conformance:fixtures/mtg",
