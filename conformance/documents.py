@@ -1,7 +1,10 @@
 """Loading and validating every JSON document that crosses a boundary.
 
 Schemas ship inside the installed distribution (``conformance/schemas``) and are read with
-:mod:`importlib.resources`, so the tool works from a plain ``pip install``.
+:mod:`importlib.resources`, so the tool works from a plain ``pip install``. The scenario and trace schemas are the
+exception: a document is validated with the composition of the kernel's part and every installed ruleset unit's
+fragment (:func:`reference_engine.kernel.schemas.composed_schema`), composed once per process; the files
+``schemas/scenario.schema.json`` and ``schemas/trace.schema.json`` publish that composition for the bundled units.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 from reference_engine.kernel.errors import DocumentError, a_or_an
+from reference_engine.kernel.schemas import KINDS as COMPOSED, composed_schema
 
 SUFFIX = ".schema.json"
 
@@ -46,7 +50,11 @@ def _registry() -> Registry:
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    """Return the schema ``schemas/<name>.schema.json`` as a dict. Raises FileNotFoundError for an unknown name."""
+    """Return the schema ``schemas/<name>.schema.json`` as a dict; for ``scenario`` and ``trace``, the one composed of
+    the installed ruleset units (the same as the file when only the bundled ones are installed). Raises
+    FileNotFoundError for an unknown name, UnitError for a unit whose schema fragment conflicts."""
+    if name in COMPOSED:
+        return composed_schema(name)
     text = resources.files("conformance").joinpath("schemas", f"{name}{SUFFIX}").read_text("utf-8")
     return json.loads(text)
 

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from conformance.fixtures import bundled_fixtures
-from reference_engine.kernel.registry import paragraphs
+from reference_engine.kernel.registry import paragraphs, unit
 from reference_engine.kernel.ruleset import Ruleset
 from reference_engine.kernel.ruletext import provides, references, sentence_digest, split_sentences, undefined_terms
 
@@ -57,12 +57,21 @@ def sentence_table(ruleset: Ruleset, text: str) -> str:
 
 
 def _in_scope(ruleset: Ruleset, number: str) -> bool:
-    return ruleset.text_scope is None or re.fullmatch(ruleset.text_scope, number) is not None
+    scope = _rule_scope(ruleset.name)
+    return scope is None or re.fullmatch(scope, number) is not None
 
 
 def _covered(number: str, cited: set[str]) -> bool:
     """A rule number is encoded when a key cites it or one of its lettered subrules (603.3 by 603.3b)."""
     return number in cited or any(c.startswith(number) and c[len(number):].isalpha() for c in cited)
+
+
+def _rule_scope(name: str) -> str | None:
+    """The rule numbers of the ruleset's text that its keys must encode (the unit's ``rule_scope``; None: all)."""
+    try:
+        return unit(name).rule_scope
+    except KeyError:
+        return None
 
 
 def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Iterator, Mapping
-from importlib import resources
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Callable
 
-from reference_engine.kernel.unit import RulesetUnit, UnitError
+from reference_engine.kernel import schemas
+from reference_engine.kernel.schemas import composed_schema
+from reference_engine.kernel.unit import ENTRY_POINT_GROUP, RulesetUnit, UnitError, resource, unit, units
 
-ENTRY_POINT_GROUP = "trigger_conformance.rulesets"
+__all__ = ["ENTRY_POINT_GROUP", "composed_schema", "unit", "units"]  # found here as before; defined in unit/schemas
 
 # A builder is ``build(source: ChoiceSource, edition: str) -> dict``: a deterministic function of the source's
 # answers that returns a scenario document without ``options`` (the run sets them).
@@ -36,33 +37,6 @@ def _load(spec: str, unit: str, part: str) -> Any:
     except (ImportError, AttributeError) as error:
         raise UnitError(f"ruleset unit {unit!r}: its {part} {spec!r} cannot be loaded: {error}") from error
     return value
-
-
-@functools.lru_cache(maxsize=None)
-def units() -> dict[str, RulesetUnit]:
-    """Every installed ruleset unit by name, in listing order (rank, then name). Raises UnitError for an entry point
-    that is not a RulesetUnit or whose name differs from its unit's."""
-    found = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            unit = ep.load()
-        except Exception as error:  # a broken third-party package must say which one it is
-            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) cannot be loaded: "
-                            f"{type(error).__name__}: {error}") from error
-        if not isinstance(unit, RulesetUnit):
-            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) is not a RulesetUnit")
-        if unit.name != ep.name:
-            raise UnitError(f"ruleset entry point {ep.name!r} names a unit called {unit.name!r}")
-        found[unit.name] = unit
-    return dict(sorted(found.items(), key=lambda item: (item[1].rank, item[0])))
-
-
-def unit(name: str) -> RulesetUnit:
-    """The manifest of ruleset ``name``. Raises KeyError naming the known rulesets."""
-    known = units()
-    if name not in known:
-        raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(known)) or 'none installed'})")
-    return known[name]
 
 
 @functools.lru_cache(maxsize=None)
@@ -119,13 +93,26 @@ class LoadedUnit:
                 problems.append(f"its {part} {relative!r} does not exist")
         if not callable(self.generator) or not callable(self.rule_text):
             problems.append("its generator and rule-text reader must be callables")
+        if self.permissive_game is not None and not callable(self.permissive_game):
+            problems.append("its permissive engine must be a class")
+        if m.rule_scope is not None:
+            try:
+                re.compile(m.rule_scope)
+            except re.error as error:
+                problems.append(f"its rule scope {m.rule_scope!r} is not a regular expression: {error}")
+        if m.schema is not None and self.resource(m.schema).exists():
+            for kind in schemas.KINDS:
+                try:
+                    schemas.compose(schemas.kernel_schema(kind), [(m.name, schemas.schema_fragment(m, kind))])
+                except UnitError as error:
+                    problems.append(f"its {kind} schema fragment does not compose with the kernel's "
+                                    f"({str(error).split(': ', 1)[-1]})")
         if problems:
             raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
 
     def resource(self, relative: str) -> Path:
         """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""
-        package, _, path = relative.rpartition(":")
-        return Path(str(resources.files(package or self.manifest.package).joinpath(path)))
+        return resource(self.manifest, relative)
 
 
 class _Rulesets(Mapping):

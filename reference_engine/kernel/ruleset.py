@@ -156,9 +156,6 @@ class Ruleset:
     # Rule number -> its sentences as ``(sentence_digest, keys encoding it)``, as read when the keys were written
     # (each ruleset's sentences.py; reference_engine.kernel.ruletext): an edited sentence makes its keys stale.
     sentences: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
-    # Which numbered rules of a text are in this ruleset's scope (a regular expression over rule numbers; None: every
-    # one): each must be cited by a key or explained in ``unencoded``. Rules outside it are read only where cited.
-    text_scope: str | None = None
 
     @property
     def default_edition(self) -> str:

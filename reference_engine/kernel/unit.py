@@ -20,10 +20,13 @@ The parts, and who may import whom (tests/test_layering.py):
   import the engine interface and ``reference_engine.common`` only: never a judge.
 * ``faulty_engines``: a sequence of :class:`reference_engine.common.faulty.Mutant` (may be empty).
 * ``permissive_game``: the permissive ``Game`` class the editors' tools branch with (None: the editors' tools do not
-  cover this ruleset).
+  cover this ruleset): ``Game(scenario, chooser, oracle).play() -> trace``, writing its entries through ``.record``
+  (a :class:`reference_engine.common.recorder.Recorder`: its ``entries`` and ``max_entries`` are read and set).
 * ``generator``: ``build(source, edition, profile=None) -> scenario`` (see :mod:`reference_engine.kernel.source`).
 * ``profile_features``: the features the generator can switch off for a partial engine (a frozenset).
 * ``rule_text``: ``paragraphs(text) -> {rule number: paragraph}``, the reader of the ruleset's rule text.
+* ``rule_scope``: a regular expression matching the rule numbers of that text the rule keys must encode (None:
+  every number the reader finds; MTG's text is the whole Comprehensive Rules, of which 603 is in scope).
 * ``schema``: folder (relative to the unit's package) of its schema fragments (``scenario.json``, ``trace.json``),
   composed into the shared scenario and trace schemas.
 * ``fixtures``: folder of its golden scenarios, relative to the unit's package, or ``package:path`` (None: it ships
@@ -33,11 +36,20 @@ The parts, and who may import whom (tests/test_layering.py):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from reference_engine.kernel.errors import ConformanceError
+
+ENTRY_POINT_GROUP = "trigger_conformance.rulesets"
 
 
-class UnitError(Exception):
-    """A ruleset unit is incomplete or inconsistent; the message names the unit and the part at fault."""
+class UnitError(ConformanceError):
+    """A ruleset unit is incomplete or inconsistent; the message names the unit and the part at fault (the CLI
+    reports it in one line, exit code 2)."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +67,42 @@ class RulesetUnit:
     faulty_engines: str | None = None
     permissive_game: str | None = None
     prefix_safe: frozenset[str] = frozenset()
+    rule_scope: str | None = None
     schema: str | None = "schema"
     fixtures: str | None = None
     docs: str | None = "docs.md"
     rank: int = 100
     extra: dict = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=None)
+def units() -> dict[str, RulesetUnit]:
+    """Every installed ruleset unit by name, in listing order (rank, then name). Raises UnitError for an entry point
+    that is not a RulesetUnit or whose name differs from its unit's."""
+    found = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            manifest = ep.load()
+        except Exception as error:  # a broken third-party package must say which one it is
+            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) cannot be loaded: "
+                            f"{type(error).__name__}: {error}") from error
+        if not isinstance(manifest, RulesetUnit):
+            raise UnitError(f"ruleset entry point {ep.name!r} ({ep.value}) is not a RulesetUnit")
+        if manifest.name != ep.name:
+            raise UnitError(f"ruleset entry point {ep.name!r} names a unit called {manifest.name!r}")
+        found[manifest.name] = manifest
+    return dict(sorted(found.items(), key=lambda item: (item[1].rank, item[0])))
+
+
+def unit(name: str) -> RulesetUnit:
+    """The manifest of ruleset ``name``. Raises KeyError naming the known rulesets."""
+    known = units()
+    if name not in known:
+        raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(known)) or 'none installed'})")
+    return known[name]
+
+
+def resource(manifest: RulesetUnit, relative: str) -> Path:
+    """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""
+    package, _, path = relative.rpartition(":")
+    return Path(str(resources.files(package or manifest.package).joinpath(path)))

@@ -26,7 +26,6 @@ UNIT = RulesetUnit(
     profile_features="reference_engine.momon_wonder.generator:PROFILE_FEATURES",
     rule_text="reference_engine.momon_wonder.judge.sentences:paragraphs",
     prefix_safe=frozenset({"mw.queue-fifo", "mw.same-event-order", "mw.remedy-front"}),
-    schema=None,
     fixtures="conformance:fixtures/momon-wonder",
     rank=0,
 )

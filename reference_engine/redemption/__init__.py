@@ -27,7 +27,6 @@ UNIT = RulesetUnit(
     rule_text="reference_engine.redemption.judge.sentences:paragraphs",
     prefix_safe=frozenset({"red.active-player-first", "red.new-trigger-placement", "red.mandatory-own-order",
                            "red.optional-own-order"}),
-    schema=None,
     fixtures="conformance:fixtures/redemption",
     rank=1,
 )

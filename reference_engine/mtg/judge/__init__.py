@@ -26,7 +26,6 @@ MTG = Ruleset(
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
     sentences=SENTENCES,
-    text_scope=r"603\.\d+[a-z]?",
     # Every rule of chapter 603 that no key cites, with the reason (the lint reports any other one, and any edit to
     # these rules' sentences, since a changed rule may now need a key).
     unencoded=(
