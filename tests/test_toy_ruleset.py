@@ -63,7 +63,7 @@ def test_run_passes_the_reference_and_its_fixture(toy):
     for key in ("hq.every-trigger-resolves", "hq.play-order", "hq.newcomers-wait"):
         assert f"PASS  {key}" in result.stdout
     assert "PASS  fixture hq-newcomer-waits" in result.stdout
-    assert "1 fixture passed, 3 rules passed" in result.stdout
+    assert "3 rules: 3 PASS; 1 fixture: 1 PASS" in result.stdout
 
 
 def test_run_catches_the_faulty_engine_by_its_key(toy):
