@@ -463,6 +463,10 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("destroy_this_creature_after_a_target.py", ["['Wizard'] (expected", "['Wizard'] (expected", "[] (expected",
                                                  "['Aimer']", "DEVIATION"]),
     ("delayed_after_printed_apnap.py", ["[('Goblin', 1), ('Creator', 0)] (expected: [('Creator', 0)", "DEVIATION"]),
+    ("reflexive_after_others_printed_apnap.py", ["[('Goblin', 1), ('Chain', 0)] (expected: [('Chain', 0)",
+                                                 "DEVIATION"]),
+    ("delayed_lost_to_an_order_prompt.py", ["asked for an order: False", "life 22 (expected 22)",
+                                            "asked for an order: True", "life 20 (expected 21", "DEVIATION"]),
     ("departed_players_waiting_ability.py", ["left the game: True; phase's stack after Pinger resolved: []",
                                              "an order prompt: False", "left: False", "NOT SHOWN"]),
 ])
