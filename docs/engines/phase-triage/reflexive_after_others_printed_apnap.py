@@ -12,7 +12,7 @@ stack after the printed ones, whoever controls them (as violation 14 does with d
 
 Run: python docs/engines/phase-triage/reflexive_after_others_printed_apnap.py
 """
-from _phase import Table
+from _phase import Table, report_apnap
 
 CARDS = {"Chain": ("When this creature enters, destroy all Goblins. When you do, you gain 2 life.", "Elf"),
          "Goblin": ("When this creature dies, you gain 1 life.", "Goblin")}
@@ -26,12 +26,4 @@ def stack_after_the_death(active):
     return [(table.names.get(s["source_id"]), s["controller"]) for s in table.game.stack()]
 
 
-stack = stack_after_the_death(0)
-print(f"seat 0 active: phase's stack after the Goblin died, bottom to top: {stack} (expected: "
-      f"[('Chain', 0), ('Goblin', 1)], the active player's reflexive ability first)")
-control = stack_after_the_death(1)
-print(f"seat 1 active (control): {control} (expected: [('Goblin', 1), ('Chain', 0)])")
-if stack == [("Goblin", 1), ("Chain", 0)] and control == [("Goblin", 1), ("Chain", 0)]:
-    print("DEVIATION: the active player's reflexive ability went on the stack after the other player's printed one")
-else:
-    print("as expected")
+report_apnap(stack_after_the_death, ("Chain", 0), ("Goblin", 1), "reflexive")
