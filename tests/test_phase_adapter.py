@@ -463,6 +463,10 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("destroy_this_creature_after_a_target.py", ["['Wizard'] (expected", "['Wizard'] (expected", "[] (expected",
                                                  "['Aimer']", "DEVIATION"]),
     ("delayed_after_printed_apnap.py", ["[('Goblin', 1), ('Creator', 0)] (expected: [('Creator', 0)", "DEVIATION"]),
+    ("reflexive_after_others_printed_apnap.py", ["[('Goblin', 1), ('Chain', 0)] (expected: [('Chain', 0)",
+                                                 "DEVIATION"]),
+    ("delayed_lost_to_an_order_prompt.py", ["asked for an order: False", "life 22 (expected 22)",
+                                            "asked for an order: True", "life 20 (expected 21", "DEVIATION"]),
     ("departed_players_waiting_ability.py", ["left the game: True; phase's stack after Pinger resolved: []",
                                              "an order prompt: False", "left: False", "NOT SHOWN"]),
 ])
@@ -552,3 +556,101 @@ def test_a_control_change_to_a_player_who_left_does_nothing(engine):
     assert not trace_events(check, type="control")
 
 
+
+
+def test_inert_fields_never_cause_a_skip(engine):
+    """Issue 22 item 5: fields that change nothing for the adapter are never a reason to skip: an ability's ``text``
+    (for reports only, the schema), an object's ``name``, its ``types`` and ``token`` where no trigger filter reads
+    them, ``active_in`` the battlefield (every ability's default). The scenario is played and judged as without
+    them."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "name": "Pinger", "types": ["artifact"],
+                "abilities": [enters("A1", "P1", [gain("P1", 2)], text="When this enters, you gain 2 life.",
+                                     active_in=["field"])]},
+               {"id": "C2", "owner": "P2", "zone": "field", "types": ["creature"], "token": True,
+                "abilities": [etb("A2", "P2", "other")]}]
+    doc = scenario(objects, MOVE_IN, order=["A1", "A2"])
+    check = judged(engine, doc)
+    assert sorted(t["ability"] for t in entries(check.outcome.trace, "trigger")) == ["A1", "A2"]
+    bare = copy.deepcopy(doc)
+    for obj in bare["objects"]:
+        for key in ("name", "types", "token"):
+            obj.pop(key, None)
+    for key in ("text", "active_in"):
+        bare["objects"][0]["abilities"][0].pop(key)
+    assert play(engine, bare).trace == check.outcome.trace
+
+
+@pytest.mark.parametrize("trigger, wording, triggers", [
+    ({"event": "leave", "subject": "any", "to": "graveyard", "controller": "you"},
+     "Whenever a creature you control dies", False),
+    ({"event": "leave", "subject": "any", "to": "graveyard", "controller": "opponent"},
+     "Whenever a creature an opponent controls dies", True),
+    ({"event": "leave", "subject": "C2", "controller": "opponent"},
+     "Whenever an Elf an opponent controls leaves the battlefield", True),
+    ({"event": "enter", "subject": "other", "controller": "opponent"},
+     "Whenever another creature an opponent controls enters", True),
+    ({"event": "enter", "subject": "other", "controller": "you"}, "Whenever another creature you control enters",
+     False),
+    ({"event": "enter", "subject": "self", "controller": "you"}, "When this creature enters,", False),
+    # a card type every object has and "nontoken" with no token: they exclude nothing, so they read as nothing
+    ({"event": "leave", "subject": "any", "to": "graveyard", "type": "creature", "nontoken": True},
+     "Whenever a creature dies", True),
+])
+def test_trigger_filters_are_worded_and_played(engine, trigger, wording, triggers):
+    """Issue 22 item 5: trigger filters (603.2) "you control" / "an opponent controls" (relative to the ability's
+    controller, 603.3a) on enter and leave triggers, and card-type and nontoken filters where they exclude no
+    object, are rendered; the scenario is played and judged (P1's C1 enters and destroys P2's Elf; P3's watcher
+    sees both)."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "types": ["creature"], "abilities": [enters("A1", "P1", [
+                   {"do": "move", "object": "C2", "from": "field", "to": "graveyard"}])]},
+               {"id": "C2", "owner": "P2", "zone": "field", "types": ["creature"]},
+               {"id": "C3", "owner": "P3", "zone": "field", "types": ["creature"],
+                "abilities": [{"id": "A2", "trigger": trigger, "effect": [gain("P3")]}]}]
+    doc = scenario(objects, MOVE_IN, players=("P1", "P2", "P3"))
+    assert card_text(objects[2], Names.of(doc)).startswith(wording)
+    check = judged(engine, doc)
+    assert any(t["ability"] == "A2" for t in entries(check.outcome.trace, "trigger")) == triggers
+
+
+@pytest.mark.parametrize("change", [
+    {"types": ["artifact"]},  # "a creature" would see C2, an artifact the filter excludes
+    {"token": True},          # "a nontoken creature" would see C2, a token
+])
+def test_a_filter_excluding_an_object_is_skipped(engine, change):
+    watcher = {"id": "A2", "trigger": {"event": "leave", "subject": "any", "type": "creature", "nontoken": True},
+               "effect": [gain("P2")]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "types": ["creature"]},
+               {"id": "C2", "owner": "P2", "zone": "field", "types": ["creature"], **change},
+               {"id": "C3", "owner": "P2", "zone": "field", "types": ["creature"], "abilities": [watcher]}]
+    doc = scenario(objects, [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"}])
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "excludes an object" in outcome.message
+
+
+@pytest.mark.parametrize("zone", ["graveyard", "deck", "exile"])
+def test_cards_that_start_in_a_graveyard_library_or_exile_are_placed(engine, zone):
+    """Issue 22 item 5: a card starting in a graveyard, a library or exile is placed there (debug MoveToZone,
+    simulate: false, no triggers); its abilities, working from the battlefield only, do not trigger there, and an
+    intervening "if there are no Zombie cards in your graveyard" reads it."""
+    condition = {"test": "not_in_zone", "object": "C3", "zone": "graveyard"}
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand",
+                "abilities": [enters("A1", "P1", [gain("P1", 1)], intervening_if=condition)]},
+               {"id": "C2", "owner": "P2", "zone": "field"},
+               {"id": "C3", "owner": "P1", "zone": zone, "abilities": [etb("A3", "P1", "other")]}]
+    doc = scenario(objects, MOVE_IN)
+    check = judged(engine, doc)
+    assert [t["ability"] for t in entries(check.outcome.trace, "trigger")] == ([] if zone == "graveyard" else ["A1"])
+
+
+def test_once_each_turn_is_worded_and_played(engine):
+    """Issue 22 item 5: ``once_each_turn`` (603.2h, "Do this only once each turn.", phase's OncePerTurn): two
+    creatures die one after the other; the watcher's ability resolves using its effect on the first death and does
+    not trigger on the second."""
+    watcher = {"id": "A1", "trigger": {"event": "leave", "subject": "other", "to": "graveyard"},
+               "effect": [gain("P2")], "once_each_turn": True}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field"}, {"id": "C2", "owner": "P1", "zone": "field"},
+               {"id": "C3", "owner": "P2", "zone": "field", "abilities": [watcher]}]
+    doc = scenario(objects, [{"do": "move", "object": c, "from": "field", "to": "graveyard"} for c in ("C1", "C2")])
+    assert card_text(objects[2], Names.of(doc)).endswith("you gain 1 life. Do this only once each turn.")
+    check = judged(engine, doc)
+    assert [t["ability"] for t in entries(check.outcome.trace, "trigger")] == ["A1"]

@@ -273,18 +273,25 @@ def test_a_departed_players_abilities_that_may_have_triggered_before_they_left_a
     assert {t["ability"] for t in entries(check.outcome.trace, "trigger")} == {"A1", "A3", "R2"}
 
 
+def _creator_killer_victim(victim_owner):
+    """P1's C1 creating "whenever a creature dies this turn, you gain 1 life" (D2) as it enters, P1's C2 destroying C3
+    as it enters (both in P1's hand), and ``victim_owner``'s C3 on the battlefield, "When this creature dies, you
+    gain 1 life" (A4)."""
+    creator = enters("A1", "P1", [{"do": "create_delayed", "duration": "turn", "ability": {
+        "id": "D2", "trigger": {"event": "leave", "subject": "any", "to": "graveyard"}, "effect": [gain("P1")]}}])
+    killer = enters("A3", "P1", [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}])
+    return [{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [creator]},
+            {"id": "C2", "owner": "P1", "zone": "hand", "abilities": [killer]},
+            {"id": "C3", "owner": victim_owner, "zone": "field", "abilities": [
+                {"id": "A4", "trigger": {"event": "leave", "subject": "self", "to": "graveyard"},
+                 "effect": [gain(victim_owner)]}]}]
+
+
 def test_known_deviation_the_active_players_delayed_ability_goes_on_the_stack_after_the_others_printed_one(engine):
     """Triaged in docs/engines/phase.md (violation 14; docs/engines/phase-triage/delayed_after_printed_apnap.py): P1
     is active; their delayed ability ("whenever a creature dies this turn") and P2's printed "When this creature
     dies" trigger on one death; phase puts P2's on the stack first, so mtg.apnap-order reports it."""
-    creator = enters("A1", "P1", [{"do": "create_delayed", "duration": "turn", "ability": {
-        "id": "D2", "trigger": {"event": "leave", "subject": "any", "to": "graveyard"}, "effect": [gain("P1")]}}])
-    killer = enters("A3", "P1", [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}])
-    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [creator]},
-               {"id": "C2", "owner": "P1", "zone": "hand", "abilities": [killer]},
-               {"id": "C3", "owner": "P2", "zone": "field", "abilities": [
-                   {"id": "A4", "trigger": {"event": "leave", "subject": "self", "to": "graveyard"},
-                    "effect": [gain("P2")]}]}]
+    objects = _creator_killer_victim("P2")
     doc = scenario(objects, MOVE_IN + [{"do": "move", "object": "C2", "from": "hand", "to": "field"}])
     check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
     assert check.outcome.status == "trace", check.outcome.message
@@ -292,3 +299,36 @@ def test_known_deviation_the_active_players_delayed_ability_goes_on_the_stack_af
               for p in entries(check.outcome.trace, "stack_push")]
     assert [(t["ability"], t["controller"]) for t in pushes][-2:] == [("A4", "P2"), ("D2", "P1")]
     assert list(check.violations) == ["mtg.apnap-order"], check.violations
+
+
+def test_known_deviation_the_active_players_reflexive_ability_goes_on_the_stack_after_the_others_printed_one(engine):
+    """Triaged in docs/engines/phase.md (violation 15; docs/engines/phase-triage/reflexive_after_others_printed_apnap.py):
+    P1 is active; their reflexive ability ("destroy all Elves. When you do, ...") and P2's printed "When this
+    creature dies" trigger on the Elf's death; phase puts P2's on the stack first, so mtg.apnap-order reports it."""
+    objects = _reflexive_objects(_reflexive("C2", gain("P1", 2)))
+    objects[1]["abilities"] = [{"id": "A2", "trigger": {"event": "leave", "subject": "self", "to": "graveyard"},
+                                "effect": [gain("P2")]}]
+    doc = scenario(objects, MOVE_IN)
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    pushes = [next(t for t in entries(check.outcome.trace, "trigger") if t["id"] == p["trigger"])
+              for p in entries(check.outcome.trace, "stack_push")]
+    assert [(t["ability"], t["controller"]) for t in pushes][-2:] == [("A2", "P2"), ("R1", "P1")]
+    assert list(check.violations) == ["mtg.apnap-order"], check.violations
+
+
+def test_known_deviation_a_delayed_ability_is_lost_when_phase_asks_for_an_order(engine):
+    """Triaged in docs/engines/phase.md (violation 16; docs/engines/phase-triage/delayed_lost_to_an_order_prompt.py):
+    P1's delayed ability ("whenever a creature dies this turn") and two printed abilities of P1 with different
+    texts trigger on one death; phase asks P1 to order the printed two and never triggers the delayed one."""
+    objects = _creator_killer_victim("P1") + [
+        {"id": "C4", "owner": "P1", "zone": "field", "abilities": [
+            {"id": "A5", "trigger": {"event": "leave", "subject": "other", "to": "graveyard"},
+             "effect": [{"do": "life", "player": "P1", "amount": -1}]}]},
+        {"id": "C5", "owner": "P2", "zone": "field"}]
+    doc = scenario(objects, MOVE_IN + [{"do": "move", "object": "C2", "from": "hand", "to": "field"}],
+                   order=["A4", "A5", "D2"])
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert not any(t["ability"] == "D2" for t in entries(check.outcome.trace, "trigger"))
+    assert "mtg.delayed-trigger" in check.violations, check.violations

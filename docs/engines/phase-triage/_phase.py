@@ -102,3 +102,20 @@ class Table:
                 break
             events += self.apply(wait["data"]["player"], {"type": "PassPriority"})
         return events
+
+
+def report_apnap(stack_after, mine, theirs, what):
+    """Print and judge an APNAP probe (603.3b): ``stack_after(active)`` returns phase's stack after the event as
+    ``(card name, controller)`` pairs, bottom to top, with seat ``active`` active; ``mine`` is seat 0's entry (an
+    ability of ``what`` kind), ``theirs`` seat 1's printed one. Seat 0 active expects ``[mine, theirs]``; seat 1
+    active (the control case) ``[theirs, mine]``. Prints ``DEVIATION`` when phase stacks ``[theirs, mine]`` both
+    times."""
+    stack = stack_after(0)
+    print(f"seat 0 active: phase's stack after the {theirs[0]} died, bottom to top: {stack} (expected: "
+          f"{[mine, theirs]}, the active player's {what} ability first)")
+    control = stack_after(1)
+    print(f"seat 1 active (control): {control} (expected: {[theirs, mine]})")
+    if stack == [theirs, mine] and control == [theirs, mine]:
+        print(f"DEVIATION: the active player's {what} ability went on the stack after the other player's printed one")
+    else:
+        print("as expected")

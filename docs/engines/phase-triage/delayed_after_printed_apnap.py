@@ -13,7 +13,7 @@ printed ones, whoever controls them.
 
 Run: python docs/engines/phase-triage/delayed_after_printed_apnap.py
 """
-from _phase import Table
+from _phase import Table, report_apnap
 
 CARDS = {"Creator": ("When this creature enters, whenever a creature dies this turn, you gain 1 life.", "Elf"),
          "Killer": ("When this creature enters, destroy all Goblins.", "Zombie"),
@@ -29,12 +29,4 @@ def stack_after_the_death(active):
     return [(table.names.get(s["source_id"]), s["controller"]) for s in table.game.stack()]
 
 
-stack = stack_after_the_death(0)
-print(f"seat 0 active: phase's stack after the Goblin died, bottom to top: {stack} (expected: "
-      f"[('Creator', 0), ('Goblin', 1)], the active player's delayed ability first)")
-control = stack_after_the_death(1)
-print(f"seat 1 active (control): {control} (expected: [('Goblin', 1), ('Creator', 0)])")
-if stack == [("Goblin", 1), ("Creator", 0)] and control == [("Goblin", 1), ("Creator", 0)]:
-    print("DEVIATION: the active player's delayed ability went on the stack after the other player's printed one")
-else:
-    print("as expected")
+report_apnap(stack_after_the_death, ("Creator", 0), ("Goblin", 1), "delayed")

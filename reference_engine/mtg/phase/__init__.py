@@ -10,9 +10,13 @@ mtg``. What the adapter does with one scenario:
 
    * trigger conditions ``enter`` / ``leave`` (``to: graveyard`` is "dies"), subject ``self`` ("this creature"),
      ``other`` ("another creature") or ``any`` ("a creature");
+   * trigger filters ``controller`` ("a creature you control", "an opponent controls") on enter/leave, ``type`` and
+     ``nontoken`` where they exclude no object; ``once_each_turn`` ("Do this only once each turn.");
    * ``intervening_if`` ``life_at_least`` of the controller ("if you have N or more life"); ``optional`` ("you may");
    * effects on the ability's source or controller only: destroy this creature, this creature deals N damage to
      itself / to you, you gain / lose N life (at least one action);
+   * cards starting on the battlefield, in a hand, a graveyard, a library or exile; fields that change nothing for
+     the adapter (an ability's ``text``, an object's ``name``, ``types`` and ``token`` no filter reads) are ignored;
    * scripted actions: a card moved from hand to the battlefield, a permanent moved to the graveyard or exile (debug
      ``MoveToZone`` with ``simulate: true``, so phase's own zone-change pipeline and triggers run);
    * later widened (the full table is in docs/engines/phase.md): effects and conditions on other objects through

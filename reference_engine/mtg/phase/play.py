@@ -92,8 +92,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         self.waiting = self.game.waiting_for()
 
     def place_cards(self) -> None:
-        """Each card dealt into its owner's hand, mapped to its object; the battlefield placed without triggers
-        (``simulate: false``), under its controllers; starting life totals set (debug ``SetLife``)."""
+        """Each card dealt into its owner's hand, mapped to its object; the battlefield (and the cards starting in a
+        graveyard, a library or exile) placed without triggers (``simulate: false``), under its controllers; starting life totals set (debug ``SetLife``)."""
         for p in self.players:
             for card in self.game.hand(self.seat[p]):
                 obj_id = card["name"][len("Conformance "):]
@@ -102,10 +102,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         if missing:
             raise EngineError("errored", f"phase did not deal {missing} into their owners' hands")
         for obj in self.scenario["objects"]:
-            if obj["zone"] == "field":
-                self.debug(self.seat[obj["owner"]], self.to_phase[obj["id"]], "field", simulate=False)
-                if obj.get("controller", obj["owner"]) != obj["owner"]:
-                    self.set_controller(self.to_phase[obj["id"]], obj["controller"])
+            if obj["zone"] != "hand":  # the battlefield, a graveyard, a library or exile
+                self.debug(self.seat[obj["owner"]], self.to_phase[obj["id"]], obj["zone"], simulate=False)
+            if obj["zone"] == "field" and obj.get("controller", obj["owner"]) != obj["owner"]:
+                self.set_controller(self.to_phase[obj["id"]], obj["controller"])
         for player, total in (self.scenario.get("life") or {}).items():
             self.apply(self.seat[player], {"type": "Debug", "data": {"type": "SetLife", "data": {
                 "player_id": self.seat[player], "life": total}}})

@@ -26,18 +26,23 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("dies_when", "objects dying when another is in a graveyard are not rendered"),
     ("script_damage", "the script deals no damage (no debug action does)"),
     ("empty_effects", "an ability with no effect has no Oracle wording"),
-    ("graveyard_triggers", "only the battlefield and the hand are placed"),
+    ("graveyard_triggers", "abilities working from a graveyard (active_in) have no Oracle wording phase reads here "
+                           "(cards starting in a graveyard, a library or exile are placed)"),
     # finer, never drawn by the swarm
     ("other_players_multiplayer", '"each opponent" is one player only in a two-player game'),
     ("life_triggers", '"Whenever a player gains or loses life" sees life lost to damage too'),
     ("foreign_graveyard_conditions", '"your graveyard" is the only one it can name'),
     ("concede_effects", '"target player loses the game" needs a target prompt the adapter does not answer'),
-    # MTG vocabulary the adapter does not render yet (issue 12.1)
-    ("filters", "trigger filters are not rendered yet"),
+    # MTG vocabulary the adapter does not render, or not as the builder draws it (issues 12.1, 22.5)
+    ("filters", "every card is rendered a nontoken creature card: card-type and nontoken filters are rendered only "
+                "where they exclude no object, which the builder's artifacts, enchantments and tokens do; filters "
+                "by player on damage and life triggers are not rendered (\"you control\" / \"an opponent "
+                "controls\" on enter and leave triggers are)"),
     ("zone_changes", "zone changes outside the battlefield are not rendered yet"),
-    ("batching", '"one or more", additional triggers and "once each turn" are not rendered yet'),
+    ("batching", '"one or more" and additional triggers are not rendered yet; "once each turn" is ("Do this only '
+                 'once each turn."), but the builder draws it on named signals only'),
     ("turns", "the script is played in one turn"),
-    ("spells", "spells are not rendered yet"),
+    ("spells", "casting needs a spell card and mana: every card is a creature card placed by debug moves"),
     # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target
     # Elf"): the only targeted wordings rendered
     ("untargeted_zone_triggers", "its targeted wordings are on enter/leave abilities"),

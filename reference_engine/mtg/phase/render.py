@@ -34,6 +34,10 @@ class Names:
                           f"that name them")
         self.types = {o["id"]: CREATURE_TYPES[n] for n, o in enumerate(objects)}
         self.owner = {o["id"]: o["owner"] for o in objects}
+        # the scenario's card types and tokens (205.2a, 111.1), read by trigger filters only (every card is rendered
+        # a creature card): a filter is rendered where it excludes no object of the scenario (filter_inert)
+        self.card_types = {o["id"]: frozenset(o.get("types") or ()) for o in objects}
+        self.tokens = frozenset(o["id"] for o in objects if o.get("token"))
         self.players = list(players)
 
     @staticmethod
@@ -63,6 +67,22 @@ class Names:
         return len(self.players) == 2 and player != controller and player in self.players
 
 
+def filter_inert(trigger: dict[str, Any], names: Names | None) -> bool:
+    """Whether the trigger's ``type`` and ``nontoken`` filters exclude no object of the scenario (603.2): every
+    object has the card type, none is a token. Only then are they rendered, as nothing ("a creature"): each scenario
+    object is a creature card in phase, never a token."""
+    if names is None:
+        return "type" not in trigger and not trigger.get("nontoken")
+    return ("type" not in trigger or all(trigger["type"] in kinds for kinds in names.card_types.values())) \
+        and (not trigger.get("nontoken") or not names.tokens)
+
+
+def controlled_by(trigger: dict[str, Any]) -> str:
+    """The words of a ``controller`` filter on the event's object (603.2, relative to the ability's controller,
+    603.3a): " you control", " an opponent controls" or nothing."""
+    return {None: "", "you": " you control", "opponent": " an opponent controls"}[trigger.get("controller")]
+
+
 def card_name(obj_id: str) -> str:
     return f"Conformance {obj_id}"
 
@@ -70,9 +90,18 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
-    extra = set(trigger) - {"event", "subject", "to"}
+    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
+    if not filter_inert(trigger, names):
+        raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object of "
+                      f"the scenario (every card is rendered a creature card, none a token)")
+    if "controller" in trigger:
+        if event not in ("enter", "leave") or trigger["controller"] not in ("you", "opponent") \
+                or subject == "self" and trigger["controller"] == "opponent":
+            raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset")
+        if subject == "self":  # its source is controlled by the ability's controller: "you control" is inert
+            trigger = {k: v for k, v in trigger.items() if k != "controller"}
     if event == "player_leaves" and subject == "any":
         return "Whenever a player loses the game"
     if event == "life":
@@ -81,8 +110,9 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
         return "Whenever a player gains or loses life"
     if subject in ("self", "other", "any"):
         who = {"self": "When this creature", "other": "Whenever another creature", "any": "Whenever a creature"}[subject]
+        who += controlled_by(trigger)  # "Whenever a creature you control dies"
     elif names is not None and subject in names.types:
-        who = f"Whenever {names.a(subject)}"
+        who = f"Whenever {names.a(subject)}{controlled_by(trigger)}"
     else:
         raise Skipped(f"phase adapter: a trigger watching {subject!r} has no Oracle wording here")
     if event == "damage" and "to" not in trigger:
@@ -183,9 +213,11 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
 
 def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
     names = names or Names.alone(obj)
-    extra = set(ability) - {"id", "trigger", "effect", "optional", "intervening_if", "target"}
-    if extra:
-        raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered")
+    # "text" is for reports only (the schema); "active_in" the battlefield is every rendered ability's zone
+    extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn"}
+    if extra - {"active_in"} or ability.get("active_in", ["field"]) != ["field"]:
+        raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered (an ability working from "
+                      f"another zone than the battlefield has no Oracle wording phase reads here)")
     aim = None
     if "target" in ability:
         # "target player" (every player of the game a candidate: phase's ChooseTarget offers the players still in
@@ -238,6 +270,8 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         text += f" If you do, {s}." if ability.get("optional") else f" {s[0].upper()}{s[1:]}."
     if reflexive is not None:
         text += f" When you do, {reflexive}."
+    if ability.get("once_each_turn"):
+        text += " Do this only once each turn."  # 603.2h, phase's OncePerTurn constraint
     return text
 
 
@@ -312,6 +346,11 @@ FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
 FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do|When you do")
 
 
+# Where a scenario object may start: phase's hand is where every card is dealt; the others are placed from it with
+# debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
+PLACED = ("field", "hand", "graveyard", "deck", "exile")
+
+
 def check_scenario(scenario: dict[str, Any]) -> Names:
     """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played); else return
     the names its Oracle text uses."""
@@ -330,11 +369,13 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
         raise Skipped("phase adapter: a player is dealt damage where an ability triggers on life changes (a life "
                       "loss from damage, which the scenario's life trigger does not see)")
     for obj in scenario["objects"]:
-        if obj["zone"] not in ("field", "hand"):
-            raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only battlefield and hand are placed")
+        if obj["zone"] not in PLACED:
+            raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only {', '.join(PLACED)} are placed")
         if obj.get("controller", obj["owner"]) != obj["owner"] and obj["zone"] != "field":
-            raise Skipped("phase adapter: a card in a hand controlled by another player is not rendered")
-        if "dies_when" in obj or set(obj) - {"id", "owner", "zone", "toughness", "abilities", "controller"}:
+            raise Skipped(f"phase adapter: a card in a {obj['zone']} controlled by another player is not rendered")
+        # "name" (for reports), "types" and "token" (read by trigger filters only: see filter_inert) change nothing
+        if "dies_when" in obj or set(obj) - {"id", "name", "owner", "zone", "toughness", "abilities", "controller",
+                                             "types", "token"}:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
         for ability in obj.get("abilities", ()):
             render_ability(ability, obj, names)
