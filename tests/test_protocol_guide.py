@@ -293,6 +293,11 @@ def test_the_javascript_engine_passes_a_run_on_what_it_plays(tmp_path):
     assert "minimal-redemption-js" in done.stdout
 
 
+def test_the_profile_the_page_shows_is_the_one_the_javascript_engine_declares():
+    started = next(message for _, message in session(1) if message["type"] == "started")
+    assert json.loads(block("profile: javascript")) == started["profiles"]
+
+
 @needs_node
 def test_the_javascript_engine_declines_what_it_does_not_play(tmp_path):
     scenario = example_scenario()
