@@ -63,8 +63,9 @@ class MutantVerdict:
 
 
 def server_command(mutant: str | None = None) -> list[str]:
-    """The argv of the reference server (serving ``mutant`` if given), runnable from any working directory."""
-    argv = [sys.executable, "-m", "reference_engine.serve"]
+    """The argv of the reference server (serving ``mutant`` if given), runnable from any working directory: ``-P``
+    keeps that directory off the import path, so a stray ``reference_engine.py`` there is not what runs."""
+    argv = [sys.executable, "-P", "-m", "reference_engine.serve"]
     return argv + ["--mutant", mutant] if mutant else argv
 
 

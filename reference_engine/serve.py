@@ -1,9 +1,12 @@
 """The reference engine serving the process protocol, version 2 (docs/protocol.md), on stdin and stdout.
 
-    python -m reference_engine.serve                  # every ruleset in reference_engine.kernel.registry.RULESETS
-    python -m reference_engine.serve --mutant NAME    # one bundled faulty engine (reference_engine.common.faulty)
-    python -m reference_engine.serve --protocol 1     # speak version 1 only: every choice asked through the protocol
-    trigger-conformance-reference-server              # the same, as a console script
+    trigger-conformance-reference-server                  # every ruleset in reference_engine.kernel.registry.RULESETS
+    trigger-conformance-reference-server --mutant NAME    # one bundled faulty engine (reference_engine.common.faulty)
+    trigger-conformance-reference-server --protocol 1     # speak version 1 only: every choice asked through the protocol
+
+The console script is the documented command. ``python -m reference_engine.serve`` works too, but puts the current
+folder first on the import path, so a stray ``reference_engine.py`` or ``conformance.py`` there would be imported
+instead of the package (``python -P -m reference_engine.serve`` does not: conformance.selftest uses that).
 
 It is the harness's own oracle behind the same wire protocol any third-party engine speaks, so that the process
 adapter and its watchdog are tested on the real engine, and so that engine authors have a working peer. Player

@@ -320,4 +320,4 @@ def test_the_docs_nightly_command_parses_and_names_the_ruleset():
             break
     argv = shlex.split(" ".join(command))
     args = cli.build_parser().parse_args(argv[1:])
-    assert args.ruleset == "momon-wonder" and args.engine_cmd.startswith(".venv/bin/python -m reference_engine.serve")
+    assert args.ruleset == "momon-wonder" and args.engine_cmd == ".venv/bin/trigger-conformance-reference-server"

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sys
-
-import pytest
 
 from conformance.adapters.process import ProcessEngine
 from conformance.checking import check_scenario, play
@@ -91,19 +88,4 @@ def test_python_example_with_a_real_engine_gives_the_reference_verdicts(tmp_path
                    (local.outcome.status, local.outcome.trace, local.violations)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-def test_javascript_example_works(tmp_path):
-    (tmp_path / "adapter.js").write_text(example("javascript"))
-    with ProcessEngine(["node", str(tmp_path / "adapter.js")], timeout=10) as eng:
-        assert eng.info.rulesets == {"momon-wonder": ["1.0.0"]}
-        assert play(eng, seeded(0)).status == "skipped"
-    # With a play() that asks a choice: the harness answers from the scenario's choices.
-    asking = example("javascript").replace(
-        'throw new Skip("not implemented yet");',
-        'const order = await choose("order", "P1", { triggers: [{ ability: "A1", source: "X" }, '
-        '{ ability: "A2", source: "X" }] });\n  throw new Skip(`chosen ${JSON.stringify(order)}`);')
-    (tmp_path / "asking.js").write_text(asking)
-    scenario = named(dict(TWO_TRIGGERS, choices={"trigger_order": ["A2", "A1"]}), "x")
-    with ProcessEngine(["node", str(tmp_path / "asking.js")], timeout=10) as eng:
-        outcome = play(eng, scenario)
-    assert (outcome.status, outcome.message) == ("skipped", "chosen [1,0]")
+# The JavaScript engine of the page (docs/examples/redemption-engine.js), its sessions and recipes: tests/test_protocol_guide.py.
