@@ -28,7 +28,7 @@ import traceback
 from typing import Any, BinaryIO, Callable
 
 from reference_engine.kernel.engine import Engine, Skipped
-from conformance.adapters.process import DECISIONS, decode_line, encode_message
+from conformance.adapters.process.wire import DECISIONS, decode_line, encode_message
 from conformance.documents import problems as schema_problems
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import reference_engine_for
@@ -83,7 +83,7 @@ class Channel:
 
 class _Decisions(abc.ABC):
     """The four :class:`reference_engine.kernel.engine.Chooser` methods, each one ``self._decide(decision, player, *the
-    question's fields)`` with the decision's name as in :data:`conformance.adapters.process.DECISIONS`."""
+    question's fields)`` with the decision's name as in :data:`conformance.adapters.process.wire.DECISIONS`."""
 
     @abc.abstractmethod
     def _decide(self, decision: str, player: str, *arguments: Any) -> Any:

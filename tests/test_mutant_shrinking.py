@@ -36,6 +36,10 @@ DATA = Path(__file__).resolve().parent / "data" / "mutant_minimal_scenarios.json
 MINIMAL = json.loads(DATA.read_text("utf-8"))
 SHRINK_SECONDS = 16.0  # a run's default is 30: here the CI cost of the shrinks is kept to a few minutes
 SEEDS = 5  # the seed of each mutant's shrinking test is drawn from 1..SEEDS by its name
+# The quick suite checks the first faulty engine of each ruleset (by name); the others are marked slow (.ci/run).
+QUICK = {min(name for name, m in MUTANTS.items() if m.ruleset == ruleset)
+         for ruleset in {m.ruleset for m in MUTANTS.values()}}
+NAMES = [pytest.param(name, marks=() if name in QUICK else pytest.mark.slow) for name in sorted(MUTANTS)]
 
 
 def _fails(name: str):
@@ -52,7 +56,7 @@ def test_every_bundled_faulty_engine_has_a_minimal_scenario():
         assert known["rule_key"] == MUTANTS[name].expected_rule_key and known["source"], name
 
 
-@pytest.mark.parametrize("name", sorted(MUTANTS))
+@pytest.mark.parametrize("name", NAMES)
 def test_the_minimal_scenario_shows_the_fault_and_is_one_minimal(name):
     known = MINIMAL[name]
     scenario, fails = known["scenario"], _fails(name)
@@ -70,7 +74,7 @@ def seed_for(name: str) -> int:
     return 1 + zlib.crc32(name.encode()) % SEEDS
 
 
-@pytest.mark.parametrize("name", sorted(MUTANTS))
+@pytest.mark.parametrize("name", NAMES)
 def test_the_first_failure_shrinks_to_at_most_the_minimal_size_plus_one(name):
     inv = get_ruleset(MUTANTS[name].ruleset).invariant(MUTANTS[name].expected_rule_key)
     minimal = MINIMAL[name]["size"]

@@ -19,7 +19,7 @@ class ScenarioChooser:
 
     def __init__(self, scenario: dict[str, Any]):
         # The scenario it answers from: a process engine speaking protocol version 2 may be given the same rules to
-        # answer with, and its answers are checked against these (conformance/adapters/process.py).
+        # answer with, and its answers are checked against these (conformance/adapters/process/wire.py).
         self.answers_from = scenario
         choices = scenario.get("choices", {})
         preferred = choices.get("trigger_order", [])

@@ -224,13 +224,38 @@ class _Builder:
     # -- The scenario ------------------------------------------------------------------------------------------
 
     def build(self) -> dict[str, Any]:
-        s = self.source
-        on = self.on
         # Draws that depend on a feature are read whether it is on or not, so that switching a feature off while
-        # shrinking leaves the answers after it where they were.
+        # shrinking leaves the answers after it where they were. The parts draw in this order: players, cards,
+        # abilities, script, choices.
+        active = self.seat_players()
+        self.deal_cards()
+        self.give_abilities()
+        script = self.script(active)
+        self.settle_one_ability()
+        scenario: dict[str, Any] = {
+            "format": "trigger-conformance/scenario/1",
+            "ruleset": "redemption",
+            "edition": self.edition,
+            "players": self.players,
+            "active_player": active,
+            "objects": self.objects,
+            "script": script,
+        }
+        choices = self.choices()
+        if choices:
+            scenario["choices"] = choices
+        return scenario
+
+    def seat_players(self) -> str:
+        """Two players, or three or four under "several_players"; returns the active one (any seat)."""
+        s = self.source
         more = s.integer(1, 2)
-        self.players = [f"P{k + 1}" for k in range(2 + (more if "several_players" in on else 0))]
-        active = self.players[s.integer(0, len(self.players) - 1)]
+        self.players = [f"P{k + 1}" for k in range(2 + (more if "several_players" in self.on else 0))]
+        return self.players[s.integer(0, len(self.players) - 1)]
+
+    def deal_cards(self) -> None:
+        """Each player's cards in play (and in hand, under "play"); one controlled by another player, one set aside."""
+        s, on = self.source, self.on
         for player in self.players:
             for k in range(2 + s.count(0, 1) + (len(self.players) == 2)):  # two players: a card more each
                 self.objects.append({"id": f"{player}c{k + 1}", "owner": player, "zone": "field"})
@@ -243,11 +268,14 @@ class _Builder:
             obj["controller"] = s.pick([p for p in self.players if p != obj["owner"]])
         if s.chance(40) and "set_aside" in on:  # one card starts in the set-aside area
             s.pick([o for o in self.objects if o["zone"] == "field"])["zone"] = "set_aside"
+
+    def give_abilities(self) -> None:
+        s = self.source
         for obj in self.objects:
             self.current_card = obj["id"]
             abilities = []
             if obj["zone"] == "hand":
-                if "if_x_y" in on:
+                if "if_x_y" in self.on:
                     abilities += [self.on_play(obj["id"]) for _ in range(s.count(1, 2))]
                 if not abilities or s.chance(50):
                     abilities.append(self.triggered(in_hand=True))
@@ -262,6 +290,9 @@ class _Builder:
                         ability["active_in"] = ["field", "set_aside"]
             obj["abilities"] = abilities
 
+    def script(self, active: str) -> list[dict[str, Any]]:
+        """A few phases in a row, each with a few scripted actions (see :meth:`scripted_effect`)."""
+        s = self.source
         first = s.integer(0, len(PHASES) - 1)
         phases = PHASES[first: first + 1 + s.count(0, 2)]
         script = []
@@ -272,32 +303,41 @@ class _Builder:
             actions = []
             for _ in range(1 + s.count(0, 2)):
                 by = active if not s.chance(20) else s.pick(self.players)
-                signal = "s1" if s.chance(25) else "s0"
-                effect = [{"do": "signal", "name": signal}]
-                effect += [a for a in (self.primitive(-1, scripted=True) for _ in range(s.count(0, 1))) if a]
-                if s.chance(30) and self.watching_control and "gain_control" in on:  # a watched card changes hands
-                    card = self.objects_by_id[s.pick(self.watching_control)]
-                    holder = card.get("controller", card["owner"])
-                    effect.append({"do": "gain_control", "object": card["id"],
-                                   "player": s.pick([p for p in self.players if p != holder])})
-                if s.chance(55) and "discards" in on:  # cards leave while the triggers the action caused wait (TA.3)
-                    # most often cards whose abilities that signal has just triggered
-                    listening = [o["id"] for o in self.objects if o["zone"] == "field" and any(
-                        a["trigger"] == {"event": "signal", "name": signal} for a in o["abilities"])]
-                    optional_listening = [c for c in listening if c in optional_in_play]
-                    effect += [{"do": "move", "object": s.pick(
-                                    optional_listening if optional_listening and s.chance(70) else
-                                    listening if listening and s.chance(60) else
-                                    optional_in_play if optional_in_play and s.chance(50) else in_play),
-                                "to": "set_aside" if "set_aside" in on and s.chance(25) else "graveyard"}
-                               for _ in range(1 + s.count(0, 1))]
-                    if s.chance(80) and "end_phase" in on:  # ... and the effect ends the phase before their turns
-                        effect.append({"do": "end_phase"})
-                actions.append({"by": by, "effect": effect})
+                actions.append({"by": by, "effect": self.scripted_effect(in_play, optional_in_play)})
             script.append({"step": phase, "actions": actions})
+        return script
 
+    def scripted_effect(self, in_play: list[str], optional_in_play: list[str]) -> list[dict[str, Any]]:
+        """A scripted action's effect: a signal, perhaps more actions, a watched card changing hands, and cards
+        leaving while the triggers the action caused wait (TA.3), perhaps ending the phase before their turns."""
+        s, on = self.source, self.on
+        signal = "s1" if s.chance(25) else "s0"
+        effect = [{"do": "signal", "name": signal}]
+        effect += [a for a in (self.primitive(-1, scripted=True) for _ in range(s.count(0, 1))) if a]
+        if s.chance(30) and self.watching_control and "gain_control" in on:  # a watched card changes hands
+            card = self.objects_by_id[s.pick(self.watching_control)]
+            holder = card.get("controller", card["owner"])
+            effect.append({"do": "gain_control", "object": card["id"],
+                           "player": s.pick([p for p in self.players if p != holder])})
+        if s.chance(55) and "discards" in on:  # cards leave while the triggers the action caused wait (TA.3)
+            # most often cards whose abilities that signal has just triggered
+            listening = [o["id"] for o in self.objects if o["zone"] == "field" and any(
+                a["trigger"] == {"event": "signal", "name": signal} for a in o["abilities"])]
+            optional_listening = [c for c in listening if c in optional_in_play]
+            effect += [{"do": "move", "object": s.pick(
+                            optional_listening if optional_listening and s.chance(70) else
+                            listening if listening and s.chance(60) else
+                            optional_in_play if optional_in_play and s.chance(50) else in_play),
+                        "to": "set_aside" if "set_aside" in on and s.chance(25) else "graveyard"}
+                       for _ in range(1 + s.count(0, 1))]
+            if s.chance(80) and "end_phase" in on:  # ... and the effect ends the phase before their turns
+                effect.append({"do": "end_phase"})
+        return effect
+
+    def settle_one_ability(self) -> None:
+        """The negate actions that name one ability (no draw): each names an ability of its card, a card with two
+        abilities that trigger together first (negating one of them shows whether the other goes on)."""
         several = [o for o in self.objects if len(o["abilities"]) > 1]
-        # cards with two abilities that trigger together first: negating one of them shows whether the other goes on
         several = [o for o in several if o["abilities"][0]["trigger"] == o["abilities"][1]["trigger"]] or several
         for action, pick in self.one_ability:
             if several and len(self.objects_by_id[action["object"]]["abilities"]) < 2:
@@ -306,15 +346,9 @@ class _Builder:
             if abilities:
                 action["ability"] = abilities[pick % len(abilities)]
 
-        scenario: dict[str, Any] = {
-            "format": "trigger-conformance/scenario/1",
-            "ruleset": "redemption",
-            "edition": self.edition,
-            "players": self.players,
-            "active_player": active,
-            "objects": self.objects,
-            "script": script,
-        }
+    def choices(self) -> dict[str, Any]:
+        """The scenario's choices: a few abilities players prefer to resolve first, optional abilities declined."""
+        s = self.source
         choices: dict[str, Any] = {}
         preferred: list[str] = []
         for _ in range(s.count(0, 4)):  # a few abilities a player prefers to resolve first
@@ -326,9 +360,7 @@ class _Builder:
         declined = {s.pick(self.optional): False for _ in range(s.count(0, 2))} if self.optional else {}
         if declined:
             choices["optional"] = declined
-        if choices:
-            scenario["choices"] = choices
-        return scenario
+        return choices
 
 
 def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] | None = None) -> dict[str, Any]:

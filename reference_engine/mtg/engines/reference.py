@@ -5,8 +5,8 @@ full (like a spell resolving), then the game settles: before any player receives
 state-based actions and puts waiting triggered abilities on the stack, repeatedly (117.5, 704.3, 603.3b), gives
 priority to the active player (117.3b), and, every player passing, resolves the top of the stack (405.5) until
 the stack is empty. What the scenario vocabulary means (conditions, state-based actions, which abilities an event
-triggers) lives in rules.py. Each overridable step is one method, so a faulty engine
-(reference_engine/mtg/engines/faulty.py) changes exactly one rule.
+triggers) lives in rules.py; what triggers, and how many times, in triggering.py (a part of :class:`Game`). Each
+overridable step is one method, so a faulty engine (reference_engine/mtg/engines/faulty.py) changes exactly one rule.
 """
 
 from __future__ import annotations
@@ -19,17 +19,14 @@ from reference_engine.common.journal import JournaledDict, Snapshot
 from reference_engine.common.recorder import Recorder
 from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import movement_event
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Catalog, Delayed, State, looks_back
+from reference_engine.mtg.engines.rules import BATTLEFIELD, Catalog, Delayed, State
+from reference_engine.mtg.engines.triggering import GameOver, Triggering
 
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
 # The per-object parts of the game state: journaled, so that the game just before an event costs no copy (speed only).
 PER_OBJECT = ("zones", "controllers", "damage", "last_controllers")
-
-
-class GameOver(Exception):
-    """The game ended before the script did (104.4b: a loop of mandatory actions is a draw)."""
 
 
 @dataclass
@@ -52,7 +49,7 @@ class MtgEngine(ReferenceEngine):
     editions = tuple(EDITIONS)
 
 
-class Game:
+class Game(Triggering):
     """One play of a scenario. ``options`` are the resolved ruleset options carried by the scenario."""
 
     LOOK_BACK = True  # 603.10a
@@ -537,181 +534,6 @@ class Game:
         time (603.10a) is read on the game just before its event (``look-back``) or just after it (``after-event``).
         Asked only where the two games disagree."""
         return self.options.get("leaves_intervening_if", "look-back") == "look-back"
-
-    # -- How many times an ability triggers (603.2c, 603.2d, 603.2h) ----------------------------------------------------
-
-    def how_many(self, hits: list[tuple], before: State) -> list[tuple]:
-        """The object abilities a group triggers, each as many times as it triggers: once per event for "one or
-        more" (603.2c), not at all for a once-each-turn ability already used (603.2h), then 1 + its additional
-        times (603.2d)."""
-        out = []
-        for hit in self.one_or_more(hits):
-            if not self.may_trigger_this_turn(hit[1], hit[2]):
-                continue
-            out += [hit] * (1 + self.additional_times(hit, before))
-        return out
-
-    def one_or_more(self, hits: list[tuple]) -> list[tuple]:
-        """603.2c: a "whenever one or more ..." ability triggers once for the event, on its first matching
-        occurrence; every other ability once per occurrence."""
-        seen, out = set(), []
-        for hit in hits:
-            _, source, ability, _ = hit
-            if ability["trigger"].get("batch"):
-                if (source, ability["id"]) in seen:
-                    continue
-                seen.add((source, ability["id"]))
-            out.append(hit)
-        return out
-
-    def may_trigger_this_turn(self, source: str, ability: dict[str, Any]) -> bool:
-        """603.2h: only if its source's controller has not yet taken the action this turn."""
-        return not (ability.get("once_each_turn") and (source, ability["id"]) in self.used_this_turn)
-
-    def additional_times(self, hit: tuple, before: State) -> int:
-        """603.2d: each permanent with ``additional_triggers`` on the battlefield, controlled by the ability's
-        controller and matching the event's type, adds its ``times``, for an ability of a permanent; judged on the
-        game the trigger is judged on (just before the event when it looks back, 603.10a)."""
-        event, source, _, controller = hit
-        state = before if looks_back(event) else self.state
-        if state.zones.get(source) != BATTLEFIELD:
-            return 0
-        return sum(extra["times"] for holder, extra in self.catalog.multipliers
-                   if state.zones.get(holder) == BATTLEFIELD and state.controllers.get(holder) == controller
-                   and extra.get("event", event["type"]) == event["type"])
-
-    def last_event_id(self) -> str | None:
-        for entry in reversed(self.record.entries):
-            if entry["kind"] == "event":
-                return entry["id"]
-        return None
-
-    # -- Triggering (603.2, 603.8, 603.7, 603.12) ------------------------------------------------------------------
-
-    def new_trigger(self, source: str, ability: dict[str, Any], controller: str, event: str | None,
-                    delayed: str | None = None) -> str | None:
-        """The ability triggers (603.2); it waits, and goes on the stack when a player is next about to get priority."""
-        fields = {"delayed": delayed} if delayed else {}
-        entry = self.record.add("trigger", id=self.record.new_id("T"), ability=ability["id"], source=source,
-                                controller=controller, event=event, **fields)
-        self.instances[entry["id"]], self.specs[entry["id"]] = entry, ability
-        if ability["trigger"]["event"] == "state" and not delayed:
-            self.live_state[(source, ability["id"])] = entry["id"]
-            self.state_seen[entry["id"]] = self.state.copy()
-        if not self.accept_trigger(entry["id"]):
-            return None
-        self.on_triggered(entry["id"])
-        return entry["id"]
-
-    def accept_trigger(self, trigger: str) -> bool:
-        """603.5: an optional ability goes on the stack like any other; its choice waits for resolution."""
-        return True
-
-    def on_triggered(self, trigger: str) -> None:
-        """603.3, 117.2a: a new trigger waits; nothing goes on the stack until a player would receive priority."""
-        self.waiting.append(trigger)
-
-    def check_state_triggers(self, event: str | None) -> list[str | None]:
-        """603.8: a state trigger triggers when its state holds, unless an instance of it has not yet left the stack."""
-        new = []
-        for source, ability in self.catalog.state_abilities:
-            key = (source, ability["id"])
-            if self.state_trigger_ready(key) and self.catalog.state_trigger_holds(source, ability, self.state):
-                self.check_loop(key)
-                new.append(self.new_trigger(source, ability, self.state.controllers[source], event))
-        return new
-
-    def check_loop(self, key: tuple[str, str]) -> None:
-        """104.4b: a state trigger whose last instance left the stack without resolving (no legal target, 603.3d),
-        and which would now trigger again in the very game that instance triggered in, would trigger and be removed
-        forever: a loop of mandatory actions with no way to stop, and the game is a draw."""
-        if self.futile.get(key) == self.state:
-            self.record.add("game_over", result="draw", reason="mandatory_loop")
-            raise GameOver()
-
-    def state_trigger_ready(self, key: tuple[str, str]) -> bool:
-        return key not in self.live_state
-
-    def delayed_triggers(self, group: list[dict[str, Any]], before: State) -> list[str | None]:
-        """603.7a-b: a living delayed ability triggers on events after its creation: once (its controller choosing
-        among simultaneous occurrences), or on each occurrence until its duration ends."""
-        new = []
-        for d in self.delayed:
-            if not d.alive or d.controller in self.state.left:
-                continue
-            matching = [e for e in group if d.matches(self.catalog, e, before)]
-            d.track(self.state)
-            if d.duration == "next_turn" and self.turn != d.born + 1:
-                continue  # "during your next turn": not yet
-            # 603.4: with its intervening "if" false it does not trigger (a once-only one keeps waiting)
-            matching = [e for e in matching if self.delayed_condition_holds(d, e, before)]
-            if not matching:
-                continue
-            if d.duration is None:
-                k = 0
-                if len(matching) > 1:
-                    k = self.chooser.occurrence(d.controller, self.delayed_entry(d), matching)
-                    self.record.add("choice", player=d.controller, decision="occurrence",
-                                    among=[e["id"] for e in matching], chosen=[matching[k]["id"]])
-                new.append(self.new_trigger(d.source, d.ability, d.controller, matching[k]["id"], delayed=d.id))
-                self.end_one(d, "triggered")
-            else:
-                new += [self.new_trigger(d.source, d.ability, d.controller, e["id"], delayed=d.id) for e in matching]
-        return new
-
-    def delayed_condition_holds(self, d: Delayed, event: dict[str, Any], before: State) -> bool:
-        return d.condition_holds(self.catalog, event, before, self.state, self.condition_looks_back)
-
-    def delayed_entry(self, d: Delayed) -> dict[str, Any]:
-        return next(e for e in self.record.entries if e["kind"] == "delayed_create" and e["id"] == d.id)
-
-    def create_delayed(self, action: dict[str, Any], ctx: Context) -> None:
-        """603.7d-e: source and controller are those of the resolving ability. 603.12: a reflexive ability is
-        checked at once against the events earlier in this resolution, once per occurrence (603.12a)."""
-        reflexive = action["do"] == "reflexive"
-        self.performed(ctx.trigger)
-        ability = action["ability"]
-        watched = None if reflexive else self.catalog.watched_object(ability, ctx.source)
-        d = Delayed(self.record.new_id("D"), ability, ctx.source, ctx.controller, ctx.trigger,
-                    action.get("duration"), reflexive, watched, self.state.zones.get(watched))
-        d.born = self.turn
-        fields = {"duration": d.duration} if d.duration else {}
-        if reflexive:
-            fields["reflexive"] = True
-        self.record.add("delayed_create", id=d.id, ability=ability["id"], source=d.source, controller=d.controller,
-                        created_by=d.created_by, **fields)
-        if not reflexive:
-            self.delayed.append(d)
-            return
-        if d.controller in self.state.left:
-            return  # 800.4a: its controller left during this resolution, and nothing triggers for them any more
-        if not self.reflexive_condition_holds(d):
-            return  # 603.4: checked as it is created, when a reflexive ability triggers (603.12)
-        new = [self.new_trigger(d.source, ability, d.controller, e["id"], delayed=d.id)
-               for e in list(self.resolution_events) if self.catalog.pattern_matches(ability["trigger"], e, d.source)]
-        self.announce([t for t in new if t is not None])
-
-    def reflexive_condition_holds(self, d: Delayed) -> bool:
-        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source)
-
-    def end_one(self, d: Delayed, reason: str) -> None:
-        d.alive = False
-        self.record.add("delayed_end", delayed=d.id, reason=reason)
-
-    def end_delayed(self, duration: str) -> None:
-        for d in self.delayed:
-            if d.alive and d.duration == duration:
-                self.end_one(d, "duration")
-        self.delayed = [d for d in self.delayed if d.alive]
-
-    def announce(self, new: list[str]) -> None:
-        """An ability triggering is an event that abilities triggering on another ability watch (603.3b)."""
-        if not self.catalog.listens_triggered:
-            return
-        for trigger in new:
-            entry = self.instances[trigger]
-            self.happen([{"type": "ability_triggered", "subject": entry["source"], "player": entry["controller"]}],
-                        {"trigger": trigger})
 
     # -- Leaving the game (800.4a) -------------------------------------------------------------------------------------
 

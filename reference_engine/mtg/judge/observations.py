@@ -157,11 +157,6 @@ def first_after(sorted_indexes: list[int], index: int) -> int | None:
     return sorted_indexes[k] if k < len(sorted_indexes) else None
 
 
-def last_before(sorted_indexes: list[int], index: int) -> int | None:
-    k = bisect_left(sorted_indexes, index)
-    return sorted_indexes[k - 1] if k > 0 else None
-
-
 @memoized
 def sba_performed(view: TraceView) -> dict[str, list[dict[str, Any]]]:
     """sba_check id -> the events it performed."""

@@ -95,110 +95,123 @@ def is_optional(view: TraceView, trigger: str) -> bool:
 @streamed("event", "trigger", "action_end", "activation_end", "resolve_end", "removed", "step_advance", *SPAN_OPEN)
 def replay(view: TraceView):
     """The :class:`Replay` of a trace: zones, control, pending triggers, batches and turns, entry by entry (streamed)."""
-    out = Replay()
-    tracker = ZoneTracker(view.scenario)
-    controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
-    after_pending = view.options.get("trigger_during_resolution", AFTER_PENDING) == AFTER_PENDING
-    # Option control_change_holder: who holds a card's trigger about that card's own change of control.
-    look_back_control = view.options.get("control_change_holder", NEW_CONTROLLER) == OLD_CONTROLLER
-    pending: list[str] = []  # in the order they arose
-    fresh: list[str] = []
-    batches: list[Batch] = []
-    spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
+    walk = _ReplayWalk(view)
+    return walk.see, walk.finish
 
-    def snapshot(i: int) -> None:
-        out.state_at[i] = State(dict(tracker.zones), dict(controllers))
 
-    def leave_batches(trigger: str) -> None:
-        if trigger in fresh:
-            fresh.remove(trigger)
-        for batch in batches:
+class _ReplayWalk:
+    """One :func:`replay` in progress: the zones and control so far, the pending triggers, the batches and the open
+    spans (actions, activations, resolutions)."""
+
+    def __init__(self, view: TraceView):
+        self.view = view
+        self.out = Replay()
+        self.tracker = ZoneTracker(view.scenario)
+        self.controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
+        self.after_pending = view.options.get("trigger_during_resolution", AFTER_PENDING) == AFTER_PENDING
+        # Option control_change_holder: who holds a card's trigger about that card's own change of control.
+        self.look_back_control = view.options.get("control_change_holder", NEW_CONTROLLER) == OLD_CONTROLLER
+        self.pending: list[str] = []  # in the order they arose
+        self.fresh: list[str] = []
+        self.batches: list[Batch] = []
+        self.spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
+
+    def snapshot(self, i: int) -> None:
+        self.out.state_at[i] = State(dict(self.tracker.zones), dict(self.controllers))
+
+    def leave_batches(self, trigger: str) -> None:
+        if trigger in self.fresh:
+            self.fresh.remove(trigger)
+        for batch in self.batches:
             if trigger in batch.remaining:
                 batch.remaining.remove(trigger)
 
-    def current_batch() -> Batch | None:
-        nonlocal fresh
-        if after_pending:
+    def current_batch(self) -> Batch | None:
+        out, batches = self.out, self.batches
+        if self.after_pending:
             current = batches[-1] if batches and batches[-1].remaining else None
-            if current is None and fresh:
-                current = Batch(len(out.batches), list(fresh), list(fresh))
+            if current is None and self.fresh:
+                current = Batch(len(out.batches), list(self.fresh), list(self.fresh))
                 batches.append(current)
                 out.batches.append(current)
-                fresh = []
+                self.fresh = []
             return current
-        if fresh:
-            batch = Batch(len(out.batches), list(fresh), list(fresh))
+        if self.fresh:
+            batch = Batch(len(out.batches), list(self.fresh), list(self.fresh))
             batches.append(batch)
             out.batches.append(batch)
-            fresh = []
+            self.fresh = []
         return next((b for b in reversed(batches) if b.remaining), None)
 
-    def see(i, entry):
+    def see(self, i: int, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
         if kind == "event":
-            out.pending_at[i] = list(pending)
-            before = tracker.apply(entry)
-            previous = None
-            if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
-                previous = controllers[entry["subject"]]
-                controllers[entry["subject"]] = entry["controller"]
-            out.expected[entry["id"]] = [
-                (source, ab["id"], previous if previous is not None and look_back_control and source == entry["subject"]
-                 else controllers.get(source))
-                for source, ab in tracker.satisfied_abilities(entry, view.scenario, before)
-                if not ab.get("checks_on_play")
-            ]
+            self.event(i, entry)
         elif kind == "trigger":
             t = entry["id"]
-            out.arose_inside[t] = any(close == "resolve_end" for close, _ in spans)
-            out.arose_with_others_pending[t] = bool(pending)
-            pending.append(t)
-            fresh.append(t)
+            self.out.arose_inside[t] = any(close == "resolve_end" for close, _ in self.spans)
+            self.out.arose_with_others_pending[t] = bool(self.pending)
+            self.pending.append(t)
+            self.fresh.append(t)
         elif kind in SPAN_OPEN:
             if kind != "action_begin":
-                snapshot(i)
+                self.snapshot(i)
             if kind == "resolve_begin":
-                _turn(out, entry["trigger"], i, pending, spans, current_batch, leave_batches)
-            spans.append((SPAN_OPEN[kind], entry.get("trigger") or entry.get("id") or str(entry.get("action"))))
+                self.turn(entry["trigger"], i)
+            self.spans.append((SPAN_OPEN[kind], entry.get("trigger") or entry.get("id") or str(entry.get("action"))))
         elif kind in ("action_end", "activation_end", "resolve_end"):
+            spans = self.spans
             for k in range(len(spans) - 1, -1, -1):
                 if spans[k][0] == kind:
                     del spans[k:]
                     break
         elif kind == "removed":
-            snapshot(i)
+            self.snapshot(i)
             t = entry["trigger"]
             if entry["reason"] in TURN_REASONS:
-                _turn(out, t, i, pending, spans, current_batch, leave_batches)
-            elif t in pending:
-                pending.remove(t)
-                leave_batches(t)
-                out.ends.setdefault(t, i)
+                self.turn(t, i)
+            elif t in self.pending:
+                self.pending.remove(t)
+                self.leave_batches(t)
+                self.out.ends.setdefault(t, i)
         elif kind == "step_advance":
-            snapshot(i)
-            out.pending_at[i] = list(pending)
+            self.snapshot(i)
+            self.out.pending_at[i] = list(self.pending)
 
-    def finish():
-        out.final = State(dict(tracker.zones), dict(controllers))
-        return out
+    def event(self, i: int, entry: dict[str, Any]) -> None:
+        """The abilities ``entry`` makes due (their controllers judged as the event happens), and its changes."""
+        controllers = self.controllers
+        self.out.pending_at[i] = list(self.pending)
+        before = self.tracker.apply(entry)
+        previous = None
+        if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
+            previous = controllers[entry["subject"]]
+            controllers[entry["subject"]] = entry["controller"]
+        self.out.expected[entry["id"]] = [
+            (source, ab["id"], previous if previous is not None and self.look_back_control
+             and source == entry["subject"] else controllers.get(source))
+            for source, ab in self.tracker.satisfied_abilities(entry, self.view.scenario, before)
+            if not ab.get("checks_on_play")
+        ]
 
-    return see, finish
+    def turn(self, trigger: str, i: int) -> None:
+        if trigger not in self.pending:
+            return  # a second turn of one instance: the structure check reports it
+        batch = self.current_batch()
+        in_place = batch is not None and trigger in batch.remaining
+        waiting = tuple(w for w in batch.remaining if w != trigger) if batch is not None else ()
+        if in_place:
+            batch.remaining.remove(trigger)
+            batch.taken.append(trigger)
+        else:
+            self.leave_batches(trigger)
+        self.pending.remove(trigger)
+        self.out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(self.spans), waiting)
+        self.out.ends.setdefault(trigger, i)
 
-
-def _turn(out: Replay, trigger: str, i: int, pending: list[str], spans, current_batch, leave_batches) -> None:
-    if trigger not in pending:
-        return  # a second turn of one instance: the structure check reports it
-    batch = current_batch()
-    in_place = batch is not None and trigger in batch.remaining
-    waiting = tuple(w for w in batch.remaining if w != trigger) if batch is not None else ()
-    if in_place:
-        batch.remaining.remove(trigger)
-        batch.taken.append(trigger)
-    else:
-        leave_batches(trigger)
-    pending.remove(trigger)
-    out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(spans), waiting)
-    out.ends.setdefault(trigger, i)
+    def finish(self) -> Replay:
+        self.out.final = State(dict(self.tracker.zones), dict(self.controllers))
+        return self.out
 
 
 def seat_order(view: TraceView) -> dict[str, int]:

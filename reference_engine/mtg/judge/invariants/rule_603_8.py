@@ -24,100 +24,125 @@ def _departure_removal(entry: dict) -> bool:
 @memoized
 def _state_walk(view: TraceView) -> tuple[list[str], int]:
     """Replay state triggers: (violations, occasions where a live instance kept the state from triggering again)."""
-    cat = catalog(view)
-    watchers = {(s, a["id"]): a for s, a in cat.state_watchers}
+    watchers = {(s, a["id"]): a for s, a in catalog(view).state_watchers}
     if not watchers:
         return [], 0
-    found: list[str] = []
-    held_back = 0
-    groups = {g.first: g for g in replay(view).groups}
-    at = replay(view).at
-    live: dict[tuple[str, str], str] = {}
-    expect: set[tuple[str, str]] = set()
-    loop: list[tuple[str, str]] = []  # state triggers that would now trigger forever (104.4b)
+    return _StateWalk(view, watchers).walk()
 
-    def check_point(board: Board, futile: tuple[tuple[str, str], Board] | None = None) -> None:
-        nonlocal held_back, expect
-        expect = set()
-        for key, spec in watchers.items():
-            if cat.state_due(key[0], spec, board):
-                if key in live:
-                    held_back += 1
-                elif futile is not None and futile[0] == key and futile[1] == board:
-                    loop.append(key)
+
+class _StateWalk:
+    """One :func:`_state_walk`: the game as the trace goes, the live instance of each state trigger, and the state
+    triggers due since the last check point (each must trigger before the game moves on)."""
+
+    def __init__(self, view: TraceView, watchers: dict):
+        self.view = view
+        self.cat = catalog(view)
+        self.watchers = watchers
+        self.found: list[str] = []
+        self.held_back = 0
+        self.groups = {g.first: g for g in replay(view).groups}
+        self.at = replay(view).at
+        self.live: dict[tuple[str, str], str] = {}
+        self.expect: set[tuple[str, str]] = set()
+        self.loop: list[tuple[str, str]] = []  # state triggers that would now trigger forever (104.4b)
+        self.board = Board.opening(view.scenario)
+        self.departing = False  # a removal for a departure (800.4a) freed a state trigger: checked once it is over
+        self.departure_end = -1  # the last removal belonging to the latest departure
+
+    def check_point(self, futile: tuple[tuple[str, str], Board] | None = None) -> None:
+        self.expect = set()
+        for key, spec in self.watchers.items():
+            if self.cat.state_due(key[0], spec, self.board):
+                if key in self.live:
+                    self.held_back += 1
+                elif futile is not None and futile[0] == key and futile[1] == self.board:
+                    self.loop.append(key)
                 else:
-                    expect.add(key)
+                    self.expect.add(key)
 
-    def flush(i: int) -> None:
-        if not expect:
+    def flush(self, i: int) -> None:
+        if not self.expect:
             return
-        for source, ability in sorted(expect):
-            found.append(f"the state of ability {ability} of {source} held (checked before entry {i}) and no instance "
-                         f"of it was waiting or on the stack, yet it did not trigger")
-        expect.clear()
+        for source, ability in sorted(self.expect):
+            self.found.append(f"the state of ability {ability} of {source} held (checked before entry {i}) and no "
+                              f"instance of it was waiting or on the stack, yet it did not trigger")
+        self.expect.clear()
 
-    board = Board.opening(view.scenario)
-    check_point(board)
-    entries = view.entries
-    i = 0
-    departing = False  # a removal for a departure (800.4a) freed a state trigger: checked once the departure is over
-    departure_end = -1  # the last removal belonging to the latest departure
-    while i < len(entries):
-        entry = entries[i]
-        kind = entry["kind"]
-        if departing and i > departure_end:
-            departing = False
-            check_point(board)
-        if kind in PROGRESS_KINDS and not _departure_removal(entry):
-            flush(i)
-        if kind == "event" and i in groups:
-            board = groups[i].after
-            leavers = {e.get("player") for e in groups[i].events if e["type"] == "player_leaves"}
-            if leavers:
-                departure_end = _departure_end(view, groups[i].last, leavers)
-            check_point(board)
-            i = groups[i].last + 1
-            continue
-        if kind == "game_over":
-            found.append(f"the game ended at entry {i} ({entry.get('result')}, {entry.get('reason')}) though no "
-                         f"state trigger was looping")
-            return found, held_back
-        if kind == "trigger":
-            key = (entry["source"], entry["ability"])
-            if key in watchers and "delayed" not in entry:
-                if key in expect:
-                    expect.discard(key)
-                elif key in live:
-                    found.append(f"{entry['id']} (state trigger {key[1]} of {key[0]}) triggered at entry {i} while "
-                                 f"{live[key]} had not yet left the stack")
-                else:
-                    found.append(f"{entry['id']} (state trigger {key[1]} of {key[0]}) triggered at entry {i} though its "
-                                 f"state (or its intervening 'if') did not hold, its source was not where the ability "
-                                 f"works, or it would have looped (104.4b)")
-                live[key] = entry["id"]
-        elif kind in ("resolve_end", "removed"):
-            t = entry["trigger"]
-            trig = view.triggers.get(t)
-            key = (trig["source"], trig["ability"]) if trig else None
-            if key in live and live[key] == t:
-                del live[key]
-                if _departure_removal(entry) and i <= departure_end:
-                    departing = True
-                    expect = set()
-                    i += 1
-                    continue
-                futile = None
-                if kind == "removed" and entry["reason"] == "no_target":
-                    futile = (key, at[view.trigger_index[t]])  # the game when that instance triggered
-                check_point(board, futile)
-                if loop:
-                    found += _loop_verdict(view, i, loop)
-                    return found, held_back
-        i += 1
-    if departing:
-        check_point(board)
-    flush(len(entries))
-    return found, held_back
+    def walk(self) -> tuple[list[str], int]:
+        self.check_point()
+        entries = self.view.entries
+        i = 0
+        while i < len(entries):
+            entry = entries[i]
+            kind = entry["kind"]
+            if self.departing and i > self.departure_end:
+                self.departing = False
+                self.check_point()
+            if kind in PROGRESS_KINDS and not _departure_removal(entry):
+                self.flush(i)
+            if kind == "event" and i in self.groups:
+                i = self.events(i)
+                continue
+            if kind == "game_over":
+                self.found.append(f"the game ended at entry {i} ({entry.get('result')}, {entry.get('reason')}) "
+                                  f"though no state trigger was looping")
+                return self.found, self.held_back
+            if kind == "trigger":
+                self.triggered(i, entry)
+            elif kind in ("resolve_end", "removed") and self.left_stack(i, entry):
+                return self.found, self.held_back
+            i += 1
+        if self.departing:
+            self.check_point()
+        self.flush(len(entries))
+        return self.found, self.held_back
+
+    def events(self, i: int) -> int:
+        """A group of events starting at entry ``i``: the game after it is checked. Returns the entry after it."""
+        group = self.groups[i]
+        self.board = group.after
+        leavers = {e.get("player") for e in group.events if e["type"] == "player_leaves"}
+        if leavers:
+            self.departure_end = _departure_end(self.view, group.last, leavers)
+        self.check_point()
+        return group.last + 1
+
+    def triggered(self, i: int, entry: dict) -> None:
+        key = (entry["source"], entry["ability"])
+        if key not in self.watchers or "delayed" in entry:
+            return
+        if key in self.expect:
+            self.expect.discard(key)
+        elif key in self.live:
+            self.found.append(f"{entry['id']} (state trigger {key[1]} of {key[0]}) triggered at entry {i} while "
+                              f"{self.live[key]} had not yet left the stack")
+        else:
+            self.found.append(f"{entry['id']} (state trigger {key[1]} of {key[0]}) triggered at entry {i} though its "
+                              f"state (or its intervening 'if') did not hold, its source was not where the ability "
+                              f"works, or it would have looped (104.4b)")
+        self.live[key] = entry["id"]
+
+    def left_stack(self, i: int, entry: dict) -> bool:
+        """A trigger instance resolved or was removed: its state trigger is checked again (after a departure, once the
+        departure is over). True when the game would now loop forever (the walk ends with that verdict)."""
+        t = entry["trigger"]
+        trig = self.view.triggers.get(t)
+        key = (trig["source"], trig["ability"]) if trig else None
+        if key not in self.live or self.live[key] != t:
+            return False
+        del self.live[key]
+        if _departure_removal(entry) and i <= self.departure_end:
+            self.departing = True
+            self.expect = set()
+            return False
+        futile = None
+        if entry["kind"] == "removed" and entry["reason"] == "no_target":
+            futile = (key, self.at[self.view.trigger_index[t]])  # the game when that instance triggered
+        self.check_point(futile)
+        if self.loop:
+            self.found += _loop_verdict(self.view, i, self.loop)
+            return True
+        return False
 
 
 def _departure_end(view: TraceView, last: int, leavers: set) -> int:

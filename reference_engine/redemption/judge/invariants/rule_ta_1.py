@@ -98,22 +98,30 @@ def _describe_action(action: dict) -> str:
 def _carried_out(view: TraceView):
     """(problems, number of effects followed). Replays zones and control along the trace and matches each event to
     the next primitive action of the effect that caused it (streamed)."""
-    problems: list[str] = []
-    tracker = ZoneTracker(view.scenario)
-    controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
-    script = view.scenario["script"]
-    # {"cause": (kind, id), "effect", "k", "source", "what" (returns the span's name, for a message), "broken"}
-    open_spans: list[dict] = []
-    followed = 0
+    walk = _EffectWalk(view)
+    return walk.see, walk.finish
 
-    def span_for(entry: dict) -> dict | None:
-        kind = entry["kind"]
+
+class _EffectWalk:
+    """One :func:`_carried_out` in progress: zones and control so far, and the effects being carried out."""
+
+    def __init__(self, view: TraceView):
+        self.view = view
+        self.problems: list[str] = []
+        self.tracker = ZoneTracker(view.scenario)
+        self.controllers = {obj["id"]: obj.get("controller", obj["owner"]) for obj in view.scenario["objects"]}
+        # {"cause": (kind, id), "effect", "k", "source", "what" (returns the span's name, for a message), "broken"}
+        self.open_spans: list[dict] = []
+        self.followed = 0
+
+    def span_for(self, entry: dict) -> dict | None:
+        view, kind = self.view, entry["kind"]
         if kind == "action_begin":
             step, number = (list(entry["action"]) + [None, None])[:2]
             try:
-                effect = script[step]["actions"][number]["effect"]
+                effect = view.scenario["script"][step]["actions"][number]["effect"]
             except (IndexError, KeyError, TypeError):
-                problems.append(f"entry for scripted action {entry['action']} names no action of the script")
+                self.problems.append(f"entry for scripted action {entry['action']} names no action of the script")
                 return None
             return {"cause": ("action", tuple(entry["action"])), "effect": effect, "source": None,
                     "what": lambda: f"scripted action {entry['action']}"}
@@ -127,62 +135,69 @@ def _carried_out(view: TraceView):
         return {"cause": ("activation", entry["id"]), "effect": ab.get("effect", []) if entry["condition_held"] else [],
                 "source": entry["source"], "what": lambda: f"activation {entry['id']} of ability {entry['ability']}"}
 
-    def skip_noops(span: dict) -> None:
-        while span["k"] < len(span["effect"]) and _noop(span["effect"][span["k"]], tracker.zones, controllers):
+    def skip_noops(self, span: dict) -> None:
+        while span["k"] < len(span["effect"]) and _noop(span["effect"][span["k"]], self.tracker.zones,
+                                                        self.controllers):
             span["k"] += 1
 
-    def see(i, entry):
-        nonlocal followed
+    def see(self, i: int, entry: dict) -> None:
         kind = entry["kind"]
         if kind in ("action_begin", "resolve_begin", "activation_begin"):
-            span = span_for(entry)
+            span = self.span_for(entry)
             if span is not None:
                 span.update(k=0, broken=False, closer=SPAN_OPEN[kind], begin=i)
-                open_spans.append(span)
-                followed += 1
+                self.open_spans.append(span)
+                self.followed += 1
         elif kind in ("action_end", "resolve_end", "activation_end"):
-            key = entry.get("trigger") or entry.get("id") or tuple(entry.get("action") or ())
-            for n in range(len(open_spans) - 1, -1, -1):
-                span = open_spans[n]
-                if span["closer"] == kind and span["cause"][1] == key:
-                    skip_noops(span)
-                    if not span["broken"] and span["k"] < len(span["effect"]):
-                        problems.append(f"{span['what']()} (entries {span['begin']} to {i}) did not carry out "
-                                        f"{_describe_action(span['effect'][span['k']])}, which its effect calls for")
-                    del open_spans[n]
-                    break
+            self.close(i, entry)
         elif kind == "event":
-            ((cause_kind, value),) = entry["cause"].items()
-            cause = (cause_kind, tuple(value) if isinstance(value, list) else value)
-            span = next((s for s in reversed(open_spans) if s["cause"] == cause), None)
-            if span is None:
-                problems.append(f"{view.describe_event(entry['id'])} names {cause_kind} {value} as its cause, but that "
-                                f"was not being carried out at entry {i}")
-            elif not span["broken"]:
-                skip_noops(span)
-                if span["k"] >= len(span["effect"]):
-                    problems.append(f"{view.describe_event(entry['id'])} at entry {i} is more than {span['what']()} "
-                                    f"does: its effect is already carried out")
+            self.event(i, entry)
+
+    def close(self, i: int, entry: dict) -> None:
+        """The end of a span: its effect must be carried out by then (unless it already went wrong)."""
+        key = entry.get("trigger") or entry.get("id") or tuple(entry.get("action") or ())
+        for n in range(len(self.open_spans) - 1, -1, -1):
+            span = self.open_spans[n]
+            if span["closer"] == entry["kind"] and span["cause"][1] == key:
+                self.skip_noops(span)
+                if not span["broken"] and span["k"] < len(span["effect"]):
+                    self.problems.append(f"{span['what']()} (entries {span['begin']} to {i}) did not carry out "
+                                         f"{_describe_action(span['effect'][span['k']])}, which its effect calls for")
+                del self.open_spans[n]
+                break
+
+    def event(self, i: int, entry: dict) -> None:
+        """An event: the next action of the effect that caused it, which must cause exactly this event."""
+        view = self.view
+        ((cause_kind, value),) = entry["cause"].items()
+        cause = (cause_kind, tuple(value) if isinstance(value, list) else value)
+        span = next((s for s in reversed(self.open_spans) if s["cause"] == cause), None)
+        if span is None:
+            self.problems.append(f"{view.describe_event(entry['id'])} names {cause_kind} {value} as its cause, but "
+                                 f"that was not being carried out at entry {i}")
+        elif not span["broken"]:
+            self.skip_noops(span)
+            if span["k"] >= len(span["effect"]):
+                self.problems.append(f"{view.describe_event(entry['id'])} at entry {i} is more than "
+                                     f"{span['what']()} does: its effect is already carried out")
+                span["broken"] = True
+            else:
+                action = span["effect"][span["k"]]
+                want = _event_for(action, self.tracker.zones, span["source"])
+                got = {k: entry.get(k) for k in want}
+                if got != want:
+                    self.problems.append(f"{view.describe_event(entry['id'])} at entry {i} is not what "
+                                         f"{_describe_action(action)} of {span['what']()} does: "
+                                         + ", ".join(f"{k} {got[k]!r} where {want[k]!r} was due"
+                                                     for k in want if got[k] != want[k]))
                     span["broken"] = True
-                else:
-                    action = span["effect"][span["k"]]
-                    want = _event_for(action, tracker.zones, span["source"])
-                    got = {k: entry.get(k) for k in want}
-                    if got != want:
-                        problems.append(f"{view.describe_event(entry['id'])} at entry {i} is not what "
-                                        f"{_describe_action(action)} of {span['what']()} does: "
-                                        + ", ".join(f"{k} {got[k]!r} where {want[k]!r} was due"
-                                                    for k in want if got[k] != want[k]))
-                        span["broken"] = True
-                    span["k"] += 1
-            tracker.apply(entry)
-            if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
-                controllers[entry["subject"]] = entry["controller"]
+                span["k"] += 1
+        self.tracker.apply(entry)
+        if entry["type"] == "control" and entry.get("subject") in self.controllers and entry.get("controller"):
+            self.controllers[entry["subject"]] = entry["controller"]
 
-    def finish():
-        return problems + _script_problems(view), followed
-
-    return see, finish
+    def finish(self):
+        return self.problems + _script_problems(self.view), self.followed
 
 
 @streamed("step_begin", "action_begin", "event")

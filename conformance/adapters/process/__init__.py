@@ -33,6 +33,10 @@
 Each misbehaviour is raised as :class:`~reference_engine.kernel.errors.EngineError` with its outcome (or
 :class:`~reference_engine.kernel.engine.Skipped`), which :func:`conformance.checking.play` turns into an
 :class:`~conformance.checking.EngineOutcome`: the run goes on with the next scenario.
+
+The package: this module (the engine and its watchdog), :mod:`~conformance.adapters.process.wire` (the JSON lines and
+the player choices, shared with the reference server) and :mod:`~conformance.adapters.process.processes` (the engine's
+processes: tokens, killing, exit status, the stderr tail).
 """
 
 from __future__ import annotations
@@ -43,17 +47,19 @@ import os
 import secrets
 import selectors
 import shlex
-import signal
 import subprocess
 import textwrap
-import threading
 import time
 import weakref
 from itertools import count
 from typing import Any, Iterable, Sequence
 
 from reference_engine.kernel.engine import Chooser, Engine, EngineInfo, Skipped
-from conformance.documents import MAX_INTEGER_DIGITS, bound_problems, problems as schema_problems
+from conformance.adapters.process.processes import (ENGINE_TOKEN, RUN_TOKEN, StderrTail, exit_status, kill_group,
+                                                    kill_tagged, tagged_processes)
+from conformance.adapters.process.wire import (DECISIONS, answer_choice, context_text, decode_line, encode_message,
+                                               excerpt, made_choice_problem)
+from conformance.documents import problems as schema_problems
 from reference_engine.kernel.errors import EngineError
 
 PROTOCOL_VERSION = 1  # what ``start`` carries: every harness speaks version 1, so version 1 engines keep working
@@ -66,214 +72,6 @@ DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024  # one protocol message; a long trace 
 DEFAULT_STDERR_BYTES = 64 * 1024
 
 _CHUNK = 1 << 20
-_PIPE_MAX = 1 << 20  # the largest capacity of a pipe an unprivileged process can ask for (Linux fs.pipe-max-size)
-
-try:  # an optional accelerator: the same JSON, three times faster
-    import orjson
-except ImportError:  # pragma: no cover - depends on the environment
-    orjson = None
-
-
-def encode_message(message: dict[str, Any]) -> bytes:
-    if orjson is not None:
-        try:
-            return orjson.dumps(message) + b"\n"
-        except TypeError:  # e.g. an integer beyond 64 bits: let the standard library say it
-            pass
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-    try:
-        return text.encode("utf-8") + b"\n"
-    except UnicodeEncodeError:  # a lone surrogate: written as its escape, which the reader then refuses
-        return json.dumps(message, separators=(",", ":")).encode("ascii") + b"\n"
-
-
-ENGINE_TOKEN = "TRIGGER_CONFORMANCE_ENGINE"  # environment variable: marks every process of one engine
-RUN_TOKEN = "TRIGGER_CONFORMANCE_RUN"  # environment variable: marks every process of one harness run
-
-
-class _Bounded:
-    """What decode_line noticed while parsing: an integer literal too long to be one of the protocol's."""
-
-    def __init__(self):
-        self.too_long = 0
-
-    def integer(self, literal: str) -> int:
-        digits = len(literal.lstrip("-"))
-        if digits > MAX_INTEGER_DIGITS:
-            self.too_long = max(self.too_long, digits)
-            return 0
-        return int(literal)
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not JSON (JSON has no NaN or infinite numbers)")
-
-
-def decode_line(line: bytes) -> Any:
-    """Parse one line; the standard library's semantics and error messages, orjson's speed when it agrees.
-
-    Raises ValueError (``json.JSONDecodeError`` for text that is not JSON) for anything the protocol cannot carry,
-    before it reaches any code that could choke on it: an integer of more than ``MAX_INTEGER_DIGITS`` digits (the
-    standard library would parse up to 4,300 digits, then raise), NaN or Infinity, a lone surrogate in a string or
-    key (text that cannot be written as UTF-8), nesting too deep to parse. RecursionError cannot escape.
-    """
-    if orjson is not None:
-        try:
-            message = orjson.loads(line)  # it refuses integers beyond 64 bits and NaN
-        except orjson.JSONDecodeError:
-            pass
-        else:
-            return _surrogate_free(line, message)
-    bounded = _Bounded()
-    try:
-        message = json.loads(line, parse_int=bounded.integer, parse_constant=_no_constant)
-    except RecursionError:
-        raise ValueError("nested too deeply to be parsed") from None
-    if bounded.too_long:
-        raise ValueError(f"an integer of {bounded.too_long} digits; the protocol's integers have at most "
-                         f"{MAX_INTEGER_DIGITS} digits")
-    return _surrogate_free(line, message)
-
-
-def _surrogate_free(line: bytes, message: Any) -> Any:
-    # Lone surrogates come only from \\u escapes (raw ones are not UTF-8), so most lines need no walk. Depth needs
-    # no bound here: the parser stops at the interpreter's recursion limit, the schema of a message is shallow, and
-    # what takes free-form content (an errored context) is rendered without recursion limits (_context_text).
-    if b"\\ud" in line or b"\\uD" in line:
-        found = [p for p in bound_problems(message, limit=50) if "surrogate" in p[1]]
-        if found:
-            raise ValueError(f"at {found[0][0]}: {found[0][1]}")
-    return message
-
-
-def _index_into(field: str):
-    def valid(answer: Any, question: dict[str, Any]) -> bool:
-        return type(answer) is int and 0 <= answer < len(question[field])
-    return valid
-
-
-# Every player choice an engine can ask (one per Chooser method): decision -> (Chooser method, the fields of the
-# question passed to it after the player, a check of the answer). Shared by the harness and the reference server.
-DECISIONS: dict[str, tuple[str, tuple[str, ...], Any]] = {
-    "order": ("order", ("triggers",),
-              lambda answer, q: isinstance(answer, list) and sorted(answer) == list(range(len(q["triggers"])))),
-    "optional": ("optional", ("trigger",), lambda answer, q: isinstance(answer, bool)),
-    "target": ("target", ("trigger", "candidates"), _index_into("candidates")),
-    "occurrence": ("occurrence", ("delayed", "events"), _index_into("events")),
-}
-
-
-def answer_choice(chooser: Chooser, question: dict[str, Any]) -> Any:
-    """Ask ``chooser`` the ``choose`` message ``question``; raises ValueError if its answer does not fit."""
-    method, fields, valid = DECISIONS[question["decision"]]
-    answer = getattr(chooser, method)(question["player"], *(question[f] for f in fields))
-    if question["decision"] == "optional":
-        answer = bool(answer)
-    elif question["decision"] == "order":
-        answer = [int(k) for k in answer]
-    if not valid(answer, question):
-        raise ValueError(f"the chooser's answer {answer!r} does not fit a {question['decision']!r} choice")
-    return answer
-
-
-def _excerpt(data: bytes | str, limit: int = 200) -> str:
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
-def tagged_processes(variable: str, value: str) -> list[int]:
-    """Pids of the processes (of this user) whose environment holds ``variable=value``, this process excluded.
-
-    Read from ``/proc/PID/environ`` (Linux); elsewhere, or for processes of other users, nothing is found. The
-    environment a process was started with is what ``/proc`` shows, so this finds every descendant of a process
-    started with the variable, wherever it went (another process group or session, reparented to init), unless it
-    replaced its environment when it started its own program.
-    """
-    needle = f"{variable}={value}".encode()
-    found = []
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return found
-    me = os.getpid()
-    for entry in entries:
-        if not entry.isdigit() or int(entry) == me:
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as stream:
-                environ = stream.read()
-        except OSError:  # gone, or not ours
-            continue
-        if needle + b"\0" in environ or environ.endswith(needle):
-            found.append(int(entry))
-    return found
-
-
-def kill_tagged(variable: str, value: str, rounds: int = 5) -> int:
-    """SIGKILL every process tagged ``variable=value`` (see :func:`tagged_processes`), until none is left (a process
-    may fork while the others are being killed). Returns how many were killed."""
-    killed: set[int] = set()
-    for _ in range(rounds):
-        found = [pid for pid in tagged_processes(variable, value) if not _is_zombie(pid)]
-        if not found:
-            break
-        for pid in found:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed.add(pid)
-            except (ProcessLookupError, PermissionError):
-                pass
-        time.sleep(0.01)
-    return len(killed)
-
-
-def _is_zombie(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stream:
-            return stream.read().rsplit(b")", 1)[1].split()[0] == b"Z"
-    except (OSError, IndexError):
-        return True
-
-
-def _kill_group(proc: subprocess.Popen, token: str | None = None) -> None:
-    """SIGKILL the engine's whole process group (it leads its own session) and every process carrying the engine's
-    token (descendants that left the group), then reap the engine."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    if token is not None:
-        kill_tagged(ENGINE_TOKEN, token)
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL does not wait for anyone
-        pass
-    for stream in (proc.stdin, proc.stdout):
-        try:
-            if stream is not None:
-                stream.close()
-        except OSError:
-            pass
-
-
-def _context_text(context: Any, indent: int | None = None) -> str:
-    """An engine's free-form error context as JSON text, whatever its depth (it is the engine's, not ours)."""
-    try:
-        return json.dumps(context, indent=indent, ensure_ascii=False)
-    except (ValueError, RecursionError):
-        return _excerpt(repr(context), 2000)
-
-
-def _exit_status(proc: subprocess.Popen) -> str:
-    code = proc.returncode
-    if code is None:
-        return "it closed its stdout but is still running"
-    if code < 0:
-        try:
-            return f"it was killed by signal {signal.Signals(-code).name}"
-        except ValueError:
-            return f"it was killed by signal {-code}"
-    return f"it exited with code {code}"
 
 
 def _seconds(value: Any, name: str) -> float:
@@ -282,128 +80,6 @@ def _seconds(value: Any, name: str) -> float:
         raise EngineError("unavailable", f"the engine {name} must be a positive, finite number of seconds; "
                                          f"got {value!r}")
     return float(value)
-
-
-class StderrTail:
-    """Drains a process's stderr on a daemon thread, keeping only the last ``limit`` bytes.
-
-    Why the care: an outcome is built as soon as the engine's answer arrives on stdout, and the thread may not have
-    caught up with stderr yet (under load it often has not), so the verdict could miss what the engine wrote *before*
-    answering. Hence every read of the (non-blocking) pipe, and its append to the buffer, happens under ``_lock``:
-    nothing is ever read but not yet kept, and once any caller has emptied the pipe itself (:meth:`mark`,
-    :meth:`settle`, :meth:`finish`) everything written to stderr so far is in the buffer.
-    """
-
-    def __init__(self, stream, limit: int):
-        self._stream = stream
-        self._fd = stream.fileno()
-        self._limit = limit
-        self._buffer = bytearray()
-        self._total = 0  # bytes read so far
-        self._eof = False  # end of the pipe seen; the thread then closes it
-        self._lock = threading.Lock()
-        self._arrived = threading.Condition(self._lock)  # notified whenever bytes are read
-        os.set_blocking(self._fd, False)
-        self._thread = threading.Thread(target=self._drain, name="engine-stderr", daemon=True)
-        self._thread.start()
-
-    def _drain(self) -> None:
-        with selectors.DefaultSelector() as readable:
-            readable.register(self._fd, selectors.EVENT_READ)
-            while not self._eof:  # level-triggered: end of file stays "readable", so this never blocks after it
-                readable.select()
-                self._pull(budget=math.inf)
-        with self._lock:  # only this thread closes the pipe, once it no longer selects on it
-            try:
-                self._stream.close()
-            except OSError:
-                pass
-
-    def _pull(self, budget: float = _PIPE_MAX) -> None:
-        """Move what the pipe holds into the buffer, without waiting, until it is empty or ``budget`` bytes were read.
-
-        The default budget is at least a pipe's capacity, so everything written before the call is taken even from an
-        engine that keeps writing. The lock is held for one chunk at a time: a flood never blocks :meth:`text`.
-        """
-        got = 0
-        while got < budget:
-            with self._lock:
-                if self._eof:
-                    return
-                try:
-                    chunk = os.read(self._fd, 65536)
-                except BlockingIOError:
-                    return
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    self._eof = True
-                else:
-                    self._buffer += chunk
-                    self._total += len(chunk)
-                    if len(self._buffer) > self._limit:
-                        del self._buffer[: len(self._buffer) - self._limit]
-                self._arrived.notify_all()
-            got += len(chunk)
-
-    @property
-    def mark(self) -> int:
-        """A position to pass to :meth:`text` later: what was written after it (what is in the pipe now is before)."""
-        self._pull()
-        with self._lock:
-            return self._total
-
-    def settle(self, quiet: float = 0.02, limit: float = 0.5) -> None:
-        """Catch up with a live process's stderr before its tail is attached to an outcome.
-
-        First take everything already in the pipe (so all the engine wrote before its last answer is kept), then wait
-        until nothing new arrives for ``quiet`` seconds (a log line flushed just after the answer), ``limit`` at most.
-        Only misbehaviour and ``errored`` outcomes pay for this; a successful run never waits.
-        """
-        self._pull()
-        deadline = time.monotonic() + limit
-        with self._lock:
-            while not self._eof:
-                seen = self._total
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                self._arrived.wait(min(quiet, remaining))
-                if self._total == seen:
-                    break
-        self._pull()
-
-    def finish(self, timeout: float = 1.0) -> None:
-        """Wait (briefly) until the dead process's stderr is closed, so that nothing it wrote before dying is missed."""
-        self._thread.join(timeout)
-        self._pull()  # e.g. a grandchild outside the killed group still holds the pipe open: keep what is there
-
-    def text(self, since: int = 0) -> str:
-        """What was written after ``since`` (at most the last ``limit`` bytes), as text."""
-        with self._lock:
-            start = self._total - len(self._buffer)  # offset of buffer[0]
-            dropped = max(0, start - since)
-            data = bytes(self._buffer[max(0, since - start):])
-        text = data.decode("utf-8", "replace")
-        if dropped:
-            text = f"[... {dropped} earlier bytes of stderr not kept ...]\n" + text
-        return text
-
-
-def made_choice_problem(chooser: Chooser, made: dict[str, Any]) -> str | None:
-    """Why the choice ``made`` (an item of a version 2 result's ``choices``: the question's fields and the engine's
-    ``answer``) is not the one ``chooser`` makes, or None when the answers agree."""
-    question = {key: value for key, value in made.items() if key != "answer"}
-    method, fields, valid = DECISIONS[question["decision"]]
-    missing = [f for f in fields if f not in question]
-    if missing:
-        return f"a {question['decision']!r} choice without {', '.join(missing)}"
-    if not valid(made["answer"], question):
-        return f"the answer {made['answer']!r} does not fit a {question['decision']!r} choice"
-    expected = answer_choice(chooser, question)
-    if expected != made["answer"]:
-        return f"the engine answered {made['answer']!r}; the scenario's choices answer {expected!r}"
-    return None
 
 
 class ProcessEngine(Engine):
@@ -550,8 +226,8 @@ class ProcessEngine(Engine):
             raise Skipped(message["reason"], message.get("issue_url"))
         context = message["context"]
         if isinstance(context, dict):
-            text = context.get("message") or _context_text(context)[:500]
-            details = context.get("traceback") or _context_text(context, indent=2)
+            text = context.get("message") or context_text(context)[:500]
+            details = context.get("traceback") or context_text(context, indent=2)
         else:
             text, details = context.splitlines()[0] if context else "", context
         if self._stderr:
@@ -637,7 +313,7 @@ class ProcessEngine(Engine):
             raise self._broken from None
         self._proc = proc
         self._token = token
-        self._finalizer = weakref.finalize(self, _kill_group, proc, token)  # no orphan if the harness forgets close()
+        self._finalizer = weakref.finalize(self, kill_group, proc, token)  # no orphan if the harness forgets close()
         self._stderr = StderrTail(proc.stderr, self.stderr_bytes)
         os.set_blocking(proc.stdin.fileno(), False)
         os.set_blocking(proc.stdout.fileno(), False)
@@ -688,7 +364,7 @@ class ProcessEngine(Engine):
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
-        _kill_group(proc, self._token)
+        kill_group(proc, self._token)
         if self._selector is not None:
             self._selector.close()
             self._selector = None
@@ -747,7 +423,7 @@ class ProcessEngine(Engine):
             proc.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             pass
-        self._fail("crashed", f"the engine died during {what}: {_exit_status(proc)}")
+        self._fail("crashed", f"the engine died during {what}: {exit_status(proc)}")
 
     def _read_line(self, deadline: float, what: str) -> bytes:
         buffer = self._buffer
@@ -764,7 +440,7 @@ class ProcessEngine(Engine):
             if len(buffer) > self.max_line_bytes:
                 self._fail("garbage", f"the engine wrote more than {self.max_line_bytes} bytes on stdout without a "
                                       f"line break during {what} (flooding; one message per line): starts with "
-                                      f"{_excerpt(bytes(buffer[:200]))}")
+                                      f"{excerpt(bytes(buffer[:200]))}")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 hint = ("the handshake's limit is fixed (ProcessEngine's start_timeout)" if what == "the handshake"
@@ -793,16 +469,16 @@ class ProcessEngine(Engine):
         try:
             message = decode_line(line)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            self._fail("garbage", f"the engine wrote a line that is not JSON during {what} ({exc}): {_excerpt(line)}. "
+            self._fail("garbage", f"the engine wrote a line that is not JSON during {what} ({exc}): {excerpt(line)}. "
                                   "stdout carries protocol messages only; write logs to stderr")
         except (ValueError, RecursionError, MemoryError) as exc:  # JSON the protocol cannot carry
             self._fail("garbage", f"the engine wrote a message the protocol cannot carry during {what} ({exc}): "
-                                  f"{_excerpt(line)}")
+                                  f"{excerpt(line)}")
         found = schema_problems(message, "protocol-engine")  # never raises, whatever the message holds
         if found:
             details = "; ".join(f"at {path}: {msg}" for path, msg in found)
             self._fail("garbage", f"the engine's message during {what} is not a valid protocol message: {details} "
-                                  f"(message: {_excerpt(line)})")
+                                  f"(message: {excerpt(line)})")
         if message["type"] not in expected:
             wanted = " or ".join(repr(t) for t in expected)
             self._fail("garbage", f"the engine sent a {message['type']!r} message during {what}; expected {wanted}")
@@ -816,3 +492,11 @@ class ProcessEngine(Engine):
             return answer_choice(chooser, message)
         except ValueError as exc:  # a harness bug, but say so clearly
             raise ValueError(f"{exc} (choice {message['request']} of {what})") from None
+
+
+# The package's interface (the wire format and the process tools are used by the CLI, the pytest plugin and the
+# reference server as well).
+__all__ = ["DECISIONS", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_RESTARTS", "DEFAULT_START_TIMEOUT", "DEFAULT_STDERR_BYTES",
+           "DEFAULT_TIMEOUT", "ENGINE_TOKEN", "PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "ProcessEngine", "RUN_TOKEN",
+           "StderrTail", "answer_choice", "decode_line", "encode_message", "kill_tagged", "made_choice_problem",
+           "tagged_processes"]
