@@ -38,7 +38,7 @@ import pytest
 from conformance import __version__
 from conformance.interrupts import Interrupts, exit_code
 from conformance.profiles import parse_duration, parse_shard, settings
-from conformance.recorder import RunRecorder, never_applied, nothing_checked
+from conformance.recorder import RunRecorder, never_applied, nothing_checked, plain
 from conformance.session import (
     RunSpec, Session, engine_spec, exploration_document, exploration_from_parts, parse_option,
 )
@@ -159,7 +159,7 @@ def pytest_configure(config: pytest.Config) -> None:
     share = {"conformance_spec": dataclasses.asdict(session.spec)}
     if session.unavailable is not None:  # nothing to explore: every item errors with the engine's problem
         recorder.explored({"explored": 0})
-        _share_with_workers(config, conformance_unavailable=session.unavailable, **share)
+        _share_with_workers(config, conformance_unavailable=plain(session.unavailable), **share)
         return
     # The stream is explored once, here, before any worker starts: shared out among as many processes as
     # pytest-xdist will run workers; each worker then concludes (shrinks, explains) the rules it is given.
@@ -180,7 +180,7 @@ def pytest_configure(config: pytest.Config) -> None:
         pytest.exit(f"trigger-conformance: interrupted by {recorder.interrupted} while exploring, after "
                     f"{exploration.get('explored', 0)} scenarios; verdicts found so far are kept",
                     returncode=exit_code(recorder.interrupted))
-    _share_with_workers(config, conformance_exploration=exploration_document(exploration), **share)
+    _share_with_workers(config, conformance_exploration=plain(exploration_document(exploration)), **share)
 
 
 def _configure_worker(config: pytest.Config, worker: dict) -> None:
@@ -331,7 +331,7 @@ def conformance_record(request: pytest.FixtureRequest):
     pytest-xdist's own channel when the item ran on a worker)."""
 
     def record(kind: str, entry: dict) -> None:
-        request.node.stash[ENTRY] = entry
+        request.node.stash[ENTRY] = plain(entry)
 
     return record
 

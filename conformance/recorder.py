@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from conformance import __version__
-from conformance.documents import validate, write_atomically, write_json
+from conformance.documents import dump_json, validate, write_atomically, write_json
 from conformance.profiles import EXPLORATION_SHARE
 from conformance.session import Session, explore_stream
 
@@ -90,25 +90,27 @@ class RunRecorder:
         check did not finish (a bug in the suite: ``why`` says what happened; a rule is then reported errored)."""
         if name in self.entries:
             return
-        if self.out is not None and self.progress is not None:
-            self.progress.clear()
+        unfinished = entry is None
         if entry is None:
             entry = self._unfinished(kind, name, why.strip()[-4000:] or "the check did not finish")
-            if self.out is not None:
+        self.entries[name] = entry  # kept (and written) before it is shown: a signal may come at any moment
+        from conformance.expectations import judge
+
+        verdict = judge(entry, self.session.expected, self.session.quarantined) if kind == "rule" else None
+        self._write({"record": kind, **entry, **({"expectation": verdict} if verdict else {})})
+        if self.out is not None:
+            if self.progress is not None:
+                self.progress.clear()
+            if unfinished:
                 print(f"ERROR {name:<34} the check did not finish: {why.strip()[:500]}", file=self.out)
-        elif self.out is not None:
-            self._print_row(kind, entry)
-        self.entries[name] = entry
+            else:
+                self._print_row(kind, entry)
         if kind == "rule" and self.progress is not None:
             self.progress.concluded(entry.get("status") == "failed")
         if self.out is not None:
             self.out.flush()
             if self.progress is not None and self.progress.live:
                 self.progress.show(force=True)
-        from conformance.expectations import judge
-
-        verdict = judge(entry, self.session.expected, self.session.quarantined) if kind == "rule" else None
-        self._write({"record": kind, **entry, **({"expectation": verdict} if verdict else {})})
 
     def _unfinished(self, kind: str, name: str, why: str) -> dict[str, Any]:
         if kind != "rule" or name not in self.session.rule_keys():
@@ -136,7 +138,7 @@ class RunRecorder:
                 continue
             entry = self.session.known_failure(key)
             if entry is not None:
-                self.entries[key] = entry
+                self.entries[key] = entry = plain(entry)
                 self._write({"record": "rule", **entry})
 
     def rules(self) -> list[dict]:
@@ -223,6 +225,12 @@ class RunRecorder:
         if self.file is not None:
             self.file.close()
             self.file = None
+
+
+def plain(value: Any) -> Any:
+    """``value`` as the JSON data a file would hold (a lone surrogate an engine put in its text becomes U+FFFD): what
+    a report entry is, and what pytest-xdist's channel can carry."""
+    return json.loads(dump_json(value))
 
 
 def never_applied(rules: list[dict]) -> list[str]:
