@@ -13,12 +13,11 @@ that the engine answers the same way each time, and set beside the reference eng
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from hypothesis.database import ExampleDatabase
 
@@ -149,12 +148,6 @@ def stream_source(run_seed: int, n: int, key: str = "scenarios") -> SeededSource
     Hypothesis's own integer generation is not used for these seeds: it mixes in constants collected from whatever
     modules are loaded, which would make a verdict depend on the environment it runs in."""
     return SeededSource((rule_seed(run_seed, key) + n) % 2**64)
-
-
-def exploration_sources(run_seed: int, key: str, count: int | None = None) -> Iterator[SeededSource]:
-    """The seeded sources of stream ``key`` (``count`` of them, or endless), see :func:`stream_source`."""
-    for n in itertools.count() if count is None else range(count):
-        yield stream_source(run_seed, n, key)
 
 
 def explorable_options(ruleset: Ruleset, pinned: dict[str, Any]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
@@ -634,5 +627,5 @@ def explain_failure(engine: Engine, reference: Engine, ruleset: Ruleset, scenari
     )
 
 
-__all__ = ["RunConfig", "PlayMemo", "PlayMemos", "RuleResult", "Failure", "Exploration", "check_rule", "conclude", "explain_failure", "explore",
-           "merge", "EngineOutcome", "rule_seed", "stream_source"]
+__all__ = ["RunConfig", "PlayMemo", "PlayMemos", "RuleResult", "Failure", "Exploration", "check_rule", "conclude",
+           "explain_failure", "explore", "merge", "EngineOutcome", "rule_seed", "stream_source"]

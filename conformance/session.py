@@ -52,20 +52,20 @@ class RunSpec:
     max_trace_entries: int | None = None  # the bundled engines' loop guard (None: 20,000), the oracle's included
     audit: bool = False  # also run the divergence audit (conformance.audit)
     explore_options: bool = True  # each scenario draws the options not given in ``options``
-    time_budget: float | None = None  # seconds for the whole run (see conformance.budget); None: no limit
+    time_budget: float | None = None  # seconds for the whole run (conformance.profiles.EXPLORATION_SHARE); None: none
     shard: tuple[int, int] | None = None  # (i, n): this job checks the i-th of n shares of the rule keys (1-based)
     expectations: str | None = None  # a file of the engine's expected failures (conformance.expectations)
 
-    def to_json(self) -> str:
-        return json.dumps(dataclasses.asdict(self), sort_keys=True)
 
-    @classmethod
-    def from_json(cls, text: str) -> "RunSpec":
-        data = json.loads(text)
-        data["rules"] = tuple(data.get("rules", ()))
-        if data.get("shard") is not None:
-            data["shard"] = tuple(data["shard"])
-        return cls(**data)
+def engine_spec(engine: str | None, engine_cmd: str | None, prefix: str = "--",
+                default: str | None = "reference") -> str | None:
+    """The engine spec of the options ``PREFIXengine`` (``default`` when not given) and ``PREFIXengine-cmd`` (a
+    process engine: ``cmd:PROGRAM ARGS``). Raises ConformanceError when both are given, or the command is empty."""
+    if engine_cmd is not None and engine != default:
+        raise ConformanceError(f"give either {prefix}engine or {prefix}engine-cmd, not both")
+    if engine_cmd is not None and not engine_cmd.strip():
+        raise ConformanceError(f"{prefix}engine-cmd is empty: give the command that starts the engine")
+    return f"cmd:{engine_cmd}" if engine_cmd is not None else engine
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -396,7 +396,7 @@ def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = Non
     workers = max(1, min(workers, count))
     bounds = [(count * w // workers, count * (w + 1) // workers) for w in range(workers)]
     if workers == 1:
-        parts = [explore_range(spec.to_json(), 0, count, deadline, progress)]
+        parts = [explore_range(spec, 0, count, deadline, progress)]
     else:
         import multiprocessing
         from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
@@ -404,10 +404,10 @@ def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = Non
         # spawn, not fork: the harness may already hold threads (a process engine's watchdog) that fork would copy.
         context = multiprocessing.get_context("spawn")
         played = context.Value("q", 0)  # scenarios played by all workers, for progress
-        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_count_into, initargs=(played,))
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_PoolWorker.install, initargs=(played,))
         futures = []
         try:
-            futures = [pool.submit(explore_range, spec.to_json(), start, stop, deadline) for start, stop in bounds]
+            futures = [pool.submit(explore_range, spec, start, stop, deadline) for start, stop in bounds]
             while wait(futures, timeout=0.5, return_when=FIRST_EXCEPTION).not_done:
                 if progress is not None:
                     progress(played.value)
@@ -462,56 +462,73 @@ def exploration_from_parts(parts: list[dict[str, Any]]) -> dict[str, Any]:
             "deadline": next((part["deadline"] for part in parts if part.get("deadline") is not None), None)}
 
 
-_PLAYED = None  # in a worker process of explore_stream: the shared count of scenarios played
+def exploration_document(exploration: dict[str, Any]) -> dict[str, Any]:
+    """An explored stream (:func:`explore_stream`) as plain data, what :func:`exploration_from_parts` reads back (how
+    the pytest plugin hands it to its pytest-xdist workers)."""
+    audit = exploration["audit"]
+    return {"rules": {key: share.as_dict() for key, share in exploration["rules"].items()},
+            "audit": audit.as_dict() if audit is not None else None, "stopped": exploration.get("stopped", ""),
+            "explored": exploration.get("explored", 0), "deadline": exploration.get("deadline")}
 
 
-_EXPLORING = False  # in a worker process: whether it is exploring (an interrupt then stops it; idle, it is ignored)
+class _PoolWorker:
+    """A worker process of :func:`explore_stream`: the shared count of scenarios played (for progress), and whether
+    it is exploring. Installed as the process's SIGINT and SIGTERM handler (where :func:`explore_range` finds it):
+    a signal (Ctrl-C reaches the whole process group; the harness forwards it) stops its exploration, which hands
+    back what it judged; a worker with nothing to do ignores it."""
+
+    def __init__(self, played):
+        self.played = played
+        self.exploring = False
+
+    @classmethod
+    def install(cls, played) -> None:
+        import signal
+
+        worker = cls(played)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, worker)
+
+    @staticmethod
+    def current() -> "_PoolWorker | None":
+        import signal
+
+        handler = signal.getsignal(signal.SIGINT)
+        return handler if isinstance(handler, _PoolWorker) else None
+
+    def __call__(self, signum, frame) -> None:
+        if self.exploring:  # once: a second signal must not cut short the handing back of what was found
+            self.exploring = False
+            raise KeyboardInterrupt(signum)
+
+    def count(self, _count: int) -> None:
+        with self.played.get_lock():
+            self.played.value += 1
 
 
-def _count_into(counter) -> None:
-    global _PLAYED
-    _PLAYED = counter
-    import signal
-
-    # SIGINT (Ctrl-C reaches the whole process group; the harness forwards it) stops a worker's exploration, which
-    # hands back what it judged; a worker with nothing to do ignores it. SIGTERM is treated alike.
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _worker_signal)
-
-
-def _worker_signal(signum, frame) -> None:
-    global _EXPLORING
-    if _EXPLORING:  # once: a second signal must not cut short the handing back of what was found
-        _EXPLORING = False
-        raise KeyboardInterrupt(signum)
-
-
-def _count_one(_count: int) -> None:
-    with _PLAYED.get_lock():
-        _PLAYED.value += 1
-
-
-def explore_range(spec_json: str, start: int, stop: int, deadline: float | None = None,
+def explore_range(spec: RunSpec, start: int, stop: int, deadline: float | None = None,
                   progress=None) -> dict[str, Any]:
-    """Explore scenarios ``start`` to ``stop - 1`` of the stream of a RunSpec (given as JSON, so a worker process can
-    receive it), with a fresh engine. Returns JSON-ready data for :func:`exploration_from_parts`."""
+    """Explore scenarios ``start`` to ``stop - 1`` of the stream of ``spec``, with a fresh engine (in a worker
+    process of :func:`explore_stream`, or in this one). Returns JSON-ready data for :func:`exploration_from_parts`."""
     from conformance.audit import StreamAudit
 
-    global _EXPLORING
-    session = Session(RunSpec.from_json(spec_json))
+    session = Session(spec)
+    worker = _PoolWorker.current()
     played: list = []
     engine = None
     try:
-        _EXPLORING = True
+        if worker is not None:
+            worker.exploring = True
         engine = session.new_engine()
         observer = StreamAudit(session.reference, start) if session.audits() else None
         found = explore(engine, session.run_config(), session.explored_invariants(), range(start, stop),
                         observe=observer, deadline=deadline, played=played,
-                        progress=progress or (_count_one if _PLAYED is not None else None))
+                        progress=progress or (worker.count if worker is not None else None))
     except KeyboardInterrupt as exc:  # before the first scenario (while the engine started): nothing judged
         found, observer, played = {}, None, [0, False, signal_name(exc)]
     finally:
-        _EXPLORING = False
+        if worker is not None:
+            worker.exploring = False
         _close(engine)
         session.close()
     stopped = "time budget" if played and played[1] else ""
@@ -593,33 +610,6 @@ def _writable_folder(folder: str, option: str) -> None:
                 created.rmdir()
             except OSError:
                 break
-
-
-def report_document(session: Session, engine: dict[str, str], rules: list[dict], fixtures: list[dict],
-                    seconds: float) -> dict[str, Any]:
-    """A run's JSON report (``schemas/report.schema.json``) from its rule and fixture entries, as the
-    ``trigger-conformance run`` command and the pytest plugin (``--trigger-report-json``) both write it."""
-    summary: dict[str, int] = {}
-    for prefix, items in (("rules", rules), ("fixtures", fixtures)):
-        for item in items:
-            summary[f"{prefix}_{item['status']}"] = summary.get(f"{prefix}_{item['status']}", 0) + 1
-    return {
-        "format": "trigger-conformance/report/1", "tool_version": __version__, "engine": engine,
-        "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options,
-        "seed": session.spec.seed, "max_examples": session.spec.max_examples, "seconds": round(seconds, 2),
-        "rules": rules, "fixtures": fixtures, "summary": summary,
-    }
-
-
-def declined(rules: list[dict]) -> tuple[int, int] | None:
-    """(skipped, played) when the engine skipped most (more than half) of the stream's scenarios, else None: such a
-    run checked next to nothing, and fails unless the user accepts it (``--accept-skips``). Every rule sees the same
-    stream, so the rule that ran the most scenarios tells."""
-    widest = max(rules, key=lambda r: r["scenarios_run"], default=None)
-    if widest is None or widest["scenarios_run"] == 0:
-        return None
-    skipped = (widest.get("engine_problems") or {}).get("skipped", 0)
-    return (skipped, widest["scenarios_run"]) if skipped * 2 > widest["scenarios_run"] else None
 
 
 def rule_entry(result: RuleResult) -> dict[str, Any]:

@@ -161,10 +161,19 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
             flaky = f"Hypothesis found the verdict unreliable: {type(exc).__name__}"
     except Exception as exc:  # a search that breaks must not cost the rule its verdict, nor the run its report
         found, error = best[0], f"shrinking stopped early: {type(exc).__name__}: {str(exc)[:300]}"
+    found = _replayed(found, replay or fails, flaky, error)
+    if database is not None and not found.nondeterministic:
+        database.save(key, encode_log(found.log))
+    return found
+
+
+def _replayed(found: Built, replay: Callable[[dict[str, Any]], bool | None], flaky: str, error: str) -> Built:
+    """``found`` played again ``VERDICT_REPLAYS`` times with the same choices: nondeterministic (with both answers,
+    counted) when a replay satisfied the rule or Hypothesis found the verdict unreliable (``flaky``)."""
     verdicts = []
     for _ in range(VERDICT_REPLAYS):  # the verdict of the shrunk scenario, played again with the same choices
         try:
-            verdict = (replay or fails)(found.document)
+            verdict = replay(found.document)
         except Exception as exc:
             error = error or f"replaying the shrunk scenario raised {type(exc).__name__}: {str(exc)[:300]}"
             break
@@ -176,7 +185,4 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
         flaky = (f"NONDETERMINISTIC: with the same choices the engine's answer to this scenario violated the rule "
                  f"in {failed} of {failed + passed} plays and satisfied it in the other {passed}"
                  + (f" ({flaky})" if flaky else ""))
-    found = Built(found.document, found.log, nondeterministic=flaky, shrink_error=error)
-    if database is not None and not flaky:
-        database.save(key, encode_log(found.log))
-    return found
+    return Built(found.document, found.log, nondeterministic=flaky, shrink_error=error)

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -165,7 +167,7 @@ def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_
     assert args.max_trace_entries == 500_000
     with pytest.raises(SystemExit):
         build_parser().parse_args(["run", "--ruleset", "mtg", "--max-trace-entries", "0"])
-    assert RunSpec.from_json(RunSpec(max_trace_entries=9).to_json()).max_trace_entries == 9
+    assert RunSpec(**dataclasses.asdict(RunSpec(max_trace_entries=9))).max_trace_entries == 9
 
 
 def test_a_bundled_engine_allowed_longer_plays_raises_the_harness_cap_on_traces():

@@ -1,0 +1,170 @@
+"""``trigger-conformance replay`` and ``trigger-conformance check``: play one file (a replay file; a scenario or a
+fixture) on an engine and say what the rules make of its answer."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, side_by_side
+from conformance.session import engine_spec, replay_command
+from reference_engine.kernel.errors import ConformanceError
+from reference_engine.kernel.registry import reference_engine_for
+
+PASSED, FAILED = 0, 1
+
+
+def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None):
+    """The engine ``spec`` loaded, and what it says it is; raises ConformanceError when it cannot say, or does not
+    implement ``ruleset`` ``edition`` (the engine is then closed)."""
+    from conformance.adapters.registry import load_engine
+
+    engine = load_engine(spec, ruleset.name, timeout)
+    try:
+        try:
+            info = engine.info
+            supported = info.supports(ruleset.name, edition)
+        except ConformanceError:
+            raise
+        except Exception as exc:
+            raise ConformanceError(f"engine {spec!r} could not say what it is: {type(exc).__name__}: {exc}") from None
+        if not supported:
+            raise ConformanceError(f"engine {info.name} {info.version} does not implement {ruleset.name} {edition} "
+                                   f"(it implements: {json.dumps(info.rulesets)})")
+    except BaseException:
+        _close(engine)
+        raise
+    return engine, info
+
+
+def _close(engine) -> None:
+    try:
+        engine.close()
+    except Exception:
+        pass
+
+
+def replay(args: argparse.Namespace) -> int:
+    from conformance.documents import read_json
+    from conformance.semantics import check_replay_document
+
+    document = read_json(args.file, "replay")
+    ruleset, scenario, _ = check_replay_document(document, args.file)  # the same checks as `validate --as replay`
+    spec = engine_spec(args.engine, args.engine_cmd, default=None)
+    if spec is None and not args.trust_file_engine:
+        # A replay file is data: the engine it names (a command, a module to import) is run only when asked.
+        raise ConformanceError(f"{args.file} names the engine {document['engine']['spec']!r}; replay runs no engine "
+                               f"because a file says so. Say which engine to replay against:\n  "
+                               f"{replay_command(args.file, document['engine']['spec'])}\n"
+                               f"or add --trust-file-engine to run the one the file names")
+    engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"])
+    try:
+        return _replay(args.file, document, ruleset, scenario, engine, info)
+    finally:
+        _close(engine)
+
+
+def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info) -> int:
+    from conformance.checking import check_scenario, play, replay_for_determinism
+
+    key = document["rule_key"]
+    checked = check_scenario(engine, scenario, ruleset.invariants_for(scenario["edition"]))
+    print(f"replaying {file}: rule {key} [{document['rule_number']}] on {info.name} {info.version}")
+    for line in describe_scenario(scenario):
+        print("  " + line)
+    expected = play(reference_engine_for(ruleset.name), scenario)
+    for line in side_by_side(expected.trace, checked.outcome.trace):
+        print(line)
+    if checked.outcome.status != "trace":
+        print(f"{MARK['errored']}: " + "\n".join(outcome_lines(checked.outcome)))
+        return FAILED
+    differs = replay_for_determinism(engine, scenario, 4, first=checked.outcome)  # more than two plays
+    if differs is not None:
+        print(f"NONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
+        return FAILED
+    if key in checked.violations:
+        print(f"STILL FAILING: {key}")
+        for message in checked.violations[key]:
+            print(f"  -> {message}")
+        return FAILED
+    others = sorted(checked.violations)
+    print(f"FIXED: {key} now holds" + (f" (but {', '.join(others)} fail)" if others else ""))
+    return FAILED if others else PASSED
+
+
+def check_file(args: argparse.Namespace) -> int:
+    """Play one scenario or fixture file on an engine: the verdict of every rule, the trace, and for a fixture the
+    first observable difference from its expected trace."""
+    from conformance.checking import check_scenario
+    from conformance.documents import loads, read_bytes
+    from conformance.scenarios import prepare_scenario
+    from conformance.semantics import check_fixture_document
+    from reference_engine.kernel.registry import get_ruleset
+
+    spec = engine_spec(args.engine, args.engine_cmd)
+    document = loads(read_bytes(args.file), args.file)
+    fixture = None
+    if isinstance(document, dict) and str(document.get("format", "")).startswith("trigger-conformance/fixture/"):
+        fixture = check_fixture_document(document, args.file)  # the checks `run` makes of a fixture
+        scenario = fixture.scenario
+    else:
+        _, scenario = prepare_scenario(document, args.file)
+    ruleset = get_ruleset(scenario["ruleset"])
+    engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout)
+    try:
+        invariants = ruleset.invariants_for(scenario["edition"])
+        checked = check_scenario(engine, scenario, invariants)
+        print(f"{args.file}: {'fixture ' + fixture.id if fixture else 'scenario'}, {ruleset.name} "
+              f"{scenario['edition']}, on {info.name} {info.version}")
+        for line in describe_scenario(scenario):
+            print("  " + line)
+        bad = _print_verdicts(checked, invariants, scenario["edition"])
+        if fixture is not None:
+            bad = _print_fixture_difference(fixture, scenario, checked.outcome) or bad
+            print(f"\nfixture {fixture.id}: {MARK['failed' if bad else 'passed']}")
+    finally:
+        _close(engine)
+    return FAILED if bad else PASSED
+
+
+def _print_verdicts(checked, invariants, edition: str) -> bool:
+    """Print the engine's problem, or every rule's verdict and the trace; returns whether any is bad."""
+    outcome = checked.outcome
+    if outcome.status != "trace":
+        print("\n" + "\n".join(outcome_lines(outcome)))  # with where it raised, and its stderr
+        return True
+    print("\nverdict of every rule:")
+    for inv in invariants:
+        if inv.key in checked.check_errors:
+            mark, note = "ERROR", "the check raised: " + checked.check_errors[inv.key].strip().splitlines()[-1]
+        elif inv.key in checked.violations:
+            mark, note = "FAIL", ""
+        elif checked.exercised.get(inv.key, 0) > 0:
+            mark, note = "PASS", ""
+        else:
+            mark, note = "N/A", "did not apply to this scenario"
+        print(f"  {mark:5} {inv.key:<34} [{inv.rule_number(edition)}] {note}".rstrip())
+        for message in checked.violations.get(inv.key, ()):
+            print(f"        -> {message}")
+    print("\ntrace:")
+    for n, entry in enumerate(outcome.trace["entries"]):
+        print(f"  {n:>3} {describe_entry(entry)}")
+    return bool(checked.violations or checked.check_errors)
+
+
+def _print_fixture_difference(fixture, scenario: dict, outcome) -> bool:
+    """Print where the engine's observable outcome first differs from the fixture's; returns whether it does."""
+    from conformance.fixtures import observable_difference
+
+    if outcome.status != "trace":
+        return False
+    where = observable_difference(scenario, fixture.expected_trace, outcome.trace)
+    print("\nobservable outcome (what the rules observe: events, resolutions in order, removals and why, triggers "
+          "left waiting, steps): " + ("as expected" if where is None else f"first difference at {where}"))
+    if where is None:
+        return False
+    lines = side_by_side(fixture.expected_trace, outcome.trace)
+    lines[0] = lines[0].replace("expected (reference engine)", "expected (the fixture)     ")
+    for line in lines:
+        print(line)
+    return True

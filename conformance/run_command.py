@@ -1,0 +1,236 @@
+"""``trigger-conformance run``: check an engine against every rule of a ruleset.
+
+The command builds the run's :class:`~conformance.session.Session` (one handshake with the engine) and its
+:class:`~conformance.recorder.RunRecorder`, and hands both, live, to pytest with the suite's plugin
+(:mod:`conformance.pytest_plugin`): pytest runs one item per rule and per fixture, on pytest-xdist workers with
+``--workers N``, and each verdict comes back to the recorder, which prints its row. The command then writes the JSON
+report and prints the summary; what fails the run besides its verdicts is the recorder's to say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import secrets
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from conformance import __version__
+from conformance.interrupts import exit_code
+from conformance.recorder import RunRecorder, never_applied, nothing_checked
+from conformance.reports.progress import Progress
+from conformance.reports.text import MARK, audit_block, audit_summary, not_passed, skip_summary, verdict_counts
+from conformance.session import RunSpec, Session, engine_spec, parse_option
+from reference_engine.kernel.errors import ConformanceError
+
+PASSED, FAILED = 0, 1
+
+
+def run(args: argparse.Namespace) -> int:
+    """The ``run`` command (``args.interrupts``: the command's :class:`~conformance.interrupts.Interrupts`)."""
+    for path, option in ((args.report_json, "--report-json"), (args.junit_xml, "--junit-xml"),
+                         (args.report_jsonl, "--report-jsonl")):
+        _output_file(path, option)
+    session = Session(_spec(args))  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
+    try:
+        described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
+        _print_header(session, described)
+        progress = Progress(sys.stdout, len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
+        recorder = RunRecorder(session, described, args.report_jsonl, sys.stdout, progress)
+        return _conclude(args, recorder, _run_pytest(args, recorder))
+    finally:
+        session.close()
+
+
+def _spec(args: argparse.Namespace) -> RunSpec:
+    from conformance.profiles import parse_duration, parse_shard, settings
+
+    engine = engine_spec(args.engine, args.engine_cmd)
+    chosen = settings(args.profile, {"max_examples": args.max_examples, "seed": args.seed,
+                                     "shrink_seconds": args.shrink_seconds,
+                                     "time_budget": parse_duration(args.time_budget) if args.time_budget else None})
+    return RunSpec(
+        ruleset=args.ruleset, edition=args.edition, engine=engine,
+        options=dict(parse_option(o) for o in args.option), max_examples=chosen["max_examples"],
+        seed=secrets.randbits(32) if chosen["seed"] == "random" else int(chosen["seed"]),
+        database=args.database, failures_dir=args.failures_dir, rules=rule_keys(args.rules),
+        fixtures=not args.no_fixtures, shrink_seconds=chosen["shrink_seconds"], engine_timeout=args.engine_timeout,
+        engine_restarts=args.engine_restarts, max_trace_entries=args.max_trace_entries, audit=args.audit,
+        explore_options=not args.fixed_options,
+        time_budget=chosen["time_budget"], shard=parse_shard(args.shard) if args.shard else None,
+        expectations=args.expectations,
+    )
+
+
+def rule_keys(values: list[str] | None) -> tuple[str, ...]:
+    """The keys of ``--rules``, given separated by spaces (several arguments) or commas (``a,b``), in order, once."""
+    keys = tuple(dict.fromkeys(key.strip() for value in values or () for key in value.split(",") if key.strip()))
+    if values and not keys:
+        raise ConformanceError("--rules: no rule key given (see `trigger-conformance rules`)")
+    return keys
+
+
+def _output_file(path: str | None, option: str) -> None:
+    """Fail before the run, not after it, when a report cannot be written where asked."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise ConformanceError(f"{option}: {path} is a folder; give a file name")
+    if not target.parent.is_dir():
+        raise ConformanceError(f"{option}: the folder {target.parent} does not exist")
+    # Checked without creating anything: the file is written once, whole (atomically), at the end of the run.
+    if target.exists() and not (target.is_file() and os.access(target, os.W_OK)):
+        raise ConformanceError(f"{option}: cannot write {path}: it is not a writable regular file")
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise ConformanceError(f"{option}: cannot write in the folder {target.parent}")
+
+
+def _print_header(session: Session, described: dict[str, str]) -> None:
+    spec, out = session.spec, sys.stdout
+    if session.unavailable is not None:
+        print(f"trigger-conformance: the engine failed its handshake ({session.unavailable['outcome']}): "
+              f"{session.unavailable['message']}\nevery rule and fixture is reported errored with this problem",
+              file=sys.stderr)
+    print(f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {described['name']} "
+          f"{described['version']}, {spec.max_examples} scenarios per rule, seed {spec.seed} (repeat with --seed "
+          f"{spec.seed})" + (f", shard {spec.shard[0]}/{spec.shard[1]}" if spec.shard else "")
+          + (f", time budget {spec.time_budget:g} s" if spec.time_budget else ""), file=out)
+    defaults = {option.name: option.default for option in session.ruleset.options}
+    changed = {k: v for k, v in session.options.items() if v != defaults[k]}
+    if changed:
+        print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), file=out)
+
+
+def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, str]:
+    """Run the suite's items under pytest, the recorder handed to its plugin; returns pytest's exit code and its
+    output (kept for when the run stops early)."""
+    import pytest
+
+    interrupts = getattr(args, "interrupts", None)
+    code = pytest.ExitCode.INTERRUPTED
+    output = io.StringIO()
+    with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
+        try:
+            with contextlib.redirect_stdout(output):
+                code = pytest.main(_pytest_args(Path(folder), args.workers, args.junit_xml), plugins=[recorder])
+        except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
+            code = pytest.ExitCode.INTERRUPTED
+        finally:
+            if recorder.progress is not None:
+                recorder.progress.clear()
+            if interrupts is not None:  # workers and engines that outlived pytest (and their descendants)
+                interrupts.kill_leftovers(bool(interrupts.received))
+    received = interrupts.received if interrupts is not None else None
+    recorder.interrupted = received or ("SIGINT" if code in (pytest.ExitCode.INTERRUPTED, 130) else
+                                        "SIGTERM" if code == 143 else None)
+    return int(code), output.getvalue()
+
+
+def _pytest_args(folder: Path, workers: int, junit_xml: str | None) -> list[str]:
+    ini = folder / "pytest.ini"
+    ini.write_text("[pytest]\n", "utf-8")  # keep a project's own pytest configuration out of the run
+    # The run's own folder as the only path: nothing is collected there, and the plugin adds the suite's items
+    # under the node id trigger-conformance/<ruleset> (JUnit classname trigger-conformance.<ruleset>).
+    args = [str(folder), "-c", str(ini), "--rootdir", str(folder), "-p", "conformance.pytest_plugin",
+            "-p", "no:cacheprovider", "-q", "--no-header", "-W", "ignore::pytest.PytestAssertRewriteWarning",
+            f"--basetemp={folder / 'basetemp'}"]  # pytest's (and xdist's) temporary folders go with the run
+    args += ["-n", str(workers)] if workers > 1 else ["-p", "no:xdist"]
+    if junit_xml:
+        args += [f"--junit-xml={junit_xml}", "-o", "junit_suite_name=trigger-conformance"]
+    return args
+
+
+def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, str]) -> int:
+    """After pytest: the JSON report, and the summary and exit code (or, interrupted, the partial report)."""
+    code, output = ran
+    interrupted, out = recorder.interrupted, sys.stdout
+    if not interrupted and code not in (0, 1):
+        print(output[-4000:], file=sys.stderr)
+        raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {code})")
+    report = recorder.report()
+    stopped = recorder.exploration.get("stopped")
+    if stopped:  # the time budget ran out: how far the stream was explored
+        print(f"\nthe {stopped} stopped exploration after {recorder.exploration.get('explored', 0)} of "
+              f"{recorder.session.spec.max_examples} scenarios; every rule was concluded from those", file=out)
+    recorder.write_report(args.report_json, report)  # before anything else is printed: a closed stdout cannot lose it
+    if interrupted:  # a partial report: every verdict known so far, and what got none
+        if not recorder.junit_written:  # pytest wrote none (or one without what was not checked)
+            recorder.write_junit(args.junit_xml)
+        print(f"\ninterrupted by {interrupted}: {len(report['rules'])} of {len(recorder.session.rule_keys())} rule(s) "
+              f"checked" + (f"; the partial report is in {args.report_json}" if args.report_json else "")
+              + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
+        return exit_code(interrupted)
+    _print_summary(report, out, args.strict_exercise, recorder.session.unavailable)
+    if args.report_json:
+        print(f"report written to {args.report_json}", file=out)
+    summary = report["summary"]
+    bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
+    bad += _expectations(report["rules"], recorder.session, out)
+    if args.strict_exercise:
+        bad += len(never_applied(report["rules"]))
+    message = None if args.accept_skips else nothing_checked(report["rules"], "--accept-skips")
+    if message:
+        print(f"\n{message}", file=out)
+        bad += 1
+    return FAILED if bad else PASSED
+
+
+def _expectations(rules: list[dict], session: Session, out) -> int:
+    """Print what the engine's expected failures and the suite's quarantine make of the verdicts; returns the change
+    to the count of bad verdicts (an expected or quarantined failure does not count; an unexpected pass does)."""
+    from conformance.expectations import judge
+
+    change = 0
+    for rule in rules:
+        verdict = judge(rule, session.expected, session.quarantined)
+        if verdict is None:
+            continue
+        known = session.quarantined.get(rule["key"]) if verdict == "quarantined" else session.expected[rule["key"]]
+        if verdict == "unexpected-pass":
+            change += 1
+            print(f"error: {rule['key']} passed but is listed as an expected failure ({known.issue}): the "
+                  f"expectation is stale, remove it (expected failures are strict)", file=out)
+        else:
+            change -= 1
+            what = "quarantined by the suite" if verdict == "quarantined" else "expected failure"
+            print(f"note: {rule['key']} failed: {what} ({known.issue}){': ' + known.reason if known.reason else ''}",
+                  file=out)
+    return change
+
+
+def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None) -> None:
+    counts = verdict_counts(report["summary"])
+    if unavailable is not None:  # one problem, not one block per rule and fixture
+        print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
+              f"{unavailable['message']}", file=out)
+        print(f"\n{counts} in {report['seconds']} s", file=out)
+        return
+    for line in not_passed(report["rules"]):  # failures with counterexamples, each engine problem once
+        print(line, file=out)
+    for fixture in report["fixtures"]:
+        if fixture["status"] in ("failed", "errored"):
+            print(f"\n{MARK[fixture['status']]:5} fixture {fixture['id']}", file=out)
+            for message in fixture.get("messages", ())[:5]:
+                print(f"      -> {message}", file=out)
+    if report.get("audit"):  # what it audited, whether it found something or not
+        print("\n" + audit_summary(report["audit"]), file=out)
+        for line in audit_block(report["audit"]):
+            print(line, file=out)
+    never = never_applied(report["rules"])
+    if never:
+        consequence = ("so the run fails (--strict-exercise)" if strict else
+                       "so their pass says nothing (raise --max-examples; --strict-exercise makes this fatal)")
+        print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
+              f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
+    reasons = skip_summary(report["rules"])
+    if reasons:
+        print("", file=out)
+        for line in reasons:
+            print(line, file=out)
+    print(f"\n{counts} in {report['seconds']} s", file=out)
