@@ -19,7 +19,7 @@ import statistics
 import time
 
 from conformance.editors.enumeration import enumerate_traces
-from conformance.runner import scenario_size
+from conformance.reduction import scenario_size
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
 

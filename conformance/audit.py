@@ -24,10 +24,8 @@ from typing import Any
 
 from reference_engine.kernel.engine import Engine
 from conformance.checking import check_trace, first_difference, play
-from conformance.reduction import reduce_scenario, well_formed
-from conformance.runner import (
-    RunConfig, explorable_options, explore, prepare_generated, scenario_builder, scenario_size,
-)
+from conformance.reduction import reduce_scenario, scenario_size, well_formed
+from conformance.runner import RunConfig, explorable_options, explore, prepare_generated, scenario_builder
 from conformance.shrinking import database_key, rebuild, shrink
 from reference_engine.kernel.ruleset import Ruleset
 

@@ -7,7 +7,8 @@ import argparse
 import json
 
 from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, side_by_side
-from conformance.session import engine_spec, replay_command
+from conformance.failure_store import replay_command
+from conformance.session import engine_spec
 from reference_engine.kernel.errors import ConformanceError
 from reference_engine.kernel.registry import reference_engine_for
 

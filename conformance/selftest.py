@@ -22,7 +22,7 @@ from typing import Callable, Iterable
 from reference_engine.kernel.engine import Engine
 from conformance.audit import audit, mutant_config
 from reference_engine.kernel.errors import ConformanceError
-from conformance.runner import RunConfig, check_rule
+from conformance.concluding import check_rule
 from reference_engine.kernel.registry import get_ruleset
 from reference_engine.kernel.registry import reference_engine_for
 

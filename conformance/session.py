@@ -8,7 +8,6 @@ verdict does not depend on where it ran.
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import hashlib
 import json
 import os
@@ -16,17 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hypothesis.database import DirectoryBasedExampleDatabase
-
 from conformance import __version__
 from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
+from conformance.failure_store import example_database, replay_command, writable_folder
 from conformance.fixtures import bundled_fixtures, check_fixture
-from conformance.runner import (
-    Exploration, Failure, PlayMemos, RuleResult, RunConfig, conclude, explorable_options, explore, merge,
-)
+from conformance.concluding import conclude
+from conformance.runner import Exploration, Failure, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
 from reference_engine.kernel.ruleset import OptionError
 from reference_engine.kernel.registry import get_ruleset, units
 from reference_engine.kernel.registry import reference_engine_for
@@ -122,7 +119,7 @@ class Session:
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
         self._database = example_database(spec.database)
         if spec.failures_dir:
-            _writable_folder(spec.failures_dir, "--failures-dir")
+            writable_folder(spec.failures_dir, "--failures-dir")
 
     # -- What there is to check --------------------------------------------------------------------------------
 
@@ -266,7 +263,7 @@ class Session:
                             share.engine_stderr, exercised_under=share.exercised_under,
                             skip_reasons=share.skip_reasons)
         entry = rule_entry(result)
-        from conformance.runner import scenario_size
+        from conformance.reduction import scenario_size
 
         size = scenario_size(share.failure_scenario)
         entry["failure"] = {
@@ -538,43 +535,6 @@ def explore_range(spec: RunSpec, start: int, stop: int, deadline: float | None =
             "interrupted": played[2] if played else ""}
 
 
-def example_database(where: str | None):
-    """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
-    Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
-    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used."""
-    if not where:
-        return None
-    if where.startswith(("redis://", "rediss://", "unix://")):
-        try:
-            import redis
-            from hypothesis.extra.redis import RedisExampleDatabase
-        except ImportError:
-            raise ConformanceError("--database: a Redis database needs the redis client: "
-                                   "pip install 'trigger-conformance[redis]'") from None
-        client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
-        try:
-            client.ping()
-        except redis.RedisError as exc:
-            raise ConformanceError(f"--database: cannot reach the Redis server {where}: {exc}") from None
-        # Failures are kept a year: a nightly run replays what any machine found since.
-        return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
-                                    key_prefix=b"trigger-conformance:")
-    if Path(where).exists() and not Path(where).is_dir():
-        kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
-            where).is_symlink() else "a link to something that is not a folder"
-        raise ConformanceError(f"--database: {where} is {kind}, not a folder")
-    return DirectoryBasedExampleDatabase(where)
-
-
-def replay_command(file: str, spec: str) -> str:
-    """The command that replays ``file`` against the engine ``spec``, naming the engine explicitly (``replay`` runs
-    no engine just because a file names it)."""
-    import shlex
-
-    engine = ["--engine-cmd", spec[len("cmd:"):]] if spec.startswith("cmd:") else ["--engine", spec]
-    return shlex.join(["trigger-conformance", "replay", file, *engine])
-
-
 def _close(engine) -> None:
     if engine is None:
         return
@@ -590,26 +550,6 @@ def _share(items: list, shard: tuple[int, int] | None) -> list:
         return list(items)
     index, count = shard
     return list(items[index - 1::count])
-
-
-def _writable_folder(folder: str, option: str) -> None:
-    """Fail before the run when ``folder`` cannot be written, and leave nothing behind: folders made to try are
-    removed again, and made for real only when there is something to write (no empty failures folder per run)."""
-    path = Path(folder)
-    made = [p for p in (path, *path.parents) if not p.exists()]
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        probe = path / ".trigger-conformance-write-test"
-        probe.write_text("", "utf-8")
-        probe.unlink()
-    except OSError as exc:
-        raise ConformanceError(f"{option}: cannot write in {folder}: {exc.strerror or exc}") from None
-    finally:
-        for created in made:  # deepest first
-            try:
-                created.rmdir()
-            except OSError:
-                break
 
 
 def rule_entry(result: RuleResult) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from conformance.editors.enumeration import enumerate_traces
 from conformance.editors.small import SmallSource, small_scenarios
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import ReplaySource
-from conformance.runner import scenario_size
+from conformance.reduction import scenario_size
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
 

@@ -8,7 +8,8 @@ import pytest
 from conformance.checking import check_scenario
 from reference_engine.mtg.generator import build_scenario
 from reference_engine.kernel.source import SeededSource
-from conformance.runner import RunConfig, check_rule
+from conformance.concluding import check_rule
+from conformance.runner import RunConfig
 from conformance.scenarios import prepare_scenario
 from reference_engine.mtg.judge import MTG
 from reference_engine.kernel.registry import MUTANTS

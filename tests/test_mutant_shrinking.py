@@ -1,5 +1,5 @@
 """Issue 10 item 5: shrinking shrinks the scenario. Every bundled faulty engine's first failure, shrunk the way a run
-shrinks it (``conformance.runner._minimise``: the scenario-level passes, Hypothesis on the answer log, the passes
+shrinks it (``conformance.concluding._minimise``: the scenario-level passes, Hypothesis on the answer log, the passes
 again), is at most its minimal size + 1, size being :func:`conformance.reduction.scenario_size` (objects, abilities,
 scripted actions).
 
@@ -27,7 +27,7 @@ import pytest
 
 from conformance.audit import mutant_config
 from conformance.reduction import reductions, scenario_size, well_formed
-from conformance.runner import _fails as run_fails, check_rule
+from conformance.concluding import _fails as run_fails, check_rule
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import get_ruleset

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from conformance.runner import PlayMemo, PlayMemos, RunConfig, conclude, explore, prepare_generated, stream_source
+from conformance.concluding import conclude
+from conformance.runner import PlayMemo, PlayMemos, RunConfig, explore, prepare_generated, stream_source
 from conformance.runner import scenario_builder
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import MUTANTS

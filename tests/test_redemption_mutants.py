@@ -8,7 +8,8 @@ import pytest
 from conformance.checking import check_scenario
 from reference_engine.redemption.generator import build_scenario
 from reference_engine.kernel.source import SeededSource
-from conformance.runner import RunConfig, check_rule
+from conformance.concluding import check_rule
+from conformance.runner import RunConfig
 from redemption_support import EDITION, prepared
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.redemption.judge import REDEMPTION

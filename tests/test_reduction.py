@@ -15,7 +15,7 @@ from conformance import reduction
 from conformance.audit import mutant_config
 from conformance.fixtures import bundled_fixtures
 from conformance.reduction import candidates, reduce_scenario, reductions, rewrites, scenario_size, well_formed
-from conformance.runner import _fails as run_fails, check_rule
+from conformance.concluding import _fails as run_fails, check_rule
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import get_ruleset

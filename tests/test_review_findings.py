@@ -120,7 +120,7 @@ def test_messages_read_right(monkeypatch):
     from conformance.adapters.registry import load_engine
     from conformance.documents import loads
     from reference_engine.kernel.errors import ConformanceError, DocumentError, EngineError
-    from conformance.session import example_database
+    from conformance.failure_store import example_database
 
     with pytest.raises(DocumentError) as bad:
         loads('{"id": "abc', "a.json")

@@ -9,7 +9,8 @@ import pytest
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from conformance import cli
-from conformance.runner import RunConfig, check_rule, rule_seed
+from conformance.concluding import check_rule
+from conformance.runner import RunConfig, rule_seed
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import get_ruleset

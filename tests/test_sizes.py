@@ -14,14 +14,7 @@ MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 80  # from the ``def`` line to the last line of the body
 
 # path -> why it may be larger (its module, or functions in it).
-ALLOWED: dict[str, str] = {
-    # being split (issue 19): by the one-run-path work
-    "conformance/cli.py": "being split (issue 19)",
-    "conformance/pytest_plugin.py": "being split (issue 19)",
-    "conformance/runner.py": "being split (issue 19)",
-    "conformance/session.py": "being split (issue 19)",
-    "conformance/shrinking.py": "being split (issue 19)",
-}
+ALLOWED: dict[str, str] = {}
 
 
 def _modules():

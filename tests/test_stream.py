@@ -10,7 +10,8 @@ import pytest
 
 from conformance import cli
 from reference_engine.kernel.engine import Engine
-from conformance.runner import RunConfig, check_rule, explore, merge, stream_source
+from conformance.concluding import check_rule
+from conformance.runner import RunConfig, explore, merge, stream_source
 from conformance.session import RunSpec, Session, explore_stream
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS

@@ -1,0 +1,69 @@
+"""Where a run keeps what it finds: the example database (a folder, or a Redis server many machines share), the
+failures folder for replay files, and the command that replays one.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+from reference_engine.kernel.errors import ConformanceError
+
+
+def example_database(where: str | None):
+    """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
+    Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
+    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used."""
+    if not where:
+        return None
+    if where.startswith(("redis://", "rediss://", "unix://")):
+        try:
+            import redis
+            from hypothesis.extra.redis import RedisExampleDatabase
+        except ImportError:
+            raise ConformanceError("--database: a Redis database needs the redis client: "
+                                   "pip install 'trigger-conformance[redis]'") from None
+        client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
+        try:
+            client.ping()
+        except redis.RedisError as exc:
+            raise ConformanceError(f"--database: cannot reach the Redis server {where}: {exc}") from None
+        # Failures are kept a year: a nightly run replays what any machine found since.
+        return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
+                                    key_prefix=b"trigger-conformance:")
+    if Path(where).exists() and not Path(where).is_dir():
+        kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
+            where).is_symlink() else "a link to something that is not a folder"
+        raise ConformanceError(f"--database: {where} is {kind}, not a folder")
+    return DirectoryBasedExampleDatabase(where)
+
+
+def writable_folder(folder: str, option: str) -> None:
+    """Fail before the run when ``folder`` cannot be written, and leave nothing behind: folders made to try are
+    removed again, and made for real only when there is something to write (no empty failures folder per run)."""
+    path = Path(folder)
+    made = [p for p in (path, *path.parents) if not p.exists()]
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".trigger-conformance-write-test"
+        probe.write_text("", "utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise ConformanceError(f"{option}: cannot write in {folder}: {exc.strerror or exc}") from None
+    finally:
+        for created in made:  # deepest first
+            try:
+                created.rmdir()
+            except OSError:
+                break
+
+
+def replay_command(file: str, spec: str) -> str:
+    """The command that replays ``file`` against the engine ``spec``, naming the engine explicitly (``replay`` runs
+    no engine just because a file names it)."""
+    import shlex
+
+    engine = ["--engine-cmd", spec[len("cmd:"):]] if spec.startswith("cmd:") else ["--engine", spec]
+    return shlex.join(["trigger-conformance", "replay", file, *engine])
