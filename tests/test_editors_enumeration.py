@@ -1,5 +1,5 @@
 """Issue 14, item 1: every trace the rules allow for a small scenario (conformance.editors.enumeration over the
-permissive engines in reference_engine/engines/permissive)."""
+permissive engines in reference_engine/<ruleset>/engines/permissive.py)."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ def ability(id_, trigger, effect=(), **extra) -> dict:
 SIGNAL = {"event": "signal", "name": "s"}
 
 # Which branch point of the permissive engines stands for each option: the three with a general branch of their
-# own, and ``reading:<option>`` for the others (reference_engine/engines/permissive).
+# own, and ``reading:<option>`` for the others (reference_engine/<ruleset>/engines/permissive.py).
 BRANCH = {"same_event_order": "group-order", "sanctioned_play": "remedy-placement",
           "trigger_during_resolution": "fresh-placement"}
 

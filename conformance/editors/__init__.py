@@ -3,7 +3,7 @@ keys that cannot all hold), ambiguities (orders the rules leave open), edition a
 coverage matrix and lint.
 
 * :mod:`conformance.editors.enumeration`: depth-first enumeration over the permissive engines
-  (``reference_engine/engines/permissive``), each complete trace judged by the ruleset's invariants, with prefix
+  (``reference_engine/<ruleset>/engines/permissive.py``), each complete trace judged by the ruleset's invariants, with prefix
   pruning.
 * :mod:`conformance.editors.analysis`: contradictions, ambiguities and diffs over enumerations, with minimal
   scenarios (``conformance.reduction``).

@@ -3,7 +3,7 @@
 Read in this order: ``model.py`` (the judge's own reading of the scenario vocabulary, written from the rule text),
 ``vocabulary.py`` (the words MTG gives a meaning to), ``options.py`` (readings where the text is ambiguous),
 ``observations.py`` (the trace read through the rules), then ``invariants/`` (one module per numbered rule). The
-reference engine (reference_engine/engines/mtg/) keeps its own reading; this package never imports it.
+reference engine (reference_engine/mtg/engines/) keeps its own reading; this package never imports it.
 Editions: 2026-02-27 (default, two-pass 603.3b) and 2021-02-24 (single-pass 603.3b).
 """
 
