@@ -106,6 +106,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("turns")
     if any("spell" in o for o in document["objects"]) or "cast" in does:
         shown.add("spells")
+    if any("owner" in ab["trigger"] for ab in abs_):
+        shown.add("ownership")
     return shown
 
 
@@ -205,7 +207,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns", "spells"]
+               "batching", "turns", "spells", "ownership"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

@@ -228,3 +228,28 @@ def test_a_next_turn_with_no_step_passes_with_its_delayed_ability_unused():
     trace = play(prepared)
     assert violations(prepared, trace) == {}
     assert not [e for e in trace["entries"] if e["kind"] == "trigger" and e.get("delayed")]
+
+
+# -- Issue 22, item 1: new words, each judged in both directions ------------------------------------------------------
+
+def _faulty_trace(name: str, prepared: dict) -> dict:
+    from reference_engine.kernel.registry import MUTANTS
+
+    return MUTANTS[name].factory().run(prepared, ScenarioChooser(prepared))
+
+
+@pytest.mark.parametrize("holder, fires", [("P1", True), ("P2", False)])
+def test_an_ownership_filter_reads_the_owner_and_the_judge_requires_it_both_ways(holder, fires):
+    """C, owned by P1, is given to P2, then dies. ``holder``'s 'whenever a creature you own dies' triggers for P1
+    (its owner) and not for P2 (who controlled it, 603.10a). The faulty engine reading the controller misses P1's
+    trigger, or adds P2's: the judge flags both."""
+    watcher = ability("O", {"event": "leave", "to": "graveyard", "owner": "you"}, [])
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", holder, abilities=[watcher]), obj("C", "P1")],
+                        [("P1", [{"do": "gain_control", "object": "C", "player": "P2"}]),
+                         ("P1", [{"do": "move", "object": "C", "from": "field", "to": "graveyard"}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert len([e for e in trace["entries"] if e["kind"] == "trigger"]) == (1 if fires else 0)
+    found = violations(prepared, _faulty_trace("mtg-owner-is-controller", prepared))
+    assert "mtg.look-back" in found
+    assert ("should have triggered" if fires else "too many") in " ".join(found["mtg.look-back"])

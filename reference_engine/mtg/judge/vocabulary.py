@@ -30,7 +30,7 @@ VOCABULARY = Vocabulary(
     trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
                               "ability_triggered", "ability_stacked", "state", "zone_change", "resolved", "cast", "countered"}),
     trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
-                              "nontoken", "change", "batch"}),
+                              "nontoken", "change", "batch", "owner"}),
     ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn"},
     object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell"},
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
