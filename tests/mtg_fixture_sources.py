@@ -479,6 +479,17 @@ fixture("mtg-vocab-108-3-ownership-filters",
              ("P1", [{"do": "move", "object": "H", "from": "hand", "to": "graveyard"}])])],
   choices={"trigger_order": ["O1", "G1", "Y2", "G2", "O2"]}))
 
+fixture("mtg-vocab-608-2-that-many",
+ "Amounts taken from the trigger event ('that much', 608.2): W deals 3 damage to P2. P1's W has A1 'Whenever W deals damage, you gain that much life' and P2's X has A3 'Whenever W deals damage, you lose that much life' (printed amounts 1, never used); P2's V has A2 'Whenever a player gains or loses life, V deals that much damage to P1'. A1 gains P1 3 life and A3 loses P2 3 life, each triggering A2, which deals 3 damage each time. Then a scripted 'deals that much damage' has no trigger event to take an amount from: nothing is dealt.",
+ "CR 608.2, 120.8 (issue 22)", ["mtg.resolution-effect", "mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("A1", {"event": "damage", "subject": "self"}, [{"do": "life", "player": "P1", "amount": 1, "that_many": True}], text="Whenever W deals damage, you gain that much life.")]),
+   obj("X", "P2", abilities=[ab("A3", {"event": "damage", "subject": "W"}, [{"do": "life", "player": "P2", "amount": -1, "that_many": True}], text="Whenever W deals damage, you lose that much life.")]),
+   obj("V", "P2", abilities=[ab("A2", {"event": "life"}, [{"do": "damage", "player": "P1", "amount": 1, "that_many": True}], text="Whenever a player gains or loses life, V deals that much damage to P1.")])],
+  [("main", [("P1", [{"do": "damage", "source": "W", "player": "P2", "amount": 3}]),
+             ("P1", [{"do": "damage", "source": "W", "player": "P2", "amount": 1, "that_many": True}])])],
+  choices={"trigger_order": ["A1", "A3", "A2"]}))
+
 import os
 
 if __name__ == "__main__":

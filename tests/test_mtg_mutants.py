@@ -79,6 +79,7 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-resolves-at-once"),
     # issue 22, item 1: new words
     ("mtg-vocab-108-3-ownership-filters", "mtg-owner-is-controller"),
+    ("mtg-vocab-608-2-that-many", "mtg-that-many-is-printed"),
 ]
 
 

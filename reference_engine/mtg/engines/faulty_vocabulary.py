@@ -162,3 +162,11 @@ class OwnerIsControllerGame(Game):
     def __init__(self, scenario, chooser):
         super().__init__(scenario, chooser)
         self.catalog = _OwnerIsControllerCatalog(scenario)
+
+
+class ThatManyIsPrintedGame(Game):
+    """Reads "that much damage" / "gain that much life" (an amount taken from the trigger event: the damage dealt, the
+    life gained or lost) as the instruction's printed ``amount``; caught by mtg.resolution-effect."""
+
+    def effect_amount(self, action, ctx):
+        return action["amount"]

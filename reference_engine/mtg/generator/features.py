@@ -111,6 +111,8 @@ PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
 PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
     "ownership",          # trigger filters on who owns the event's object ("a creature you own dies", "put into your
                           # graveyard"), with a permanent given to another player first
+    "event_amounts",      # amounts taken from the trigger event ("you gain that much life", "deals that much
+                          # damage"), answering damage or a life change (implied off by event_triggers)
 })
 
 

@@ -1,6 +1,7 @@
 """Set pieces for the vocabulary of issue 22, item 1, each on fresh objects that nothing else in the scenario names, its
 scripted actions put first in the script's last step (after every other set piece is drawn, so the stream of the
-others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard")."""
+others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
+amounts taken from the trigger event ("you gain that much life", "deals that much damage")."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class VocabularyPieces:
         """Draw the set pieces, in order, and put their scripted actions first in ``last``."""
         stayers = [p for p in players if p not in doomed]
         actions = self.ownership(stayers)
+        actions += self.event_amounts(stayers)
         last[0:0] = [{"by": active, "effect": [action]} for action in actions]
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -45,3 +47,27 @@ class VocabularyPieces:
             taker = you if you in others and src.chance(60) else src.pick(others)
             actions.append({"do": "gain_control", "object": victim["id"], "player": taker})
         return actions + [{"do": "move", "object": victim["id"], "from": "field", "to": "graveyard"}]
+
+    def event_amounts(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"Whenever this deals damage, you gain (lose) that much life", or "whenever a player gains or loses life,
+        this deals that much damage to that opponent" (``that_many``), then the scripted damage or life change of 2 or
+        3, the instruction's printed amount being 1. A damage answers a life change and a life change damage, so
+        nothing feeds itself. The action: the damage or the life change."""
+        src = self.source
+        if {"event_amounts", "event_triggers"} & self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        you = holder["owner"]
+        hurt, much = src.pick(stayers), src.integer(2, 3)
+        on_life = (src.chance(50) or "script_damage" in self.no) and "life_triggers" not in self.no
+        if on_life:
+            holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "life"}, "effect": [
+                {"do": "damage", "player": src.pick([p for p in stayers if p != you]), "amount": 1,
+                 "that_many": True}]}]
+            return [{"do": "life", "player": hurt, "amount": src.pick([much, -much])}]
+        if "script_damage" in self.no:
+            return []
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "damage", "subject": "self"},
+                                "effect": [{"do": "life", "player": you, "amount": src.pick([1, -1]),
+                                            "that_many": True}]}]
+        return [{"do": "damage", "source": holder["id"], "player": hurt, "amount": much}]

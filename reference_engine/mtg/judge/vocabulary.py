@@ -15,8 +15,8 @@ VOCABULARY = Vocabulary(
                        "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
-        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target"}),
-        "life": frozenset({"do", "player", "amount", "target"}),
+        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many"}),
+        "life": frozenset({"do", "player", "amount", "target", "that_many"}),
         "concede": frozenset({"do", "player"}),
         "move_together": frozenset({"do", "objects", "from", "to"}),
         "move_target": frozenset({"do", "to"}),
