@@ -13,7 +13,7 @@ from reference_engine.kernel.registry import get_ruleset
 
 # MTG trigger filters relative to the ability's controller and to card characteristics: the judge and the reference
 # engine read them on printed abilities (reference_engine/mtg/docs.md), so a created ability naming them is refused.
-PRINTED_ONLY_TRIGGER_FIELDS = frozenset({"controller", "player", "type", "nontoken", "change"})
+PRINTED_ONLY_TRIGGER_FIELDS = frozenset({"controller", "player", "type", "nontoken", "change", "owner"})
 
 
 def _consistency_problems(scenario: dict[str, Any]) -> list[str]:

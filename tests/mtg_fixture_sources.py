@@ -457,6 +457,39 @@ fixture("mtg-vocab-608-2b-spells-on-the-stack",
   [("main", [("P1", [{"do": "cast", "object": "S1"}]), ("P1", [{"do": "cast", "object": "S2"}]),
              ("P1", [{"do": "cast", "object": "S3"}])])]))
 
+# -- Issue 22, item 1: new words --------------------------------------------------------------------------------------
+
+DIES = {"event": "leave", "to": "graveyard"}
+INTO_GRAVEYARD = {"event": "zone_change", "to": "graveyard"}
+
+fixture("mtg-vocab-108-3-ownership-filters",
+ "Ownership filters (108.3, 400.3): C, owned by P1, is given to P2, then dies. P1's W has O1 'Whenever a creature you own dies, you gain 1 life' and G1 'Whenever a card is put into an opponent's graveyard from anywhere, you gain 1 life'; P2's V has O2 'Whenever a creature you own dies', Y2 'Whenever a creature you control dies' and G2 'Whenever a card is put into an opponent's graveyard from anywhere', each 'you gain 1 life'. C's death triggers O1 (P1 owns C, though P2 controlled it as it died), Y2 (P2 controlled it, 603.10a) and G2 (P2's opponent owns it), not O2 nor G1. Then P2's card H is put into P2's graveyard from P2's hand: G1 triggers, and nothing else.",
+ "CR 108.3, 400.3, 603.10a (issue 22)", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("O1", dict(DIES, owner="you"), [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a creature you own dies, you gain 1 life."),
+      ab("G1", dict(INTO_GRAVEYARD, owner="opponent"), [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card is put into an opponent's graveyard from anywhere, you gain 1 life.")]),
+   obj("V", "P2", abilities=[
+      ab("O2", dict(DIES, owner="you"), [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature you own dies, you gain 1 life."),
+      ab("Y2", dict(DIES, controller="you"), [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature you control dies, you gain 1 life."),
+      ab("G2", dict(INTO_GRAVEYARD, owner="opponent"), [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a card is put into an opponent's graveyard from anywhere, you gain 1 life.")]),
+   obj("C", "P1"), obj("H", "P2", "hand")],
+  [("main", [("P1", [{"do": "gain_control", "object": "C", "player": "P2"}]),
+             ("P1", [{"do": "move", "object": "C", "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "H", "from": "hand", "to": "graveyard"}])])],
+  choices={"trigger_order": ["O1", "G1", "Y2", "G2", "O2"]}))
+
+fixture("mtg-vocab-608-2-that-many",
+ "Amounts taken from the trigger event ('that much', 608.2): W deals 3 damage to P2. P1's W has A1 'Whenever W deals damage, you gain that much life' and P2's X has A3 'Whenever W deals damage, you lose that much life' (printed amounts 1, never used); P2's V has A2 'Whenever a player gains or loses life, V deals that much damage to P1'. A1 gains P1 3 life and A3 loses P2 3 life, each triggering A2, which deals 3 damage each time. Then a scripted 'deals that much damage' has no trigger event to take an amount from: nothing is dealt.",
+ "CR 608.2, 120.8 (issue 22)", ["mtg.resolution-effect", "mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("A1", {"event": "damage", "subject": "self"}, [{"do": "life", "player": "P1", "amount": 1, "that_many": True}], text="Whenever W deals damage, you gain that much life.")]),
+   obj("X", "P2", abilities=[ab("A3", {"event": "damage", "subject": "W"}, [{"do": "life", "player": "P2", "amount": -1, "that_many": True}], text="Whenever W deals damage, you lose that much life.")]),
+   obj("V", "P2", abilities=[ab("A2", {"event": "life"}, [{"do": "damage", "player": "P1", "amount": 1, "that_many": True}], text="Whenever a player gains or loses life, V deals that much damage to P1.")])],
+  [("main", [("P1", [{"do": "damage", "source": "W", "player": "P2", "amount": 3}]),
+             ("P1", [{"do": "damage", "source": "W", "player": "P2", "amount": 1, "that_many": True}])])],
+  choices={"trigger_order": ["A1", "A3", "A2"]}))
+
 import os
 
 if __name__ == "__main__":

@@ -315,3 +315,20 @@ def test_608_2b_spells_resolve_under_their_cast_triggers_fizzle_and_are_countere
     final = {e["subject"]: e["to"] for e in kinds(entries, "event") if e.get("from") == "stack"}
     assert final == {"S1": "graveyard", "S2": "graveyard", "S3": "field"}
     assert not kinds(entries, "event", type="life", player="P1")  # S2's effect never happened
+
+
+# -- Issue 22, item 1: new words ------------------------------------------------------------------------------------
+
+def test_ownership_filters_read_the_owner_whoever_controls_the_object():
+    entries = entries_of("mtg-vocab-108-3-ownership-filters")
+    death = kinds(entries, "event", type="leave", subject="C")[0]["id"]
+    assert sorted(_abilities_triggered(entries, death)) == ["G2", "O1", "Y2"]  # not O2: P2 only controlled C
+    discard = kinds(entries, "event", type="move", subject="H")[0]["id"]
+    assert _abilities_triggered(entries, discard) == ["G1"]
+
+
+def test_that_many_takes_the_trigger_events_amount_and_nothing_without_one():
+    entries = entries_of("mtg-vocab-608-2-that-many")
+    caused = [(e["type"], e.get("player"), e["amount"]) for e in kinds(entries, "event") if "resolution" in e["cause"]]
+    assert sorted(caused) == [("damage", "P1", 3), ("damage", "P1", 3), ("life", "P1", 3), ("life", "P2", -3)]
+    assert not [e for e in kinds(entries, "event") if e["cause"].get("action") == [0, 1]]  # no trigger event

@@ -106,6 +106,10 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("turns")
     if any("spell" in o for o in document["objects"]) or "cast" in does:
         shown.add("spells")
+    if any("owner" in ab["trigger"] for ab in abs_):
+        shown.add("ownership")
+    if any(a.get("that_many") for a in acts):
+        shown.add("event_amounts")
     return shown
 
 
@@ -190,7 +194,8 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
 
 @pytest.mark.parametrize("feature", sorted(READABLE))
 def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
-    implied = {"exile": {"graveyard_triggers"}, "targets": {"player_targets"}}.get(feature, set())
+    implied = {"exile": {"graveyard_triggers"}, "targets": {"player_targets"},
+               "event_triggers": {"event_amounts"}}.get(feature, set())
     profile = {"exclude": [feature]}
     for seed in range(200):
         source = SeededSource(seed)
@@ -205,7 +210,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns", "spells"]
+               "batching", "turns", "spells", "ownership", "event_amounts"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

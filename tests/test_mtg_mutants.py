@@ -78,6 +78,9 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-7b-durations-across-turns", "mtg-this-turn-outlives-the-turn"),
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-target-unchecked"),
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-resolves-at-once"),
+    # issue 22, item 1: new words
+    ("mtg-vocab-108-3-ownership-filters", "mtg-owner-is-controller"),
+    ("mtg-vocab-608-2-that-many", "mtg-that-many-is-printed"),
 ]
 
 

@@ -228,3 +228,48 @@ def test_a_next_turn_with_no_step_passes_with_its_delayed_ability_unused():
     trace = play(prepared)
     assert violations(prepared, trace) == {}
     assert not [e for e in trace["entries"] if e["kind"] == "trigger" and e.get("delayed")]
+
+
+# -- Issue 22, item 1: new words, each judged in both directions ------------------------------------------------------
+
+def _faulty_trace(name: str, prepared: dict) -> dict:
+    from reference_engine.kernel.registry import MUTANTS
+
+    return MUTANTS[name].factory().run(prepared, ScenarioChooser(prepared))
+
+
+@pytest.mark.parametrize("holder, fires", [("P1", True), ("P2", False)])
+def test_an_ownership_filter_reads_the_owner_and_the_judge_requires_it_both_ways(holder, fires):
+    """C, owned by P1, is given to P2, then dies. ``holder``'s 'whenever a creature you own dies' triggers for P1
+    (its owner) and not for P2 (who controlled it, 603.10a). The faulty engine reading the controller misses P1's
+    trigger, or adds P2's: the judge flags both."""
+    watcher = ability("O", {"event": "leave", "to": "graveyard", "owner": "you"}, [])
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", holder, abilities=[watcher]), obj("C", "P1")],
+                        [("P1", [{"do": "gain_control", "object": "C", "player": "P2"}]),
+                         ("P1", [{"do": "move", "object": "C", "from": "field", "to": "graveyard"}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert len([e for e in trace["entries"] if e["kind"] == "trigger"]) == (1 if fires else 0)
+    found = violations(prepared, _faulty_trace("mtg-owner-is-controller", prepared))
+    assert "mtg.look-back" in found
+    assert ("should have triggered" if fires else "too many") in " ".join(found["mtg.look-back"])
+
+
+
+@pytest.mark.parametrize("scripted, wanted", [(False, 3), (True, None)])
+def test_that_many_is_the_trigger_events_amount_and_the_judge_requires_it_both_ways(scripted, wanted):
+    """'Whenever W deals damage, you gain that much life' after W deals 3 damage: P1 gains 3 (not the printed 1). A
+    scripted 'that much' has no trigger event: nothing happens. The faulty engine reading the printed amount gains 1
+    where 3 is due, and deals damage where none is: the judge flags both."""
+    gain = ability("A", {"event": "damage", "subject": "self"}, [{"do": "life", "player": "P1", "amount": 1,
+                                                                   "that_many": True}])
+    act = {"do": "damage", "source": "W", "player": "P2", "amount": 3}
+    if scripted:
+        act = {"do": "life", "player": "P1", "amount": 1, "that_many": True}
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", "P1", abilities=[gain])], [("P1", [act])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    gained = [e["amount"] for e in trace["entries"] if e["kind"] == "event" and e["type"] == "life"]
+    assert gained == ([wanted] if wanted else [])
+    found = violations(prepared, _faulty_trace("mtg-that-many-is-printed", prepared))
+    assert "should have caused" in " ".join(found["mtg.resolution-effect"])

@@ -11,7 +11,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     DamageOffTheBattlefieldGame, DepartedTargetKeptGame, ActivePlayerIsYouGame,
     ZoneChangeOutsideTheBattlefieldGame, EachOfOneOrMoreGame, NoAdditionalTriggersGame, OnceEachTurnIgnoredGame,
     OnceTakenWhenPerformedGame, NoResolvedEventGame, ThisTurnOutlivesTheTurnGame, SpellTargetUncheckedGame,
-    SpellResolvesAtOnceGame)
+    SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 
 
@@ -482,4 +482,7 @@ MUTANTS = (
     # issue 12, item 1g: spells on the stack
     _mutant("mtg-spell-target-unchecked", SpellTargetUncheckedGame, "mtg.spell-resolution"),
     _mutant("mtg-spell-resolves-at-once", SpellResolvesAtOnceGame, "mtg.spell-resolution"),
+    # issue 22, item 1: new words
+    _mutant("mtg-owner-is-controller", OwnerIsControllerGame, "mtg.look-back"),
+    _mutant("mtg-that-many-is-printed", ThatManyIsPrintedGame, "mtg.resolution-effect"),
 )

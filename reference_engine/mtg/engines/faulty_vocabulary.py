@@ -142,3 +142,31 @@ class SpellResolvesAtOnceGame(Game):
         super().cast(card, ctx)
         if self.stack and self.stack[-1] == f"spell:{card}":
             self.resolve_spell(self.stack[-1])
+
+
+# -- Issue 22, item 1: new words --------------------------------------------------------------------------------------
+
+class _OwnerIsControllerCatalog(Catalog):
+    def filters_match(self, pattern, event, you, state) -> bool:
+        if "owner" in pattern:
+            pattern = {**{k: v for k, v in pattern.items() if k != "owner"}, "controller": pattern["owner"]}
+        return super().filters_match(pattern, event, you, state)
+
+
+class OwnerIsControllerGame(Game):
+    """Reads an ownership filter ("a creature you own dies", "a card is put into your graveyard") as a control filter
+    ("a creature you control dies"), so a permanent dying under another player's control is matched against that
+    player (108.3: its owner is who it belonged to at the start of the game, whoever controls it); caught by
+    mtg.look-back."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _OwnerIsControllerCatalog(scenario)
+
+
+class ThatManyIsPrintedGame(Game):
+    """Reads "that much damage" / "gain that much life" (an amount taken from the trigger event: the damage dealt, the
+    life gained or lost) as the instruction's printed ``amount``; caught by mtg.resolution-effect."""
+
+    def effect_amount(self, action, ctx):
+        return action["amount"]

@@ -453,7 +453,10 @@ class Game(Triggering):
                 self.happen([{"type": "signal", "name": action["name"], "subject": action.get("subject", ctx.source),
                               "player": ctx.controller}], ctx.cause)
             elif do == "damage":
-                event = {"type": "damage", "subject": action.get("source", ctx.source), "amount": action["amount"]}
+                amount = self.effect_amount(action, ctx)  # "that much damage": none dealt when it is nothing
+                if amount is None:
+                    continue
+                event = {"type": "damage", "subject": action.get("source", ctx.source), "amount": amount}
                 if action.get("target"):  # "deals N damage to target player or permanent"
                     if ctx.target is None:
                         continue
@@ -474,8 +477,9 @@ class Game(Triggering):
                 player = action.get("player")
                 if action.get("target"):  # "target player gains N life": nothing when the target is no player
                     player = ctx.target if ctx.target in self.state.life else None
-                if player is not None and player not in self.state.left:
-                    self.happen([{"type": "life", "player": player, "amount": action["amount"]}], ctx.cause)
+                amount = self.effect_amount(action, ctx)
+                if player is not None and player not in self.state.left and amount is not None:
+                    self.happen([{"type": "life", "player": player, "amount": amount}], ctx.cause)
             elif do == "gain_control":
                 obj, player = action["object"], action["player"]
                 if obj in zones and self.state.controllers[obj] != player and player not in self.state.left:

@@ -315,8 +315,9 @@ class Catalog:
         """The trigger filters of a printed ability whose controller is ``you`` (603.3a), on ``state`` (the game the
         event is judged on: just before it when it looks back, 603.10a). ``controller``: the event's object is
         controlled by you / an opponent (off the battlefield: :meth:`controlled_off_battlefield`); ``player``: the
-        event's player is you / an opponent; ``type``: the object has that card type (205.2a); ``nontoken``: it is a
-        card (111.1); ``change`` ``gain``: life was gained (119.3)."""
+        event's player is you / an opponent; ``owner``: the object is owned by you / an opponent (108.3); ``type``:
+        the object has that card type (205.2a); ``nontoken``: it is a card (111.1); ``change`` ``gain``: life was
+        gained (119.3)."""
         subject = event.get("subject")
         card = self.objects.get(subject)
         if "controller" in pattern:
@@ -329,6 +330,8 @@ class Catalog:
                 return False
         if "player" in pattern and not self.relative_player(pattern["player"], event.get("player"), you):
             return False
+        if "owner" in pattern and (card is None or not self.relative_player(pattern["owner"], self.owners[subject], you)):
+            return False  # "a card you own", "put into your graveyard": ownership never changes (108.3)
         if "type" in pattern and (card is None or pattern["type"] not in card.get("types", ())):
             return False
         if pattern.get("nontoken") and (card is None or card.get("token", False)):

@@ -67,6 +67,31 @@ class Triggering:
                    if state.zones.get(holder) == BATTLEFIELD and state.controllers.get(holder) == controller
                    and extra.get("event", event["type"]) == event["type"])
 
+    # -- "That many" (amounts taken from the trigger event) -------------------------------------------------------------
+
+    def effect_amount(self, action: dict[str, Any], ctx: Context) -> int | None:
+        """The amount of a ``damage`` or ``life`` instruction: its ``amount``, or with ``that_many`` ("that much
+        damage", "gain that much life") as much as the amount of the resolving ability's trigger event, a life
+        instruction keeping the sign of its ``amount``. None when that is nothing: no damage is dealt, no life changes
+        (120.8)."""
+        if not action.get("that_many"):
+            return action["amount"]
+        taken = abs(self.trigger_event_amount(ctx.trigger))
+        if not taken:
+            return None
+        return -taken if action["do"] == "life" and action["amount"] < 0 else taken
+
+    def trigger_event_amount(self, trigger: str | None) -> int:
+        """The ``amount`` of the event trigger instance ``trigger`` triggered on (0: none; a scripted action, a spell
+        and a state trigger have no trigger event)."""
+        if trigger is None or self.specs[trigger]["trigger"]["event"] == "state":
+            return 0
+        wanted = self.instances[trigger]["event"]
+        for entry in reversed(self.record.entries):
+            if entry["kind"] == "event" and entry["id"] == wanted:
+                return entry.get("amount") or 0
+        return 0
+
     def last_event_id(self) -> str | None:
         for entry in reversed(self.record.entries):
             if entry["kind"] == "event":

@@ -12,9 +12,10 @@ from reference_engine.mtg.generator.features import PROFILE_FEATURES, PROFILE_ON
 from reference_engine.mtg.generator.narrow import NarrowShapes
 from reference_engine.mtg.generator.script import Script
 from reference_engine.mtg.generator.set_pieces import SetPieces
+from reference_engine.mtg.generator.words import VocabularyPieces
 
 
-class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes):
+class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPieces):
     """One scenario's builder: the features it leaves out (``no``: the profile's ``excluded`` and the swarm's draw),
     and what its parts share while they are drawn."""
 
@@ -78,6 +79,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes):
         self.move_each(players, doomed, active, last)
         self.place_first(steps, active, chain, gone, mine, handoff, shield, departure)
         self.place_last(steps, last, active, players, once, graveyard, casting, batching)
+        self.vocabulary_pieces(last, active, players, doomed)
         self.late_turn(steady, steps, active)
         self.finish_script(steps, doomed)
         return self.document(players, active, steps, life, gone)

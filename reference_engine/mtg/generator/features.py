@@ -107,6 +107,14 @@ PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
                           # target (608.2b); abilities triggering on casting and on countering
 })
 
+# Issue 22, item 1: new words of the vocabulary (reference_engine/mtg/generator/words.py).
+PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
+    "ownership",          # trigger filters on who owns the event's object ("a creature you own dies", "put into your
+                          # graveyard"), with a permanent given to another player first
+    "event_amounts",      # amounts taken from the trigger event ("you gain that much life", "deals that much
+                          # damage"), answering damage or a life change (implied off by event_triggers)
+})
+
 
 # Swarm testing (Groce et al., ISSTA 2012): each scenario first enables a random subset of the features, each with
 # these odds (percent; the others: SWARM_ODDS_DEFAULT), so that scenarios differ in kind and not only in detail, and

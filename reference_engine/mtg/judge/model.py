@@ -415,6 +415,8 @@ class Reading:
           :meth:`off_battlefield_matches`).
         * ``player`` (``you`` / ``opponent``): the player the event happens to (life, damage to a player, leaving
           the game) or, for a triggering or stacked ability, its controller.
+        * ``owner`` (``you`` / ``opponent``): "a card you own", "put into your graveyard" (a card goes only to its
+          owner's graveyard, 400.3): who owns the event's object (108.3), whoever controls it.
         * ``type``: "a creature", "an artifact": among the object's ``types`` (205.2a).
         * ``nontoken``: the object is not a token (111.1).
         * ``change: gain``: "gains life": a life event with a positive amount (119.3; losing life to damage is a
@@ -432,6 +434,10 @@ class Reading:
                 return False
         if "player" in pattern:
             relations.append((pattern["player"], event.get("player")))
+        if "owner" in pattern:  # who owns it, wherever it is and whoever controls it (108.3)
+            if printed is None:
+                return False
+            relations.append((pattern["owner"], self.owner_of[thing]))
         for relation, who in relations:
             if who not in self.players:
                 return False

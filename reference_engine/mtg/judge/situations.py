@@ -232,6 +232,30 @@ def _turn_bound_expires(view: TraceView) -> bool:
                for i in view.by_kind["delayed_end"])
 
 
+def _owned_elsewhere(view: TraceView) -> bool:
+    """A printed ability filtered on who owns the event's object (``owner``) triggers on an object that a ``control``
+    event had given to another player earlier in the trace (its owner and its controller may differ)."""
+    given = set()
+    for entry in view.entries:
+        if entry["kind"] == "event" and entry["type"] == "control":
+            given.add(entry.get("subject"))
+        elif entry["kind"] == "trigger" and "owner" in _spec(view, entry).get("trigger", {}) and \
+                view.events.get(entry["event"], {}).get("subject") in given:
+            return True
+    return False
+
+
+def _that_many(view: TraceView) -> bool:
+    """An ability with an instruction taking its amount from its trigger event ("that much", ``that_many``) resolves
+    and that instruction does something: an event in its name with that amount."""
+    for t, _, _ in view.resolution_spans:
+        taken = abs(view.events.get((view.triggers.get(t) or {}).get("event"), {}).get("amount") or 0)
+        if taken and any(a.get("that_many") for a in (view.ability_of(t) or {}).get("effect") or ()) and any(
+                abs(e.get("amount") or 0) == taken for e in view.events_by_cause.get(("resolution", t), ())):
+            return True
+    return False
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -297,4 +321,9 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("spell-countered", "a spell is countered", event_of_type("countered")),
     Situation("trigger-on-cast", "an ability triggers on a spell being cast", _on_event_type("cast")),
     Situation("trigger-on-counter", "an ability triggers on a spell being countered", _on_event_type("countered")),
+    # issue 22, item 1: new words
+    Situation("ownership-filter", "an ability filtered on who owns the event's object ('a creature you own', 'your "
+              "graveyard') triggers on an object given to another player earlier (108.3)", _owned_elsewhere),
+    Situation("that-many", "an ability deals damage or changes a life total by the amount of its trigger event ('that "
+              "much')", _that_many),
 )

@@ -155,6 +155,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
+    if action.get("that_many"):
+        raise Skipped("phase adapter: 'that much' amounts (that_many) are not rendered")
     if do == "create_delayed":
         return render_delayed(action, obj, names)
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):

@@ -6,7 +6,8 @@ format's convention each scripted action is performed in full the same way (it s
 What each instruction does, as the judge reads the vocabulary: a zone change moves each named object that is not
 already in the destination (and is in ``from`` when given; the target's zone for ``move_target``), one event per
 object, those of one ``move_together`` simultaneous; damage to a permanent happens only while it is on the
-battlefield, damage to or life for a player only while they are in the game; a control change only to a player in
+battlefield, damage to or life for a player only while they are in the game, "that much" damage or life (``that_many``)
+as much as the amount of the resolving ability's trigger event, nothing when it has none; a control change only to a player in
 the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating a
 delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
 judge cannot replay is not judged."""
@@ -45,10 +46,23 @@ def _departure(cat: Reading, board: Board, player: str) -> list[dict[str, Any]]:
     return group
 
 
+def how_much(action: dict[str, Any], taken: int) -> int | None:
+    """How much damage a ``damage`` instruction deals, or life a ``life`` instruction gives (negative: takes): its
+    ``amount``; with ``that_many`` ("that much"), as much as ``taken``, the amount of the trigger event of the ability
+    resolving (0 when it has none), the sign of a life instruction's ``amount`` saying gain or loss. None: "that
+    much" is nothing, and nothing happens (no damage is dealt, 120.8)."""
+    if not action.get("that_many"):
+        return action["amount"]
+    if not taken:
+        return None
+    return -abs(taken) if action["do"] == "life" and action["amount"] < 0 else abs(taken)
+
+
 def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], source: str | None, controller: str,
-                    target: str | None, target_zone: str | None) -> list[list[dict[str, Any]]] | None:
+                    target: str | None, target_zone: str | None, taken: int = 0) -> list[list[dict[str, Any]]] | None:
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
-    instruction is one the judge cannot replay)."""
+    instruction is one the judge cannot replay); ``taken``: the amount of the resolving ability's trigger event, for
+    "that many" (:func:`how_much`)."""
     board = board.clone()
     out: list[list[dict[str, Any]]] = []
     for action in effect:
@@ -68,8 +82,10 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
         elif do == "signal":
             group = [{"type": "signal", "name": action["name"], "subject": action.get("subject", source),
                       "player": controller}]
+        elif do in ("damage", "life") and how_much(action, taken) is None:
+            continue
         elif do == "damage":
-            event = {"type": "damage", "subject": action.get("source", source), "amount": action["amount"]}
+            event = {"type": "damage", "subject": action.get("source", source), "amount": how_much(action, taken)}
             if action.get("target"):  # to the ability's target: a player if it is one, else a permanent
                 action = {k: v for k, v in action.items() if k != "target"}
                 if target is not None:
@@ -88,7 +104,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             if action.get("target"):  # the ability's target player; nothing when it targets no player
                 player = target if target in board.life else None
             if board.present(player):
-                group = [{"type": "life", "player": player, "amount": action["amount"]}]
+                group = [{"type": "life", "player": player, "amount": how_much(action, taken)}]
         elif do == "gain_control":
             thing, player = action["object"], action["player"]
             if thing in board.where and board.controller_of.get(thing) != player and board.present(player):
@@ -166,8 +182,9 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
                        and view.entries[i]["chosen"] is False
                        for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
         zone = (spec.get("target") or {}).get("zone", FIELD) if "target" in spec else None
+        taken = 0 if spec["trigger"]["event"] == "state" else view.events.get(trig["event"], {}).get("amount") or 0
         want = [] if declined else expected_groups(cat, at[begin], spec.get("effect") or [], trig["source"],
-                                                   trig["controller"], stacked_target.get(t), zone)
+                                                   trig["controller"], stacked_target.get(t), zone, taken)
         if want is None:
             continue
         judged += 1

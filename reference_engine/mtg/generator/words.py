@@ -1,0 +1,73 @@
+"""Set pieces for the vocabulary of issue 22, item 1, each on fresh objects that nothing else in the scenario names, its
+scripted actions put first in the script's last step (after every other set piece is drawn, so the stream of the
+others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
+amounts taken from the trigger event ("you gain that much life", "deals that much damage")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class VocabularyPieces:
+    """The issue 22 set pieces of a :class:`~reference_engine.mtg.generator.builder.Builder` (a mixin)."""
+
+    def fresh(self, owner: str) -> dict[str, Any]:
+        """A new permanent of ``owner`` on the battlefield, with no ability yet."""
+        obj: dict[str, Any] = {"id": f"C{len(self.objects) + 1}", "owner": owner, "zone": "field"}
+        self.objects.append(obj)
+        return obj
+
+    def vocabulary_pieces(self, last: list[dict[str, Any]], active: str, players: list[str],
+                          doomed: list[str]) -> None:
+        """Draw the set pieces, in order, and put their scripted actions first in ``last``."""
+        stayers = [p for p in players if p not in doomed]
+        actions = self.ownership(stayers)
+        actions += self.event_amounts(stayers)
+        last[0:0] = [{"by": active, "effect": [action]} for action in actions]
+
+    def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"Whenever a creature you (an opponent) own(s) dies" or "whenever a card is put into your (an opponent's)
+        graveyard from anywhere" (108.3, 400.3), then a permanent, often first given to another player, dies: the
+        ability reads who owns it, not who controlled it (a dies trigger looks back, 603.10a, to a controller that is
+        not its owner). The actions: the control change, if any, and the death."""
+        src = self.source
+        if "ownership" in self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        you = holder["owner"]
+        victim = self.fresh(you if src.chance(60) else src.pick([p for p in stayers if p != you]))
+        anywhere = src.chance(35) and "zone_changes" not in self.no  # "put into your graveyard from anywhere"
+        trigger = {"event": "zone_change" if anywhere else "leave", "to": "graveyard",
+                   "owner": src.pick(["you", "opponent"])}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
+                                "effect": [{"do": "life", "player": you, "amount": 1}]}]
+        actions: list[dict[str, Any]] = []
+        if "gain_control" not in self.no and src.chance(75):
+            others = [p for p in stayers if p != victim["owner"]]
+            taker = you if you in others and src.chance(60) else src.pick(others)
+            actions.append({"do": "gain_control", "object": victim["id"], "player": taker})
+        return actions + [{"do": "move", "object": victim["id"], "from": "field", "to": "graveyard"}]
+
+    def event_amounts(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"Whenever this deals damage, you gain (lose) that much life", or "whenever a player gains or loses life,
+        this deals that much damage to that opponent" (``that_many``), then the scripted damage or life change of 2 or
+        3, the instruction's printed amount being 1. A damage answers a life change and a life change damage, so
+        nothing feeds itself. The action: the damage or the life change."""
+        src = self.source
+        if {"event_amounts", "event_triggers"} & self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        you = holder["owner"]
+        hurt, much = src.pick(stayers), src.integer(2, 3)
+        on_life = (src.chance(50) or "script_damage" in self.no) and "life_triggers" not in self.no
+        if on_life:
+            holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "life"}, "effect": [
+                {"do": "damage", "player": src.pick([p for p in stayers if p != you]), "amount": 1,
+                 "that_many": True}]}]
+            return [{"do": "life", "player": hurt, "amount": src.pick([much, -much])}]
+        if "script_damage" in self.no:
+            return []
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "damage", "subject": "self"},
+                                "effect": [{"do": "life", "player": you, "amount": src.pick([1, -1]),
+                                            "that_many": True}]}]
+        return [{"do": "damage", "source": holder["id"], "player": hurt, "amount": much}]
