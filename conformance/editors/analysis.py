@@ -239,13 +239,15 @@ class Ambiguity:
         return "\n".join(lines)
 
 
-def player_outcomes(scenario: dict[str, Any], reading: tuple[int, ...] = (), max_runs: int = 2000
-                    ) -> set[tuple[str, ...]] | None:
+def player_outcomes(scenario: dict[str, Any], reading: tuple[int, ...] = (), max_runs: int = 2000,
+                    player_choices: str = "ties") -> set[tuple[str, ...]] | None:
     """The observable outcomes reached by following one ``reading`` of the rules (the answers of a leaf's rule
-    branch points, :attr:`Leaf.reading`; ``()`` answers 0 everywhere) under every answer to every player choice
-    (None when the tree exceeds ``max_runs``): what the players' own choices account for, that reading held. No
-    invariant judges them: which outcomes are legal is asked of the invariants separately."""
-    walk = enumerate_traces(scenario, (), player_choices="branch", rules=tuple(reading), max_runs=max_runs)
+    branch points, :attr:`Leaf.reading`; ``()`` answers 0 everywhere) under every answer the scenario's choices leave
+    to the players (``player_choices="ties"``: the order of triggers its choices rank alike, such as two instances of
+    one ability; ``"branch"``: every answer to every player choice), None when the tree exceeds ``max_runs``: what
+    the players' own choices account for, that reading held. No invariant judges them: which outcomes are legal is
+    asked of the invariants separately."""
+    walk = enumerate_traces(scenario, (), player_choices=player_choices, rules=tuple(reading), max_runs=max_runs)
     return set(walk.outcomes(walk.leaves)) if walk.complete else None
 
 

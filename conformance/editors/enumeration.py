@@ -23,7 +23,7 @@ from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import game_factory, prefix_safe
-from reference_engine.common.permissive import BranchingChooser
+from reference_engine.common.permissive import BranchingChooser, permuted
 
 # Prefix-safe invariants (each ruleset unit's ``prefix_safe``): those whose violation in a trace prefix, cut at a branch point of the permissive engine, persists in every
 # completion of it (so a violating prefix may be cut). Each judges only an order among things already done: which
@@ -147,6 +147,41 @@ def _next_prefix(made: list[Decision]) -> list[int] | None:
     return None
 
 
+class TiesChooser:
+    """A :class:`Chooser` that answers every choice as the scenario's chooser does, except where the scenario's
+    choices leave the player's answer open: the order among triggers it ranks equal (``order_key`` ties: instances
+    of one ability of one object, which ``choices.trigger_order``, keyed by ability, cannot tell apart). There each
+    order is a branch of ``oracle`` (kind ``player-order``, with the player), answer 0 the scenario chooser's."""
+
+    def __init__(self, oracle, fallback: ScenarioChooser):
+        self.oracle = oracle
+        self.fallback = fallback
+
+    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
+        preferred = list(self.fallback.order(player, triggers))
+        out: list[int] = []
+        start = 0
+        while start < len(preferred):
+            key = self.fallback.order_key(triggers[preferred[start]])
+            end = start + 1
+            while end < len(preferred) and self.fallback.order_key(triggers[preferred[end]]) == key:
+                end += 1
+            tie = preferred[start:end]
+            names = ", ".join(triggers[k].get("id", str(k)) for k in tie)
+            out += permuted(self.oracle, "player-order", f"{player} orders {names}, ranked alike", tie, tie, player)
+            start = end
+        return out
+
+    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
+        return self.fallback.optional(player, trigger)
+
+    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
+        return self.fallback.target(player, trigger, candidates)
+
+    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
+        return self.fallback.occurrence(player, delayed, events)
+
+
 class InvariantCrashed(ConformanceError):
     """An invariant's check raised while judging a complete trace: the invariant is broken, which is no verdict on
     the rules (it must never read as a violation, hence as a contradiction). ``key`` is the rule key, ``check`` the
@@ -191,7 +226,7 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
     ``invariants``.
 
     ``player_choices``: ``"branch"`` explores every answer to every player choice, ``"scenario"`` answers them
-    from the scenario's ``choices``. ``rules``: ``"branch"`` explores every order the rules might leave open,
+    from the scenario's ``choices``, ``"ties"`` from them too but explores what they leave open (:class:`TiesChooser`). ``rules``: ``"branch"`` explores every order the rules might leave open,
     ``"reference"`` keeps the reference engine's reading (then only player choices branch), a tuple of answers
     follows that reading (the rule decisions of a leaf, :attr:`Leaf.reading`: the n-th rule branch point met takes
     the n-th answer, 0 beyond them; a play where an answer is out of range is dropped, counted in ``pruned``). ``prune`` cuts a prefix that violates a prefix-safe invariant
@@ -224,7 +259,8 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
         result.runs += 1
         walker = _Walker(prefix, prefix_violated if (prune and safe) else None, rules)
         base: Chooser = ScenarioChooser(scenario)
-        chooser = BranchingChooser(walker, base) if player_choices == "branch" else base
+        chooser = (BranchingChooser(walker, base) if player_choices == "branch"
+                   else TiesChooser(walker, base) if player_choices == "ties" else base)
         game = game_class(scenario, chooser, walker)
         game.record.max_entries = max_entries
         walker.game = game
