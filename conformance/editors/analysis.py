@@ -1,12 +1,16 @@
 """Contradictions, ambiguities and diffs, found by enumerating every trace of small scenarios.
 
-* A **contradiction**: a scenario for which no trace satisfies every invariant. Its *core* is a minimal set of rule
-  keys that cannot all hold (remove any one and some explored trace satisfies the rest): a minimal hitting set of
-  the explored traces' violated-key sets, found by deletion. Each candidate trace is explained by the core key
-  that rejects it.
-* An **ambiguity**: two traces that satisfy every invariant, played with the same player choices, yet differ in
-  what happens: the rules leave that order open. It is named by the first branch point (an order the rules settle,
-  never a player's choice) where the two traces part.
+Each is decided by the invariants alone, never by comparison with a reference engine's reading, and on what a
+player can tell apart: traces with the same observable outcome (``signature(observable=True)``) are one outcome.
+
+* A **contradiction**: a scenario none of whose outcomes is consistent with every invariant (an outcome is
+  rejected by a key when every trace giving it violates that key). Its *core* is a minimal set of rule keys that
+  cannot all hold (remove any one and some outcome satisfies the rest): a minimal hitting set of the outcomes'
+  rejecting-key sets, found by deletion. Each candidate outcome is explained by the core key that rejects it.
+* An **ambiguity**: legal traces (each satisfying every invariant), played with the same player choices, whose
+  outcomes differ when no one legal reading of the rules reaches all of them through the players' own choices
+  (a player ordering two instances of one ability is never an ambiguity, whatever reading a draft makes). It is
+  named by the first branch point (an order the rules settle, never a player's choice) where two traces part.
 * A **diff**: a scenario whose required traces (those satisfying every invariant) differ between two editions or
   two values of an option.
 
@@ -148,33 +152,63 @@ class Contradiction:
         return "\n".join(lines)
 
 
+@dataclass
+class _Outcome:
+    """One outcome of a walk (traces no player can tell apart): the keys rejecting every trace that gives it
+    (``violations``, as a leaf's) and those traces."""
+
+    violations: dict[str, list[str]]
+    leaves: list[Leaf]
+
+
+def rejected_outcomes(walk: Enumeration) -> list[_Outcome]:
+    """The walk's leaves grouped into outcomes no player can tell apart (the same :func:`signature` with
+    ``canonical=True``: the same things in the same order, each queue holding the same triggers throughout; they
+    differ at most in bookkeeping such as a front placement into an empty queue), each with the keys that reject all
+    of its traces: a key rejects an outcome only when no trace giving it satisfies the key. An outcome with no such
+    key is consistent with every key (each accepts some trace of it, and the traces differ in nothing a player could
+    tell)."""
+    grouped: dict[tuple[str, ...], list[Leaf]] = {}
+    for leaf in walk.leaves:
+        grouped.setdefault(signature(leaf.trace, canonical=True), []).append(leaf)
+    out = []
+    for leaves in grouped.values():
+        common = set(leaves[0].violations).intersection(*(set(leaf.violations) for leaf in leaves[1:]))
+        out.append(_Outcome({k: v for k, v in leaves[0].violations.items() if k in common}, leaves))
+    return out
+
+
 def contradiction_of(scenario: dict[str, Any], invariants: tuple[Invariant, ...], max_runs: int = 5000
                      ) -> Contradiction | None:
-    """The contradiction on a prepared scenario, or None when some trace satisfies every invariant (or the walk
-    was cut by ``max_runs``)."""
+    """The contradiction on a prepared scenario, or None when some outcome is consistent with every invariant (or
+    the walk was cut by ``max_runs``). The walk is not pruned: judging an outcome needs every trace giving it.
+    Outcomes no player can tell apart are one outcome (a restored trigger put at the front of an empty queue or
+    appended to it): keys that disagree only on such bookkeeping are no contradiction of the rules."""
     walk = enumerate_traces(scenario, invariants, player_choices="scenario", prune=False, max_runs=max_runs)
     if not walk.complete or walk.legal:
         return None
-    core = minimal_core(walk.leaves, [inv.key for inv in invariants])
+    outcomes = rejected_outcomes(walk)
+    core = minimal_core(outcomes, [inv.key for inv in invariants])
     if core is None:
         return None
     reasons = []
-    seen: set[tuple[str, ...]] = set()
-    for leaf in walk.leaves:
-        order = signature(leaf.trace)
-        if order in seen:
-            continue
-        seen.add(order)
-        key = next(k for k in core if k in leaf.violations)
-        reasons.append((_decisions(leaf), order, key, leaf.violations[key][0]))
+    for outcome in outcomes:
+        key = next(k for k in core if k in outcome.violations)
+        leaf = outcome.leaves[0]
+        reasons.append((_decisions(leaf), signature(leaf.trace), key, outcome.violations[key][0]))
     return Contradiction(scenario, core, reasons, walk.runs)
 
 
 def _no_legal_trace(invariants: tuple[Invariant, ...], max_runs: int) -> Callable[[dict], bool]:
+    """Whether a scenario document has no outcome consistent with every invariant (a pruned walk first: a legal
+    trace settles it at once)."""
     def fails(document: dict[str, Any]) -> bool:
         _, scenario = prepare_scenario(document, "a candidate scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
-        return walk.complete and not walk.legal
+        if not walk.complete or walk.legal:
+            return False
+        walk = enumerate_traces(scenario, invariants, player_choices="scenario", prune=False, max_runs=max_runs)
+        return walk.complete and not walk.legal and all(o.violations for o in rejected_outcomes(walk))
     return fails
 
 
@@ -205,18 +239,44 @@ class Ambiguity:
         return "\n".join(lines)
 
 
-def player_outcomes(scenario: dict[str, Any], max_runs: int = 2000) -> set[tuple[str, ...]] | None:
-    """The observable outcomes the reference reading gives under every answer to every player choice (None when
-    the tree exceeds ``max_runs``): what player choices account for."""
-    walk = enumerate_traces(scenario, (), player_choices="branch", rules="reference", max_runs=max_runs)
+def player_outcomes(scenario: dict[str, Any], reading: tuple[int, ...] = (), max_runs: int = 2000,
+                    player_choices: str = "ties") -> set[tuple[str, ...]] | None:
+    """The observable outcomes reached by following one ``reading`` of the rules (the answers of a leaf's rule
+    branch points, :attr:`Leaf.reading`; ``()`` answers 0 everywhere) under every answer the scenario's choices leave
+    to the players (``player_choices="ties"``: the order of triggers its choices rank alike, such as two instances of
+    one ability; ``"branch"``: every answer to every player choice), None when the tree exceeds ``max_runs``: what
+    the players' own choices account for, that reading held. No invariant judges them: which outcomes are legal is
+    asked of the invariants separately."""
+    walk = enumerate_traces(scenario, (), player_choices=player_choices, rules=tuple(reading), max_runs=max_runs)
     return set(walk.outcomes(walk.leaves)) if walk.complete else None
+
+
+def _accountable(walk: Enumeration, legal: list[Leaf], outcomes: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The outcomes the players' choices account for under the legal reading that accounts for most of ``outcomes``
+    (every one, when some reading does: then the rules settle the scenario and the players did the rest). Each
+    distinct reading of the ``legal`` leaves is tried, in the walk's order (the reference's reading, answer 0
+    everywhere, first when it is legal); none is the reference engine's by right: a draft that changes a reading is
+    judged by the readings its own invariants allow."""
+    best: set[tuple[str, ...]] = set()
+    tried: set[tuple[int, ...]] = set()
+    for leaf in sorted(legal, key=lambda leaf: any(leaf.reading)):  # stable: the all-zero reading first
+        if leaf.reading in tried:
+            continue
+        tried.add(leaf.reading)
+        reached = player_outcomes(walk.scenario, leaf.reading) or set()
+        if len(reached & outcomes) > len(best & outcomes):
+            best = reached
+        if outcomes <= best:
+            break
+    return best
 
 
 def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None = None) -> list[Ambiguity]:
     """One :class:`Ambiguity` per kind of branch point at which legal traces with equal player choices part in
-    their observable outcome, when at least one of them is an outcome no player choice accounts for (not in
-    ``accountable``, by default :func:`player_outcomes` of the scenario); at a ``reading:<option>`` branch point
-    it lists every legal value's outcome parting from the same base trace."""
+    their observable outcome, when no one reading of the rules accounts for all of those outcomes through the
+    players' own choices (:func:`_accountable`; ``accountable`` overrides it). Legality is the invariants' alone;
+    outcomes no player can tell apart are one outcome. At a ``reading:<option>`` branch point it lists every legal
+    value's outcome parting from the same base trace."""
     groups: dict[tuple, list[Leaf]] = {}
     for leaf in walk.legal:
         groups.setdefault(leaf.player_decisions, []).append(leaf)
@@ -226,19 +286,17 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
         distinct = walk.outcomes(leaves)
         if len(distinct) < 2:
             continue
-        if accountable is None:  # computed only when needed: it is a second walk
-            accountable = player_outcomes(walk.scenario) or set()
-        if all(outcome in accountable for outcome in distinct):
+        covered = accountable if accountable is not None else _accountable(walk, leaves, set(distinct))
+        if all(outcome in covered for outcome in distinct):
             continue
         leaves_by_outcome = list(distinct.items())
-        # Compare each outcome no player choice accounts for with one that is accounted for (the reference's
-        # reading first), so the parting branch point is the order the rules leave open. Every leaf giving such an
-        # outcome is compared: one outcome can be reached at several kinds of branch point, each reported.
-        base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in accountable),
-                    leaves_by_outcome[0][1])
+        # Compare each outcome the players' choices do not account for with one they do (the accounting reading's
+        # first), so the parting branch point is the order the rules leave open. Every leaf giving such an outcome
+        # is compared: one outcome can be reached at several kinds of branch point, each reported.
+        base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in covered), leaves_by_outcome[0][1])
         for other in leaves:
             outcome = signature(other.trace, observable=True)
-            if other is base or outcome in accountable or outcome == signature(base.trace, observable=True):
+            if other is base or outcome in covered or outcome == signature(base.trace, observable=True):
                 continue
             kind, label = _parting(base, other)
             if kind not in found:
@@ -315,7 +373,7 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
             findings.too_large += 1
             continue
         findings.scenarios += 1
-        if not walk.legal:
+        if not walk.legal and _no_legal_trace(invariants, max_runs)(document):
             small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), well_formed, reduce_seconds)
             _, prepared = prepare_scenario(small, "the reduced scenario")
             found = contradiction_of(prepared, invariants)

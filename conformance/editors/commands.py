@@ -70,6 +70,14 @@ def _at_least(minimum, kind=int):
     return parse
 
 
+def _within(enumerated: int, args) -> str:
+    """The sample a sweep covered, for its "none found within ..." line."""
+    if getattr(args, "scenario", None):
+        return f"the {enumerated} given scenario(s), every trace of each"
+    return (f"{enumerated} small generated scenarios, seed {args.seed}, skew {args.skew}, at most {args.max_runs} "
+            "plays each, every trace of each: a sample, not every scenario")
+
+
 def lint_rules(args) -> int:
     ruleset = _ruleset(args.ruleset)
     edition = args.edition or ruleset.default_edition
@@ -115,7 +123,7 @@ def lint_rules(args) -> int:
         print(ambiguity.render())
     found = bool(problems or findings.contradictions or findings.ambiguities)
     if not found:
-        print("no contradiction, no ambiguity, the text and the keys agree")
+        print(f"no contradiction, no ambiguity, the text and the keys agree (none found within {_within(findings.scenarios, args)})")
     return 1 if found else 0
 
 
@@ -150,7 +158,8 @@ def diff_command(args) -> int:
     print(f"diff {ruleset.name}: {counts['compared']} small scenarios enumerated under both sides "
           f"({counts['too_large']} larger ones skipped)")
     if not found:
-        print(f"no difference found between {built[0].name} and {built[1].name}")
+        print(f"no difference found between {built[0].name} and {built[1].name} (none found within "
+              f"{_within(counts['compared'], args)})")
         return 0
     for difference in found:
         print(difference.render())

@@ -6,8 +6,11 @@
   leaves first.
 * :data:`AHEAD_OF_PENDING` (key ``mw.draft-ahead-of-pending``): a reading 11.2.5 contradicts: a trigger that arises
   while an ability resolves leaves its queue before every trigger already waiting there.
+* :data:`NAP_FIRST` (key ``mtg.apnap-order``, replacing the published one): a draft that changes a reading of MTG
+  603.3b: in each run of abilities going on the stack, the non-active players' go first (so the active player's
+  resolve first); each player still orders their own (two instances of one ability stay the player's choice).
 
-Both are real invariants (they fail on traces that break them; tests/test_editors_analysis.py shows each failing),
+All are real invariants (they fail on traces that break them; tests/test_editors_analysis.py shows each failing),
 not stubs: ``--with conformance.editors.drafts:STRICT_FIFO``.
 """
 
@@ -75,4 +78,33 @@ def AHEAD_OF_PENDING(view: TraceView) -> list[str]:  # noqa: N802
                     found.append(f"{view.describe_trigger(later)} arose during a resolution but left {queue} after "
                                  f"{view.describe_trigger(waiting)}, which was already waiting; the draft puts it "
                                  "ahead")
+    return found
+
+
+def _batches(view: TraceView) -> list[list[str]]:
+    """Runs of triggers put on the stack together: consecutive ``stack_push`` entries (a player's ``choice`` note
+    between them does not end a run)."""
+    runs: list[list[str]] = [[]]
+    for entry in view.entries:
+        if entry["kind"] == "stack_push":
+            runs[-1].append(entry["trigger"])
+        elif entry["kind"] != "choice" and runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]
+
+
+@invariant(key="mtg.apnap-order", ruleset="mtg", rules={"2026-02-27": "603.3b", "2021-02-24": "603.3b"},
+           summary="DRAFT (a changed reading of 603.3b): the non-active players' triggered abilities go on the stack "
+           "before the active player's, so the active player's resolve first.",
+           exercised=lambda view: sum(1 for run in _batches(view)
+                                      if len({view.triggers[t]["controller"] for t in run}) > 1))
+def NAP_FIRST(view: TraceView) -> list[str]:  # noqa: N802
+    found = []
+    active = view.scenario["active_player"]
+    for run in _batches(view):
+        mine = [n for n, t in enumerate(run) if view.triggers[t]["controller"] == active]
+        theirs = [n for n, t in enumerate(run) if view.triggers[t]["controller"] != active]
+        if mine and theirs and min(mine) < max(theirs):
+            found.append(f"{run[min(mine)]} of the active player {active} went on the stack before {run[max(theirs)]} "
+                         "of another player; the draft puts the non-active players' first")
     return found

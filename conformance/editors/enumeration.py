@@ -23,7 +23,7 @@ from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import game_factory, prefix_safe
-from reference_engine.common.permissive import BranchingChooser
+from reference_engine.common.permissive import BranchingChooser, permuted
 
 # Prefix-safe invariants (each ruleset unit's ``prefix_safe``): those whose violation in a trace prefix, cut at a branch point of the permissive engine, persists in every
 # completion of it (so a violating prefix may be cut). Each judges only an order among things already done: which
@@ -70,6 +70,11 @@ class Leaf:
     def rule_decisions(self) -> tuple[Decision, ...]:
         return tuple(d for d in self.decisions if d.player is None)
 
+    @property
+    def reading(self) -> tuple[int, ...]:
+        """The answers of its rule branch points, in order: a reading ``enumerate_traces(rules=...)`` can follow."""
+        return tuple(d.chosen for d in self.rule_decisions)
+
 
 @dataclass
 class Enumeration:
@@ -102,13 +107,18 @@ class _Pruned(Exception):
     pass
 
 
+class _Diverged(Exception):
+    """A play following a fixed reading met a branch point with fewer answers than the reading's."""
+
+
 class _Walker:
-    def __init__(self, prefix: list[int], prune, rules: str = "branch"):
+    def __init__(self, prefix: list[int], prune, rules: str | tuple[int, ...] = "branch"):
         self.prefix = prefix
         self.made: list[Decision] = []
         self.prune = prune
         self.rules = rules
         self.game = None
+        self.followed = 0  # rule branch points answered from a fixed reading (``rules`` a tuple)
 
     def pick(self, kind: str, label: str, count: int, player: str | None = None) -> int:
         i = len(self.made)
@@ -116,6 +126,12 @@ class _Walker:
             raise ValueError(f"branch point {kind} with no answer")
         if player is None and self.rules == "reference":
             return 0  # the reference engine's own reading: not a branch
+        if player is None and isinstance(self.rules, tuple):
+            n, self.followed = self.followed, self.followed + 1
+            answer = self.rules[n] if n < len(self.rules) else 0
+            if answer >= count:
+                raise _Diverged()  # the players' answers changed this branch point: not the same reading
+            return answer
         if i >= len(self.prefix) and self.prune is not None and self.game is not None and self.prune(self.game):
             raise _Pruned()
         chosen = self.prefix[i] if i < len(self.prefix) else 0
@@ -129,6 +145,41 @@ def _next_prefix(made: list[Decision]) -> list[int] | None:
         if made[i].chosen + 1 < made[i].count:
             return [d.chosen for d in made[:i]] + [made[i].chosen + 1]
     return None
+
+
+class TiesChooser:
+    """A :class:`Chooser` that answers every choice as the scenario's chooser does, except where the scenario's
+    choices leave the player's answer open: the order among triggers it ranks equal (``order_key`` ties: instances
+    of one ability of one object, which ``choices.trigger_order``, keyed by ability, cannot tell apart). There each
+    order is a branch of ``oracle`` (kind ``player-order``, with the player), answer 0 the scenario chooser's."""
+
+    def __init__(self, oracle, fallback: ScenarioChooser):
+        self.oracle = oracle
+        self.fallback = fallback
+
+    def order(self, player: str, triggers: list[dict[str, Any]]) -> list[int]:
+        preferred = list(self.fallback.order(player, triggers))
+        out: list[int] = []
+        start = 0
+        while start < len(preferred):
+            key = self.fallback.order_key(triggers[preferred[start]])
+            end = start + 1
+            while end < len(preferred) and self.fallback.order_key(triggers[preferred[end]]) == key:
+                end += 1
+            tie = preferred[start:end]
+            names = ", ".join(triggers[k].get("id", str(k)) for k in tie)
+            out += permuted(self.oracle, "player-order", f"{player} orders {names}, ranked alike", tie, tie, player)
+            start = end
+        return out
+
+    def optional(self, player: str, trigger: dict[str, Any]) -> bool:
+        return self.fallback.optional(player, trigger)
+
+    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
+        return self.fallback.target(player, trigger, candidates)
+
+    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
+        return self.fallback.occurrence(player, delayed, events)
 
 
 class InvariantCrashed(ConformanceError):
@@ -169,14 +220,16 @@ def judge(scenario: dict[str, Any], trace: dict[str, Any], invariants: Iterable[
 
 
 def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], *, player_choices: str = "branch",
-                     prune: bool = True, max_runs: int = 20_000, rules: str = "branch",
+                     prune: bool = True, max_runs: int = 20_000, rules: str | tuple[int, ...] = "branch",
                      max_entries: int = 2_000) -> Enumeration:
     """Every trace the permissive engine can play for the prepared ``scenario`` (options resolved), judged by
     ``invariants``.
 
     ``player_choices``: ``"branch"`` explores every answer to every player choice, ``"scenario"`` answers them
-    from the scenario's ``choices``. ``rules``: ``"branch"`` explores every order the rules might leave open,
-    ``"reference"`` keeps the reference engine's reading (then only player choices branch). ``prune`` cuts a prefix that violates a prefix-safe invariant
+    from the scenario's ``choices``, ``"ties"`` from them too but explores what they leave open (:class:`TiesChooser`). ``rules``: ``"branch"`` explores every order the rules might leave open,
+    ``"reference"`` keeps the reference engine's reading (then only player choices branch), a tuple of answers
+    follows that reading (the rule decisions of a leaf, :attr:`Leaf.reading`: the n-th rule branch point met takes
+    the n-th answer, 0 beyond them; a play where an answer is out of range is dropped, counted in ``pruned``). ``prune`` cuts a prefix that violates a prefix-safe invariant
     (the unit's ``prefix_safe`` keys) of those given. ``max_runs`` bounds the plays; reaching it sets ``complete`` False. A play
     longer than ``max_entries`` trace entries is abandoned as unfinished (a loop), counted in ``unfinished``.
     Raises KeyError for a ruleset without a permissive engine.
@@ -206,13 +259,14 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
         result.runs += 1
         walker = _Walker(prefix, prefix_violated if (prune and safe) else None, rules)
         base: Chooser = ScenarioChooser(scenario)
-        chooser = BranchingChooser(walker, base) if player_choices == "branch" else base
+        chooser = (BranchingChooser(walker, base) if player_choices == "branch"
+                   else TiesChooser(walker, base) if player_choices == "ties" else base)
         game = game_class(scenario, chooser, walker)
         game.record.max_entries = max_entries
         walker.game = game
         try:
             trace = game.play()
-        except _Pruned:
+        except (_Pruned, _Diverged):
             result.pruned += 1
         except RuntimeError:  # this branch never finishes (a loop the branches made): no trace to judge
             result.unfinished += 1
@@ -226,17 +280,23 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
 OBSERVABLE = ("event ", "resolve_begin ", "removed ", "package_open ", "activation_begin ", "delayed_end ")
 
 
-def signature(trace: dict[str, Any], observable: bool = False) -> tuple[str, ...]:
+def signature(trace: dict[str, Any], observable: bool = False, canonical: bool = False) -> tuple[str, ...]:
     """A trace's order, independent of ids: events (type, name, subject), trigger instances entering queues or the
     stack, resolving or removed (by source/ability and the event they came from), packages, state checks. Two
     traces with the same signature did the same things in the same order. ``observable=True`` keeps only what a
     player sees happen (events, resolutions, removals with their reason, packages opening, delayed triggered abilities
     ending with their reason): bookkeeping order
-    (which of two queues was written first) is left out."""
+    (which of two queues was written first) is left out. ``canonical=True`` keeps everything but writes a placement
+    that leaves the same queue as another the same way: a trigger put at the front of a queue holding nothing (no
+    trigger waiting in it and no package waiting anywhere) is appended to it, for front and back of an empty queue
+    are one position."""
     events: dict[str, str] = {}
     triggers: dict[str, str] = {}
     packages: dict[str, str] = {}
     delayed: dict[str, str] = {}
+    waiting: dict[str, set[str]] = {}  # queue -> trigger ids in it (canonical)
+    queued: dict[str, str] = {}  # trigger id -> its queue
+    pending_packages: set[str] = set()
     lines: list[str] = []
     for entry in trace["entries"]:
         kind = entry["kind"]
@@ -250,12 +310,25 @@ def signature(trace: dict[str, Any], observable: bool = False) -> tuple[str, ...
             triggers[entry["id"]] = f"{entry['source']}/{entry['ability']} [{origin}]"
         elif kind in ("enqueue", "stack_push", "resolve_begin", "removed"):
             extra = f" ({entry['reason']})" if kind == "removed" else ""
-            where = f" -> {'front of ' if entry.get('placement') == 'front' else ''}{packages.get(entry.get('queue'), entry.get('queue'))}" if kind == "enqueue" else ""
+            where = ""
+            if kind == "enqueue":
+                front = entry.get("placement") == "front"
+                if canonical:
+                    if front and not waiting.get(entry.get("queue")) and not pending_packages:
+                        front = False  # the front of an empty queue is its back
+                    waiting.setdefault(entry.get("queue"), set()).add(entry["trigger"])
+                    queued[entry["trigger"]] = entry.get("queue")
+                where = f" -> {'front of ' if front else ''}{packages.get(entry.get('queue'), entry.get('queue'))}"
+            elif canonical and entry["trigger"] in queued and kind in ("resolve_begin", "removed"):
+                waiting[queued.pop(entry["trigger"])].discard(entry["trigger"])
             lines.append(f"{kind} {triggers.get(entry['trigger'], entry['trigger'])}{where}{extra}")
         elif kind == "package_create":
             packages[entry["package"]] = f"package of {events.get(entry['event'], entry['event'])}"
+            pending_packages.add(entry["package"])
             lines.append(f"create {packages[entry['package']]}")
         elif kind in ("package_open", "package_close", "snatch_check_begin"):
+            if kind == "package_open":
+                pending_packages.discard(entry["package"])
             lines.append(f"{kind} {packages.get(entry['package'], entry['package'])}")
         elif kind in ("sbc_check", "sba_check") and lines and lines[-1] != kind:
             lines.append(kind)

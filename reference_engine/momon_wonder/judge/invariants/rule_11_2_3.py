@@ -191,6 +191,49 @@ def _placement_pairs(view: TraceView) -> int:
     return sum(max(0, len(p) - 1) for p in _placements(view).values())
 
 
+def _ahead_of_earlier(view: TraceView) -> list[str]:
+    """Triggers from an event put at the front of a queue ahead of waiting work from an earlier event: placed out of
+    their event's chronological position as surely as one placed behind later work. (A trigger restored by the
+    Missed Trigger Remedy has no event: where it may go is 11.2.4's last sentence, mw.remedy-front.)"""
+    fronts = [i for i in view.by_kind["enqueue"] if view.entries[i].get("placement") == "front"
+              and view.triggers.get(view.entries[i]["trigger"], {}).get("event") is not None]
+    if not fronts:
+        return []
+    found = []
+    seen = packages(view)
+    queues: dict[str, list] = defaultdict(list)
+    where: dict[str, str] = {}
+    for i in range(fronts[-1] + 1):
+        entry = view.entries[i]
+        kind = entry["kind"]
+        if kind == "enqueue" and entry["trigger"] not in where:
+            trigger = entry["trigger"]
+            queue = queues[entry["queue"]]
+            if entry.get("placement") == "front" and i in fronts:
+                mine = trigger_position(view, trigger)
+                for item in queue:
+                    theirs = (event_position(view, seen[item].event) if item in seen and seen[item].event in view.events
+                              else trigger_position(view, item) if item in view.triggers else None)
+                    if theirs is not None and mine is not None and theirs < mine:
+                        ahead = _placed(view, ("package", item) if item in seen else item)
+                        found.append(f"{view.describe_trigger(trigger)} was put at the front of queue {entry['queue']} "
+                                     f"at entry {i}, ahead of {ahead}, which waited from an earlier event (position "
+                                     f"{theirs}; its own {mine})")
+                        break
+                queue.insert(0, trigger)
+            else:
+                queue.append(trigger)
+            where[trigger] = entry["queue"]
+        elif kind == "package_create":
+            queues[MAIN].append(entry["package"])
+            where[entry["package"]] = MAIN
+        elif kind in ("resolve_begin", "removed", "package_open"):
+            item = entry["package"] if kind == "package_open" else entry["trigger"]
+            if item in where:
+                queues[where.pop(item)].remove(item)
+    return found
+
+
 @invariant(
     passes=(*PASSES, _placements),
     key="mw.group-position",
@@ -200,7 +243,7 @@ def _placement_pairs(view: TraceView) -> int:
     exercised=_placement_pairs,
 )
 def group_position(view: TraceView) -> list[str]:
-    found = []
+    found = _ahead_of_earlier(view)
     for queue, placed in _placements(view).items():
         latest = None
         for i, position, what in placed:
