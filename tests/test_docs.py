@@ -20,6 +20,7 @@ from reference_engine.kernel.registry import RULESETS, get_ruleset, loaded
 def test_the_docs_embed_the_generated_rule_key_table(name):
     where = loaded(name).resource(loaded(name).manifest.docs)
     page = where.read_text("utf-8")
+    assert page.count("<!-- /rule-keys -->") == page.count("<!-- rule-keys:") == 1, f"{where}: one table, one pair of markers"
     found = re.search(rf"<!-- rule-keys:{re.escape(name)} -->\n(.*?)\n<!-- /rule-keys -->", page, re.S)
     assert found, f"{where} has no generated rule-key table"
     expected = "\n".join(rule_keys_markdown(get_ruleset(name)))
