@@ -24,6 +24,7 @@ from typing import Any
 
 from reference_engine.kernel.engine import Engine
 from conformance.checking import check_trace, first_difference, play
+from conformance.engine_profile import profile_guard
 from conformance.reduction import reduce_scenario, scenario_size, well_formed
 from conformance.runner import RunConfig, explorable_options, explore, prepare_generated, scenario_builder
 from conformance.shrinking import database_key, rebuild, shrink
@@ -235,7 +236,8 @@ def conclude_audit(engine: Engine, reference: Engine, config: RunConfig, tally: 
     start = shrunk.document if diverges(shrunk.document) and \
         scenario_size(shrunk.document) <= scenario_size(found.document) else found.document
     pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them
-    reduced = reduce_scenario(start, diverges, well_formed, max(1.0, config.shrink_seconds / 2), pinned)
+    valid = profile_guard(engine.generation_profile(config.ruleset.name), found.document, well_formed)
+    reduced = reduce_scenario(start, diverges, valid, max(1.0, config.shrink_seconds / 2), pinned)
     divergence = _unexplained(engine, reference, config.ruleset, prepare_generated(config, reduced))
     if divergence is not None:
         divergence.log = list(shrunk.log) if reduced is shrunk.document else []

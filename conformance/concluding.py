@@ -19,6 +19,7 @@ from reference_engine.kernel.engine import Engine
 from conformance.checking import (
     EngineOutcome, check_outcome, check_scenario, check_trace, play, replay_for_determinism,
 )
+from conformance.engine_profile import profile_guard
 from conformance.reduction import reduce_scenario, scenario_size, well_formed
 from conformance.runner import (
     DETERMINISM_REPLAYS, Exploration, RunConfig, RuleResult, Failure, canonical, explore, merge, prepare_generated,
@@ -184,6 +185,9 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     exploration) kept. When none is left, ``Failure.actual_trace`` is None (:func:`conclude` then reports the rule
     errored). Plays refused because the engine's restart budget was spent are said in the messages."""
     build = scenario_builder(config, engine)
+    # What the passes may play: well formed, and within the engine's profile (the scenario as found is built within
+    # it; a rewrite must not bring in a kind of trigger or action the engine declared it cannot play).
+    valid = profile_guard(engine.generation_profile(config.ruleset.name), built.document, well_formed)
     fails = _fails(engine, config, inv, reference)
     if found is not None and found.failure_trace is not None and found.failure_messages:
         fails.remember(prepare_generated(config, built.document), found.failure_trace, found.failure_messages)
@@ -194,7 +198,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
 
     # Each step gets a share of what is left, so that the last, the passes over what Hypothesis found, always runs.
     pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them
-    reduced_as_found = reduce_scenario(built.document, fails, well_formed, left(1 / 3), pinned)
+    reduced_as_found = reduce_scenario(built.document, fails, valid, left(1 / 3), pinned)
     shrunk = shrink(build, config.edition, built.log, fails, key, config.database, left(1 / 2),
                     (SHRINK_PATIENCE, SLOW_PLAY),
                     replay=fails.fresh)
@@ -202,7 +206,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     if scenario_size(shrunk.document) >= scenario_size(built.document):
         reduced, log = reduced_as_found, list(built.log) if reduced_as_found is built.document else []
     else:
-        reduced = reduce_scenario(shrunk.document, fails, well_formed, left(), pinned)
+        reduced = reduce_scenario(shrunk.document, fails, valid, left(), pinned)
         log = list(shrunk.log) if reduced is shrunk.document else []
         if scenario_size(reduced_as_found) < scenario_size(reduced):
             reduced, log = reduced_as_found, []

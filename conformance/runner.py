@@ -157,8 +157,12 @@ def explorable_options(ruleset: Ruleset, pinned: dict[str, Any]) -> tuple[tuple[
 def scenario_builder(config: RunConfig, engine: Engine):
     """The builder of this run's scenarios: the ruleset's builder for what ``engine`` supports (its generation
     profile), preceded by the draw of every explored option (0, the simplest answer, is its default, so shrinking
-    goes back to the defaults). The document carries its ``options``."""
-    build = builder_for(config.ruleset.name, engine.generation_profile(config.ruleset.name))
+    goes back to the defaults). The document carries its ``options``. Raises what the engine's generation_profile
+    raises, or conformance.engine_profile.ProfileError for a profile the builder cannot use."""
+    from conformance.engine_profile import check_profile
+
+    build = builder_for(config.ruleset.name, check_profile(config.ruleset.name,
+                                                           engine.generation_profile(config.ruleset.name)))
     if not config.explored_options:
         return build
 
@@ -167,6 +171,15 @@ def scenario_builder(config: RunConfig, engine: Engine):
         return {**build(source, edition), "options": {**config.options, **drawn}}
 
     return build_with_options
+
+
+def profile_problem(exc: Exception) -> str:
+    """What an engine's generation profile that raised (or cannot be used) makes of every scenario, in one line."""
+    from conformance.engine_profile import ProfileError
+
+    if isinstance(exc, ProfileError):
+        return f"the engine's generation profile cannot be used: {exc}"
+    return f"the engine's generation_profile raised {type(exc).__name__}: {exc}"
 
 
 def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, Any]:
@@ -276,7 +289,7 @@ def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], inde
     try:
         build = scenario_builder(config, engine)
     except Exception as exc:  # an engine's generation_profile that raises: every scenario is unplayable
-        message = f"the engine's generation_profile raised {type(exc).__name__}: {exc}"
+        message = profile_problem(exc)
         return {inv.key: Exploration(inv.key, start=indexes.start, scenarios_run=len(indexes),
                                      engine_problems={"errored": len(indexes)}, first_problem=message)
                 for inv in invariants}

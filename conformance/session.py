@@ -183,7 +183,7 @@ class Session:
         (exit 2)."""
         self.engine  # loading it: an unknown engine raises here  # noqa: B018
         try:
-            return self.check_engine()
+            described = self.check_engine()
         except EngineError as exc:
             if exc.outcome == "unavailable":  # it never ran: no such program, not executable, cannot be loaded
                 raise
@@ -191,6 +191,30 @@ class Session:
             _close(self._engine)
             self._engine = None
             return {"name": "(no handshake)", "version": "?", "spec": self.spec.engine}
+        problem = self.profile_problem()
+        if problem is not None:  # the engine's to fix: every rule errors with it, once
+            self.unavailable = problem
+            _close(self._engine)
+            self._engine = None
+        return described
+
+    def profile_problem(self) -> dict[str, str] | None:
+        """What is wrong with the engine's generation profile for this ruleset (``{"outcome", "message",
+        "stderr"}``: ``garbage`` for a process engine's handshake declaring it, ``errored`` for an in-process
+        engine's generation_profile), or None when the builder can use it. Checked once, at the handshake."""
+        from conformance.engine_profile import check_profile
+        from conformance.runner import profile_problem
+
+        try:
+            check_profile(self.ruleset.name, self.engine.generation_profile(self.ruleset.name))
+        except Exception as exc:
+            process = self.spec.engine.startswith("cmd:")
+            message = profile_problem(exc)
+            if process:
+                message = message.replace("the engine's generation profile",
+                                          f"the profile the engine's handshake declares for {self.ruleset.name}", 1)
+            return {"outcome": "garbage" if process else "errored", "message": message, "stderr": ""}
+        return None
 
     def unavailable_rule(self, key: str) -> dict[str, Any]:
         """The report entry of a rule when the engine failed its handshake (:meth:`handshake`): errored, with the
