@@ -91,6 +91,97 @@ def observable_outcome(scenario: dict[str, Any], trace: dict[str, Any]) -> dict[
             "delayed": list(created.values())}
 
 
+def outcome_difference(expected: dict[str, Any], actual: dict[str, Any]) -> str | None:
+    """Where two observable outcomes (:func:`observable_outcome`) first differ, in words and then as a JSON path
+    with both sides (``the 2nd trigger to resolve (A3 of F1, from a signal event): its triggering event, field 2:
+    "name" vs "subject" (at $.resolved[1][3][0][1][0])``); None when they agree."""
+    found = first_difference(expected, actual)
+    if found is None:
+        return None
+    path, _, values = found.partition(": ")
+    words = _path_in_words(path, expected)
+    return f"{words}: {values} (at {path})" if words else found
+
+
+_TRIGGER_PARTS = ("its ability", "its source", "its controller", "its triggering event", "whether it is delayed")
+_DELAYED_PARTS = ("its ability", "its source", "its controller", "whether it is reflexive", "how it ended")
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _event_type(named: Any) -> str:
+    """The type of an event named by its observable fields (``[[name, value], ...]``), or ""."""
+    fields = dict(pair for pair in named if isinstance(pair, list) and len(pair) == 2) if isinstance(named, list) \
+        else {}
+    return str(fields.get("type", ""))
+
+
+def _event_words(named: Any) -> str:
+    return f"a {_event_type(named)} event" if _event_type(named) else "an event"
+
+
+def _trigger_words(trigger: Any) -> str:
+    if not isinstance(trigger, list) or len(trigger) < 3:
+        return ""
+    event = trigger[3] if len(trigger) > 3 else None
+    origin = f", from {_event_words(event[0])}" if isinstance(event, list) and event else ""
+    return f" ({trigger[0]} of {trigger[1]}{origin})"
+
+
+def _path_in_words(path: str, outcome: dict[str, Any]) -> str:
+    """A JSON path into an observable outcome, in words (see :func:`outcome_difference`); "" when it is not one."""
+    import re
+
+    steps = [int(i) if i else key for key, i in re.findall(r"\.(\w+)|\[(\d+)\]", path)]
+    if not steps or steps[0] not in outcome:
+        return ""
+    section, rest = steps[0], steps[1:]
+    value = outcome[section]
+    if section == "steps":
+        return "the number of step advances"
+    if not rest:
+        return f"the number of {'events' if section == 'events' else 'triggers ' + section}"
+    index, rest = rest[0], rest[1:]
+    item = value[index] if isinstance(value, list) and index < len(value) else None
+    if section == "events":
+        words = [f"the {_ordinal(index + 1)} event" + (f" ({_event_type(item)})" if _event_type(item) else "")]
+        return ", ".join(words + _field_words(item, rest))
+    if section == "delayed":
+        words = [f"the {_ordinal(index + 1)} delayed ability created"]
+        if rest:
+            words.append(_DELAYED_PARTS[rest[0]] if rest[0] < len(_DELAYED_PARTS) else f"part {rest[0] + 1}")
+        return ", ".join(words)
+    if section == "removed":
+        if rest and rest[0] == 1:
+            return f"the {_ordinal(index + 1)} trigger removed{_trigger_words((item or [None])[0])}: why it was removed"
+        item, rest = (item[0] if isinstance(item, list) and item else None), rest[1:]
+    verb = {"resolved": "to resolve", "removed": "removed", "waiting": "left waiting"}.get(section, section)
+    words = [f"the {_ordinal(index + 1)} trigger {verb}{_trigger_words(item)}"]
+    if rest:
+        part = rest[0]
+        words.append(_TRIGGER_PARTS[part] if part < len(_TRIGGER_PARTS) else f"part {part + 1}")
+        if part == 3 and len(rest) > 1:
+            event = item[3] if isinstance(item, list) and len(item) > 3 else None
+            if rest[1] == 1:
+                words.append("its occurrence among equal events")
+            else:
+                words += _field_words(event[0] if isinstance(event, list) and event else None, rest[2:])
+    return ", ".join(words)
+
+
+def _field_words(named: Any, rest: list) -> list[str]:
+    """The words for a path into an event's fields (``[[name, value], ...]``): which field, or the value of which."""
+    if not rest:
+        return []
+    pair = named[rest[0]] if isinstance(named, list) and rest[0] < len(named) else None
+    if len(rest) > 1 and rest[1] == 1 and isinstance(pair, list) and pair:
+        return [f"the value of its field {pair[0]}"]
+    return [f"its {_ordinal(rest[0] + 1)} field"]
+
+
 @dataclass
 class Divergence:
     """One scenario on which the engine under test and the reference engine reach different observable outcomes
@@ -210,7 +301,7 @@ def _unexplained(engine: Engine, reference: Engine, ruleset: Ruleset, scenario: 
     checked = check_trace(scenario, actual.trace, ruleset.invariants_for(scenario["edition"]), actual)
     if checked.violations or checked.outcome.status != "trace":
         return None
-    where = first_difference(theirs, mine) or "the outcomes differ"
+    where = outcome_difference(theirs, mine) or "the outcomes differ"
     return Divergence(scenario, [], where, mine, theirs, actual.trace, expected.trace)
 
 

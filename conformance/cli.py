@@ -158,6 +158,9 @@ def coverage_command(args: argparse.Namespace) -> int:
 def selftest_command(args: argparse.Namespace) -> int:
     from conformance.selftest import HEADER, mutant_names, selftest, summary_line, verdict_line
 
+    from conformance.run_command import output_file, write_late
+
+    output_file(args.report_json, "--report-json")
     names = mutant_names(args.mutant)
     process = mutant_names(args.process_mutant, "--process-mutant") if args.process_mutant else args.process
     if args.process_mutant and not set(process) <= set(names):
@@ -170,8 +173,10 @@ def selftest_command(args: argparse.Namespace) -> int:
     verdicts = selftest(names, args.max_examples, seed, process, progress=lambda v: print(verdict_line(v), flush=True),
                         seeds=args.seeds)
     print(summary_line(verdicts))
+    text = json.dumps([v.as_dict() for v in verdicts], indent=2) + "\n"
+    if not write_late("--report-json", args.report_json, lambda: write_atomically(args.report_json, text)):
+        return FAILED
     if args.report_json:
-        write_atomically(args.report_json, json.dumps([v.as_dict() for v in verdicts], indent=2) + "\n")
         print(f"report written to {args.report_json}")
     return PASSED if all(v.ok for v in verdicts) else FAILED
 
@@ -179,7 +184,9 @@ def selftest_command(args: argparse.Namespace) -> int:
 def report_command(args: argparse.Namespace) -> int:
     """Render a run's JSON Lines stream (or JSON report) as Markdown, one self-contained HTML file, or JUnit XML."""
     from conformance.reports.render import RENDERERS, load
+    from conformance.run_command import output_file
 
+    output_file(args.output, "--output")
     run = load(args.file)
     text = RENDERERS[args.format](run)
     if args.output:
@@ -252,7 +259,7 @@ def _add_run(commands) -> None:
     p = commands.add_parser("run", help="check an engine against every rule of a ruleset")
     p.add_argument("--ruleset", default="momon-wonder")
     p.add_argument("--edition", help="rules edition (default: the ruleset's first listed)")
-    p.add_argument("--engine", default="reference",
+    p.add_argument("--engine",
                    help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
@@ -316,6 +323,7 @@ def _add_replay(commands) -> None:
     p.add_argument("--engine", help="the engine to replay against: reference, mutant:NAME, an entry-point name or "
                                     "module:attribute")
     p.add_argument("--engine-cmd", help="replay against this process engine: 'PROGRAM ARGS'")
+    _add_process_knobs(p, restarts=True)
     p.add_argument("--trust-file-engine", action="store_true",
                    help="run the engine the file names (a command or a module to import); without it, replay runs "
                         "only the engine given with --engine or --engine-cmd")
@@ -353,7 +361,7 @@ def _add_coverage(commands) -> None:
     p = commands.add_parser("coverage", help="how often a run's scenarios reach each situation the ruleset can express")
     p.add_argument("--ruleset", default="momon-wonder")
     p.add_argument("--edition", help="rules edition (default: the ruleset's first listed)")
-    p.add_argument("--engine", default="reference", help="the engine whose traces are read (default: reference)")
+    p.add_argument("--engine", help="the engine whose traces are read (default: reference)")
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="pin a ruleset option")
     p.add_argument("--fixed-options", action="store_true", help="options not given keep their defaults")
@@ -384,11 +392,21 @@ def _add_check(commands) -> None:
     p = commands.add_parser("check", help="play one scenario or fixture file on an engine: every rule's verdict, "
                                           "the trace, and for a fixture the first observable difference")
     p.add_argument("file", help="a scenario (schemas/scenario.schema.json) or fixture (schemas/fixture.schema.json)")
-    p.add_argument("--engine", default="reference",
+    p.add_argument("--engine",
                    help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
-    p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS", help="timeout of a process engine")
+    _add_process_knobs(p, restarts=False)
     p.set_defaults(handler=check_file)
+
+
+def _add_process_knobs(p, restarts: bool) -> None:
+    """A process engine's timeout (and restart budget, for a command that plays a scenario more than once), as
+    ``run`` takes them."""
+    p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
+                   help="per-scenario timeout of a process engine (default 10)")
+    if restarts:
+        p.add_argument("--engine-restarts", type=_natural, metavar="N",
+                       help="how many times a process engine may be restarted (default 10)")
 
 
 

@@ -12,10 +12,11 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from reference_engine.kernel.errors import ConformanceError
 
 
-def example_database(where: str | None):
+def example_database(where: str | None, option: str = "--database"):
     """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
     Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
-    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used."""
+    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used
+    (naming ``option``, as the caller spells it)."""
     if not where:
         return None
     if where.startswith(("redis://", "rediss://", "unix://")):
@@ -23,20 +24,20 @@ def example_database(where: str | None):
             import redis
             from hypothesis.extra.redis import RedisExampleDatabase
         except ImportError:
-            raise ConformanceError("--database: a Redis database needs the redis client: "
+            raise ConformanceError(f"{option}: a Redis database needs the redis client: "
                                    "pip install 'trigger-conformance[redis]'") from None
         client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
         try:
             client.ping()
         except redis.RedisError as exc:
-            raise ConformanceError(f"--database: cannot reach the Redis server {where}: {exc}") from None
+            raise ConformanceError(f"{option}: cannot reach the Redis server {where}: {exc}") from None
         # Failures are kept a year: a nightly run replays what any machine found since.
         return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
                                     key_prefix=b"trigger-conformance:")
     if Path(where).exists() and not Path(where).is_dir():
         kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
             where).is_symlink() else "a link to something that is not a folder"
-        raise ConformanceError(f"--database: {where} is {kind}, not a folder")
+        raise ConformanceError(f"{option}: {where} is {kind}, not a folder")
     return DirectoryBasedExampleDatabase(where)
 
 
@@ -60,10 +61,12 @@ def writable_folder(folder: str, option: str) -> None:
                 break
 
 
-def replay_command(file: str, spec: str) -> str:
+def replay_command(file: str, spec: str, timeout: float | None = None) -> str:
     """The command that replays ``file`` against the engine ``spec``, naming the engine explicitly (``replay`` runs
-    no engine just because a file names it)."""
+    no engine just because a file names it), with the run's ``timeout`` for a process engine when it set one."""
     import shlex
 
     engine = ["--engine-cmd", spec[len("cmd:"):]] if spec.startswith("cmd:") else ["--engine", spec]
+    if timeout is not None and spec.startswith("cmd:"):
+        engine += ["--engine-timeout", f"{timeout:g}"]
     return shlex.join(["trigger-conformance", "replay", file, *engine])

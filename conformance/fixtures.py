@@ -119,13 +119,12 @@ def observable_difference(scenario: dict[str, Any], expected: dict[str, Any], ac
     """Where the observable outcomes (:func:`conformance.audit.observable_outcome`: every event with its observable
     fields in order, which triggers resolved and in what order, which were removed and why, which were left waiting,
     step advances, delayed triggers and how each ended; all named by ability, source, controller and triggering
-    event, free of engine ids) of two traces of ``scenario`` first differ, as a JSON path with both sides; None when
-    they agree. Incidental fields (ids, the order of bookkeeping entries, optional fields no rule reads) do not
+    event, free of engine ids) of two traces of ``scenario`` first differ, in words (which entry, which field) and
+    as a JSON path with both sides; None when they agree. Incidental fields (ids, the order of bookkeeping entries, optional fields no rule reads) do not
     count."""
-    from conformance.audit import observable_outcome
-    from conformance.checking import first_difference as json_difference
+    from conformance.audit import observable_outcome, outcome_difference
 
-    return json_difference(observable_outcome(scenario, expected), observable_outcome(scenario, actual))
+    return outcome_difference(observable_outcome(scenario, expected), observable_outcome(scenario, actual))
 
 
 def check_fixture(engine: Engine, fixture: Fixture, invariants) -> FixtureResult:

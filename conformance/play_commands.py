@@ -15,12 +15,13 @@ from reference_engine.kernel.registry import reference_engine_for
 PASSED, FAILED = 0, 1
 
 
-def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None):
-    """The engine ``spec`` loaded, and what it says it is; raises ConformanceError when it cannot say, or does not
-    implement ``ruleset`` ``edition`` (the engine is then closed)."""
+def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None, restarts: int | None = None):
+    """The engine ``spec`` loaded (a process engine with ``timeout`` and ``restarts``, when given), and what it says
+    it is; raises ConformanceError when it cannot say, or does not implement ``ruleset`` ``edition`` (the engine is
+    then closed)."""
     from conformance.adapters.registry import load_engine
 
-    engine = load_engine(spec, ruleset.name, timeout)
+    engine = load_engine(spec, ruleset.name, timeout, restarts)
     try:
         try:
             info = engine.info
@@ -58,7 +59,8 @@ def replay(args: argparse.Namespace) -> int:
                                f"because a file says so. Say which engine to replay against:\n  "
                                f"{replay_command(args.file, document['engine']['spec'])}\n"
                                f"or add --trust-file-engine to run the one the file names")
-    engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"])
+    engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], args.engine_timeout,
+                               args.engine_restarts)
     try:
         return _replay(args.file, document, ruleset, scenario, engine, info)
     finally:

@@ -31,6 +31,7 @@ import dataclasses
 import os
 import secrets
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
     add("ruleset", help="ruleset to check, e.g. momon-wonder (turns the suite on)")
     add("edition", help="rules edition (default: the ruleset's first listed)")
-    add("engine", default="reference", help="engine spec: reference, mutant:NAME, an entry-point name, module:attr")
+    add("engine", help="engine spec: reference, mutant:NAME, an entry-point name, module:attr")
     add("engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     add("engine-timeout", type=float, help="per-scenario timeout of a process engine, seconds (default 10)")
     add("engine-restarts", type=int, help="restarts of a process engine allowed per rule (default 10)")
@@ -123,6 +124,7 @@ def spec_from(config: pytest.Config) -> RunSpec | None:
         time_budget=chosen["time_budget"],
         shard=parse_shard(get("conformance_shard")) if get("conformance_shard") else None,
         expectations=get("conformance_expectations"),
+        option_prefix="--trigger-",
     )
 
 
@@ -141,9 +143,11 @@ def pytest_configure(config: pytest.Config) -> None:
             spec = spec_from(config)
             if spec is None:
                 return
+            started = time.time()
             session = Session(spec)
             # An engine that fails its handshake errors every item (session.unavailable); a bad spec is usage.
-            recorder = RunRecorder(session, session.handshake(), config.getoption("conformance_report_jsonl"))
+            recorder = RunRecorder(session, session.handshake(), config.getoption("conformance_report_jsonl"),
+                                   started=started)
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     session = recorder.session

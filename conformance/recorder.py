@@ -27,18 +27,21 @@ class RunRecorder:
     ``report_jsonl``: where the JSON Lines report goes (opened by :meth:`start`); ``out``: where a row per verdict is
     printed (the command's console; None under pytest); ``progress``: a :class:`conformance.reports.progress.Progress`,
     told how far exploration is and of each rule concluded. ``interrupted`` names the signal that stopped the run.
+    ``started`` (a ``time.time()``, default now): when the run started, its handshake included, from which the
+    report's seconds and the time budget count.
     """
 
     def __init__(self, session: Session, described: dict[str, str], report_jsonl: str | None = None, out=None,
-                 progress=None):
+                 progress=None, started: float | None = None):
         self.session, self.described = session, described
         self.report_jsonl, self.out, self.progress = report_jsonl, out, progress
-        self.started = time.time()
+        self.started = time.time() if started is None else started  # before the handshake, when the caller knows
         self.entries: dict[str, dict] = {}  # item name (rule key, fixture id, audit) -> its report entry
         self.exploration: dict[str, Any] = {}
         self.interrupted: str | None = None
         self.finished = False
         self.junit_written = False
+        self.junit_failed = False  # the JUnit XML could not be copied where asked (said on stderr)
         self.file = None
 
     # -- The JSON Lines report --------------------------------------------------------------------------------
@@ -238,6 +241,15 @@ def never_applied(rules: list[dict]) -> list[str]:
     """The rule keys that never applied in the run, or whose every scenario was skipped: their pass says nothing
     (``--strict-exercise`` fails the run for them)."""
     return [rule["key"] for rule in rules if rule["status"] in ("unexercised", "skipped")]
+
+
+def unexercised_advice(excluded: list[str], max_examples_flag: str) -> str:
+    """What to do about rules that never applied: raise ``max_examples_flag``, unless the engine's generation profile
+    leaves out features (``excluded``), which may be what those rules need: then that is said first."""
+    if not excluded:
+        return f"raise {max_examples_flag}"
+    return (f"the engine's generation profile excludes {', '.join(excluded)}, so no scenario has them: a rule that "
+            f"needs them cannot apply until the engine supports them; otherwise raise {max_examples_flag}")
 
 
 def declined(rules: list[dict]) -> tuple[int, int] | None:

@@ -17,12 +17,13 @@ import os
 import secrets
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 from conformance import __version__
 from conformance.interrupts import exit_code
-from conformance.recorder import RunRecorder, never_applied, nothing_checked
+from conformance.recorder import RunRecorder, never_applied, nothing_checked, unexercised_advice
 from conformance.reports.progress import Progress
 from conformance.reports.text import MARK, audit_block, audit_summary, not_passed, skip_summary, verdict_counts
 from conformance.session import RunSpec, Session, engine_spec, parse_option
@@ -33,15 +34,18 @@ PASSED, FAILED = 0, 1
 
 def run(args: argparse.Namespace) -> int:
     """The ``run`` command (``args.interrupts``: the command's :class:`~conformance.interrupts.Interrupts`)."""
-    for path, option in ((args.report_json, "--report-json"), (args.junit_xml, "--junit-xml"),
-                         (args.report_jsonl, "--report-jsonl")):
-        _output_file(path, option)
+    outputs = ((args.report_json, "--report-json"), (args.junit_xml, "--junit-xml"),
+               (args.report_jsonl, "--report-jsonl"))
+    for path, option in outputs:
+        output_file(path, option)
+    _distinct_outputs(outputs)
+    started = time.time()  # the run's seconds count the handshake too (a hanging one takes its whole timeout)
     session = Session(_spec(args))  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
     try:
         described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
         _print_header(session, described)
         progress = Progress(sys.stdout, len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
-        recorder = RunRecorder(session, described, args.report_jsonl, sys.stdout, progress)
+        recorder = RunRecorder(session, described, args.report_jsonl, sys.stdout, progress, started)
         return _conclude(args, recorder, _run_pytest(args, recorder))
     finally:
         session.close()
@@ -75,8 +79,10 @@ def rule_keys(values: list[str] | None) -> tuple[str, ...]:
     return keys
 
 
-def _output_file(path: str | None, option: str) -> None:
-    """Fail before the run, not after it, when a report cannot be written where asked."""
+def output_file(path: str | None, option: str) -> None:
+    """Fail before the run, not after it, when a report cannot be written where asked: a file is really created in
+    its folder (and removed), since permission bits say nothing of what root can create (in /proc, say), and an
+    existing file is opened for appending (nothing is written to it)."""
     if path is None:
         return
     target = Path(path)
@@ -84,11 +90,46 @@ def _output_file(path: str | None, option: str) -> None:
         raise ConformanceError(f"{option}: {path} is a folder; give a file name")
     if not target.parent.is_dir():
         raise ConformanceError(f"{option}: the folder {target.parent} does not exist")
-    # Checked without creating anything: the file is written once, whole (atomically), at the end of the run.
-    if target.exists() and not (target.is_file() and os.access(target, os.W_OK)):
-        raise ConformanceError(f"{option}: cannot write {path}: it is not a writable regular file")
-    if not os.access(target.parent, os.W_OK | os.X_OK):
-        raise ConformanceError(f"{option}: cannot write in the folder {target.parent}")
+    if target.exists() and not target.is_file():
+        raise ConformanceError(f"{option}: cannot write {path}: it is not a regular file")
+    try:
+        if target.exists():
+            with open(target, "ab"):
+                pass
+        # The reports are written atomically (a temporary file beside the report, then renamed), so the folder
+        # must take a new file.
+        with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".trigger-conformance-probe-"):
+            pass
+    except OSError as exc:
+        where = f"{path}" if target.exists() else f"in the folder {target.parent}"
+        raise ConformanceError(f"{option}: cannot write {where}: {exc.strerror or exc}") from None
+
+
+def _distinct_outputs(outputs) -> None:
+    """Refuse two reports named to the same file (the second would overwrite the first)."""
+    seen: dict[str, str] = {}
+    for path, option in outputs:
+        if path is None:
+            continue
+        real = os.path.realpath(path)
+        if real in seen:
+            raise ConformanceError(f"{seen[real]} and {option} both name {path}: give each report its own file")
+        seen[real] = option
+
+
+def write_late(option: str, path: str | None, write) -> bool:
+    """Write one report at the end of the run with ``write()``; a failure (the folder went away, the disk is full)
+    is one line on stderr, not a traceback, and the other reports are still written. Returns whether it was."""
+    if not path:
+        return True
+    try:
+        write()
+    except OSError as exc:
+        print(f"trigger-conformance: error: {option} {path} could not be written: {exc.strerror or exc}"
+              f"{' (' + exc.filename + ')' if getattr(exc, 'filename', None) and exc.filename != path else ''}",
+              file=sys.stderr)
+        return False
+    return True
 
 
 def _print_header(session: Session, described: dict[str, str]) -> None:
@@ -116,12 +157,16 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
     code = pytest.ExitCode.INTERRUPTED
     output = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="trigger-conformance-") as folder:
+        # pytest writes the JUnit XML in the run's own folder; it is then copied where asked (_deliver_junit), so
+        # that a destination that cannot be written is one line of error, not a traceback that loses the others.
+        junit = str(Path(folder) / "junit.xml") if args.junit_xml else None
         try:
             with contextlib.redirect_stdout(output):
-                code = pytest.main(_pytest_args(Path(folder), args.workers, args.junit_xml), plugins=[recorder])
+                code = pytest.main(_pytest_args(Path(folder), args.workers, junit), plugins=[recorder])
         except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
             code = pytest.ExitCode.INTERRUPTED
         finally:
+            _deliver_junit(junit, args.junit_xml, recorder)
             if recorder.progress is not None:
                 recorder.progress.clear()
             if interrupts is not None:  # workers and engines that outlived pytest (and their descendants)
@@ -130,6 +175,17 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
     recorder.interrupted = received or ("SIGINT" if code in (pytest.ExitCode.INTERRUPTED, 130) else
                                         "SIGTERM" if code == 143 else None)
     return int(code), output.getvalue()
+
+
+def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder) -> None:
+    """Copy the JUnit XML pytest (or, after an interrupt, the recorder) wrote in the run's folder to ``path``."""
+    if not written or not os.path.exists(written):
+        recorder.junit_written = False
+        return
+    from conformance.documents import write_atomically
+
+    recorder.junit_written = write_late("--junit-xml", path, lambda: write_atomically(path, Path(written).read_bytes()))
+    recorder.junit_failed = not recorder.junit_written
 
 
 def _pytest_args(folder: Path, workers: int, junit_xml: str | None) -> list[str]:
@@ -158,20 +214,25 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     if stopped:  # the time budget ran out: how far the stream was explored
         print(f"\nthe {stopped} stopped exploration after {recorder.exploration.get('explored', 0)} of "
               f"{recorder.session.spec.max_examples} scenarios; every rule was concluded from those", file=out)
-    recorder.write_report(args.report_json, report)  # before anything else is printed: a closed stdout cannot lose it
+    # Before anything else is printed: a closed stdout cannot lose it.
+    written = write_late("--report-json", args.report_json, lambda: recorder.write_report(args.report_json, report))
+    written = not recorder.junit_failed and written
     if interrupted:  # a partial report: every verdict known so far, and what got none
-        if not recorder.junit_written:  # pytest wrote none (or one without what was not checked)
-            recorder.write_junit(args.junit_xml)
+        if not recorder.junit_written and not recorder.junit_failed:
+            # pytest wrote none (or one without what was not checked)
+            write_late("--junit-xml", args.junit_xml, lambda: recorder.write_junit(args.junit_xml))
         print(f"\ninterrupted by {interrupted}: {len(report['rules'])} of {len(recorder.session.rule_keys())} rule(s) "
               f"checked" + (f"; the partial report is in {args.report_json}" if args.report_json else "")
               + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
         return exit_code(interrupted)
-    _print_summary(report, out, args.strict_exercise, recorder.session.unavailable)
-    if args.report_json:
+    _print_summary(report, out, args.strict_exercise, recorder.session.unavailable,
+                   recorder.session.excluded_features())
+    if args.report_json and written:
         print(f"report written to {args.report_json}", file=out)
     summary = report["summary"]
     bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
     bad += _expectations(report["rules"], recorder.session, out)
+    bad += not written  # a report asked for and not written fails the run
     if args.strict_exercise:
         bad += len(never_applied(report["rules"]))
     message = None if args.accept_skips else nothing_checked(report["rules"], "--accept-skips")
@@ -204,7 +265,8 @@ def _expectations(rules: list[dict], session: Session, out) -> int:
     return change
 
 
-def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None) -> None:
+def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None,
+                   excluded: list[str] | None = None) -> None:
     counts = verdict_counts(report["summary"])
     if unavailable is not None:  # one problem, not one block per rule and fixture
         print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
@@ -225,7 +287,10 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailabl
     never = never_applied(report["rules"])
     if never:
         consequence = ("so the run fails (--strict-exercise)" if strict else
-                       "so their pass says nothing (raise --max-examples; --strict-exercise makes this fatal)")
+                       f"so their pass says nothing ({unexercised_advice(excluded or [], '--max-examples')}; "
+                       f"--strict-exercise makes this fatal)")
+        if strict and excluded:
+            consequence += f" ({unexercised_advice(excluded, '--max-examples')})"
         print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
               f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
     reasons = skip_summary(report["rules"])

@@ -52,17 +52,21 @@ class RunSpec:
     time_budget: float | None = None  # seconds for the whole run (conformance.profiles.EXPLORATION_SHARE); None: none
     shard: tuple[int, int] | None = None  # (i, n): this job checks the i-th of n shares of the rule keys (1-based)
     expectations: str | None = None  # a file of the engine's expected failures (conformance.expectations)
+    option_prefix: str = "--"  # how the options are spelt where this run was asked for ("--trigger-" under pytest)
 
 
 def engine_spec(engine: str | None, engine_cmd: str | None, prefix: str = "--",
                 default: str | None = "reference") -> str | None:
-    """The engine spec of the options ``PREFIXengine`` (``default`` when not given) and ``PREFIXengine-cmd`` (a
-    process engine: ``cmd:PROGRAM ARGS``). Raises ConformanceError when both are given, or the command is empty."""
-    if engine_cmd is not None and engine != default:
-        raise ConformanceError(f"give either {prefix}engine or {prefix}engine-cmd, not both")
+    """The engine spec of the options ``PREFIXengine`` (None when not given: then ``default``) and
+    ``PREFIXengine-cmd`` (a process engine: ``cmd:PROGRAM ARGS``). Raises ConformanceError when both are given (an
+    explicit ``PREFIXengine reference`` too: the option's own default is None, so that it can be told apart), or the
+    command is empty."""
+    if engine_cmd is not None and engine is not None:
+        raise ConformanceError(f"give either {prefix}engine or {prefix}engine-cmd, not both ({prefix}engine "
+                               f"{engine} {prefix}engine-cmd {engine_cmd!r})")
     if engine_cmd is not None and not engine_cmd.strip():
         raise ConformanceError(f"{prefix}engine-cmd is empty: give the command that starts the engine")
-    return f"cmd:{engine_cmd}" if engine_cmd is not None else engine
+    return f"cmd:{engine_cmd}" if engine_cmd is not None else engine if engine is not None else default
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -82,26 +86,27 @@ class Session:
 
     def __init__(self, spec: RunSpec):
         self.spec = spec
+        p = spec.option_prefix  # the options named as the caller spells them ("--trigger-" under pytest)
         try:
             self.ruleset = get_ruleset(spec.ruleset)
         except KeyError as exc:
-            raise ConformanceError(f"--ruleset: {exc.args[0]}{did_you_mean(spec.ruleset, units())}") from None
+            raise ConformanceError(f"{p}ruleset: {exc.args[0]}{did_you_mean(spec.ruleset, units())}") from None
         self.edition = spec.edition or self.ruleset.default_edition
         if self.edition not in self.ruleset.editions:
-            raise ConformanceError(f"--edition: ruleset {self.ruleset.name} has no edition {self.edition!r} "
+            raise ConformanceError(f"{p}edition: ruleset {self.ruleset.name} has no edition {self.edition!r} "
                                    f"(known: {', '.join(self.ruleset.editions)})")
         try:
             self.options = self.ruleset.resolve_options(spec.options)
         except OptionError as exc:
             names = [o.name for o in self.ruleset.options]
             close = "".join(did_you_mean(name, names) for name in spec.options if name not in names)
-            raise ConformanceError(f"--option: {exc}{close}") from None
+            raise ConformanceError(f"{p}option: {exc}{close}") from None
         self.invariants = self.ruleset.invariants_for(self.edition)
         known = {inv.key for inv in self.invariants}
         unknown = [key for key in spec.rules if key not in known]
         if unknown:
             unknown = [key + did_you_mean(key, known) for key in unknown]
-            raise ConformanceError(f"--rules: unknown rule keys {', '.join(unknown)} for {self.ruleset.name} "
+            raise ConformanceError(f"{p}rules: unknown rule keys {', '.join(unknown)} for {self.ruleset.name} "
                                    f"{self.edition} (see `trigger-conformance rules --ruleset {self.ruleset.name}`)")
         from conformance.expectations import load_expectations, load_quarantine
 
@@ -116,10 +121,10 @@ class Session:
         self._described: dict[str, str] | None = None  # what check_engine found, once it has
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
-            raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
-        self._database = example_database(spec.database)
+            raise ConformanceError(f"{p}shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
+        self._database = example_database(spec.database, f"{p}database")
         if spec.failures_dir:
-            writable_folder(spec.failures_dir, "--failures-dir")
+            writable_folder(spec.failures_dir, f"{p}failures-dir")
 
     # -- What there is to check --------------------------------------------------------------------------------
 
@@ -145,7 +150,7 @@ class Session:
 
     def new_engine(self):
         return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts,
-                           self.spec.max_trace_entries)
+                           self.spec.max_trace_entries, self.spec.option_prefix)
 
     @property
     def engine(self):
@@ -197,6 +202,18 @@ class Session:
             _close(self._engine)
             self._engine = None
         return described
+
+    def excluded_features(self) -> list[str]:
+        """The features the engine's generation profile leaves out of this run's scenarios (none when it has none,
+        or cannot say)."""
+        if self.unavailable is not None:
+            return []
+        try:
+            profile = self.engine.generation_profile(self.ruleset.name)
+        except Exception:
+            return []
+        excluded = profile.get("exclude") if isinstance(profile, dict) else None
+        return [str(f) for f in excluded] if isinstance(excluded, list) else []
 
     def profile_problem(self) -> dict[str, str] | None:
         """What is wrong with the engine's generation profile for this ruleset (``{"outcome", "message",
@@ -310,7 +327,7 @@ class Session:
                 path = None
         if path:
             entry["failure"]["replay_file"] = path
-            entry["failure"]["replay_command"] = replay_command(path, self.spec.engine)
+            entry["failure"]["replay_command"] = replay_command(path, self.spec.engine, self.spec.engine_timeout)
         return entry
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
@@ -350,7 +367,8 @@ class Session:
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
             if entry["failure"]["replay_file"]:
-                entry["failure"]["replay_command"] = replay_command(entry["failure"]["replay_file"], self.spec.engine)
+                entry["failure"]["replay_command"] = replay_command(entry["failure"]["replay_file"], self.spec.engine,
+                                                                  self.spec.engine_timeout)
         return entry
 
     def check_audit(self) -> dict[str, Any]:
@@ -397,9 +415,28 @@ class Session:
         fingerprint = hashlib.sha256(json.dumps(failure.scenario, sort_keys=True).encode()).hexdigest()[:10]
         folder = Path(self.spec.failures_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{self.ruleset.name}-{result.key}-{fingerprint}.json"
+        path = replay_path(folder, f"{self.ruleset.name}-{result.key}-{fingerprint}", document["engine"])
         write_json(path, document)  # atomically: an interrupt never leaves half a replay file
         return str(path)
+
+
+def replay_path(folder: Path, stem: str, engine: dict[str, str]) -> Path:
+    """Where the replay file ``stem`` of ``engine`` (its description: name, version, spec) goes: ``STEM.json``,
+    unless that file holds another engine's replay (another name or spec; a new version of the same engine
+    replaces its own), which is never overwritten: then ``STEM-ENGINE-HASH.json``, named after the engine and
+    its spec, the same for that engine every time."""
+    import re
+
+    plain = folder / f"{stem}.json"
+    try:
+        other = json.loads(plain.read_text("utf-8")).get("engine") or {}
+    except (OSError, ValueError, AttributeError):
+        return plain  # none there (or no replay file of anyone's)
+    if (other.get("name"), other.get("spec")) == (engine.get("name"), engine.get("spec")):
+        return plain
+    identity = hashlib.sha256(json.dumps([engine.get("name"), engine.get("spec")]).encode()).hexdigest()[:8]
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", str(engine.get("name") or "engine"))[:40]
+    return folder / f"{stem}-{name}-{identity}.json"
 
 
 def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = None,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from conformance.recorder import unexercised_advice
 from conformance.reports.text import failure_block, rule_row
 
 
@@ -71,8 +72,9 @@ def test_rule(conformance_session, conformance_rule_verdict):
         pytest.skip(f"{entry['key']}: the engine declined every one of {entry['scenarios_run']} scenarios: "
                     f"{entry.get('first_problem') or 'no reason given'}")
     if entry["status"] == "unexercised":
+        advice = unexercised_advice(conformance_session.excluded_features(), "--trigger-max-examples")
         pytest.skip(f"{entry['key']}: the rule never applied in {entry['scenarios_run']} scenarios, so a pass would "
-                    f"say nothing (raise --trigger-max-examples)")
+                    f"say nothing ({advice})")
 
 
 def test_fixture(conformance_fixture_verdict):

@@ -52,3 +52,15 @@ class PartialLifo(_Lifo):
 def outside_profile(scenario) -> bool:
     text = json.dumps({k: v for k, v in scenario.items() if k not in ("options", "choices")})
     return any(word in text for word in EXCLUDED_WORDS)
+
+
+class SlowToSay(_Wrapped):
+    """Takes 1.5 s to say what it is (its handshake)."""
+
+    @property
+    def info(self):
+        import time
+
+        time.sleep(1.5)
+        return self.inner.info
+

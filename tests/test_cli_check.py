@@ -36,7 +36,8 @@ def test_check_a_fixture_on_a_faulty_engine_names_the_rule_and_the_first_observa
     assert cli.main(["check", str(FIXTURE), "--engine", "mutant:mw-lifo"]) == 1
     out = capsys.readouterr().out
     assert "FAIL  mw.queue-fifo" in out and "the queue is first in, first out" in out
-    assert "first difference at $.resolved[0][0]: \"A1\" vs \"A2\"" in out
+    assert "first difference at the 1st trigger to resolve (" in out and "its ability: \"A1\" vs \"A2\" (at " \
+        "$.resolved[0][0])" in out
     assert out.rstrip().endswith("fixture mw-append-after-pending: FAIL")
 
 
@@ -88,7 +89,8 @@ def test_an_observable_difference_is_found_and_named():
     first = next(i for i, e in enumerate(entries) if e["kind"] == "resolve_begin")
     second = next(i for i, e in enumerate(entries) if e["kind"] == "resolve_begin" and i > first)
     entries[first]["trigger"], entries[second]["trigger"] = entries[second]["trigger"], entries[first]["trigger"]
-    assert observable_difference(fixture.scenario, fixture.expected_trace, trace).startswith("$.resolved")
+    where = observable_difference(fixture.scenario, fixture.expected_trace, trace)
+    assert where.startswith("the 1st trigger to resolve") and "(at $.resolved" in where
 
 
 def test_check_with_an_engine_of_another_ruleset_is_a_usage_error(capsys):

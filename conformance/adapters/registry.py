@@ -89,7 +89,7 @@ def _spec_hint(spec: str, exc: BaseException) -> str:
 
 
 def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None,
-                max_trace_entries: int | None = None) -> Engine:
+                max_trace_entries: int | None = None, option_prefix: str = "--") -> Engine:
     """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
 
     ``max_trace_entries`` (None: the default, 20,000) is the loop guard of the bundled engines (``reference`` and
@@ -97,6 +97,8 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
 
     ``timeout`` (seconds per scenario) and ``restarts`` (the restart budget) apply to process engines; in-process engines run in the harness's own
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
+    ``option_prefix``: how the command that asked spells its options (``--trigger-`` under pytest), for the
+    messages that name one.
     """
     if spec == "reference":
         from reference_engine.kernel.registry import reference_engine_for
@@ -112,7 +114,9 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         if not command.strip():
             raise EngineError("unavailable", "the engine command is empty")
         settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts)) if v is not None}
-        return ProcessEngine(command, **settings)
+        engine = ProcessEngine(command, **settings)
+        engine.timeout_option = f"{option_prefix}engine-timeout"
+        return engine
     if spec.startswith("mutant:"):
         from reference_engine.kernel.registry import MUTANTS
 

@@ -28,7 +28,7 @@ from typing import Any
 from reference_engine.kernel.errors import ConformanceError
 from conformance.fixtures import canonical_entries
 from conformance.reports.text import (
-    MARK, audit_block, audit_summary, describe_entry, describe_scenario, verdict_counts,
+    MARK, audit_block, audit_summary, describe_entry, describe_scenario, traceback_heading, verdict_counts,
 )
 
 MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
@@ -280,7 +280,7 @@ def markdown(run: dict) -> str:
         if rule.get("first_problem") != handshake:  # else said once above
             out += ["", _cell(rule.get("first_problem", ""))]
         if rule.get("engine_traceback"):
-            out += ["", "Where the engine raised (its own frames, outermost first):", "", "```",
+            out += ["", traceback_heading(rule["engine_traceback"]).capitalize() + ":", "", "```",
                     rule["engine_traceback"].rstrip().replace("```", "'''"), "```"]
         if rule.get("engine_stderr"):
             out += ["", "The engine's stderr (its tail):", "", "```",
@@ -336,7 +336,7 @@ def html(run: dict) -> str:
         if rule.get("first_problem") != handshake:  # else said once above
             parts.append(f"<p>{e(rule.get('first_problem', ''))}</p>")
         if rule.get("engine_traceback"):
-            parts.append("<h3>Where the engine raised (its own frames, outermost first)</h3>"
+            parts.append(f"<h3>{e(traceback_heading(rule['engine_traceback']).capitalize())}</h3>"
                          f"<pre class=traceback>{e(rule['engine_traceback'])}</pre>")
         if rule.get("engine_stderr"):
             parts.append(f"<details class=stderr><summary>the engine's stderr (its tail)</summary>"

@@ -4,6 +4,7 @@ the expected (reference) and actual traces side by side, and the command that re
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from conformance.fixtures import canonical_entries
@@ -240,7 +241,19 @@ def traceback_lines(text: str, said: str = "", indent: str = "      ") -> list[s
         lines = lines[1:]
     if not lines:
         return []
-    return [f"{indent}where the engine raised (its own frames, outermost first):", *(indent + line for line in lines)]
+    return [f"{indent}{traceback_heading(text)}:", *(indent + line for line in lines)]
+
+
+_FRAME = re.compile(r"^\s+\S.*:\d+ in \S")
+
+
+def traceback_heading(text: str) -> str:
+    """The heading of an engine's ``engine_traceback``: where it raised, when it holds frames (``file:line in
+    function``, as conformance.checking.engine_traceback writes them); else what the engine said of its error (a
+    process engine's details), with nothing said of frames."""
+    if any(_FRAME.match(line) for line in text.splitlines()[1:]):
+        return "where the engine raised (its own frames, outermost first)"
+    return "what the engine said of its error"
 
 
 def stderr_lines(stderr: str, indent: str = "      ") -> list[str]:

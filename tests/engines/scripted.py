@@ -1,6 +1,7 @@
 """A stand-alone engine (standard library only) whose answers are chosen by the scenario's id, for protocol tests.
 
-Ids: "skip..." -> skipped with an issue URL; "error..." -> errored with a context; "wrong-id..." -> a result with
+Ids: "skip..." -> skipped with an issue URL; "error-bare..." -> errored with a message alone; "error..." -> errored
+with a context; "wrong-id..." -> a result with
 another id; "bad-message..." -> a result that breaks the schema; "choose..." -> asks an order choice first and
 returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; anything else -> a minimal trace.
 Environment: SCRIPTED_DECLINE=1 answers every configure with ok false.
@@ -39,6 +40,8 @@ for line in sys.stdin:
         if name.startswith("skip"):
             send({"type": "result", "id": rid, "result": "skipped", "reason": "no summons yet",
                   "issue_url": "https://example.org/issues/1"})
+        elif name.startswith("error-bare"):
+            send({"type": "result", "id": rid, "result": "errored", "context": {"message": "boom"}})
         elif name.startswith("error"):
             send({"type": "result", "id": rid, "result": "errored",
                   "context": {"message": "KeyError: 'zone'", "traceback": "Traceback (most recent call last): ..."}})

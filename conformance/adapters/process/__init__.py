@@ -96,6 +96,8 @@ class ProcessEngine(Engine):
     # It only serialises the scenario it is given, never modifies it: the harness need not hand it a private copy.
     modifies_scenarios = False
 
+    timeout_option = "--engine-timeout"  # the option named when a scenario times out (load_engine spells it)
+
     def __init__(
         self,
         command: str | Sequence[str],
@@ -227,7 +229,8 @@ class ProcessEngine(Engine):
         context = message["context"]
         if isinstance(context, dict):
             text = context.get("message") or context_text(context)[:500]
-            details = context.get("traceback") or context_text(context, indent=2)
+            rest = {k: v for k, v in context.items() if k != "message"} if context.get("message") else context
+            details = context.get("traceback") or (context_text(rest, indent=2) if rest else "")
         else:
             text, details = context.splitlines()[0] if context else "", context
         if self._stderr:
@@ -444,7 +447,7 @@ class ProcessEngine(Engine):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 hint = ("the handshake's limit is fixed (ProcessEngine's start_timeout)" if what == "the handshake"
-                        else "--engine-timeout SECONDS raises it if the engine is only slow")
+                        else f"{self.timeout_option} SECONDS raises it if the engine is only slow")
                 self._fail("timed-out", f"no answer to {what} within {self._limit_for(what)} s; the engine's process "
                                         f"group was killed ({hint})")
             # Wakes up for output, for the engine's exit (its pidfd), or to poll it where there is no pidfd.
