@@ -327,7 +327,7 @@ def conclude_audit(engine: Engine, reference: Engine, config: RunConfig, tally: 
     start = shrunk.document if diverges(shrunk.document) and \
         scenario_size(shrunk.document) <= scenario_size(found.document) else found.document
     pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them
-    valid = profile_guard(engine.generation_profile(config.ruleset.name), found.document, well_formed)
+    valid = profile_guard(engine.generation_profile(config.ruleset.name), start, well_formed)
     reduced = reduce_scenario(start, diverges, valid, max(1.0, config.shrink_seconds / 2), pinned)
     divergence = _unexplained(engine, reference, config.ruleset, prepare_generated(config, reduced))
     if divergence is not None:

@@ -185,9 +185,9 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     exploration) kept. When none is left, ``Failure.actual_trace`` is None (:func:`conclude` then reports the rule
     errored). Plays refused because the engine's restart budget was spent are said in the messages."""
     build = scenario_builder(config, engine)
-    # What the passes may play: well formed, and within the engine's profile (the scenario as found is built within
+    # What the passes may play: well formed, and within the engine's profile (what they start from is built within
     # it; a rewrite must not bring in a kind of trigger or action the engine declared it cannot play).
-    valid = profile_guard(engine.generation_profile(config.ruleset.name), built.document, well_formed)
+    profile = engine.generation_profile(config.ruleset.name)
     fails = _fails(engine, config, inv, reference)
     if found is not None and found.failure_trace is not None and found.failure_messages:
         fails.remember(prepare_generated(config, built.document), found.failure_trace, found.failure_messages)
@@ -198,7 +198,8 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
 
     # Each step gets a share of what is left, so that the last, the passes over what Hypothesis found, always runs.
     pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them
-    reduced_as_found = reduce_scenario(built.document, fails, valid, left(1 / 3), pinned)
+    reduced_as_found = reduce_scenario(built.document, fails, profile_guard(profile, built.document, well_formed),
+                                       left(1 / 3), pinned)
     shrunk = shrink(build, config.edition, built.log, fails, key, config.database, left(1 / 2),
                     (SHRINK_PATIENCE, SLOW_PLAY),
                     replay=fails.fresh)
@@ -206,7 +207,8 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     if scenario_size(shrunk.document) >= scenario_size(built.document):
         reduced, log = reduced_as_found, list(built.log) if reduced_as_found is built.document else []
     else:
-        reduced = reduce_scenario(shrunk.document, fails, valid, left(), pinned)
+        reduced = reduce_scenario(shrunk.document, fails, profile_guard(profile, shrunk.document, well_formed),
+                                  left(), pinned)
         log = list(shrunk.log) if reduced is shrunk.document else []
         if scenario_size(reduced_as_found) < scenario_size(reduced):
             reduced, log = reduced_as_found, []

@@ -4,9 +4,9 @@ shrinking and the scenario-level reductions make included.
 
 :func:`check_profile` says what is wrong with a profile in one line (with a did-you-mean for a misspelt feature);
 :func:`profile_guard` is the predicate a reduction's candidates must pass: a candidate may use no kind of trigger,
-action, zone or field that the failing scenario as generated (within the profile) did not use, so that a rewrite (a
-trigger made another kind of trigger, an object moved to another zone) never hands a partial engine a scenario it
-declared it cannot play.
+action, zone or field that the scenario it starts from (built within the profile: as found, or as Hypothesis shrank
+it) did not use, so that a rewrite (a trigger made another kind of trigger, an object moved to another zone) never
+hands a partial engine a scenario it declared it cannot play.
 """
 
 from __future__ import annotations
