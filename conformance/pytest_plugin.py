@@ -174,11 +174,12 @@ def pytest_configure(config: pytest.Config) -> None:
         # Interrupted while exploring: every failure found so far is a verdict (unshrunk); pytest then stops, and
         # the stream's footer and the leftovers are seen to in pytest_unconfigure.
         recorder.interrupted = exploration["interrupted"]
-        recorder.record_known_failures()
+        recorder.record_interrupted()
         if under_command:  # the command prints its own message (pytest.exit's would show as "Exit: ...")
             raise KeyboardInterrupt(recorder.interrupted)
-        pytest.exit(f"trigger-conformance: interrupted by {recorder.interrupted} while exploring, after "
-                    f"{exploration.get('explored', 0)} scenarios; verdicts found so far are kept",
+        lines = recorder.interrupted_lines(config.getoption("conformance_report_json"),
+                                           getattr(config.option, "xmlpath", None))
+        pytest.exit("trigger-conformance: " + "\ntrigger-conformance: ".join(lines),
                     returncode=exit_code(recorder.interrupted))
     _share_with_workers(config, conformance_exploration=plain(exploration_document(exploration)), **share)
 
@@ -401,4 +402,13 @@ class _Controller:
             write(("trigger-conformance: " if n == 0 else "") + line)
         for line in self.verdicts:
             write(f"trigger-conformance: {line}", red=True)
+        if self.recorder.interrupted:  # every verdict kept, partial ones too, and where the reports went
+            from conformance.reports.text import rule_row
+
+            for rule in self.recorder.rules():
+                if rule["status"] == "partial":
+                    write(f"trigger-conformance: {rule_row(rule)}", yellow=True)
+            for line in self.recorder.interrupted_lines(self.config.getoption("conformance_report_json"),
+                                                        getattr(self.config.option, "xmlpath", None)):
+                write(f"trigger-conformance: {line}", yellow=True)
         write(f"trigger-conformance: seed {session.spec.seed} (repeat with --trigger-seed {session.spec.seed})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from conformance import __version__
@@ -131,16 +132,46 @@ class RunRecorder:
             mark = MARK[entry["status"]]
             print(f"{mark:5} fixture {entry['id']:<26} covers {', '.join(entry['rule_keys'])}", file=self.out)
 
-    def record_known_failures(self) -> None:
-        """In an interrupted run: every rule not concluded whose exploration found a failure gets its verdict, failed
-        (unshrunk)."""
+    def record_interrupted(self) -> None:
+        """In an interrupted run: every rule not concluded gets what exploration learnt of it
+        (:mod:`conformance.partial`): failed (unshrunk, with its replay file) when a failure was found, else partial
+        ("no violation in N scenarios"); a rule no scenario was explored for stays not checked."""
         for key in self.session.rule_keys():
             if key in self.entries:
                 continue
-            entry = self.session.known_failure(key)
+            entry = self.session.interrupted_verdict(key)
             if entry is not None:
                 self.entries[key] = entry = plain(entry)
                 self._write({"record": "rule", **entry})
+                if self.out is not None:
+                    from conformance.reports.text import rule_row
+
+                    if self.progress is not None:
+                        self.progress.clear()
+                    print(rule_row(entry), file=self.out, flush=True)
+
+    def interrupted_lines(self, report_json: str | None = None, junit_xml: str | None = None) -> list[str]:
+        """What the console says of an interrupted run: by which signal and after how many scenarios, every verdict
+        it keeps counted (partial verdicts are not passes), and where each report and replay file went."""
+        from conformance.reports.text import verdict_counts
+
+        keys = set(self.session.rule_keys())
+        missing = self.not_checked()
+        counts = verdict_counts(self.report()["summary"], {"rules": sum(1 for k in missing if k in keys),
+                                                           "fixtures": sum(1 for k in missing if k not in keys)})
+        lines = [f"interrupted by {self.interrupted} after {self.exploration.get('explored', 0)} scenario(s) "
+                 f"explored: {counts}"]
+        if any(e.get("status") == "partial" for e in self.entries.values()):
+            lines.append("PARTIAL: no violation in the scenarios explored so far, but not concluded: not a pass")
+        replays = sorted({str(Path(f).parent) for e in self.entries.values()
+                          if (f := (e.get("failure") or {}).get("replay_file"))})
+        written = [f"the JSON Lines report is in {self.report_jsonl}" if self.report_jsonl else "",
+                   f"the partial report in {report_json}" if report_json else "",
+                   f"the JUnit XML in {junit_xml}" if junit_xml else "",
+                   f"the replay files of the failures found in {', '.join(replays)}" if replays else ""]
+        if any(written):
+            lines.append("; ".join(w for w in written if w))
+        return lines
 
     def rules(self) -> list[dict]:
         """The rule entries known, in the ruleset's order."""
@@ -210,7 +241,7 @@ class RunRecorder:
         if interrupted and not self.interrupted:
             self.interrupted = "SIGINT"
         if self.interrupted:
-            self.record_known_failures()
+            self.record_interrupted()
         summary: dict[str, int] = {}
         for entry in self.entries.values():
             prefix = "rules" if "key" in entry and "rule_number" in entry else "fixtures" if "id" in entry else None
