@@ -189,7 +189,7 @@ def _configure_worker(config: pytest.Config, worker: dict) -> None:
     engine's handshake failure, all through xdist's own channel (``workerinput``)."""
     try:
         spec = RunSpec(**worker["conformance_spec"]) if worker.get("conformance_spec") else spec_from(config)
-        session = Session(spec) if spec else None
+        session = Session(spec, worker=bool(worker.get("conformance_spec"))) if spec else None
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     if session is None:
@@ -400,6 +400,8 @@ class _Controller:
         rules = [e for e in self.recorder.entries.values() if "rule_number" in e]
         for n, line in enumerate(skip_summary(rules)):
             write(("trigger-conformance: " if n == 0 else "") + line)
+        if self.recorder.database_warned:
+            write(f"trigger-conformance: warning: {self.recorder.database_warned}", yellow=True)
         for line in self.verdicts:
             write(f"trigger-conformance: {line}", red=True)
         if self.recorder.interrupted:  # every verdict kept, partial ones too, and where the reports went

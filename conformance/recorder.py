@@ -40,6 +40,7 @@ class RunRecorder:
         self.interrupted: str | None = None
         self.finished = False
         self.junit_written = False
+        self.database_warned = ""  # the example database's failure, once warned about
         self.file = None
 
     # -- The JSON Lines report --------------------------------------------------------------------------------
@@ -107,6 +108,10 @@ class RunRecorder:
                 print(f"ERROR {name:<34} the check did not finish: {why.strip()[:500]}", file=self.out)
             else:
                 self._print_row(kind, entry)
+        if entry.get("database_error") and not self.database_warned:  # once per run, on the console
+            self.database_warned = entry["database_error"]
+            if self.out is not None:
+                print(f"warning: {entry['database_error']}", file=self.out)
         if kind == "rule" and self.progress is not None:
             self.progress.concluded(entry.get("status") == "failed")
         if self.out is not None:

@@ -77,9 +77,11 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 class Session:
-    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2)."""
+    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2). ``worker``: a
+    worker's session of a run already started (its example database is not checked again, see
+    :func:`conformance.failure_store.example_database`)."""
 
-    def __init__(self, spec: RunSpec):
+    def __init__(self, spec: RunSpec, worker: bool = False):
         self.spec = spec
         try:
             self.ruleset = get_ruleset(spec.ruleset)
@@ -116,7 +118,7 @@ class Session:
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
-        self._database = example_database(spec.database)
+        self._database = example_database(spec.database, check=not worker)
         if spec.failures_dir:
             writable_folder(spec.failures_dir, "--failures-dir")
 
@@ -290,6 +292,8 @@ class Session:
         if result.engine_problems.get("unavailable") and answered <= 0:
             self._gave_up = f"not checked: the engine was unavailable during an earlier rule ({result.first_problem})"
         entry = rule_entry(result)
+        if getattr(self._database, "error", ""):  # concluded without the example database (an optimisation)
+            entry["database_error"] = self._database.error
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
             if entry["failure"]["replay_file"]:
@@ -476,7 +480,7 @@ def explore_range(spec: RunSpec, start: int, stop: int, deadline: float | None =
     process of :func:`explore_stream`, or in this one). Returns JSON-ready data for :func:`exploration_from_parts`."""
     from conformance.audit import StreamAudit
 
-    session = Session(spec)
+    session = Session(spec, worker=True)
     worker = _PoolWorker.current()
     played: list = []
     engine = None

@@ -249,3 +249,34 @@ def test_a_partial_verdict_reads_as_no_pass_in_every_report(tmp_path):
         assert skipped is not None and sentence in skipped.get("message") and "interrupted (SIGINT)" in skipped.get(
             "message")
     session.close()
+
+
+def test_a_signal_while_a_report_is_written_waits_for_the_whole_file(tmp_path, monkeypatch):
+    """Issue 23 item 6: a signal that comes while the final report is written (here: SIGINT and SIGTERM sent while
+    its data is flushed) no longer costs the report: the write finishes, the file is whole and renamed in place,
+    and the run's handler then gets the signal (a KeyboardInterrupt, the run stops as after any signal)."""
+    import os as real_os
+
+    import conformance.documents as documents
+    from conformance.interrupts import Interrupts
+
+    target = tmp_path / "report.json"
+    fsync = real_os.fsync
+
+    def signalled(fd):
+        real_os.kill(real_os.getpid(), signal.SIGINT)
+        real_os.kill(real_os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)  # delivered meanwhile: held until the file is whole
+        fsync(fd)
+
+    interrupts = Interrupts(forward=False).start()
+    try:
+        monkeypatch.setattr(documents.os, "fsync", signalled)
+        with pytest.raises(KeyboardInterrupt):
+            documents.write_json(target, {"whole": True, "rules": list(range(1000))})
+        monkeypatch.undo()
+        assert interrupts.received == "SIGINT"
+    finally:
+        interrupts.stop()
+    assert json.loads(target.read_text())["whole"] is True
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary file left
