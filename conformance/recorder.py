@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance import __version__
-from conformance.documents import dump_json, validate, write_atomically, write_json
+from conformance.documents import dump_json, validate, write_atomically
 from conformance.profiles import EXPLORATION_SHARE
 from conformance.reports.text import MARK
 from conformance.session import Session, explore_stream
@@ -42,6 +42,7 @@ class RunRecorder:
         self.junit_written = False
         self.database_warned = ""  # the example database's failure, once warned about
         self.file = None
+        self.lines: list[str] = []  # the JSON Lines report's lines
 
     # -- The JSON Lines report --------------------------------------------------------------------------------
 
@@ -60,7 +61,9 @@ class RunRecorder:
 
     def _write(self, record: dict) -> None:
         if self.file is not None:
-            self.file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+            line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
+            self.lines.append(line)  # to write again elsewhere if the file's folder is removed during the run
+            self.file.write(line)
             self.file.flush()  # an interrupted run keeps every line written so far
             os.fsync(self.file.fileno())
 
@@ -217,13 +220,14 @@ class RunRecorder:
             report["not_checked"] = self.not_checked()
         return report
 
-    def write_report(self, path: str | None, report: dict[str, Any] | None = None) -> None:
-        """Write the JSON report (``report``, else :meth:`report`) to ``path``, validated, atomically."""
+    def write_report(self, path: str | None, report: dict[str, Any] | None = None) -> str | None:
+        """Write the JSON report (``report``, else :meth:`report`) to ``path``, validated, atomically; returns where
+        it went (:func:`write_somewhere`), None without a path."""
         if not path:
-            return
+            return None
         report = report or self.report()
         validate(report, "report", "the report being written")
-        write_json(path, report)  # atomically: a reader never sees half a report
+        return write_somewhere(path, dump_json(report), "JSON report")  # atomically: never half a report
 
     def write_junit(self, path: str | None) -> None:
         """After an interrupt, the JUnit XML file (written atomically) from every verdict known: a failure found
@@ -234,7 +238,7 @@ class RunRecorder:
             return
         from conformance.reports.render import from_report, junit
 
-        write_atomically(path, junit(from_report(self.report(), self.session.rule_keys())).encode("utf-8"))
+        write_somewhere(path, junit(from_report(self.report(), self.session.rule_keys())), "JUnit XML")
         self.junit_written = True
 
     def finish(self, interrupted: bool = False) -> None:
@@ -262,6 +266,31 @@ class RunRecorder:
         if self.file is not None:
             self.file.close()
             self.file = None
+            if not Path(self.report_jsonl).is_file():  # its folder (or the file) was removed during the run
+                self.report_jsonl = write_somewhere(self.report_jsonl, "".join(self.lines), "JSON Lines report")
+
+
+def write_somewhere(path: str, text: str, what: str) -> str | None:
+    """Write ``text`` to ``path`` atomically; when that fails (the folder was removed during the run, the disk is
+    full...), say so on stderr and write it to the current folder instead, or, failing that, to stderr itself: what
+    a run found is never lost to a traceback. Returns where it went (None: stderr)."""
+    import sys
+
+    try:
+        write_atomically(path, text)
+        return path
+    except OSError as exc:
+        problem = exc.strerror or str(exc)
+    fallback = Path.cwd() / Path(path).name
+    try:
+        write_atomically(fallback, text)
+    except OSError:
+        print(f"trigger-conformance: error: cannot write the {what} to {path} ({problem}; was its folder removed "
+              f"during the run?) nor to the current folder; here it is:\n{text}", file=sys.stderr)
+        return None
+    print(f"trigger-conformance: error: cannot write the {what} to {path} ({problem}; was its folder removed during "
+          f"the run?): written to {fallback} instead", file=sys.stderr)
+    return str(fallback)
 
 
 def plain(value: Any) -> Any:
