@@ -109,7 +109,8 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     limit = max(MAX_TRACE_ENTRIES, getattr(engine, "max_trace_entries", 0) or 0)
     if isinstance(trace, dict) and isinstance(trace.get("entries"), list) and len(trace["entries"]) > limit:
         return EngineOutcome("garbage", message=f"the trace has {len(trace['entries'])} entries, more than the "
-                             f"{limit} any scenario needs")
+                             f"harness's budget of {limit} (a scenario that long is rare: raise the budget with "
+                             f"--max-trace-entries N)")
     if trusts(engine):
         return EngineOutcome("trace", trace=trace, trusted=True)
     try:

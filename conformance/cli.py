@@ -259,10 +259,7 @@ def _add_run(commands) -> None:
                    help="per-scenario timeout of a process engine (default 10)")
     p.add_argument("--engine-restarts", type=_natural, metavar="N",
                    help="how many times a process engine may be restarted within one rule (default 10)")
-    p.add_argument("--max-trace-entries", type=_positive, metavar="N",
-                   help="the loop guard of the bundled engines (reference, mutant:NAME, and the reference engine "
-                        "that shows expected traces): a play longer than N trace entries is an engine error "
-                        "(default 20000)")
+    _max_trace_entries(p)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
     p.add_argument("--max-examples", type=_count, help="generated scenarios in the run's stream (default 100, or "
                                                          "the profile's)")
@@ -310,6 +307,13 @@ def _add_run(commands) -> None:
 
 
 
+def _max_trace_entries(p) -> None:
+    p.add_argument("--max-trace-entries", type=_positive, metavar="N",
+                   help="the loop guard of the bundled engines (reference, mutant:NAME, and the reference engine "
+                        "that shows expected traces): a play longer than N trace entries is an engine error "
+                        "(default 20000)")
+
+
 def _add_replay(commands) -> None:
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
     p.add_argument("file")
@@ -319,6 +323,7 @@ def _add_replay(commands) -> None:
     p.add_argument("--trust-file-engine", action="store_true",
                    help="run the engine the file names (a command or a module to import); without it, replay runs "
                         "only the engine given with --engine or --engine-cmd")
+    _max_trace_entries(p)
     p.set_defaults(handler=replay)
 
 
@@ -388,6 +393,7 @@ def _add_check(commands) -> None:
                    help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     p.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS", help="timeout of a process engine")
+    _max_trace_entries(p)
     p.set_defaults(handler=check_file)
 
 

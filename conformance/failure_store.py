@@ -7,37 +7,83 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 
 from reference_engine.kernel.errors import ConformanceError
 
 
-def example_database(where: str | None):
+def example_database(where: str | None, check: bool = True):
     """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
     Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
-    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used."""
+    ``pip install 'trigger-conformance[redis]'``), as an :class:`OptionalDatabase`. None for none. Raises
+    ConformanceError when it cannot be used at the start of a run (``check``; a worker of a run that started does
+    not check again: a server gone since then is warned about and done without)."""
     if not where:
         return None
     if where.startswith(("redis://", "rediss://", "unix://")):
-        try:
-            import redis
-            from hypothesis.extra.redis import RedisExampleDatabase
-        except ImportError:
-            raise ConformanceError("--database: a Redis database needs the redis client: "
-                                   "pip install 'trigger-conformance[redis]'") from None
-        client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
-        try:
-            client.ping()
-        except redis.RedisError as exc:
-            raise ConformanceError(f"--database: cannot reach the Redis server {where}: {exc}") from None
-        # Failures are kept a year: a nightly run replays what any machine found since.
-        return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
-                                    key_prefix=b"trigger-conformance:")
+        return OptionalDatabase(_redis_database(where, check), where)
     if Path(where).exists() and not Path(where).is_dir():
         kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
             where).is_symlink() else "a link to something that is not a folder"
         raise ConformanceError(f"--database: {where} is {kind}, not a folder")
-    return DirectoryBasedExampleDatabase(where)
+    return OptionalDatabase(DirectoryBasedExampleDatabase(where), where)
+
+
+class OptionalDatabase(ExampleDatabase):
+    """The example database as the optimisation it is (issue 23 item 6): when it fails (a Redis server that went
+    away, a key holding another type, a folder that cannot be read), the run goes on without it and keeps every
+    verdict and replay file; :attr:`error` then says what happened (each rule concluded without the database
+    carries it in its verdict as ``database_error``, and the console warns once)."""
+
+    def __init__(self, inner: ExampleDatabase, where: str):
+        super().__init__()
+        self.inner, self.where = inner, where
+        self.error = ""
+
+    def _failed(self, exc: Exception) -> None:
+        self.inner = None
+        self.error = (f"the example database {self.where} failed ({type(exc).__name__}: {str(exc)[:300]}); the run "
+                      f"went on without it (failures found are not shared or remembered there)")
+
+    def fetch(self, key: bytes):
+        try:
+            return list(self.inner.fetch(key)) if self.inner is not None else []
+        except Exception as exc:  # noqa: BLE001 (any failure of the database: an optimisation, never a verdict)
+            self._failed(exc)
+            return []
+
+    def _do(self, method: str, *args) -> None:
+        try:
+            if self.inner is not None:
+                getattr(self.inner, method)(*args)
+        except Exception as exc:  # noqa: BLE001
+            self._failed(exc)
+
+    def save(self, key: bytes, value: bytes) -> None:
+        self._do("save", key, value)
+
+    def delete(self, key: bytes, value: bytes) -> None:
+        self._do("delete", key, value)
+
+    def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+        self._do("move", src, dest, value)
+
+
+def _redis_database(where: str, check: bool) -> ExampleDatabase:
+    try:
+        import redis
+        from hypothesis.extra.redis import RedisExampleDatabase
+    except ImportError:
+        raise ConformanceError("--database: a Redis database needs the redis client: "
+                               "pip install 'trigger-conformance[redis]'") from None
+    client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
+    try:
+        if check:
+            client.ping()
+    except redis.RedisError as exc:
+        raise ConformanceError(f"--database: cannot reach the Redis server {where}: {exc}") from None
+    # Failures are kept a year: a nightly run replays what any machine found since.
+    return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365), key_prefix=b"trigger-conformance:")
 
 
 def writable_folder(folder: str, option: str) -> None:

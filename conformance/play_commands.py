@@ -15,12 +15,13 @@ from reference_engine.kernel.registry import reference_engine_for
 PASSED, FAILED = 0, 1
 
 
-def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None):
+def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None, max_trace_entries: int | None = None):
     """The engine ``spec`` loaded, and what it says it is; raises ConformanceError when it cannot say, or does not
-    implement ``ruleset`` ``edition`` (the engine is then closed)."""
+    implement ``ruleset`` ``edition`` (the engine is then closed). ``max_trace_entries``: the bundled engines' loop
+    guard (None: the default)."""
     from conformance.adapters.registry import load_engine
 
-    engine = load_engine(spec, ruleset.name, timeout)
+    engine = load_engine(spec, ruleset.name, timeout, None, max_trace_entries)
     try:
         try:
             info = engine.info
@@ -58,7 +59,8 @@ def replay(args: argparse.Namespace) -> int:
                                f"because a file says so. Say which engine to replay against:\n  "
                                f"{replay_command(args.file, document['engine']['spec'])}\n"
                                f"or add --trust-file-engine to run the one the file names")
-    engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"])
+    engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], None,
+                               args.max_trace_entries)
     try:
         return _replay(args.file, document, ruleset, scenario, engine, info)
     finally:
@@ -73,7 +75,7 @@ def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info) ->
     print(f"replaying {file}: rule {key} [{document['rule_number']}] on {info.name} {info.version}")
     for line in describe_scenario(scenario):
         print("  " + line)
-    expected = play(reference_engine_for(ruleset.name), scenario)
+    expected = play(reference_engine_for(ruleset.name, args.max_trace_entries), scenario)
     for line in side_by_side(expected.trace, checked.outcome.trace):
         print(line)
     if checked.outcome.status != "trace":
@@ -111,7 +113,7 @@ def check_file(args: argparse.Namespace) -> int:
     else:
         _, scenario = prepare_scenario(document, args.file)
     ruleset = get_ruleset(scenario["ruleset"])
-    engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout)
+    engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout, args.max_trace_entries)
     try:
         invariants = ruleset.invariants_for(scenario["edition"])
         checked = check_scenario(engine, scenario, invariants)

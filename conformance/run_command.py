@@ -153,22 +153,25 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     if not interrupted and code not in (0, 1):
         print(output[-4000:], file=sys.stderr)
         raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {code})")
+    if interrupted:
+        recorder.record_interrupted()  # (done already when pytest finished its session)
     report = recorder.report()
     stopped = recorder.exploration.get("stopped")
     if stopped:  # the time budget ran out: how far the stream was explored
         print(f"\nthe {stopped} stopped exploration after {recorder.exploration.get('explored', 0)} of "
               f"{recorder.session.spec.max_examples} scenarios; every rule was concluded from those", file=out)
-    recorder.write_report(args.report_json, report)  # before anything else is printed: a closed stdout cannot lose it
-    if interrupted:  # a partial report: every verdict known so far, and what got none
+    # Before anything else is printed (a closed stdout cannot lose it); elsewhere if its folder is gone.
+    report_json = recorder.write_report(args.report_json, report)
+    if interrupted:  # a partial report: every verdict known so far (partial ones too), and what got none
         if not recorder.junit_written:  # pytest wrote none (or one without what was not checked)
             recorder.write_junit(args.junit_xml)
-        print(f"\ninterrupted by {interrupted}: {len(report['rules'])} of {len(recorder.session.rule_keys())} rule(s) "
-              f"checked" + (f"; the partial report is in {args.report_json}" if args.report_json else "")
-              + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
+        for line in not_passed(report["rules"], interrupted=True):  # the failures found so far, with replay commands
+            print(line, file=out)
+        print("\n" + "\n".join(recorder.interrupted_lines(report_json, args.junit_xml)), file=sys.stderr)
         return exit_code(interrupted)
     _print_summary(report, out, args.strict_exercise, recorder.session.unavailable)
-    if args.report_json:
-        print(f"report written to {args.report_json}", file=out)
+    if report_json:
+        print(f"report written to {report_json}", file=out)
     summary = report["summary"]
     bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
     bad += _expectations(report["rules"], recorder.session, out)

@@ -7,7 +7,6 @@ verdict does not depend on where it ran.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
@@ -23,7 +22,7 @@ from reference_engine.kernel.errors import ConformanceError, EngineError, signal
 from conformance.failure_store import example_database, replay_command, writable_folder
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.concluding import conclude
-from conformance.runner import Exploration, Failure, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
+from conformance.runner import Exploration, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
 from reference_engine.kernel.ruleset import OptionError
 from reference_engine.kernel.registry import get_ruleset, units
 from reference_engine.kernel.registry import reference_engine_for
@@ -78,9 +77,11 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 class Session:
-    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2)."""
+    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2). ``worker``: a
+    worker's session of a run already started (its example database is not checked again, see
+    :func:`conformance.failure_store.example_database`)."""
 
-    def __init__(self, spec: RunSpec):
+    def __init__(self, spec: RunSpec, worker: bool = False):
         self.spec = spec
         try:
             self.ruleset = get_ruleset(spec.ruleset)
@@ -117,7 +118,7 @@ class Session:
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
-        self._database = example_database(spec.database)
+        self._database = example_database(spec.database, check=not worker)
         if spec.failures_dir:
             writable_folder(spec.failures_dir, "--failures-dir")
 
@@ -250,44 +251,12 @@ class Session:
             raise KeyboardInterrupt(self._exploration["interrupted"])
         return self._exploration
 
-    def known_failure(self, key: str) -> dict[str, Any] | None:
-        """For an interrupted run: the report entry of a rule not concluded whose exploration already found a failure
-        (status failed, the failure as found: not shrunk, replayed, nor compared with the reference engine), or None
-        when exploration found none (or has not run)."""
-        share = ((self._exploration or {}).get("rules") or {}).get(key)
-        if share is None or share.failure_scenario is None:
-            return None
-        inv = self.ruleset.invariant(key)
-        result = RuleResult(key, inv.rule_number(self.edition), inv.summary, "failed", share.scenarios_run,
-                            share.scenarios_exercised, dict(share.engine_problems), share.first_problem,
-                            share.engine_stderr, exercised_under=share.exercised_under,
-                            skip_reasons=share.skip_reasons)
-        entry = rule_entry(result)
-        from conformance.reduction import scenario_size
+    def interrupted_verdict(self, key: str) -> dict[str, Any] | None:
+        """For an interrupted run: what exploration learnt of a rule not concluded (its failure as found, or a
+        partial verdict), or None when it learnt nothing (:func:`conformance.partial.interrupted_verdict`)."""
+        from conformance.partial import interrupted_verdict
 
-        size = scenario_size(share.failure_scenario)
-        entry["failure"] = {
-            "messages": list(share.failure_messages or []) + [
-                f"the run was interrupted before this failure (scenario {share.failure_index} of the stream) was "
-                f"shrunk, replayed or compared with the reference engine"],
-            "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
-            "original_size": size, "shrunk_size": size, "actual_trace": share.failure_trace, "expected_trace": None,
-            "also_violates": [], "determinism": "deterministic", "replay_file": None}
-        # The replay file of the failure as found (unshrunk): written now, so that an interrupt loses nothing found.
-        # Never starts the engine again: the description is the one its handshake gave.
-        failure = Failure(messages=entry["failure"]["messages"], scenario=share.failure_scenario,
-                          log=entry["failure"]["choice_log"], original_size=size, shrunk_size=size,
-                          actual_trace=share.failure_trace, expected_trace=None)
-        path = None
-        if self._described is not None:
-            try:
-                path = self.write_replay(dataclasses.replace(result, failure=failure), self._described)
-            except (OSError, ConformanceError):  # a report entry without its replay file beats none
-                path = None
-        if path:
-            entry["failure"]["replay_file"] = path
-            entry["failure"]["replay_command"] = replay_command(path, self.spec.engine)
-        return entry
+        return interrupted_verdict(self, key, (self._exploration or {}).get("rules") or {}, self._described)
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
         self._exploration = exploration
@@ -323,6 +292,8 @@ class Session:
         if result.engine_problems.get("unavailable") and answered <= 0:
             self._gave_up = f"not checked: the engine was unavailable during an earlier rule ({result.first_problem})"
         entry = rule_entry(result)
+        if getattr(self._database, "error", ""):  # concluded without the example database (an optimisation)
+            entry["database_error"] = self._database.error
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
             if entry["failure"]["replay_file"]:
@@ -509,7 +480,7 @@ def explore_range(spec: RunSpec, start: int, stop: int, deadline: float | None =
     process of :func:`explore_stream`, or in this one). Returns JSON-ready data for :func:`exploration_from_parts`."""
     from conformance.audit import StreamAudit
 
-    session = Session(spec)
+    session = Session(spec, worker=True)
     worker = _PoolWorker.current()
     played: list = []
     engine = None

@@ -321,3 +321,35 @@ def test_the_docs_nightly_command_parses_and_names_the_ruleset():
     argv = shlex.split(" ".join(command))
     args = cli.build_parser().parse_args(argv[1:])
     assert args.ruleset == "momon-wonder" and args.engine_cmd == ".venv/bin/trigger-conformance-reference-server"
+
+
+def test_a_report_folder_removed_during_the_run_costs_no_report(tmp_path, monkeypatch, capsys):
+    """Issue 23 item 6: the folder of the reports removed while the run goes on ends in no traceback and no lost
+    report: each report that cannot be written where asked is written to the current folder, and the console says
+    so (the JSON report, and the JSON Lines report, whose lines are kept to be written again)."""
+    from conformance.recorder import RunRecorder
+
+    out, work = tmp_path / "out", tmp_path / "work"
+    out.mkdir()
+    work.mkdir()
+    monkeypatch.chdir(work)
+    explored = RunRecorder.explored
+
+    def then_removed(self, exploration):
+        explored(self, exploration)
+        shutil.rmtree(out)
+
+    monkeypatch.setattr(RunRecorder, "explored", then_removed)
+    code = cli.main(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "--no-fixtures",
+                     "--max-examples", "10", "--shrink-seconds", "0.5", "--failures-dir", str(work / "failures"),
+                     "--report-json", str(out / "report.json"), "--report-jsonl", str(out / "run.jsonl")])
+    captured = capsys.readouterr()
+    assert code == 1 and "Traceback" not in captured.err + captured.out, captured.err
+    assert not out.exists()
+    report = json.loads((work / "report.json").read_text())
+    assert report["rules"][0]["status"] == "failed"
+    lines = [json.loads(line) for line in (work / "run.jsonl").read_text().splitlines()]
+    assert [r["record"] for r in lines] == ["header", "explored", "rule", "footer"]
+    assert f"cannot write the JSON report to {out / 'report.json'}" in captured.err
+    assert f"written to {work / 'report.json'} instead" in captured.err and f"report written to {work / 'report.json'}" in captured.out
+    assert f"written to {work / 'run.jsonl'} instead" in captured.err

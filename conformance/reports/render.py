@@ -28,7 +28,7 @@ from typing import Any
 from reference_engine.kernel.errors import ConformanceError
 from conformance.fixtures import canonical_entries
 from conformance.reports.text import (
-    MARK, audit_block, audit_summary, describe_entry, describe_scenario, verdict_counts,
+    MARK, audit_block, audit_summary, describe_entry, describe_scenario, partial_sentence, verdict_counts,
 )
 
 MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
@@ -179,6 +179,8 @@ def _reason(rule: dict) -> str:
         return f"the engine declined every scenario: {rule.get('first_problem') or 'no reason given'}"
     if rule["status"] == "unexercised":
         return f"never applied in {rule['scenarios_run']} scenarios: the pass says nothing"
+    if rule["status"] == "partial":
+        return partial_sentence(rule)
     return ""
 
 
@@ -302,7 +304,7 @@ h1{font-size:1.5em;margin-bottom:.2em} .facts{color:#555;margin-bottom:1.2em}
 table{border-collapse:collapse;margin:.6em 0} th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;
 vertical-align:top} th{background:#f0f0f0}
 td.key{white-space:nowrap} tr.passed td.status{color:#176f2c} tr.failed td.status,tr.errored td.status{color:#b00020;font-weight:bold}
-tr.unexercised td.status,tr.skipped td.status,tr.not-checked td.status{color:#8a6100}
+tr.unexercised td.status,tr.skipped td.status,tr.not-checked td.status,tr.partial td.status{color:#8a6100}
 .failure{border-left:4px solid #b00020;padding:.2em 1em;margin:1.5em 0;background:#fff8f8}
 .failure h2{font-size:1.15em} pre,code{font:12px/1.35 ui-monospace,monospace}
 pre.scenario{background:#f6f6f6;padding:.6em;white-space:pre-wrap}
@@ -423,6 +425,9 @@ def junit(run: dict) -> str:
             ET.SubElement(case, "error", message=_reason(rule)[:500]).text = text
         elif rule["status"] in ("skipped", "unexercised"):
             ET.SubElement(case, "skipped", message=_reason(rule)[:500])
+        elif rule["status"] == "partial":  # never a pass: no verdict, and what was seen before the interrupt
+            ET.SubElement(case, "skipped", message=f"not concluded: the run was interrupted ({run['interrupted']}); "
+                          f"{_reason(rule)}"[:500])
         cases.append(case)
     for fixture in run["fixtures"]:
         case = ET.Element("testcase", classname=classname, name=f"test_fixture[{fixture['id']}]", time="0")

@@ -9,7 +9,8 @@ from typing import Any
 from conformance.fixtures import canonical_entries
 
 STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
-MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
+MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP",
+        "partial": "PARTIAL"}  # partial: an interrupted run's rule with no violation so far (conformance/partial.py)
 
 
 def verdict_counts(summary: dict[str, int], not_checked: dict[str, int] | None = None) -> str:
@@ -190,6 +191,8 @@ def rule_row(rule: dict[str, Any]) -> str:
     extra = ""
     if rule["status"] == "unexercised":
         extra = " (never applied: the pass is vacuous)"
+    elif rule["status"] == "partial":
+        extra = " (no violation so far; interrupted before it was concluded: not a pass)"
     if rule.get("engine_problems"):
         extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
     # Only a rule that passed says something by the readings it was never tried under (a failing rule stopped
@@ -199,6 +202,14 @@ def rule_row(rule: dict[str, Any]) -> str:
     if never:
         extra += " (never exercised under " + ", ".join(never) + ")"
     return f"{mark:5} {rule['key']:<34} [{rule['rule_number']}] {counts}{extra}"
+
+
+def partial_sentence(rule: dict[str, Any]) -> str:
+    """What a partial verdict (conformance/partial.py) says: ``no violation in 582 scenarios (391 exercised it)
+    before the run was interrupted: not a pass``."""
+    run = rule["scenarios_run"]
+    return (f"no violation in {run} scenario{'' if run == 1 else 's'} ({rule['scenarios_exercised']} exercised "
+            f"it) before the run was interrupted: not a pass")
 
 
 def failure_block(rule: dict[str, Any]) -> list[str]:
@@ -260,14 +271,16 @@ def outcome_lines(outcome, indent: str = "") -> list[str]:
     return lines + stderr_lines(outcome.stderr, indent + "  ")
 
 
-def not_passed(rules: list[dict[str, Any]]) -> list[str]:
-    """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample, and
-    each engine problem once (the rules it left with no verdict named together), not once per rule."""
+def not_passed(rules: list[dict[str, Any]], interrupted: bool = False) -> list[str]:
+    """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample (as
+    found, unshrunk, when the run was ``interrupted`` first), and each engine problem once (the rules it left with
+    no verdict named together), not once per rule."""
     failed = [r for r in rules if r["status"] == "failed"]
     errored = [r for r in rules if r["status"] == "errored"]
     if not failed and not errored:
         return []
-    parts = [f"{len(failed)} {MARK['failed']}, each with its shrunk counterexample"] if failed else []
+    shown = "its counterexample (not shrunk if the run stopped first)" if interrupted else "its shrunk counterexample"
+    parts = [f"{len(failed)} {MARK['failed']}, each with {shown}"] if failed else []
     if errored:
         parts.append(f"{len(errored)} {MARK['errored']} (no verdict), each problem once")
     lines = ["", f"{len(failed) + len(errored)} rule(s) did not pass: {'; '.join(parts)}:"]
