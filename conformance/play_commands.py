@@ -62,12 +62,13 @@ def replay(args: argparse.Namespace) -> int:
     engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], None,
                                args.max_trace_entries)
     try:
-        return _replay(args.file, document, ruleset, scenario, engine, info)
+        return _replay(args.file, document, ruleset, scenario, engine, info, args.max_trace_entries)
     finally:
         _close(engine)
 
 
-def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info) -> int:
+def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info,
+            max_trace_entries: int | None = None) -> int:
     from conformance.checking import check_scenario, play, replay_for_determinism
 
     key = document["rule_key"]
@@ -75,7 +76,7 @@ def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info) ->
     print(f"replaying {file}: rule {key} [{document['rule_number']}] on {info.name} {info.version}")
     for line in describe_scenario(scenario):
         print("  " + line)
-    expected = play(reference_engine_for(ruleset.name, args.max_trace_entries), scenario)
+    expected = play(reference_engine_for(ruleset.name, max_trace_entries), scenario)
     for line in side_by_side(expected.trace, checked.outcome.trace):
         print(line)
     if checked.outcome.status != "trace":
