@@ -53,10 +53,15 @@ def page_path(ruleset: str) -> str:
 @dataclass(frozen=True, order=True)
 class Feature:
     """Something a trace can show: an entry of schema definition ``key`` (section ``entry``), an event of type
-    ``key`` (``event``), a choice of decision ``key`` (``decision``) or a removal for reason ``key`` (``reason``)."""
+    ``key`` (``event``), a choice of decision ``key`` (``decision``), a removal for reason ``key`` (``reason``), or
+    :data:`AFTER_SCRIPT`."""
 
     section: str
     key: str
+
+
+# A trigger resolving after the script's last step_advance (Redemption: a phase that an effect ended in the last step).
+AFTER_SCRIPT = Feature("after", "last-step")
 
 
 def entry_definitions(ruleset: str) -> dict[str, tuple[str, ...]]:
@@ -83,6 +88,8 @@ def features(ruleset: str, trace: dict[str, Any]) -> Iterator[tuple[Feature, int
             shown.append(Feature("decision", entry["decision"]))
         elif entry["kind"] == "removed":
             shown.append(Feature("reason", entry["reason"]))
+        if entry["kind"] == "resolve_begin" and not any(e["kind"] == "step_advance" for e in trace["entries"][index:]):
+            shown.append(AFTER_SCRIPT)
         for feature in shown:
             if feature not in seen:
                 seen.add(feature)
@@ -263,9 +270,17 @@ def _example(example: Example, what: str, seen: dict[str, str]) -> list[str]:
 def _illustrates(feature: Feature, entry: dict[str, Any], example: Example) -> bool:
     if feature.section == "entry":
         return entry["kind"] in entry_definitions(example.scenario["ruleset"]).get(feature.key, (feature.key,))
+    if feature == AFTER_SCRIPT:
+        return entry["kind"] == "resolve_begin" and entry["trigger"] in _after_script(example.trace)
     field = {"event": ("event", "type"), "decision": ("choice", "decision"), "reason": ("removed", "reason")}
     kind, name = field[feature.section]
     return entry["kind"] == kind and entry.get(name) == feature.key
+
+
+def _after_script(trace: dict[str, Any]) -> set[str]:
+    entries = trace["entries"]
+    last = max((k for k, e in enumerate(entries) if e["kind"] == "step_advance"), default=len(entries))
+    return {e["trigger"] for e in entries[last:] if e["kind"] == "resolve_begin"}
 
 
 def page(ruleset: str) -> str:
@@ -310,6 +325,8 @@ def page(ruleset: str) -> str:
         feature = Feature("entry", definition)
         if feature in found and definition not in ("event", "choice", "removed"):
             out += _example(found[feature], f"`{kinds[0]}`", seen)
+        if definition == "step_advance" and AFTER_SCRIPT in found:
+            out += _example(found[AFTER_SCRIPT], "a trigger resolving after the last step's `step_advance`", seen)
         elif feature not in found:
             out += ["The reference engine of this ruleset never writes this entry.", ""]
     out += _events(schema, found, seen) + _choices(schema, found, seen) + _reasons(schema, found, seen)
