@@ -240,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     for add in (_add_run, _add_replay, _add_rules, _add_explain, _add_options, _add_coverage, _add_selftest,
-                _add_check, _add_report, _add_validate):
+                _add_check, _add_report, _add_validate, _add_trace_reference):
         add(commands)
     from conformance.editors.commands import add_parsers as add_editor_parsers
 
@@ -415,6 +415,31 @@ def _add_validate(commands) -> None:
                    help="the kind of document (default: read from its 'format' field, else scenario)")
     p.set_defaults(handler=validate_file)
 
+
+
+def _add_trace_reference(commands) -> None:
+    p = commands.add_parser("trace-reference", help="a ruleset's trace reference page (docs/trace/<ruleset>.md): "
+                            "every trace entry, choice and option, each with a worked example")
+    p.add_argument("--ruleset", required=True)
+    p.add_argument("--write", action="store_true", help="rewrite docs/trace/<ruleset>.md in the current folder")
+    p.set_defaults(handler=trace_reference_command)
+
+
+def trace_reference_command(args) -> int:
+    from pathlib import Path
+
+    from conformance import trace_reference
+
+    try:
+        text = trace_reference.page(args.ruleset)
+    except KeyError as exc:
+        print(f"trigger-conformance: {exc.args[0]}", file=sys.stderr)
+        return BAD_INPUT
+    if args.write:
+        print(f"wrote {trace_reference.write(Path.cwd(), args.ruleset)}")
+    else:
+        print(text, end="")
+    return PASSED
 
 
 def _rules_or_matrix(args) -> int:
