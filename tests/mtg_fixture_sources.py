@@ -490,6 +490,23 @@ fixture("mtg-vocab-608-2-that-many",
              ("P1", [{"do": "damage", "source": "W", "player": "P2", "amount": 1, "that_many": True}])])],
   choices={"trigger_order": ["A1", "A3", "A2"]}))
 
+ENTERS_OTHER = {"event": "enter", "subject": "other"}
+
+fixture("mtg-vocab-400-7-triggers-once-each-turn",
+ "'This ability triggers only once each turn' counts per object (400.7) and is not 603.2h's 'do this only once each turn'. P1's W has O 'Whenever another creature enters, you gain 1 life. This ability triggers only once each turn.' and D 'Whenever another creature enters, you gain 2 life. Do this only once each turn.' A and B enter together: O triggers once, D twice (P1 has not yet taken D's action when both trigger, 603.2h). W is exiled and returns: a new object (400.7), whose O may trigger again. C then enters: O triggers, D does not (P1 took its action this turn). Then E enters: nothing triggers.",
+ "CR 400.7, 603.2h (issue 22)", ["mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("O", ENTERS_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature enters, you gain 1 life. This ability triggers only once each turn.", triggers_once_each_turn=True),
+      ab("D", ENTERS_OTHER, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever another creature enters, you gain 2 life. Do this only once each turn.", once_each_turn=True)]),
+   obj("A", "P1", "hand"), obj("B", "P1", "hand"), obj("C", "P1", "hand"), obj("E", "P1", "hand")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["A", "B"], "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "W", "from": "field", "to": "exile"}]),
+             ("P1", [{"do": "move", "object": "W", "from": "exile", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "C", "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "E", "from": "hand", "to": "field"}])])],
+  choices={"trigger_order": ["O", "D"]}))
+
 import os
 
 if __name__ == "__main__":

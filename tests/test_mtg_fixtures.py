@@ -332,3 +332,12 @@ def test_that_many_takes_the_trigger_events_amount_and_nothing_without_one():
     caused = [(e["type"], e.get("player"), e["amount"]) for e in kinds(entries, "event") if "resolution" in e["cause"]]
     assert sorted(caused) == [("damage", "P1", 3), ("damage", "P1", 3), ("life", "P1", 3), ("life", "P2", -3)]
     assert not [e for e in kinds(entries, "event") if e["cause"].get("action") == [0, 1]]  # no trigger event
+
+
+def test_triggers_only_once_each_turn_counts_per_object_apart_from_603_2h():
+    entries = entries_of("mtg-vocab-400-7-triggers-once-each-turn")
+    entered = {e["subject"]: e["id"] for e in kinds(entries, "event", type="enter")}
+    assert sorted(_abilities_triggered(entries, entered["A"]) + _abilities_triggered(entries, entered["B"])) == \
+        ["D", "D", "O"]  # O once for the event, D for each occurrence (its action not yet taken, 603.2h)
+    assert _abilities_triggered(entries, entered["C"]) == ["O"]  # W came back: a new object (400.7)
+    assert _abilities_triggered(entries, entered["E"]) == []

@@ -81,6 +81,7 @@ FIXTURE_MUTANTS = [
     # issue 22, item 1: new words
     ("mtg-vocab-108-3-ownership-filters", "mtg-owner-is-controller"),
     ("mtg-vocab-608-2-that-many", "mtg-that-many-is-printed"),
+    ("mtg-vocab-400-7-triggers-once-each-turn", "mtg-triggers-once-read-as-do-once"),
 ]
 
 

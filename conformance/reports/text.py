@@ -116,7 +116,7 @@ def _trigger(trigger: dict[str, Any]) -> str:
 
 
 _ABILITY_DEFAULTS = {"optional": False, "checks_on_play": False, "ends_if_card_leaves": False,
-                     "once_each_turn": False, "active_in": ["field"]}
+                     "once_each_turn": False, "triggers_once_each_turn": False, "active_in": ["field"]}
 
 
 def _ability(ability: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     DamageOffTheBattlefieldGame, DepartedTargetKeptGame, ActivePlayerIsYouGame,
     ZoneChangeOutsideTheBattlefieldGame, EachOfOneOrMoreGame, NoAdditionalTriggersGame, OnceEachTurnIgnoredGame,
     OnceTakenWhenPerformedGame, NoResolvedEventGame, ThisTurnOutlivesTheTurnGame, SpellTargetUncheckedGame,
-    SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame)
+    SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 
 
@@ -485,4 +485,5 @@ MUTANTS = (
     # issue 22, item 1: new words
     _mutant("mtg-owner-is-controller", OwnerIsControllerGame, "mtg.look-back"),
     _mutant("mtg-that-many-is-printed", ThatManyIsPrintedGame, "mtg.resolution-effect"),
+    _mutant("mtg-triggers-once-read-as-do-once", TriggersOnceReadAsDoOnceGame, "mtg.triggers-when-satisfied"),
 )

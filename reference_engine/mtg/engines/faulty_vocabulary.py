@@ -170,3 +170,24 @@ class ThatManyIsPrintedGame(Game):
 
     def effect_amount(self, action, ctx):
         return action["amount"]
+
+
+class TriggersOnceReadAsDoOnceGame(Game):
+    """Reads "this ability triggers only once each turn" as 603.2h's "do this only once each turn": the ability
+    triggers again until an instance of it begins resolving (unless declined), for every occurrence before that, and
+    the count is kept for the source across its zone changes, so a new object (400.7) does not trigger again that
+    turn; caught by mtg.triggers-when-satisfied."""
+
+    def once_per_object(self, hit, before, times) -> int:
+        return times
+
+    def may_trigger_this_turn(self, source, ability) -> bool:
+        if ability.get("triggers_once_each_turn"):
+            return (source, ability["id"]) not in self.used_this_turn
+        return super().may_trigger_this_turn(source, ability)
+
+    def take_action(self, trigger, used) -> None:
+        entry = self.instances[trigger]
+        if self.specs[trigger].get("triggers_once_each_turn") and used and "delayed" not in entry:
+            self.used_this_turn.add((entry["source"], entry["ability"]))
+        super().take_action(trigger, used)

@@ -2,7 +2,8 @@
 judged on the game just after the event (603.6a: permanents entering together see each other; 603.10); 603.2g:
 an event that was prevented or replaced triggers nothing. With them: a "one or more" ability triggers once per
 event (603.2c), an effect can make an ability of a permanent trigger additional times (603.2d), a "do this only once
-each turn" ability triggers only until its controller has taken the action that turn (603.2h), and a triggered
+each turn" ability triggers only until its controller has taken the action that turn (603.2h), an ability that
+"triggers only once each turn" triggers once each turn for each object its source is (400.7), and a triggered
 ability that resolves is itself an event abilities may watch (``resolved``)."""
 
 from __future__ import annotations
