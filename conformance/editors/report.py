@@ -143,9 +143,9 @@ def _label(name: str, lanes: dict[str, dict[str, Any]]) -> str:
 def timeline_svg(line: dict[str, Any], title: str = "") -> str:
     """The timeline as an SVG picture: one row per trigger (pale while it waits, dark while it resolves, a cross
     where it was removed), numbered event marks along the top and their list below."""
-    label_w, step, row, top = 260, 28, 26, 40
+    label_w, step, row, top = 190, 28, 26, 40
     lanes, events = line["lanes"], line["events"]
-    width = label_w + step * max(line["length"], 2) + 240
+    width = label_w + step * max(line["length"], 2) + 200
     height = top + row * max(len(lanes), 1) + 24 + 16 * len(events)
     x = lambda t: label_w + step * t  # noqa: E731
     e = _html.escape
@@ -163,7 +163,7 @@ def timeline_svg(line: dict[str, Any], title: str = "") -> str:
                      f'font-size="10">{n}</text>')
     for n, lane in enumerate(lanes):
         y = top + row * n
-        parts.append(f'<text x="4" y="{y + 17}">{e(_short(lane["label"], 40))}<title>{e(lane["trigger"])}</title>'
+        parts.append(f'<text x="4" y="{y + 17}">{e(_short(lane["label"], 30))}<title>{e(lane["trigger"])}</title>'
                      "</text>")
         resolving = lane["resolving"]
         end = resolving or lane["done"]
@@ -240,11 +240,11 @@ def ambiguity(found, ruleset: Ruleset, edition: str, invariants, sentences: Sent
     leaves = [leaf for leaf in _walk(found.scenario, invariants) if leaf.legal]
     if found.kind.startswith("reading:"):
         option = found.kind.split(":", 1)[1]
-        title = (f"The keys do not settle option {option.replace('_', ' ')}: more than one of its readings "
+        title = (f"The keys do not settle option {option}: more than one of its readings "
                  "satisfies every rule key")
         cited = [s for number in option_rules(ruleset, option) for s in sentences.at(number, edition)]
     else:
-        title = (f"The rules leave open the {found.kind.replace('-', ' ')} ({words.ids(found.label)}): "
+        title = (f"The rules leave open the {found.kind} ({words.ids(found.label)}): "
                  f"{len(found.traces)} outcomes satisfy every rule key with the same player choices")
         cited = []
     return {"kind": "ambiguity", "title": title,
@@ -269,8 +269,8 @@ def difference(found, ruleset: Ruleset, sides, sentences: Sentences) -> dict[str
     for name, lines, mine, other, side in ((a, pick_left, walks[0], walks[1], sides[0]),
                                           (b, pick_right, walks[1], walks[0], sides[1])):
         allowed = left if name == a else right
-        label = f"{name}: " + ("required" if len(allowed) == 1 else f"one of {len(allowed)} allowed") + (
-            " (only this side)" if (only_left if name == a else only_right) else "")
+        label = f"{name} only" if only_left and only_right else f"{name}: " + (
+            "required" if len(allowed) == 1 else f"one of {len(allowed)} allowed")
         entry = _outcome(label, lines, mine, words)
         # what the other side says of this outcome: the keys rejecting it there
         there = next((leaf for leaf in other if signature(leaf.trace, observable=True) == tuple(lines)), None)
@@ -452,10 +452,10 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 tr.differs td{background:#ffe0a3}tr.same td{background:#ffffff}
 blockquote{border-left:4px solid #4a6fa5;margin:.5em 0;padding:.3em .8em;background:#f3f6fb}
 .status{color:#555;font-style:italic}.changed{color:#b00020;font-weight:bold}
-.outcomes{display:flex;flex-wrap:wrap;gap:1em}.outcome{flex:1 1 30em;min-width:20em}
+.outcomes{display:grid;grid-template-columns:repeat(auto-fit,minmax(24em,1fr));gap:1em}.outcome{min-width:0}
 .rejected{color:#8a1c1c}.kind{font-family:monospace;background:#eee;padding:0 .3em}
 details{margin:.5em 0}pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:30em}
-svg.timeline{display:block;margin:.3em 0;border:1px solid #ddd}"""
+svg.timeline{display:block;margin:.3em 0;border:1px solid #ddd;max-width:100%;height:auto}"""
 
 
 def html(doc: dict[str, Any]) -> str:

@@ -38,6 +38,8 @@ REMOVED = {"declined": "declined", "intervening_if": "its condition no longer ho
            "source_gone": "its card is gone", "card_left": "its card left play", "expired": "it expired",
            "no_target": "no legal target", "illegal_target": "its target became illegal",
            "player_left": "its player left the game"}
+SIMPLE = {"mark_defeat": "{object} is defeated", "play": "{actor} plays {object}", "end_phase": "{actor} ends the phase",
+          "concede": "{player} concedes", "cast": "{actor} casts {object}"}
 DURATIONS = {"step": "until the end of this step", "turn": "until the end of this turn",
              "next_turn": "during the next turn", "until_your_next_turn": "until its controller's next turn"}
 
@@ -219,6 +221,8 @@ class Describer:
     def action(self, a: dict[str, Any], actor: str, source: str | None) -> str:
         do = a.get("do")
         card = lambda key: self.card(a.get(key), source)  # noqa: E731
+        if do in SIMPLE:
+            return SIMPLE[do].format(actor=actor, object=card("object"), player=self.player(a.get("player")))
         if do == "signal":
             about = f" about {card('subject')}" if a.get("subject") else ""
             return f"{actor} gives the signal {quoted(a.get('name', ''))}{about}"
@@ -242,18 +246,12 @@ class Describer:
             if a.get("snatch_check"):
                 words += f" (its Snatch Check: {self.effect(a['snatch_check'], 'it', source)})"
             return words
-        if do == "mark_defeat":
-            return f"{card('object')} is defeated"
         if do == "remedy_missed_trigger":
             return f"{actor} restores the missed trigger of {self.ability(a.get('ability'))} (Missed Trigger Remedy)"
-        if do == "play":
-            return f"{actor} plays {card('object')}"
         if do == "negate":
             what = f"the pending {self.ability(a['ability'])}" if a.get("ability") else \
                 f"{card('object')}'s pending abilities"
             return f"{actor} negates {what}"
-        if do == "end_phase":
-            return f"{actor} ends the phase"
         if do == "damage":
             amount = "that much" if a.get("that_many") else str(a.get("amount", 1))
             to = "its target" if a.get("target") else self.card(a.get("object") or a.get("player"), source)
@@ -264,8 +262,6 @@ class Describer:
             amount = a.get("amount", 0)
             verb = "gains" if amount >= 0 else "loses"
             return f"{who} {verb} {'that much' if a.get('that_many') else abs(amount)} life"
-        if do == "concede":
-            return f"{self.player(a.get('player'))} concedes"
         if do == "create_delayed":
             ability = a.get("ability", {})
             duration = DURATIONS.get(a.get("duration"), "")
@@ -273,8 +269,6 @@ class Describer:
                     f"{self.ability_text(ability, source)}")
         if do == "reflexive":
             return f"{actor} sets off a reflexive ability: {self.ability_text(a.get('ability', {}), source)}"
-        if do == "cast":
-            return f"{actor} casts {card('object')}"
         if do == "counter":
             return f"{actor} counters {'its target' if a.get('target') else card('object')}"
         rest = ", ".join(f"{k} {self.card(v, source) if isinstance(v, str) else v}" for k, v in a.items() if k != "do")
@@ -482,6 +476,7 @@ class Describer:
         text = re.sub(r"\b(\w+) \(ability (\w+) of ([\w-]+)(, |\))",
                       lambda m: (names.get(m.group(1), self.ability(m.group(2))).split(" (")[0]
                                  + (" (" if m.group(4) == ", " else "")), text)
+        text = re.sub(r"\b(?:the )?event (\w+)", lambda m: names.get(m.group(1), m.group(0)), text)
         text = re.sub(r"\bability (\w+) of ([\w-]+)", lambda m: self.ability(m.group(1)), text)
         text = re.sub(r"\bability (\w+)\b", lambda m: self.ability(m.group(1)) if m.group(1) in self.abilities
                       else m.group(0), text)
