@@ -8,7 +8,6 @@ from __future__ import annotations
 import html as html_module
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from conformance.editors.enumeration import signature
 from conformance.editors.words import Describer
 from conformance.fixtures import bundled_fixtures
 from reference_engine.kernel.registry import RULESETS, get_ruleset
+from test_cli_reports import _chromium  # the same browser as the run report's test
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_RULES = ROOT.parent / "shared" / "rules"
@@ -127,12 +127,7 @@ def test_the_matrix_writes_its_reports(tmp_path):
     assert "red.active-player-first" in (tmp_path / "matrix.html").read_text("utf-8")
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.mark.skipif(_chromium() is None, reason="chromium is not installed (Debian package `chromium`; .ci/run "
-                                                  "installs it): the HTML report cannot be opened in a browser here")
+@pytest.mark.skipif(_chromium() is None, reason="chromium is not installed (see tests/test_cli_reports.py)")
 def test_the_html_editor_report_reads_right_in_headless_chromium(mtg_diff, tmp_path):
     page = (mtg_diff / "diff.html").read_text("utf-8")
     assert "<script" not in page and "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
