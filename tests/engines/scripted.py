@@ -2,13 +2,15 @@
 
 Ids: "skip..." -> skipped with an issue URL; "error..." -> errored with a context; "wrong-id..." -> a result with
 another id; "bad-message..." -> a result that breaks the schema; "choose..." -> asks an order choice first and
-returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; anything else -> a minimal trace.
+returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; "close-stdout..." -> closes its stdout mid-run and lives on; "close-stdin..." ->
+closes its stdin, answers, and lives on; anything else -> a minimal trace.
 Environment: SCRIPTED_DECLINE=1 answers every configure with ok false.
 """
 
 import json
 import os
 import sys
+import time
 
 
 def send(message):
@@ -48,6 +50,11 @@ for line in sys.stdin:
             send({"type": "result", "id": rid, "result": "trace"})
         elif name.startswith("exit"):
             sys.exit(0)
+        elif name.startswith("close-stdout") or name.startswith("close-stdin"):
+            os.close(0 if name.startswith("close-stdin") else 1)
+            if name.startswith("close-stdin"):
+                send({"type": "result", "id": rid, "result": "trace", "trace": trace()})
+            time.sleep(60)  # alive, until the harness kills it
         elif name.startswith("choose"):
             send({"type": "choose", "id": rid, "request": 1, "decision": "order", "player": "P1",
                   "triggers": [{"ability": "A2", "source": "X"}, {"ability": "A1", "source": "X"}]})
