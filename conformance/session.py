@@ -566,6 +566,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
             entry["engine_stderr"] = result.engine_stderr
         if result.engine_traceback:
             entry["engine_traceback"] = result.engine_traceback
+        if result.scenarios_lost:
+            entry["scenarios_lost"] = result.scenarios_lost
     if result.check_error:
         entry["check_error"] = result.check_error
     if result.skip_reasons:

@@ -205,6 +205,34 @@ def test_an_engine_that_crashes_now_and_then_is_checked_on_every_rule(tmp_path, 
         assert answered >= 12  # runs 1-4, 6-9, 11-14 of each rule were played and judged
 
 
+def test_a_crash_costs_its_scenario_and_only_the_rules_that_needed_it(tmp_path, monkeypatch):
+    """Issue 23 item 6: one crash in 50 scenarios errored every rule. Now a rule keeps its verdict, with the count of
+    scenarios lost, unless the reference engine's trace of the lost scenario exercises it."""
+    from conformance.checking import check_scenario
+    from conformance.runner import RunConfig, prepare_generated, scenario_builder, stream_source
+    from reference_engine.kernel.registry import reference_engine_for
+
+    monkeypatch.setenv("CRASH_EVERY", "30")  # the first process dies on scenario 30 (index 29), the next plays on
+    report = tmp_path / "r.json"
+    keys = ["mw.summon-package", "mw.nested-package-deferred", "mw.queue-fifo", "mw.empty-before-advance"]
+    code = cli.main(["run", "--engine-cmd", command("crash_every"), "--max-examples", "50", "--no-fixtures",
+                     "--rules", *keys, "--report-json", str(report)])
+    rules = {r["key"]: r for r in json.loads(report.read_text())["rules"]}
+    ruleset = get_ruleset("momon-wonder")
+    config = RunConfig(ruleset, "1.0.0", ruleset.resolve_options({}))
+    reference = reference_engine_for("momon-wonder")
+    lost = prepare_generated(config, scenario_builder(config, reference)(stream_source(0, 29), "1.0.0"))
+    needed = check_scenario(reference, lost, [ruleset.invariant(k) for k in keys]).exercised
+    assert {k for k in keys if needed.get(k)} == {"mw.queue-fifo", "mw.empty-before-advance"}  # the test's premise
+    for key, rule in rules.items():
+        assert rule["engine_problems"] == {"crashed": 1}, rule
+        if needed.get(key):
+            assert rule["status"] == "errored" and "scenarios_lost" not in rule
+        else:
+            assert rule["status"] == "passed" and rule["scenarios_lost"] == 1, rule
+    assert code == 1  # the rules that needed the lost scenario have no verdict
+
+
 # -- Interrupts -------------------------------------------------------------------------------------------------
 
 

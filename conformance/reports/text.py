@@ -191,7 +191,9 @@ def rule_row(rule: dict[str, Any]) -> str:
     if rule["status"] == "unexercised":
         extra = " (never applied: the pass is vacuous)"
     if rule.get("engine_problems"):
-        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
+        lost = rule.get("scenarios_lost", 0)
+        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + (
+            f"; {lost} scenario{'' if lost == 1 else 's'} lost, none that this rule needed" if lost else "") + ")"
     # Only a rule that passed says something by the readings it was never tried under (a failing rule stopped
     # counting at its first failure).
     never = [f"{name}={value}" for name, counts in sorted(rule.get("exercised_under", {}).items())
