@@ -285,8 +285,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def _finish(config: pytest.Config, recorder: RunRecorder, interrupted: bool = False) -> None:
     """The JSON Lines report's footer and the JSON report (``--trigger-report-json``), once, interrupted or not."""
     if not recorder.finished:
-        recorder.finish(interrupted)
-        recorder.write_report(config.getoption("conformance_report_json"))
+        try:
+            recorder.finish(interrupted)
+        finally:  # a signal just after the footer: the JSON report is written all the same, and agrees with it
+            if recorder.footer_written:
+                recorder.write_report(config.getoption("conformance_report_json"))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:

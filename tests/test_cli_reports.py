@@ -224,6 +224,36 @@ def test_an_interrupted_stream_keeps_what_it_found(lifo_stream, tmp_path):
     assert sum(1 for s in xml.iter("skipped") if "interrupted" in s.get("message")) == len(run["not_checked"])
 
 
+def test_a_signal_just_after_the_footer_leaves_reports_that_agree(tmp_path, monkeypatch, capsys):
+    """Issue 23 item 6: a signal that came once the JSON Lines footer said "not interrupted" made the JSON report say
+    "interrupted". Once the footer is written the run's account is settled: every report says what the footer says."""
+    import signal
+
+    from conformance.recorder import RunRecorder
+
+    finish = RunRecorder.finish
+
+    def finish_then_signal(self, *args, **kwargs):
+        finish(self, *args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)  # the command's handler turns it into a KeyboardInterrupt here
+
+    monkeypatch.setattr(RunRecorder, "finish", finish_then_signal)
+    stream, report, xml = tmp_path / "run.jsonl", tmp_path / "r.json", tmp_path / "junit.xml"
+    code = cli.main(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "mw.group-position",
+                     "--no-fixtures", "--max-examples", "10", "--report-jsonl", str(stream), "--report-json",
+                     str(report), "--junit-xml", str(xml)])
+    err = capsys.readouterr().err
+    footer = json.loads(stream.read_text().splitlines()[-1])
+    document = json.loads(report.read_text())
+    assert footer["record"] == "footer" and "interrupted" not in footer and footer["stopped"] == ""
+    assert "interrupted" not in document and "not_checked" not in document
+    assert {r["key"]: r["status"] for r in document["rules"]} == {"mw.queue-fifo": "failed",
+                                                                  "mw.group-position": "passed"}
+    assert code == 1  # the verdicts' exit code: the run was complete
+    assert "SIGINT came after every verdict was recorded" in err and "Traceback" not in err
+    assert len(_cases(xml)) == 2
+
+
 def test_report_command_renders_markdown_and_junit(lifo_stream, tmp_path, capsys):
     assert cli.main(["report", str(lifo_stream), "--format", "markdown"]) == 0
     text = capsys.readouterr().out
