@@ -12,10 +12,12 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from reference_engine.kernel.errors import ConformanceError
 
 
-def example_database(where: str | None):
+def example_database(where: str | None, warnings: list[str] | None = None):
     """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
     Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
-    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used."""
+    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used.
+    A folder that cannot be written is used read-only (the failures it holds are still replayed), and
+    ``warnings``, if given, gets a line saying so: the database is an optimisation, the run goes on without it."""
     if not where:
         return None
     if where.startswith(("redis://", "rediss://", "unix://")):
@@ -37,6 +39,15 @@ def example_database(where: str | None):
         kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
             where).is_symlink() else "a link to something that is not a folder"
         raise ConformanceError(f"--database: {where} is {kind}, not a folder")
+    try:
+        writable_folder(where, "--database")
+    except ConformanceError as exc:
+        from hypothesis.database import ReadOnlyDatabase
+
+        if warnings is not None:
+            warnings.append(f"{exc}: the failures this run finds are not kept there; those it already holds are "
+                            f"replayed")
+        return ReadOnlyDatabase(DirectoryBasedExampleDatabase(where))
     return DirectoryBasedExampleDatabase(where)
 
 

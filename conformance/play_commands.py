@@ -122,10 +122,25 @@ def check_file(args: argparse.Namespace) -> int:
         bad = _print_verdicts(checked, invariants, scenario["edition"])
         if fixture is not None:
             bad = _print_fixture_difference(fixture, scenario, checked.outcome) or bad
-            print(f"\nfixture {fixture.id}: {MARK['failed' if bad else 'passed']}")
+        differs = _differs_on_replay(engine, scenario, checked.outcome) if bad else None
+        if differs is not None:  # not a verdict on the rules, as in `run`
+            print(f"\nNONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
+        if fixture is not None:
+            verdict = "errored" if differs is not None else "failed" if bad else "passed"
+            print(f"\nfixture {fixture.id}: {MARK[verdict]}" + (" (nondeterministic)" if differs is not None else ""))
     finally:
         _close(engine)
     return FAILED if bad else PASSED
+
+
+def _differs_on_replay(engine, scenario: dict, outcome):
+    """The nondeterministic outcome when ``engine``, playing ``scenario`` again with the same choices, does not give
+    the answer ``outcome`` holds (a trace), else None."""
+    from conformance.checking import replay_for_determinism
+    from conformance.fixtures import FIXTURE_REPLAYS
+
+    return replay_for_determinism(engine, scenario, FIXTURE_REPLAYS, first=outcome) if outcome.status == "trace" \
+        else None
 
 
 def _print_verdicts(checked, invariants, edition: str) -> bool:

@@ -31,6 +31,7 @@ import dataclasses
 import os
 import secrets
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,8 @@ def pytest_configure(config: pytest.Config) -> None:
             if spec is None:
                 return
             session = Session(spec)
+            for warning in session.warnings:  # said once, here on the controller (workers make their own session)
+                print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
             # An engine that fails its handshake errors every item (session.unavailable); a bad spec is usage.
             recorder = RunRecorder(session, session.handshake(), config.getoption("conformance_report_jsonl"))
     except ConformanceError as exc:

@@ -37,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
                          (args.report_jsonl, "--report-jsonl")):
         _output_file(path, option)
     session = Session(_spec(args))  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
+    for warning in session.warnings:
+        print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
     try:
         described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
         _print_header(session, described)
