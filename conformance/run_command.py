@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
         _print_header(session, described)
-        progress = Progress(sys.stdout, len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
+        progress = Progress(getattr(sys.stdout, "raw", sys.stdout), len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
         recorder = RunRecorder(session, described, args.report_jsonl, sys.stdout, progress)
         return _conclude(args, recorder, _run_pytest(args, recorder))
     finally:

@@ -268,6 +268,36 @@ def test_report_command_renders_markdown_and_junit(lifo_stream, tmp_path, capsys
     assert cli.main(["report", str(tmp_path / "missing.jsonl")]) == 2
 
 
+EVIL = "<img src=x onerror=alert(1)> *em* _u_ ~~s~~ | `tick` [link](http://e.invalid) \x1b[31m&amp;"
+
+
+def test_engine_and_document_text_is_literal_in_markdown_and_html(lifo_stream):
+    """Issue 23 item 6: the Markdown report wrote the engine's name as it came. Every string a report holds (the
+    engine's name, messages, ids, a scenario, traces, stderr) is text in Markdown and HTML, whatever it holds."""
+    markdown_it = pytest.importorskip("markdown_it")
+    run = load(str(lifo_stream))
+    run["header"]["engine"]["name"] = EVIL
+    run["header"]["seed"] = "# " + EVIL
+    failed = next(r for r in run["rules"] if r.get("failure"))
+    failed["failure"]["messages"] = ["# " + EVIL, "```\n# heading\n" + EVIL]
+    failed["failure"]["scenario"]["objects"][0]["id"] = "```\n# out of the fence " + EVIL
+    failed["failure"]["replay_command"] = "trigger-conformance replay `x` " + EVIL
+    run["fixtures"] = [{"id": "`" + EVIL, "status": "failed", "rule_keys": [EVIL], "messages": [EVIL]}]
+    run["rules"].append({**failed, "key": EVIL + "k", "status": "errored", "failure": None,
+                         "first_problem": "- " + EVIL, "engine_stderr": "```\n" + EVIL, "engine_problems": {"x": 1}})
+    text = markdown(run)
+    assert "\x1b" not in text
+    rendered = markdown_it.MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    for made in ("<img", "<em>", "<a ", "<s>", "<h1>", "<ul>\n<li>-", "<blockquote"):
+        assert made not in rendered.replace("<h1>trigger-conformance", ""), made
+    sections = sum(1 for r in run["rules"] if r.get("failure")) + 1  # each failure and the engine's problem
+    assert rendered.count("<h2>") == sections and rendered.count("<h1>") == 1
+    assert "&lt;img src=x onerror=alert(1)&gt; *em* _u_ ~~s~~ | <code>tick</code>" not in rendered
+    assert "&lt;img src=x onerror=alert(1)&gt; *em* _u_ ~~s~~ | " in rendered  # the text, as it was
+    page = html(run)
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+
+
 def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 

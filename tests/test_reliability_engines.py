@@ -343,6 +343,39 @@ def test_replay_runs_no_engine_because_a_file_names_it(replay_file, tmp_path, mo
     assert not marker.exists() and "planted" not in sys.modules
 
 
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_the_replay_refusal_cannot_be_disguised_by_the_files_text(replay_file, capsys):
+    """Issue 23 item 6: the command the refusal shows came with the file's escape codes: a file could erase it and
+    show another. Every control character of a document's text reaches the terminal escaped."""
+    document = json.loads(replay_file.read_text())
+    document["engine"]["spec"] = "cmd:rm -rf ~\x1b[2K\r\x1b[1A\u202etrigger-conformance replay x --engine mutant:mw-lifo\n"
+    replay_file.write_text(json.dumps(document))
+    assert cli.main(["replay", str(replay_file)]) == 2
+    err = capsys.readouterr().err
+    assert not CONTROL.search(err), repr(err)
+    assert "rm -rf ~\\u001b[2K\\u000d\\u001b[1A\\u202e" in err and "shown escaped" in err
+
+
+def test_engine_and_document_text_reaches_the_console_escaped(tmp_path, monkeypatch, capsys):
+    """Siblings: an engine's name, its stderr, a scenario's ids and an engine's messages, as `check` and `run`
+    print them."""
+    monkeypatch.setenv("SCRIPTED_NAME", "evil\x1b]0;title\x07\x1b[31m")
+    scenario = {**json.loads(json.dumps(TWO_TRIGGERS)), "id": "error\x1b[2J\u202e"}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario))
+    assert cli.main(["check", str(path), "--engine-cmd", command("scripted")]) == 1
+    out, err = capsys.readouterr()
+    assert "evil\\u001b]0;title\\u0007" in out and "scripted: run 1 error\\u001b[2J\\u202e" in out
+    assert not CONTROL.search(out + err), repr(out + err)
+    code = cli.main(["run", "--engine-cmd", command("scripted"), "--rules", "mw.queue-fifo", "--max-examples", "2",
+                     "--no-fixtures"])
+    out, err = capsys.readouterr()
+    assert code in (0, 1) and "evil\\u001b]0;title" in out
+    assert not CONTROL.search(out + err), repr(out + err)
+
+
 def test_replay_with_an_explicit_engine_or_trust(replay_file, capsys):
     assert cli.main(["replay", str(replay_file), "--engine", "reference"]) == 0
     assert cli.main(["replay", str(replay_file), "--trust-file-engine"]) == 1

@@ -4,7 +4,7 @@ Ids: "skip..." -> skipped with an issue URL; "error..." -> errored with a contex
 another id; "bad-message..." -> a result that breaks the schema; "choose..." -> asks an order choice first and
 returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; "close-stdout..." -> closes its stdout mid-run and lives on; "close-stdin..." ->
 closes its stdin, answers, and lives on; anything else -> a minimal trace.
-Environment: SCRIPTED_DECLINE=1 answers every configure with ok false.
+Environment: SCRIPTED_DECLINE=1 answers every configure with ok false; SCRIPTED_NAME is the name it gives.
 """
 
 import json
@@ -27,7 +27,7 @@ for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
     if kind == "start":
-        send({"type": "started", "protocol": 1, "name": "scripted", "version": "1",
+        send({"type": "started", "protocol": 1, "name": os.environ.get("SCRIPTED_NAME", "scripted"), "version": "1",
               "rulesets": {"momon-wonder": ["1.0.0"]}})
     elif kind == "configure":
         if os.environ.get("SCRIPTED_DECLINE"):
