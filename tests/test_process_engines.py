@@ -166,6 +166,15 @@ def test_a_live_engine_that_closed_its_stdout_or_stdin_is_garbage_and_killed(str
     assert _dead(pid), "the engine that closed its stream was not killed"
 
 
+def test_an_engines_trace_naming_what_the_scenario_lacks_is_garbage():
+    """Issue 23 item 6: a trace may not contradict its scenario: objects, abilities and players it does not have."""
+    with engine("scripted") as eng:
+        check = check_scenario(eng, named(TWO_TRIGGERS, "ghost"), INVARIANTS)
+    assert check.outcome.status == "garbage" and not check.violations
+    for words in ("names player P9 in its player", "names object NOPE in its source"):
+        assert words in check.outcome.message, check.outcome.message
+
+
 def test_errored_outcomes_keep_the_stderr_written_before_the_answer(monkeypatch):
     # Regression: the tail used to be read before the drain thread caught up, so under load an errored verdict
     # sometimes came without the engine's stderr. Here the thread lags for sure (it starts late), and every verdict

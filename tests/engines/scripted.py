@@ -3,7 +3,7 @@
 Ids: "skip..." -> skipped with an issue URL; "error..." -> errored with a context; "wrong-id..." -> a result with
 another id; "bad-message..." -> a result that breaks the schema; "choose..." -> asks an order choice first and
 returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; "close-stdout..." -> closes its stdout mid-run and lives on; "close-stdin..." ->
-closes its stdin, answers, and lives on; anything else -> a minimal trace.
+closes its stdin, answers, and lives on; "ghost..." -> a trace naming what the scenario lacks; anything else -> a minimal trace.
 Environment: SCRIPTED_DECLINE=1 answers every configure with ok false; SCRIPTED_NAME is the name it gives.
 """
 
@@ -50,6 +50,12 @@ for line in sys.stdin:
             send({"type": "result", "id": rid, "result": "trace"})
         elif name.startswith("exit"):
             sys.exit(0)
+        elif name.startswith("ghost"):  # a trace naming an object, an ability and a player the scenario lacks
+            send({"type": "result", "id": rid, "result": "trace", "trace": trace([
+                {"kind": "event", "id": "E1", "position": 1, "type": "signal", "cause": {"action": [0, 0]},
+                 "name": "go", "player": "P9"},
+                {"kind": "trigger", "id": "T1", "ability": "A404", "source": "NOPE", "controller": "P1",
+                 "event": "E1"}])})
         elif name.startswith("close-stdout") or name.startswith("close-stdin"):
             os.close(0 if name.startswith("close-stdin") else 1)
             if name.startswith("close-stdin"):
