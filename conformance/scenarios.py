@@ -71,19 +71,7 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
         for m, ability in enumerate(obj.get("abilities", ())):
             where = f"$.objects[{n}].abilities[{m}]"
             check_actions(ability["effect"], f"{where}.effect")
-            subject = ability["trigger"].get("subject", "any")
-            if subject not in ("self", "other", "any") and subject not in ids:
-                problems.append(f"{where}.trigger.subject: no object {subject!r} (nor self, other, any)")
-            problems.extend(_target_problems(ability.get("target"), f"{where}.target", ids, players))
-            if ability["trigger"]["event"] == "state" and "state" not in ability["trigger"]:
-                problems.append(f"{where}.trigger: a state trigger (MTG 603.8) names the state it waits for")
-            for field in ("intervening_if", "condition"):  # MTG and Momon intervening 'if'; Redemption 'If X, Y'
-                condition = ability.get(field)
-                if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
-                    problems.append(f"{where}.{field}.object: no object {condition['object']!r}")
-                if condition and condition.get("player", "controller") not in (*players, "controller"):
-                    problems.append(f"{where}.{field}.player: {condition['player']!r} is not a player (nor "
-                                    f"controller)")
+            problems.extend(_ability_problems(ability, where, ids, players))
         spell = obj.get("spell")
         if isinstance(spell, dict):  # MTG: a card that is a spell, its effect and target
             check_actions(spell.get("effect", ()), f"$.objects[{n}].spell.effect")
@@ -101,6 +89,25 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
     for k, ability in enumerate(scenario.get("choices", {}).get("trigger_order", ())):
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
+    return problems
+
+
+def _ability_problems(ability: dict[str, Any], where: str, ids: set[str], players: list[str]) -> list[str]:
+    """What an ability names besides its effect (its trigger's subject, its target, its conditions) that the
+    scenario lacks; a state trigger without its state."""
+    problems = []
+    subject = ability["trigger"].get("subject", "any")
+    if subject not in ("self", "other", "any") and subject not in ids:
+        problems.append(f"{where}.trigger.subject: no object {subject!r} (nor self, other, any)")
+    problems.extend(_target_problems(ability.get("target"), f"{where}.target", ids, players))
+    if ability["trigger"]["event"] == "state" and "state" not in ability["trigger"]:
+        problems.append(f"{where}.trigger: a state trigger (MTG 603.8) names the state it waits for")
+    for field in ("intervening_if", "condition"):  # MTG and Momon intervening 'if'; Redemption 'If X, Y'
+        condition = ability.get(field)
+        if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
+            problems.append(f"{where}.{field}.object: no object {condition['object']!r}")
+        if condition and condition.get("player", "controller") not in (*players, "controller"):
+            problems.append(f"{where}.{field}.player: {condition['player']!r} is not a player (nor controller)")
     return problems
 
 
