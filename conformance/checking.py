@@ -37,7 +37,8 @@ class EngineOutcome:
         "skipped": "the engine declined the scenario (message: its reason, context: an issue URL if given)",
         "errored": "the engine raised or reported an error on this scenario",
         "garbage": "the engine's answer is not a valid trace or protocol message (not JSON, schema violation, "
-                   "wrong id, a trace that contradicts itself, stdout flooded)",
+                   "wrong id, a trace that contradicts itself or its scenario, stdout flooded, stdin or stdout "
+                   "closed by a live engine)",
         "crashed": "the engine's process died while playing the scenario (it is restarted for the next one)",
         "timed-out": "the engine did not answer within the timeout; its process group was killed",
         "wrong-protocol": "the engine answered the handshake with another protocol version",

@@ -20,6 +20,7 @@ from conformance import __version__
 from conformance.documents import schema_names, validate, write_atomically
 from conformance.interrupts import Interrupts, exit_code
 from conformance.play_commands import check_file, replay
+from conformance.reports.text import TerminalStream
 from conformance.run_command import run
 from conformance.session import RunSpec, Session, engine_spec, parse_option
 from conformance.adapters.registry import did_you_mean
@@ -460,6 +461,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return BAD_INPUT if exc.code not in (0, None) else PASSED
     args.interrupts = interrupts = Interrupts()
+    streams = sys.stdout, sys.stderr
+    # Whatever a document or an engine wrote reaches the terminal as text: its control characters escaped.
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
     try:
         with interrupts:
             return args.handler(args)
@@ -473,6 +477,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return PASSED
+    finally:
+        sys.stdout, sys.stderr = streams
 
 
 if __name__ == "__main__":

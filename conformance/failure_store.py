@@ -12,12 +12,13 @@ from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 from reference_engine.kernel.errors import ConformanceError
 
 
-def example_database(where: str | None, check: bool = True):
+def example_database(where: str | None, check: bool = True, warnings: list[str] | None = None):
     """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
     Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
     ``pip install 'trigger-conformance[redis]'``), as an :class:`OptionalDatabase`. None for none. Raises
     ConformanceError when it cannot be used at the start of a run (``check``; a worker of a run that started does
-    not check again: a server gone since then is warned about and done without)."""
+    not check again: a server gone since then is warned about and done without). A folder that cannot be written is
+    used read-only (the failures it holds are still replayed), and ``warnings``, if given, gets a line saying so."""
     if not where:
         return None
     if where.startswith(("redis://", "rediss://", "unix://")):
@@ -26,6 +27,15 @@ def example_database(where: str | None, check: bool = True):
         kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
             where).is_symlink() else "a link to something that is not a folder"
         raise ConformanceError(f"--database: {where} is {kind}, not a folder")
+    try:
+        writable_folder(where, "--database")
+    except ConformanceError as exc:
+        from hypothesis.database import ReadOnlyDatabase
+
+        if warnings is not None:
+            warnings.append(f"{exc}: the failures this run finds are not kept there; those it already holds are "
+                            f"replayed")
+        return OptionalDatabase(ReadOnlyDatabase(DirectoryBasedExampleDatabase(where)), where)
     return OptionalDatabase(DirectoryBasedExampleDatabase(where), where)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, side_by_side
+from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, shown, side_by_side
 from conformance.failure_store import replay_command
 from conformance.session import engine_spec
 from reference_engine.kernel.errors import ConformanceError
@@ -55,10 +55,13 @@ def replay(args: argparse.Namespace) -> int:
     spec = engine_spec(args.engine, args.engine_cmd, default=None)
     if spec is None and not args.trust_file_engine:
         # A replay file is data: the engine it names (a command, a module to import) is run only when asked.
-        raise ConformanceError(f"{args.file} names the engine {document['engine']['spec']!r}; replay runs no engine "
-                               f"because a file says so. Say which engine to replay against:\n  "
-                               f"{replay_command(args.file, document['engine']['spec'])}\n"
-                               f"or add --trust-file-engine to run the one the file names")
+        named, command = document["engine"]["spec"], replay_command(args.file, document["engine"]["spec"])
+        hidden = shown(command) != command  # control characters: the command is shown escaped, and said so
+        raise ConformanceError(f"{shown(args.file)} names the engine {shown(repr(named))}; replay runs no engine "
+                               f"because a file says so. Say which engine to replay against:\n  {shown(command)}\n"
+                               + ("(the file's text holds control characters, shown escaped as \\uXXXX: this command "
+                                  "is not the file's as written)\n" if hidden else "")
+                               + "or add --trust-file-engine to run the one the file names")
     engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], None,
                                args.max_trace_entries)
     try:
@@ -125,10 +128,25 @@ def check_file(args: argparse.Namespace) -> int:
         bad = _print_verdicts(checked, invariants, scenario["edition"])
         if fixture is not None:
             bad = _print_fixture_difference(fixture, scenario, checked.outcome) or bad
-            print(f"\nfixture {fixture.id}: {MARK['failed' if bad else 'passed']}")
+        differs = _differs_on_replay(engine, scenario, checked.outcome) if bad else None
+        if differs is not None:  # not a verdict on the rules, as in `run`
+            print(f"\nNONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
+        if fixture is not None:
+            verdict = "errored" if differs is not None else "failed" if bad else "passed"
+            print(f"\nfixture {fixture.id}: {MARK[verdict]}" + (" (nondeterministic)" if differs is not None else ""))
     finally:
         _close(engine)
     return FAILED if bad else PASSED
+
+
+def _differs_on_replay(engine, scenario: dict, outcome):
+    """The nondeterministic outcome when ``engine``, playing ``scenario`` again with the same choices, does not give
+    the answer ``outcome`` holds (a trace), else None."""
+    from conformance.checking import replay_for_determinism
+    from conformance.fixtures import FIXTURE_REPLAYS
+
+    return replay_for_determinism(engine, scenario, FIXTURE_REPLAYS, first=outcome) if outcome.status == "trace" \
+        else None
 
 
 def _print_verdicts(checked, invariants, edition: str) -> bool:

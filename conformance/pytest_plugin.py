@@ -31,6 +31,7 @@ import dataclasses
 import os
 import secrets
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,8 @@ def pytest_configure(config: pytest.Config) -> None:
             if spec is None:
                 return
             session = Session(spec)
+            for warning in session.warnings:  # said once, here on the controller (workers make their own session)
+                print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
             # An engine that fails its handshake errors every item (session.unavailable); a bad spec is usage.
             recorder = RunRecorder(session, session.handshake(), config.getoption("conformance_report_jsonl"))
     except ConformanceError as exc:
@@ -286,8 +289,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def _finish(config: pytest.Config, recorder: RunRecorder, interrupted: bool = False) -> None:
     """The JSON Lines report's footer and the JSON report (``--trigger-report-json``), once, interrupted or not."""
     if not recorder.finished:
-        recorder.finish(interrupted)
-        recorder.write_report(config.getoption("conformance_report_json"))
+        try:
+            recorder.finish(interrupted)
+        finally:  # a signal just after the footer: the JSON report is written all the same, and agrees with it
+            if recorder.footer_written:
+                recorder.write_report(config.getoption("conformance_report_json"))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:

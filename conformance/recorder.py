@@ -28,6 +28,8 @@ class RunRecorder:
     ``report_jsonl``: where the JSON Lines report goes (opened by :meth:`start`); ``out``: where a row per verdict is
     printed (the command's console; None under pytest); ``progress``: a :class:`conformance.reports.progress.Progress`,
     told how far exploration is and of each rule concluded. ``interrupted`` names the signal that stopped the run.
+    Once the JSON Lines footer is written, the run's account is settled: a signal that comes later (``late_signal``)
+    does not make the reports call the run interrupted when the footer does not.
     """
 
     def __init__(self, session: Session, described: dict[str, str], report_jsonl: str | None = None, out=None,
@@ -37,12 +39,26 @@ class RunRecorder:
         self.started = time.time()
         self.entries: dict[str, dict] = {}  # item name (rule key, fixture id, audit) -> its report entry
         self.exploration: dict[str, Any] = {}
-        self.interrupted: str | None = None
+        self._interrupted: str | None = None
+        self.late_signal: str | None = None  # a signal that came after the footer said the run was not interrupted
         self.finished = False
+        self.footer_written = False
         self.junit_written = False
         self.database_warned = ""  # the example database's failure, once warned about
         self.file = None
         self.lines: list[str] = []  # the JSON Lines report's lines
+
+    @property
+    def interrupted(self) -> str | None:
+        """The signal that stopped the run (None: it was not stopped)."""
+        return self._interrupted
+
+    @interrupted.setter
+    def interrupted(self, name: str | None) -> None:
+        if self.footer_written and not self._interrupted:  # the footer already says the run was not interrupted
+            self.late_signal = self.late_signal or name
+            return
+        self._interrupted = name
 
     # -- The JSON Lines report --------------------------------------------------------------------------------
 
@@ -229,12 +245,13 @@ class RunRecorder:
         validate(report, "report", "the report being written")
         return write_somewhere(path, dump_json(report), "JSON report")  # atomically: never half a report
 
-    def write_junit(self, path: str | None) -> None:
+    def write_junit(self, path: str | None, complete: bool = False) -> None:
         """After an interrupt, the JUnit XML file (written atomically) from every verdict known: a failure found
         while exploring is a ``<failure>`` (unshrunk), each rule and fixture not checked ``<skipped>`` (the run was
         interrupted). pytest writes none when the signal came while the stream was explored (before its session
-        started), and one without the items not run when it came later."""
-        if not path or not self.interrupted:
+        started), and one without the items not run when it came later. ``complete``: written for a run that was not
+        interrupted too (a signal came after every verdict was recorded, maybe before pytest wrote its own)."""
+        if not path or not (self.interrupted or complete):
             return
         from conformance.reports.render import from_report, junit
 
@@ -263,6 +280,7 @@ class RunRecorder:
             footer["interrupted"] = self.interrupted
             footer["not_checked"] = self.not_checked()
         self._write(footer)
+        self.footer_written = True
         if self.file is not None:
             self.file.close()
             self.file = None

@@ -37,10 +37,12 @@ def run(args: argparse.Namespace) -> int:
                          (args.report_jsonl, "--report-jsonl")):
         _output_file(path, option)
     session = Session(_spec(args))  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
+    for warning in session.warnings:
+        print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
     try:
         described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
         _print_header(session, described)
-        progress = Progress(sys.stdout, len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
+        progress = Progress(getattr(sys.stdout, "raw", sys.stdout), len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
         recorder = RunRecorder(session, described, args.report_jsonl, sys.stdout, progress)
         return _conclude(args, recorder, _run_pytest(args, recorder))
     finally:
@@ -150,7 +152,12 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     """After pytest: the JSON report, and the summary and exit code (or, interrupted, the partial report)."""
     code, output = ran
     interrupted, out = recorder.interrupted, sys.stdout
-    if not interrupted and code not in (0, 1):
+    if recorder.late_signal:  # every verdict was recorded and the footer written: the run is complete
+        print(f"trigger-conformance: {recorder.late_signal} came after every verdict was recorded; the reports are "
+              f"complete", file=sys.stderr)
+        if args.junit_xml:  # pytest may have been stopped before it wrote its own
+            recorder.write_junit(args.junit_xml, complete=True)
+    elif not interrupted and code not in (0, 1):
         print(output[-4000:], file=sys.stderr)
         raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {code})")
     if interrupted:

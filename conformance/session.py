@@ -118,7 +118,8 @@ class Session:
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"--shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
-        self._database = example_database(spec.database, check=not worker)
+        self.warnings: list[str] = []  # what the user should know before the run (one line each), said once by it
+        self._database = example_database(spec.database, check=not worker, warnings=self.warnings)
         if spec.failures_dir:
             writable_folder(spec.failures_dir, "--failures-dir")
 
@@ -317,7 +318,10 @@ class Session:
             return self.unavailable_fixture(fixture_id)
         fixture = next(f for f in self.fixtures() if f.id == fixture_id)
         result = check_fixture(self.engine, fixture, self.ruleset.invariants_for(fixture.scenario["edition"]))
-        return {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
+        entry = {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
+        if result.determinism != "deterministic":
+            entry["determinism"] = result.determinism
+        return entry
 
     def write_replay(self, result: RuleResult, engine: dict[str, str] | None = None) -> str | None:
         """Write the replay file of ``result``'s failure in ``--failures-dir`` (atomically); returns its path, or None
@@ -537,6 +541,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
             entry["engine_stderr"] = result.engine_stderr
         if result.engine_traceback:
             entry["engine_traceback"] = result.engine_traceback
+        if result.scenarios_lost:
+            entry["scenarios_lost"] = result.scenarios_lost
     if result.check_error:
         entry["check_error"] = result.check_error
     if result.skip_reasons:

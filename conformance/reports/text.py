@@ -4,6 +4,7 @@ the expected (reference) and actual traces side by side, and the command that re
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from conformance.fixtures import canonical_entries
@@ -11,6 +12,37 @@ from conformance.fixtures import canonical_entries
 STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP",
         "partial": "PARTIAL"}  # partial: an interrupted run's rule with no violation so far (conformance/partial.py)
+
+
+# What a terminal acts on rather than shows: C0 controls (ESC of escape sequences, carriage return, backspace...),
+# DEL, C1 controls, and the marks that reorder text (bidirectional overrides and isolates).
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_ACTIVE = re.compile(f"[{_CONTROLS}]")
+_ACTIVE_OR_BREAK = re.compile(f"[\t\n{_CONTROLS}]")
+
+
+def shown(text: str, lines: bool = False) -> str:
+    """``text`` (from a document or an engine) as it may reach a terminal: every character a terminal would act on
+    rather than show (:data:`_CONTROLS`, and tabs and newlines unless ``lines``) written as its JSON escape
+    (``\\u001b``, ``\\u202e``: JSON printed stays JSON), so that no text can move the cursor, erase or
+    recolour what is shown, or disguise a command."""
+    pattern = _ACTIVE if lines else _ACTIVE_OR_BREAK
+    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class TerminalStream:
+    """A text stream that writes through :func:`shown` (lines kept) to ``stream``: what the commands print on
+    stdout and stderr, whatever text a document or an engine put in it. ``raw`` is ``stream`` itself, for the
+    tool's own control sequences (the live progress line)."""
+
+    def __init__(self, stream):
+        self.raw = stream
+
+    def write(self, text: str) -> int:
+        return self.raw.write(shown(text, lines=True))
+
+    def __getattr__(self, name: str):
+        return getattr(self.raw, name)
 
 
 def verdict_counts(summary: dict[str, int], not_checked: dict[str, int] | None = None) -> str:
@@ -194,7 +226,9 @@ def rule_row(rule: dict[str, Any]) -> str:
     elif rule["status"] == "partial":
         extra = " (no violation so far; interrupted before it was concluded: not a pass)"
     if rule.get("engine_problems"):
-        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
+        lost = rule.get("scenarios_lost", 0)
+        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + (
+            f"; {lost} scenario{'' if lost == 1 else 's'} lost, none that this rule needed" if lost else "") + ")"
     # Only a rule that passed says something by the readings it was never tried under (a failing rule stopped
     # counting at its first failure).
     never = [f"{name}={value}" for name, counts in sorted(rule.get("exercised_under", {}).items())
