@@ -77,6 +77,11 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-7b-durations-across-turns", "mtg-this-turn-outlives-the-turn"),
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-target-unchecked"),
     ("mtg-vocab-608-2b-spells-on-the-stack", "mtg-spell-resolves-at-once"),
+    # issue 22, item 2: the two readings fixed
+    ("mtg-ref-603-6c-from-anywhere-dies-together", "mtg-anywhere-looks-back"),
+    ("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard", "mtg-anywhere-looks-back"),
+    ("mtg-ref-603-4-felidar-stolen-on-the-stack", "mtg-if-you-is-source-controller"),
+    ("mtg-ref-603-4-you-is-the-thief-and-the-creator", "mtg-if-you-is-source-controller"),
 ]
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reference_engine.mtg.engines.reference import EDITIONS, RULESET, Context, Game, MtgEngine
-from reference_engine.mtg.engines.rules import BATTLEFIELD
+from reference_engine.mtg.engines.rules import BATTLEFIELD, looks_back, looks_back_at
 from reference_engine.mtg.engines.faulty_vocabulary import (
     DamageOffTheBattlefieldGame, DepartedTargetKeptGame, ActivePlayerIsYouGame,
     ZoneChangeOutsideTheBattlefieldGame, EachOfOneOrMoreGame, NoAdditionalTriggersGame, OnceEachTurnIgnoredGame,
     OnceTakenWhenPerformedGame, NoResolvedEventGame, ThisTurnOutlivesTheTurnGame, SpellTargetUncheckedGame,
-    SpellResolvesAtOnceGame)
+    SpellResolvesAtOnceGame, IfYouIsSourceControllerGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 
 
@@ -162,7 +162,23 @@ class NoGraveyardLookBackGame(Game):
 
     def triggered_by(self, group, before):
         return self.catalog.triggered_abilities(group, before, self.state,
-                                                look_back=lambda event: event["type"] == "leave",
+                                                look_back=lambda trigger, event: event["type"] == "leave"
+                                                and looks_back_at(trigger, event),
+                                                condition_looks_back=self.condition_looks_back)
+
+
+class AnywhereLooksBackGame(Game):
+    """Treats an ability that triggers when a card is put into a zone "from anywhere" (a zone change naming a
+    destination and no origin) as a leaves-the-battlefield ability: for a permanent leaving the battlefield (or a card
+    leaving a graveyard) it is judged on the game just before the event, so a permanent with such an ability that
+    dies together with the card it watches still sees it (603.6c, 603.10a; a bug XMage had); caught by
+    mtg.look-back."""
+
+    def triggered_by(self, group, before):
+        def old_reading(trigger, event):
+            return looks_back(event) or (trigger["event"] == "zone_change" and event["type"] == "enter"
+                                         and event.get("from") == "graveyard" and trigger.get("to") != BATTLEFIELD)
+        return self.catalog.triggered_abilities(group, before, self.state, look_back=old_reading,
                                                 condition_looks_back=self.condition_looks_back)
 
 
@@ -450,6 +466,9 @@ MUTANTS = (
     replace(_mutant("mtg-leaves-if-forward", LeavesIfForwardGame, "mtg.look-back"),
             options=(("leaves_intervening_if", "look-back"),)),
     _mutant("mtg-no-graveyard-look-back", NoGraveyardLookBackGame, "mtg.look-back"),
+    # issue 22, item 2: the two readings
+    _mutant("mtg-anywhere-looks-back", AnywhereLooksBackGame, "mtg.look-back"),
+    _mutant("mtg-if-you-is-source-controller", IfYouIsSourceControllerGame, "mtg.intervening-if"),
     _mutant("mtg-delayed-if-ignored", DelayedIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-state-if-ignored", StateIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-delayed-repeats", DelayedRepeatsGame, "mtg.delayed-trigger"),

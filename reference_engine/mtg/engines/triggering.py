@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, looks_back
+from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, looks_back_at
 
 if TYPE_CHECKING:
     from reference_engine.mtg.engines.reference import Context
@@ -59,8 +59,8 @@ class Triggering:
         """603.2d: each permanent with ``additional_triggers`` on the battlefield, controlled by the ability's
         controller and matching the event's type, adds its ``times``, for an ability of a permanent; judged on the
         game the trigger is judged on (just before the event when it looks back, 603.10a)."""
-        event, source, _, controller = hit
-        state = before if looks_back(event) else self.state
+        event, source, ability, controller = hit
+        state = before if looks_back_at(ability["trigger"], event) else self.state
         if state.zones.get(source) != BATTLEFIELD:
             return 0
         return sum(extra["times"] for holder, extra in self.catalog.multipliers
@@ -179,7 +179,7 @@ class Triggering:
         self.announce([t for t in new if t is not None])
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
-        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source)
+        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source, d.controller)
 
     def end_one(self, d: Delayed, reason: str) -> None:
         d.alive = False

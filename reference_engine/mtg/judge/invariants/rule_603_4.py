@@ -24,8 +24,9 @@ def _resolution_checks(view: TraceView):
         if entry["kind"] == "resolve_begin" or entry["reason"] in RESOLUTION_REMOVALS:
             spec = spec_of(view, entry["trigger"])
             if spec is not None and "intervening_if" in spec:
-                source = view.triggers[entry["trigger"]]["source"]
-                out.append((i, entry["trigger"], cat.true_on(spec["intervening_if"], at[i], source), entry))
+                trig = view.triggers[entry["trigger"]]  # "you": its controller, fixed as it triggered (603.3a)
+                out.append((i, entry["trigger"], cat.true_on(spec["intervening_if"], at[i], trig["source"],
+                                                             trig["controller"]), entry))
 
     return see, lambda: out
 
