@@ -500,6 +500,21 @@ fixture("mtg-ref-603-4-you-is-the-thief-and-the-creator",
              ("P1", [{"do": "gain_control", "object": "S", "player": "P1"}]),
              ("P1", [{"do": "signal", "name": "sig"}])])], life={"P1": 10}))
 
+# -- Issue 22, item 3: triggers announced as their event happens ----------------------------------------------------
+
+fixture("mtg-ref-603-2-triggers-as-each-event-happens",
+ "603.2 and 603.10: an ability triggers as its event happens, on the game just after it, not once the whole resolution is over. K's ability resolves: it puts C from P1's hand onto the battlefield, signals s2, then destroys W and X. W's 'whenever another creature enters, you gain 1 life' triggers on C entering (W is on the battlefield just after), and X's 'whenever s2 happens, if X is on the battlefield, you gain 1 life' on the signal (its condition holds just after it); each trigger comes right after its event, before the next one. On resolution X is in the graveyard, so X's ability is removed (608.2a); W's resolves. An engine looking for triggers only after the whole resolution (phase.rs's scan after each action, XMage's batching at the end of an effect) would find W and X gone and lose both.",
+ "CR 603.2, 603.4, 603.10 (issue 22)", ["mtg.triggers-when-satisfied", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("K", "P1", abilities=[ab("AK", {"event": "signal", "name": "go"}, [
+      {"do": "move", "object": "C", "from": "hand", "to": "field"}, {"do": "signal", "name": "s2"},
+      {"do": "move_together", "objects": ["W", "X"], "from": "field", "to": "graveyard"}],
+      text="Whenever go happens, put C onto the battlefield, then s2, then destroy W and X.")]),
+   obj("W", "P1", abilities=[ab("AW", {"event": "enter", "subject": "other"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature enters, you gain 1 life.")]),
+   obj("X", "P2", abilities=[ab("AX", {"event": "signal", "name": "s2"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever s2 happens, if this is on the battlefield, you gain 1 life.", intervening_if={"test": "in_zone", "object": "self", "zone": "field"})]),
+   obj("C", "P1", "hand")],
+  [("main", [("P1", [{"do": "signal", "name": "go"}])])]))
+
 import os
 
 if __name__ == "__main__":

@@ -82,6 +82,8 @@ FIXTURE_MUTANTS = [
     ("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard", "mtg-anywhere-looks-back"),
     ("mtg-ref-603-4-felidar-stolen-on-the-stack", "mtg-if-you-is-source-controller"),
     ("mtg-ref-603-4-you-is-the-thief-and-the-creator", "mtg-if-you-is-source-controller"),
+    # issue 22, item 3: triggers announced late
+    ("mtg-ref-603-2-triggers-as-each-event-happens", "mtg-batched-trigger-checks"),
 ]
 
 

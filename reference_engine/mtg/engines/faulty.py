@@ -436,6 +436,41 @@ class SbaMidResolutionGame(Game):
                 self._in_sba = False
 
 
+class BatchedTriggerChecksGame(Game):
+    """Looks for the abilities the events of a resolution (or of a scripted action) trigger only once the whole of it
+    is over, event by event, on the game as it is then (phase.rs's scan after each action, XMage's batching at the
+    end of an effect; 603.2 and 603.10 judge each event as it happens, on the game just after it): the triggers are
+    announced late, after later events of the same resolution, and an ability whose source has left by then, or
+    whose intervening "if" no longer holds, is lost (abilities that look back still see the game before their
+    event); caught by mtg.triggers-when-satisfied."""
+
+    _batch: list | None = None
+
+    def perform(self, effect, ctx) -> None:
+        if self._batch is not None or (ctx.trigger is None and "action" not in ctx.cause):
+            return super().perform(effect, ctx)
+        self._batch = []
+        try:
+            super().perform(effect, ctx)
+        finally:
+            batch, self._batch = self._batch, None
+        for group, before in batch:
+            new = [self.new_trigger(source, ability, controller, event["id"])
+                   for event, source, ability, controller in self.how_many(list(self.triggered_by(group, before)),
+                                                                           before)]
+            new += self.delayed_triggers(group, before)
+            self.announce([t for t in new if t is not None])
+
+    def triggered_by(self, group, before):
+        if self._batch is None:
+            return super().triggered_by(group, before)
+        self._batch.append((group, before.copy()))
+        return []
+
+    def delayed_triggers(self, group, before):
+        return [] if self._batch is not None else super().delayed_triggers(group, before)
+
+
 def _mutant(name: str, game: type[Game], key: str, edition: str = EDITIONS[0]) -> Mutant:
     return mutant(name, MtgEngine, game, key, RULESET, EDITIONS, edition)
 
@@ -469,6 +504,8 @@ MUTANTS = (
     # issue 22, item 2: the two readings
     _mutant("mtg-anywhere-looks-back", AnywhereLooksBackGame, "mtg.look-back"),
     _mutant("mtg-if-you-is-source-controller", IfYouIsSourceControllerGame, "mtg.intervening-if"),
+    # issue 22, item 3: triggers announced late
+    _mutant("mtg-batched-trigger-checks", BatchedTriggerChecksGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-delayed-if-ignored", DelayedIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-state-if-ignored", StateIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-delayed-repeats", DelayedRepeatsGame, "mtg.delayed-trigger"),

@@ -343,9 +343,10 @@ class SetPieces:
         "when this dies, if you have 15 or more life" (or "14 or less"), its owner and another player ten life apart;
         the other player gains control of it, then it dies: its ability looks back and is that player's (603.10a),
         and on resolution "you" is still that player, although the card is its owner's again (400.7, 108.4a). The
-        script's actions (none when the piece is not drawn)."""
+        script's actions (none when the piece is not drawn, nor under a profile excluding ``hand_control_changes``:
+        the ability's text says "you")."""
         src = self.source
-        if not src.chance(25) or "gain_control" in self.no or not steady:
+        if not src.chance(25) or "gain_control" in self.no or "hand_control_changes" in self.excluded or not steady:
             return []
         holder = src.pick(steady)
         thieves = [p for p in players if p != holder["owner"] and p not in self.doomed] or \

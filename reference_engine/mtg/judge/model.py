@@ -18,9 +18,12 @@ Three pieces:
 Readings made here where the text needs one (listed again in reference_engine/mtg/docs.md):
 
 * Looking back (603.10): for an event in which an object leaves the battlefield, leaves a graveyard, or goes from a
-  zone every player sees into a hand or a library (603.10a), both whether an ability triggers and its intervening
-  "if" (603.4) are judged on the game as it was just before the event (the intervening "if" just after it under
-  option ``leaves_intervening_if=after-event``). Every other event is judged just after.
+  zone every player sees into a hand or a library (603.10a), both whether an ability of the matching kind triggers
+  and its intervening "if" (603.4) are judged on the game as it was just before the event (the intervening "if"
+  just after it under option ``leaves_intervening_if=after-event``); an ability triggering on a card put into a zone
+  "from anywhere" is of no such kind (603.6c, :func:`looks_back_for`). Everything else is judged just after.
+* "You" in an intervening "if" (a condition's player ``controller``) is the ability's controller, fixed as it
+  triggered (603.3a, 603.7d-e), on the event and on resolution alike (603.4).
 * The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
   ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
   condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
