@@ -73,8 +73,9 @@ def checked_too_late(view: TraceView) -> list[str]:
     """603.4, the other way: an ability whose intervening "if" holds as its trigger event occurs triggers, even when
     the condition no longer holds once the action or resolution that event belongs to is over. A trigger of an
     object ability with an intervening "if" that the judge expects (its condition held at the event) and the trace
-    lacks, inside an action or a resolution at whose end its condition no longer held, was lost to a check made too
-    late (after the whole action or resolution, as a post-action scan makes it). Its "you" is the controller it
+    lacks, inside an action or a resolution, whose condition held just after the event (for one that looks back,
+    too: so that no reading of option ``leaves_intervening_if`` explains it) and no longer at the end of that action
+    or resolution, was lost to a check made too late (after the whole of it, as a post-action scan makes it). Its "you" is the controller it
     would have had (603.3a). Other missing triggers are mtg.triggers-when-satisfied's and mtg.look-back's alone."""
     found: list[str] = []
     cat, rp = catalog(view), replay(view)
@@ -94,7 +95,8 @@ def checked_too_late(view: TraceView) -> list[str]:
             spec = cat.printed[(source, ability)]
             board = group.before if looks_back_for(spec["trigger"], view.events[event_id]) else group.after
             you = board.controller_of.get(source) or cat.owner_of[source]
-            if not cat.true_on(spec["intervening_if"], at_end, source, you):
+            if cat.true_on(spec["intervening_if"], group.after, source, you) and \
+                    not cat.true_on(spec["intervening_if"], at_end, source, you):
                 found.append(f"{view.describe_event(event_id)} should have triggered ability {ability} of {source} "
                              f"{n} more time(s): its intervening 'if' held as the event occurred, and no longer at the "
                              f"end of {span[2]} (entry {span[1]}); the condition is checked as the event occurs "
