@@ -49,6 +49,24 @@ class ActivePlayerIsYouGame(Game):
         self.catalog = _ActivePlayerIsYouCatalog(scenario)
 
 
+class _IfYouIsSourceControllerCatalog(Catalog):
+    def holds(self, condition, state, source, you=None) -> bool:
+        return super().holds(condition, state, source)
+
+
+class IfYouIsSourceControllerGame(Game):
+    """Reads "you" in an intervening "if" ("if you have 40 or more life") as whoever controls the ability's source
+    when the condition is checked, instead of the ability's controller, fixed as it triggered (603.3a, 603.4;
+    603.7d-e for a delayed ability): an ability whose source changed control (or left the battlefield for its
+    owner's graveyard) between triggering and resolving is removed on resolution, or kept, on the wrong player's
+    life (the bug Forge had with Felidar Sovereign); caught by mtg.intervening-if."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _IfYouIsSourceControllerCatalog(scenario)
+        self.catalog.options = self.options
+
+
 class _ZoneChangeOutsideTheBattlefieldCatalog(Catalog):
     def pattern_matches(self, pattern, event, source) -> bool:
         if pattern["event"] == "zone_change" and event["type"] in ("enter", "leave"):

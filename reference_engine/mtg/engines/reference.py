@@ -393,7 +393,10 @@ class Game(Triggering):
             self.once_pending = None
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
-        return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
+        """608.2a: the intervening "if" again, "you" being the ability's controller as it triggered (603.3a)."""
+        entry = self.instances[trigger]
+        return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, entry["source"],
+                                  entry["controller"])
 
     def off_stack(self, trigger: str) -> None:
         """Take ``trigger`` off the stack: O(1) for the top object, which is almost always the one leaving."""

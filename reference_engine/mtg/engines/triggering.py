@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, active_zones, looks_back
+from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, active_zones, looks_back_at
 
 if TYPE_CHECKING:
     from reference_engine.mtg.engines.reference import Context
@@ -76,7 +76,7 @@ class Triggering:
         left, in that group, a zone where the ability works for one where it does not (or for another such zone on an
         event that looks back, 603.10a), else the game just after it."""
         was, now, zones = before.zones.get(source), self.state.zones.get(source), active_zones(ability)
-        back = was != now and was in zones and (now not in zones or looks_back(event))
+        back = was != now and was in zones and (now not in zones or looks_back_at(ability["trigger"], event))
         group, count = event.get("group", event["id"]), 0
         for entry in self.record.entries:
             if entry["kind"] != "event":
@@ -92,8 +92,8 @@ class Triggering:
         """603.2d: each permanent with ``additional_triggers`` on the battlefield, controlled by the ability's
         controller and matching the event's type, adds its ``times``, for an ability of a permanent; judged on the
         game the trigger is judged on (just before the event when it looks back, 603.10a)."""
-        event, source, _, controller = hit
-        state = before if looks_back(event) else self.state
+        event, source, ability, controller = hit
+        state = before if looks_back_at(ability["trigger"], event) else self.state
         if state.zones.get(source) != BATTLEFIELD:
             return 0
         return sum(extra["times"] for holder, extra in self.catalog.multipliers
@@ -237,7 +237,7 @@ class Triggering:
         self.announce([t for t in new if t is not None])
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
-        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source)
+        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source, d.controller)
 
     def end_one(self, d: Delayed, reason: str) -> None:
         d.alive = False

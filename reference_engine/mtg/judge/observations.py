@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.kernel.choices import ScenarioChooser
-from reference_engine.mtg.judge.model import Board, Hit, Reading, looks_back, working_zones
+from reference_engine.mtg.judge.model import Board, Hit, Reading, looks_back_for, working_zones
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
@@ -268,22 +268,24 @@ def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
     spec = spec_of(view, trigger_id)
     group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
     if group is not None and spec is not None and spec["trigger"]["event"] != "state":
-        return group.before if looks_back(view.events[t["event"]]) else group.after
+        return group.before if looks_back_for(spec["trigger"], view.events[t["event"]]) else group.after
     return replay(view).at.get(view.trigger_index[trigger_id])
 
 
 def condition_at_trigger(view: TraceView, trigger_id: str, spec: dict[str, Any]) -> bool | None:
     """603.4: whether the intervening "if" of ``spec`` held when trigger instance ``trigger_id`` triggered, on the
     game :func:`trigger_state` names (for an event that looks back, the option ``leaves_intervening_if`` may move it
-    to the game just after the event); None when the judge has no game for it."""
+    to the game just after the event); None when the judge has no game for it. "You" in the condition is the
+    instance's controller (603.3a, 603.7d-e: the trace's, which mtg.trigger-controller and mtg.delayed-controller
+    check)."""
     state = trigger_state(view, trigger_id)
     if state is None:
         return None
     t = view.triggers[trigger_id]
     group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
     if group is not None and state is group.before:
-        return catalog(view).condition_at_trigger(spec, t["source"], state, group.after)
-    return catalog(view).true_on(spec["intervening_if"], state, t["source"])
+        return catalog(view).condition_at_trigger(spec, t["source"], state, group.after, t["controller"])
+    return catalog(view).true_on(spec["intervening_if"], state, t["source"], t["controller"])
 
 
 def describe(view: TraceView, trigger_id: str) -> str:
@@ -369,7 +371,7 @@ def object_life(view: TraceView, source: str, spec: dict[str, Any], event: dict[
     source left, in it, a zone where the ability works for one where it does not (or for another such zone on an
     event that looks back, 603.10a); else the game just after it."""
     was, now, zones = group.before.where.get(source), group.after.where.get(source), working_zones(spec)
-    back = was != now and was in zones and (now not in zones or looks_back(event))
+    back = was != now and was in zones and (now not in zones or looks_back_for(spec["trigger"], event))
     moves = zone_moves(view).get(source, [])
     return bisect_left(moves, group.first) if back else bisect_right(moves, group.first)
 
