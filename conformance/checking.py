@@ -37,7 +37,8 @@ class EngineOutcome:
         "skipped": "the engine declined the scenario (message: its reason, context: an issue URL if given)",
         "errored": "the engine raised or reported an error on this scenario",
         "garbage": "the engine's answer is not a valid trace or protocol message (not JSON, schema violation, "
-                   "wrong id, a trace that contradicts itself, stdout flooded)",
+                   "wrong id, a trace that contradicts itself or its scenario, stdout flooded, stdin or stdout "
+                   "closed by a live engine)",
         "crashed": "the engine's process died while playing the scenario (it is restarted for the next one)",
         "timed-out": "the engine did not answer within the timeout; its process group was killed",
         "wrong-protocol": "the engine answered the handshake with another protocol version",
@@ -109,7 +110,8 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     limit = max(MAX_TRACE_ENTRIES, getattr(engine, "max_trace_entries", 0) or 0)
     if isinstance(trace, dict) and isinstance(trace.get("entries"), list) and len(trace["entries"]) > limit:
         return EngineOutcome("garbage", message=f"the trace has {len(trace['entries'])} entries, more than the "
-                             f"{limit} any scenario needs")
+                             f"harness's budget of {limit} (a scenario that long is rare: raise the budget with "
+                             f"--max-trace-entries N)")
     if trusts(engine):
         return EngineOutcome("trace", trace=trace, trusted=True)
     try:

@@ -20,6 +20,7 @@ from conformance import __version__
 from conformance.documents import schema_names, validate, write_atomically
 from conformance.interrupts import Interrupts, exit_code
 from conformance.play_commands import check_file, replay
+from conformance.reports.text import TerminalStream
 from conformance.run_command import run
 from conformance.session import RunSpec, Session, engine_spec, parse_option
 from conformance.adapters.registry import did_you_mean
@@ -247,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     for add in (_add_run, _add_replay, _add_rules, _add_explain, _add_options, _add_coverage, _add_selftest,
-                _add_check, _add_report, _add_validate):
+                _add_check, _add_report, _add_validate, _add_trace_reference):
         add(commands)
     from conformance.editors.commands import add_parsers as add_editor_parsers
 
@@ -266,10 +267,7 @@ def _add_run(commands) -> None:
                    help="per-scenario timeout of a process engine (default 10)")
     p.add_argument("--engine-restarts", type=_natural, metavar="N",
                    help="how many times a process engine may be restarted within one rule (default 10)")
-    p.add_argument("--max-trace-entries", type=_positive, metavar="N",
-                   help="the loop guard of the bundled engines (reference, mutant:NAME, and the reference engine "
-                        "that shows expected traces): a play longer than N trace entries is an engine error "
-                        "(default 20000)")
+    _max_trace_entries(p)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
     p.add_argument("--max-examples", type=_count, help="generated scenarios in the run's stream (default 100, or "
                                                          "the profile's)")
@@ -317,6 +315,13 @@ def _add_run(commands) -> None:
 
 
 
+def _max_trace_entries(p) -> None:
+    p.add_argument("--max-trace-entries", type=_positive, metavar="N",
+                   help="the loop guard of the bundled engines (reference, mutant:NAME, and the reference engine "
+                        "that shows expected traces): a play longer than N trace entries is an engine error "
+                        "(default 20000)")
+
+
 def _add_replay(commands) -> None:
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
     p.add_argument("file")
@@ -327,6 +332,7 @@ def _add_replay(commands) -> None:
     p.add_argument("--trust-file-engine", action="store_true",
                    help="run the engine the file names (a command or a module to import); without it, replay runs "
                         "only the engine given with --engine or --engine-cmd")
+    _max_trace_entries(p)
     p.set_defaults(handler=replay)
 
 
@@ -339,6 +345,9 @@ def _add_rules(commands) -> None:
     p.add_argument("--matrix", action="store_true", help="rule key x invariant x fixtures x scenarios exercised")
     p.add_argument("--report", metavar="FILE", help="with --matrix: a run's JSON Lines stream (--report-jsonl, an "
                    "interrupted one too) or JSON report (--report-json), for the exercised counts")
+    from conformance.editors.report import add_options as add_editor_report_options
+
+    add_editor_report_options(p)  # with --matrix: the matrix as JSON, Markdown or HTML
     p.set_defaults(handler=_rules_or_matrix)
 
 
@@ -396,6 +405,7 @@ def _add_check(commands) -> None:
                    help="reference (default), mutant:NAME, an entry-point name, or module:attribute")
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     _add_process_knobs(p, restarts=False)
+    _max_trace_entries(p)
     p.set_defaults(handler=check_file)
 
 
@@ -429,6 +439,31 @@ def _add_validate(commands) -> None:
 
 
 
+def _add_trace_reference(commands) -> None:
+    p = commands.add_parser("trace-reference", help="a ruleset's trace reference page (docs/trace/<ruleset>.md): "
+                            "every trace entry, choice and option, each with a worked example")
+    p.add_argument("--ruleset", required=True)
+    p.add_argument("--write", action="store_true", help="rewrite docs/trace/<ruleset>.md in the current folder")
+    p.set_defaults(handler=trace_reference_command)
+
+
+def trace_reference_command(args) -> int:
+    from pathlib import Path
+
+    from conformance import trace_reference
+
+    try:
+        text = trace_reference.page(args.ruleset)
+    except KeyError as exc:
+        print(f"trigger-conformance: {exc.args[0]}", file=sys.stderr)
+        return BAD_INPUT
+    if args.write:
+        print(f"wrote {trace_reference.write(Path.cwd(), args.ruleset)}")
+    else:
+        print(text, end="")
+    return PASSED
+
+
 def _rules_or_matrix(args) -> int:
     if args.matrix:
         from conformance.editors.commands import rules_matrix
@@ -444,6 +479,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return BAD_INPUT if exc.code not in (0, None) else PASSED
     args.interrupts = interrupts = Interrupts()
+    streams = sys.stdout, sys.stderr
+    # Whatever a document or an engine wrote reaches the terminal as text: its control characters escaped.
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
     try:
         with interrupts:
             return args.handler(args)
@@ -457,6 +495,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as other command-line tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return PASSED
+    finally:
+        sys.stdout, sys.stderr = streams
 
 
 if __name__ == "__main__":

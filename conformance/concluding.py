@@ -22,8 +22,8 @@ from conformance.checking import (
 from conformance.engine_profile import profile_guard
 from conformance.reduction import reduce_scenario, scenario_size, well_formed
 from conformance.runner import (
-    DETERMINISM_REPLAYS, Exploration, RunConfig, RuleResult, Failure, canonical, explore, merge, prepare_generated,
-    scenario_builder,
+    DETERMINISM_REPLAYS, UNKNOWN_INDEX, Exploration, RunConfig, RuleResult, Failure, canonical, explore, merge,
+    prepare_generated, scenario_builder, stream_source,
 )
 from conformance.shrinking import Built, database_key, known_failures, rebuild, shrink
 from reference_engine.kernel.invariant import Invariant
@@ -82,13 +82,52 @@ def conclude(engine: Engine, reference: Engine, config: RunConfig, inv: Invarian
             result.engine_problems["nondeterministic"] = result.engine_problems.get("nondeterministic", 0) + 1
             result.first_problem = ("the engine answered the failing scenario differently when it was replayed "
                                     "with the same choices")
-    elif result.check_error or misbehaviours:
+    elif result.check_error or (misbehaviours and lost_needed(engine, reference, config, inv, share)):
         result.status = "errored"
     elif result.scenarios_exercised == 0:
-        declined = result.engine_problems.get("skipped", 0) == result.scenarios_run
+        declined = result.engine_problems.get("skipped", 0) == result.scenarios_run - lost_count(share)
         result.status = "skipped" if declined else "unexercised"
+    if result.status in ("passed", "unexercised", "skipped"):
+        result.scenarios_lost = lost_count(share)
     result.seconds = round(time.monotonic() - started, 3)
     return result
+
+
+def lost_count(share: Exploration) -> int:
+    """How many scenarios of a rule's exploration the engine did not answer (neither a trace nor a skip)."""
+    return sum(n for status, n in share.engine_problems.items() if status != "skipped")
+
+
+def lost_needed(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant, share: Exploration) -> bool:
+    """Whether the rule needed a scenario the engine did not answer (it crashed, timed out, raised, wrote garbage, or
+    was unavailable), so that its verdict cannot stand: a crash costs the scenario it happened on, and only the
+    rules that needed that scenario.
+
+    A rule needed a lost scenario when the reference engine's trace of it exercises the rule (or violates it, or its
+    check raises on it), or when the reference engine gives no trace of it; and it needs every lost scenario it
+    cannot tell apart: when the engine answered none of its scenarios, when more were lost than
+    :data:`conformance.runner.MAX_LOST`, or when a lost one is not one of the stream's (a replay of a failure the
+    example database held). The reference engine's answers come from the run's play memo when it has one, so each
+    lost scenario is played once for every rule."""
+    lost = lost_count(share)
+    if lost <= 0:
+        return False
+    if lost > len(share.lost) or UNKNOWN_INDEX in share.lost or lost >= share.scenarios_run - \
+            share.engine_problems.get("skipped", 0):
+        return True
+    try:
+        build = scenario_builder(config, engine)
+    except Exception:  # explore() already reported the engine's generation_profile raising
+        return True
+    memo = config.plays.reference if config.plays is not None else None
+    for n in share.lost:
+        scenario = prepare_generated(config, build(stream_source(config.seed, n), config.edition))
+        outcome = memo.play(reference, scenario) if memo is not None else play(reference, scenario)
+        check = check_outcome(scenario, outcome, [inv])
+        if (check.outcome.status != "trace" or check.exercised.get(inv.key, 0) > 0 or inv.key in check.violations
+                or inv.key in check.check_errors):
+            return True
+    return False
 
 
 def check_rule(engine: Engine, reference: Engine, config: RunConfig, inv: Invariant) -> RuleResult:

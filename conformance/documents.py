@@ -9,11 +9,14 @@ fragment (:func:`reference_engine.kernel.schemas.composed_schema`), composed onc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
 import stat
 import tempfile
+import threading
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -375,20 +378,49 @@ def write_atomically(path: str | Path, text: str | bytes) -> None:
     """
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o666 & ~_UMASK)
-        os.replace(temporary, path)
-    except BaseException:
+    with _signals_held():  # SIGINT and SIGTERM wait until the file is whole (a report is written at the very end)
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
-            os.unlink(temporary)
-        except OSError:
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(temporary, 0o666 & ~_UMASK)
+            os.replace(temporary, path)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Hold SIGINT and SIGTERM for the moment a file is written (main thread only: elsewhere signals cannot be
+    handled anyway): a signal that comes meanwhile is handed to the handler it would have reached once the write is
+    done, so the write finishes (issue 23 item 6: a signal during the final report's write left no report)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+    previous = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            previous[signum] = signal.signal(signum, lambda number, frame: held.append(number))
+        except (ValueError, OSError, TypeError):
             pass
-        raise
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for signum in held[:1]:  # the first one decides (a KeyboardInterrupt, usually)
+            handler = previous.get(signum)
+            if callable(handler):
+                handler(signum, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)
 
 
 def _read_umask() -> int:

@@ -114,3 +114,20 @@ def profile_guard(profile: dict[str, Any] | None, generated: Document,
 
 
 __all__ = ["ProfileError", "check_profile", "kinds", "profile_guard", "restricts"]
+
+
+def handshake_problem(engine, ruleset: str, process: bool) -> dict[str, str] | None:
+    """What is wrong with ``engine``'s generation profile for ``ruleset`` (``{"outcome", "message", "stderr"}``:
+    ``garbage`` for a ``process`` engine's handshake declaring it, ``errored`` for an in-process engine's
+    generation_profile), or None when the builder can use it."""
+    from conformance.runner import profile_problem
+
+    try:
+        check_profile(ruleset, engine.generation_profile(ruleset))
+    except Exception as exc:
+        message = profile_problem(exc)
+        if process:
+            message = message.replace("the engine's generation profile",
+                                      f"the profile the engine's handshake declares for {ruleset}", 1)
+        return {"outcome": "garbage" if process else "errored", "message": message, "stderr": ""}
+    return None

@@ -5,40 +5,100 @@ failures folder for replay files, and the command that replays one.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
+import re
 from pathlib import Path
 
-from hypothesis.database import DirectoryBasedExampleDatabase
+from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 
 from reference_engine.kernel.errors import ConformanceError
 
 
-def example_database(where: str | None, option: str = "--database"):
+def example_database(where: str | None, option: str = "--database", check: bool = True,
+                     warnings: list[str] | None = None):
     """The example database ``--database`` names: a folder (created if missing), or ``redis://HOST:PORT/DB`` for a
     Redis server that many machines share (Hypothesis's RedisExampleDatabase; needs the ``redis`` extra:
-    ``pip install 'trigger-conformance[redis]'``). None for none. Raises ConformanceError when it cannot be used
-    (naming ``option``, as the caller spells it)."""
+    ``pip install 'trigger-conformance[redis]'``), as an :class:`OptionalDatabase`. None for none. Raises
+    ConformanceError when it cannot be used at the start of a run (``check``; a worker of a run that started does
+    not check again: a server gone since then is warned about and done without). A folder that cannot be written is
+    used read-only (the failures it holds are still replayed), and ``warnings``, if given, gets a line saying so.
+    Messages name ``option``, as the caller spells it (``--trigger-database`` under pytest)."""
     if not where:
         return None
     if where.startswith(("redis://", "rediss://", "unix://")):
-        try:
-            import redis
-            from hypothesis.extra.redis import RedisExampleDatabase
-        except ImportError:
-            raise ConformanceError(f"{option}: a Redis database needs the redis client: "
-                                   "pip install 'trigger-conformance[redis]'") from None
-        client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
-        try:
-            client.ping()
-        except redis.RedisError as exc:
-            raise ConformanceError(f"{option}: cannot reach the Redis server {where}: {exc}") from None
-        # Failures are kept a year: a nightly run replays what any machine found since.
-        return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365),
-                                    key_prefix=b"trigger-conformance:")
+        return OptionalDatabase(_redis_database(where, check, option), where)
     if Path(where).exists() and not Path(where).is_dir():
         kind = "a file" if Path(where).is_file() else "a device or other special file" if not Path(
             where).is_symlink() else "a link to something that is not a folder"
         raise ConformanceError(f"{option}: {where} is {kind}, not a folder")
-    return DirectoryBasedExampleDatabase(where)
+    try:
+        writable_folder(where, option)
+    except ConformanceError as exc:
+        from hypothesis.database import ReadOnlyDatabase
+
+        if warnings is not None:
+            warnings.append(f"{exc}: the failures this run finds are not kept there; those it already holds are "
+                            f"replayed")
+        return OptionalDatabase(ReadOnlyDatabase(DirectoryBasedExampleDatabase(where)), where)
+    return OptionalDatabase(DirectoryBasedExampleDatabase(where), where)
+
+
+class OptionalDatabase(ExampleDatabase):
+    """The example database as the optimisation it is (issue 23 item 6): when it fails (a Redis server that went
+    away, a key holding another type, a folder that cannot be read), the run goes on without it and keeps every
+    verdict and replay file; :attr:`error` then says what happened (each rule concluded without the database
+    carries it in its verdict as ``database_error``, and the console warns once)."""
+
+    def __init__(self, inner: ExampleDatabase, where: str):
+        super().__init__()
+        self.inner, self.where = inner, where
+        self.error = ""
+
+    def _failed(self, exc: Exception) -> None:
+        self.inner = None
+        self.error = (f"the example database {self.where} failed ({type(exc).__name__}: {str(exc)[:300]}); the run "
+                      f"went on without it (failures found are not shared or remembered there)")
+
+    def fetch(self, key: bytes):
+        try:
+            return list(self.inner.fetch(key)) if self.inner is not None else []
+        except Exception as exc:  # noqa: BLE001 (any failure of the database: an optimisation, never a verdict)
+            self._failed(exc)
+            return []
+
+    def _do(self, method: str, *args) -> None:
+        try:
+            if self.inner is not None:
+                getattr(self.inner, method)(*args)
+        except Exception as exc:  # noqa: BLE001
+            self._failed(exc)
+
+    def save(self, key: bytes, value: bytes) -> None:
+        self._do("save", key, value)
+
+    def delete(self, key: bytes, value: bytes) -> None:
+        self._do("delete", key, value)
+
+    def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+        self._do("move", src, dest, value)
+
+
+def _redis_database(where: str, check: bool, option: str) -> ExampleDatabase:
+    try:
+        import redis
+        from hypothesis.extra.redis import RedisExampleDatabase
+    except ImportError:
+        raise ConformanceError(f"{option}: a Redis database needs the redis client: "
+                               "pip install 'trigger-conformance[redis]'") from None
+    client = redis.Redis.from_url(where, socket_connect_timeout=5, socket_timeout=30)
+    try:
+        if check:
+            client.ping()
+    except redis.RedisError as exc:
+        raise ConformanceError(f"{option}: cannot reach the Redis server {where}: {exc}") from None
+    # Failures are kept a year: a nightly run replays what any machine found since.
+    return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365), key_prefix=b"trigger-conformance:")
 
 
 def writable_folder(folder: str, option: str) -> None:
@@ -70,3 +130,20 @@ def replay_command(file: str, spec: str, timeout: float | None = None) -> str:
     if timeout is not None and spec.startswith("cmd:"):
         engine += ["--engine-timeout", f"{timeout:g}"]
     return shlex.join(["trigger-conformance", "replay", file, *engine])
+
+
+def replay_path(folder: Path, stem: str, engine: dict[str, str]) -> Path:
+    """Where the replay file ``stem`` of ``engine`` (its description: name, version, spec) goes: ``STEM.json``,
+    unless that file holds another engine's replay (another name or spec; a new version of the same engine
+    replaces its own), which is never overwritten: then ``STEM-ENGINE-HASH.json``, named after the engine and
+    its spec, the same for that engine every time."""
+    plain = folder / f"{stem}.json"
+    try:
+        other = json.loads(plain.read_text("utf-8")).get("engine") or {}
+    except (OSError, ValueError, AttributeError):
+        return plain  # none there (or no replay file of anyone's)
+    if (other.get("name"), other.get("spec")) == (engine.get("name"), engine.get("spec")):
+        return plain
+    identity = hashlib.sha256(json.dumps([engine.get("name"), engine.get("spec")]).encode()).hexdigest()[:8]
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", str(engine.get("name") or "engine"))[:40]
+    return folder / f"{stem}-{name}-{identity}.json"

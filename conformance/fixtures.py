@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from reference_engine.kernel import registry
 from reference_engine.kernel.engine import Engine
-from conformance.checking import check_scenario
+from conformance.checking import check_scenario, replay_for_determinism
 from conformance.documents import validate
 from conformance.scenarios import prepare_scenario
 
@@ -47,6 +46,7 @@ class FixtureResult:
     rule_keys: list[str]
     messages: list[str]
     actual_trace: dict[str, Any] | None = None
+    determinism: str = "deterministic"  # or "nondeterministic": replayed, the failing fixture got other answers
 
 
 def load_fixture(document: Any, where: str) -> Fixture:
@@ -127,9 +127,14 @@ def observable_difference(scenario: dict[str, Any], expected: dict[str, Any], ac
     return outcome_difference(observable_outcome(scenario, expected), observable_outcome(scenario, actual))
 
 
+FIXTURE_REPLAYS = 2  # plays of a failing fixture that judge whether the engine answers it the same way
+
+
 def check_fixture(engine: Engine, fixture: Fixture, invariants) -> FixtureResult:
     """Play a fixture on ``engine``: every invariant must hold, and the observable outcome must be the expected
-    trace's (:func:`observable_difference`)."""
+    trace's (:func:`observable_difference`). A fixture that fails is played :data:`FIXTURE_REPLAYS` more times with
+    the same choices: when the engine answers differently, it is no verdict on the rules but on the engine, as for a
+    rule (errored, ``determinism`` nondeterministic, its first message saying so)."""
     result = check_scenario(engine, fixture.scenario, invariants)
     outcome = result.outcome
     if outcome.status == "skipped":
@@ -141,4 +146,10 @@ def check_fixture(engine: Engine, fixture: Fixture, invariants) -> FixtureResult
     difference = observable_difference(fixture.scenario, fixture.expected_trace, outcome.trace)
     if difference:
         messages.append(f"the observable outcome differs from the expected one at {difference}")
-    return FixtureResult(fixture.id, "failed" if messages else "passed", fixture.rule_keys, messages, outcome.trace)
+    if not messages:
+        return FixtureResult(fixture.id, "passed", fixture.rule_keys, messages, outcome.trace)
+    replayed = replay_for_determinism(engine, fixture.scenario, FIXTURE_REPLAYS, first=outcome)
+    if replayed is not None:
+        return FixtureResult(fixture.id, "errored", fixture.rule_keys, [f"NONDETERMINISTIC: {replayed.message}",
+                             *messages], outcome.trace, determinism="nondeterministic")
+    return FixtureResult(fixture.id, "failed", fixture.rule_keys, messages, outcome.trace)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, side_by_side
+from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, shown, side_by_side
 from conformance.failure_store import replay_command
 from conformance.session import engine_spec
 from reference_engine.kernel.errors import ConformanceError
@@ -15,13 +15,14 @@ from reference_engine.kernel.registry import reference_engine_for
 PASSED, FAILED = 0, 1
 
 
-def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None, restarts: int | None = None):
+def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None, restarts: int | None = None,
+                max_trace_entries: int | None = None):
     """The engine ``spec`` loaded (a process engine with ``timeout`` and ``restarts``, when given), and what it says
     it is; raises ConformanceError when it cannot say, or does not implement ``ruleset`` ``edition`` (the engine is
-    then closed)."""
+    then closed). ``max_trace_entries``: the bundled engines' loop guard (None: the default)."""
     from conformance.adapters.registry import load_engine
 
-    engine = load_engine(spec, ruleset.name, timeout, restarts)
+    engine = load_engine(spec, ruleset.name, timeout, restarts, max_trace_entries)
     try:
         try:
             info = engine.info
@@ -55,19 +56,23 @@ def replay(args: argparse.Namespace) -> int:
     spec = engine_spec(args.engine, args.engine_cmd, default=None)
     if spec is None and not args.trust_file_engine:
         # A replay file is data: the engine it names (a command, a module to import) is run only when asked.
-        raise ConformanceError(f"{args.file} names the engine {document['engine']['spec']!r}; replay runs no engine "
-                               f"because a file says so. Say which engine to replay against:\n  "
-                               f"{replay_command(args.file, document['engine']['spec'])}\n"
-                               f"or add --trust-file-engine to run the one the file names")
+        named, command = document["engine"]["spec"], replay_command(args.file, document["engine"]["spec"])
+        hidden = shown(command) != command  # control characters: the command is shown escaped, and said so
+        raise ConformanceError(f"{shown(args.file)} names the engine {shown(repr(named))}; replay runs no engine "
+                               f"because a file says so. Say which engine to replay against:\n  {shown(command)}\n"
+                               + ("(the file's text holds control characters, shown escaped as \\uXXXX: this command "
+                                  "is not the file's as written)\n" if hidden else "")
+                               + "or add --trust-file-engine to run the one the file names")
     engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], args.engine_timeout,
-                               args.engine_restarts)
+                               args.engine_restarts, args.max_trace_entries)
     try:
-        return _replay(args.file, document, ruleset, scenario, engine, info)
+        return _replay(args.file, document, ruleset, scenario, engine, info, args.max_trace_entries)
     finally:
         _close(engine)
 
 
-def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info) -> int:
+def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info,
+            max_trace_entries: int | None = None) -> int:
     from conformance.checking import check_scenario, play, replay_for_determinism
 
     key = document["rule_key"]
@@ -75,7 +80,7 @@ def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info) ->
     print(f"replaying {file}: rule {key} [{document['rule_number']}] on {info.name} {info.version}")
     for line in describe_scenario(scenario):
         print("  " + line)
-    expected = play(reference_engine_for(ruleset.name), scenario)
+    expected = play(reference_engine_for(ruleset.name, max_trace_entries), scenario)
     for line in side_by_side(expected.trace, checked.outcome.trace):
         print(line)
     if checked.outcome.status != "trace":
@@ -113,7 +118,8 @@ def check_file(args: argparse.Namespace) -> int:
     else:
         _, scenario = prepare_scenario(document, args.file)
     ruleset = get_ruleset(scenario["ruleset"])
-    engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout)
+    engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout,
+                               max_trace_entries=args.max_trace_entries)
     try:
         invariants = ruleset.invariants_for(scenario["edition"])
         checked = check_scenario(engine, scenario, invariants)
@@ -124,10 +130,25 @@ def check_file(args: argparse.Namespace) -> int:
         bad = _print_verdicts(checked, invariants, scenario["edition"])
         if fixture is not None:
             bad = _print_fixture_difference(fixture, scenario, checked.outcome) or bad
-            print(f"\nfixture {fixture.id}: {MARK['failed' if bad else 'passed']}")
+        differs = _differs_on_replay(engine, scenario, checked.outcome) if bad else None
+        if differs is not None:  # not a verdict on the rules, as in `run`
+            print(f"\nNONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
+        if fixture is not None:
+            verdict = "errored" if differs is not None else "failed" if bad else "passed"
+            print(f"\nfixture {fixture.id}: {MARK[verdict]}" + (" (nondeterministic)" if differs is not None else ""))
     finally:
         _close(engine)
     return FAILED if bad else PASSED
+
+
+def _differs_on_replay(engine, scenario: dict, outcome):
+    """The nondeterministic outcome when ``engine``, playing ``scenario`` again with the same choices, does not give
+    the answer ``outcome`` holds (a trace), else None."""
+    from conformance.checking import replay_for_determinism
+    from conformance.fixtures import FIXTURE_REPLAYS
+
+    return replay_for_determinism(engine, scenario, FIXTURE_REPLAYS, first=outcome) if outcome.status == "trace" \
+        else None
 
 
 def _print_verdicts(checked, invariants, edition: str) -> bool:

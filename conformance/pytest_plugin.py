@@ -31,6 +31,7 @@ import dataclasses
 import os
 import secrets
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -145,6 +146,8 @@ def pytest_configure(config: pytest.Config) -> None:
                 return
             started = time.time()
             session = Session(spec)
+            for warning in session.warnings:  # said once, here on the controller (workers make their own session)
+                print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
             # An engine that fails its handshake errors every item (session.unavailable); a bad spec is usage.
             recorder = RunRecorder(session, session.handshake(), config.getoption("conformance_report_jsonl"),
                                    started=started)
@@ -178,11 +181,12 @@ def pytest_configure(config: pytest.Config) -> None:
         # Interrupted while exploring: every failure found so far is a verdict (unshrunk); pytest then stops, and
         # the stream's footer and the leftovers are seen to in pytest_unconfigure.
         recorder.interrupted = exploration["interrupted"]
-        recorder.record_known_failures()
+        recorder.record_interrupted()
         if under_command:  # the command prints its own message (pytest.exit's would show as "Exit: ...")
             raise KeyboardInterrupt(recorder.interrupted)
-        pytest.exit(f"trigger-conformance: interrupted by {recorder.interrupted} while exploring, after "
-                    f"{exploration.get('explored', 0)} scenarios; verdicts found so far are kept",
+        lines = recorder.interrupted_lines(config.getoption("conformance_report_json"),
+                                           getattr(config.option, "xmlpath", None))
+        pytest.exit("trigger-conformance: " + "\ntrigger-conformance: ".join(lines),
                     returncode=exit_code(recorder.interrupted))
     _share_with_workers(config, conformance_exploration=plain(exploration_document(exploration)), **share)
 
@@ -192,7 +196,7 @@ def _configure_worker(config: pytest.Config, worker: dict) -> None:
     engine's handshake failure, all through xdist's own channel (``workerinput``)."""
     try:
         spec = RunSpec(**worker["conformance_spec"]) if worker.get("conformance_spec") else spec_from(config)
-        session = Session(spec) if spec else None
+        session = Session(spec, worker=bool(worker.get("conformance_spec"))) if spec else None
     except ConformanceError as exc:
         raise pytest.UsageError(f"trigger-conformance: {exc}") from None
     if session is None:
@@ -289,8 +293,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def _finish(config: pytest.Config, recorder: RunRecorder, interrupted: bool = False) -> None:
     """The JSON Lines report's footer and the JSON report (``--trigger-report-json``), once, interrupted or not."""
     if not recorder.finished:
-        recorder.finish(interrupted)
-        recorder.write_report(config.getoption("conformance_report_json"))
+        try:
+            recorder.finish(interrupted)
+        finally:  # a signal just after the footer: the JSON report is written all the same, and agrees with it
+            if recorder.footer_written:
+                recorder.write_report(config.getoption("conformance_report_json"))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
@@ -403,6 +410,17 @@ class _Controller:
         rules = [e for e in self.recorder.entries.values() if "rule_number" in e]
         for n, line in enumerate(skip_summary(rules)):
             write(("trigger-conformance: " if n == 0 else "") + line)
+        if self.recorder.database_warned:
+            write(f"trigger-conformance: warning: {self.recorder.database_warned}", yellow=True)
         for line in self.verdicts:
             write(f"trigger-conformance: {line}", red=True)
+        if self.recorder.interrupted:  # every verdict kept, partial ones too, and where the reports went
+            from conformance.reports.text import rule_row
+
+            for rule in self.recorder.rules():
+                if rule["status"] == "partial":
+                    write(f"trigger-conformance: {rule_row(rule)}", yellow=True)
+            for line in self.recorder.interrupted_lines(self.config.getoption("conformance_report_json"),
+                                                        getattr(self.config.option, "xmlpath", None)):
+                write(f"trigger-conformance: {line}", yellow=True)
         write(f"trigger-conformance: seed {session.spec.seed} (repeat with --trigger-seed {session.spec.seed})")

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from conformance import __version__
-from conformance.documents import dump_json, validate, write_atomically, write_json
+from conformance.documents import dump_json, validate, write_atomically
 from conformance.profiles import EXPLORATION_SHARE
 from conformance.reports.text import MARK
 from conformance.session import Session, explore_stream
@@ -29,6 +30,8 @@ class RunRecorder:
     told how far exploration is and of each rule concluded. ``interrupted`` names the signal that stopped the run.
     ``started`` (a ``time.time()``, default now): when the run started, its handshake included, from which the
     report's seconds and the time budget count.
+    Once the JSON Lines footer is written, the run's account is settled: a signal that comes later (``late_signal``)
+    does not make the reports call the run interrupted when the footer does not.
     """
 
     def __init__(self, session: Session, described: dict[str, str], report_jsonl: str | None = None, out=None,
@@ -38,11 +41,27 @@ class RunRecorder:
         self.started = time.time() if started is None else started  # before the handshake, when the caller knows
         self.entries: dict[str, dict] = {}  # item name (rule key, fixture id, audit) -> its report entry
         self.exploration: dict[str, Any] = {}
-        self.interrupted: str | None = None
+        self._interrupted: str | None = None
+        self.late_signal: str | None = None  # a signal that came after the footer said the run was not interrupted
         self.finished = False
+        self.footer_written = False
         self.junit_written = False
         self.junit_failed = False  # the JUnit XML could not be copied where asked (said on stderr)
+        self.database_warned = ""  # the example database's failure, once warned about
         self.file = None
+        self.lines: list[str] = []  # the JSON Lines report's lines
+
+    @property
+    def interrupted(self) -> str | None:
+        """The signal that stopped the run (None: it was not stopped)."""
+        return self._interrupted
+
+    @interrupted.setter
+    def interrupted(self, name: str | None) -> None:
+        if self.footer_written and not self._interrupted:  # the footer already says the run was not interrupted
+            self.late_signal = self.late_signal or name
+            return
+        self._interrupted = name
 
     # -- The JSON Lines report --------------------------------------------------------------------------------
 
@@ -61,7 +80,9 @@ class RunRecorder:
 
     def _write(self, record: dict) -> None:
         if self.file is not None:
-            self.file.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+            line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
+            self.lines.append(line)  # to write again elsewhere if the file's folder is removed during the run
+            self.file.write(line)
             self.file.flush()  # an interrupted run keeps every line written so far
             os.fsync(self.file.fileno())
 
@@ -109,6 +130,10 @@ class RunRecorder:
                 print(f"ERROR {name:<34} the check did not finish: {why.strip()[:500]}", file=self.out)
             else:
                 self._print_row(kind, entry)
+        if entry.get("database_error") and not self.database_warned:  # once per run, on the console
+            self.database_warned = entry["database_error"]
+            if self.out is not None:
+                print(f"warning: {entry['database_error']}", file=self.out)
         if kind == "rule" and self.progress is not None:
             self.progress.concluded(entry.get("status") == "failed")
         if self.out is not None:
@@ -134,16 +159,46 @@ class RunRecorder:
             mark = MARK[entry["status"]]
             print(f"{mark:5} fixture {entry['id']:<26} covers {', '.join(entry['rule_keys'])}", file=self.out)
 
-    def record_known_failures(self) -> None:
-        """In an interrupted run: every rule not concluded whose exploration found a failure gets its verdict, failed
-        (unshrunk)."""
+    def record_interrupted(self) -> None:
+        """In an interrupted run: every rule not concluded gets what exploration learnt of it
+        (:mod:`conformance.partial`): failed (unshrunk, with its replay file) when a failure was found, else partial
+        ("no violation in N scenarios"); a rule no scenario was explored for stays not checked."""
         for key in self.session.rule_keys():
             if key in self.entries:
                 continue
-            entry = self.session.known_failure(key)
+            entry = self.session.interrupted_verdict(key)
             if entry is not None:
                 self.entries[key] = entry = plain(entry)
                 self._write({"record": "rule", **entry})
+                if self.out is not None:
+                    from conformance.reports.text import rule_row
+
+                    if self.progress is not None:
+                        self.progress.clear()
+                    print(rule_row(entry), file=self.out, flush=True)
+
+    def interrupted_lines(self, report_json: str | None = None, junit_xml: str | None = None) -> list[str]:
+        """What the console says of an interrupted run: by which signal and after how many scenarios, every verdict
+        it keeps counted (partial verdicts are not passes), and where each report and replay file went."""
+        from conformance.reports.text import verdict_counts
+
+        keys = set(self.session.rule_keys())
+        missing = self.not_checked()
+        counts = verdict_counts(self.report()["summary"], {"rules": sum(1 for k in missing if k in keys),
+                                                           "fixtures": sum(1 for k in missing if k not in keys)})
+        lines = [f"interrupted by {self.interrupted} after {self.exploration.get('explored', 0)} scenario(s) "
+                 f"explored: {counts}"]
+        if any(e.get("status") == "partial" for e in self.entries.values()):
+            lines.append("PARTIAL: no violation in the scenarios explored so far, but not concluded: not a pass")
+        replays = sorted({str(Path(f).parent) for e in self.entries.values()
+                          if (f := (e.get("failure") or {}).get("replay_file"))})
+        written = [f"the JSON Lines report is in {self.report_jsonl}" if self.report_jsonl else "",
+                   f"the partial report in {report_json}" if report_json else "",
+                   f"the JUnit XML in {junit_xml}" if junit_xml else "",
+                   f"the replay files of the failures found in {', '.join(replays)}" if replays else ""]
+        if any(written):
+            lines.append("; ".join(w for w in written if w))
+        return lines
 
     def rules(self) -> list[dict]:
         """The rule entries known, in the ruleset's order."""
@@ -184,25 +239,30 @@ class RunRecorder:
             report["not_checked"] = self.not_checked()
         return report
 
-    def write_report(self, path: str | None, report: dict[str, Any] | None = None) -> None:
-        """Write the JSON report (``report``, else :meth:`report`) to ``path``, validated, atomically."""
+    def write_report(self, path: str | None, report: dict[str, Any] | None = None) -> str | None:
+        """Write the JSON report (``report``, else :meth:`report`) to ``path``, validated, atomically; returns where
+        it went (:func:`write_somewhere`), None without a path."""
         if not path:
-            return
+            return None
         report = report or self.report()
         validate(report, "report", "the report being written")
-        write_json(path, report)  # atomically: a reader never sees half a report
+        # atomically: never half a report
+        return write_somewhere(path, dump_json(report), "JSON report", f"{self.session.spec.option_prefix}report-json")
 
-    def write_junit(self, path: str | None) -> None:
+    def write_junit(self, path: str | None, complete: bool = False) -> None:
         """After an interrupt, the JUnit XML file (written atomically) from every verdict known: a failure found
         while exploring is a ``<failure>`` (unshrunk), each rule and fixture not checked ``<skipped>`` (the run was
         interrupted). pytest writes none when the signal came while the stream was explored (before its session
-        started), and one without the items not run when it came later."""
-        if not path or not self.interrupted:
+        started), and one without the items not run when it came later. ``complete``: written for a run that was not
+        interrupted too (a signal came after every verdict was recorded, maybe before pytest wrote its own)."""
+        if not path or not (self.interrupted or complete):
             return
         from conformance.reports.render import from_report, junit
 
-        write_atomically(path, junit(from_report(self.report(), self.session.rule_keys())).encode("utf-8"))
+        went = write_somewhere(path, junit(from_report(self.report(), self.session.rule_keys())), "JUnit XML",
+                               "--junit-xml")
         self.junit_written = True
+        self.junit_failed = went != path  # written elsewhere (or to stderr), not where asked
 
     def finish(self, interrupted: bool = False) -> None:
         """Write the JSON Lines report's footer (once): the summary, and for an interrupted run by which signal and
@@ -213,7 +273,7 @@ class RunRecorder:
         if interrupted and not self.interrupted:
             self.interrupted = "SIGINT"
         if self.interrupted:
-            self.record_known_failures()
+            self.record_interrupted()
         summary: dict[str, int] = {}
         for entry in self.entries.values():
             prefix = "rules" if "key" in entry and "rule_number" in entry else "fixtures" if "id" in entry else None
@@ -226,9 +286,39 @@ class RunRecorder:
             footer["interrupted"] = self.interrupted
             footer["not_checked"] = self.not_checked()
         self._write(footer)
+        self.footer_written = True
         if self.file is not None:
             self.file.close()
             self.file = None
+            if not Path(self.report_jsonl).is_file():  # its folder (or the file) was removed during the run
+                self.report_jsonl = write_somewhere(self.report_jsonl, "".join(self.lines), "JSON Lines report",
+                                                    f"{self.session.spec.option_prefix}report-jsonl")
+
+
+def write_somewhere(path: str, text: str, what: str, option: str) -> str | None:
+    """Write ``text`` (the ``what``, asked for with ``option``) to ``path`` atomically; when that fails (the folder
+    was removed during the run, the disk is full...), say so in one line on stderr and write it to the current folder
+    instead, or, failing that, to stderr itself: what a run found is never lost to a traceback, and the other reports
+    are still written. Returns where it went (None: stderr)."""
+    import sys
+
+    try:
+        write_atomically(path, text)
+        return path
+    except OSError as exc:
+        problem = exc.strerror or str(exc)
+    fallback = Path.cwd() / Path(path).name
+    said = f"trigger-conformance: error: {option} {path} could not be written: {problem} (was its folder removed " \
+           f"during the run?)"
+    try:
+        if fallback.resolve() == Path(path).resolve():
+            raise OSError(problem)
+        write_atomically(fallback, text)
+    except OSError:
+        print(f"{said}; nor can the {what} be written to the current folder; here it is:\n{text}", file=sys.stderr)
+        return None
+    print(f"{said}; the {what} is written to {fallback} instead", file=sys.stderr)
+    return str(fallback)
 
 
 def plain(value: Any) -> Any:

@@ -41,10 +41,13 @@ def run(args: argparse.Namespace) -> int:
     _distinct_outputs(outputs)
     started = time.time()  # the run's seconds count the handshake too (a hanging one takes its whole timeout)
     session = Session(_spec(args))  # raises ConformanceError for a bad ruleset, edition, option, rule key or folder
+    for warning in session.warnings:
+        print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
     try:
         described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
         _print_header(session, described)
-        progress = Progress(sys.stdout, len(session.rule_keys()), session.spec.max_examples, args.progress_interval)
+        progress = Progress(getattr(sys.stdout, "raw", sys.stdout), len(session.rule_keys()), session.spec.max_examples,
+                            args.progress_interval)
         recorder = RunRecorder(session, described, args.report_jsonl, sys.stdout, progress, started)
         return _conclude(args, recorder, _run_pytest(args, recorder))
     finally:
@@ -178,14 +181,16 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
 
 
 def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder) -> None:
-    """Copy the JUnit XML pytest (or, after an interrupt, the recorder) wrote in the run's folder to ``path``."""
+    """Copy the JUnit XML pytest wrote in the run's folder to ``path`` (elsewhere, said in one line, when it cannot
+    be written there: :func:`conformance.recorder.write_somewhere`)."""
     if not written or not os.path.exists(written):
         recorder.junit_written = False
         return
-    from conformance.documents import write_atomically
+    from conformance.recorder import write_somewhere
 
-    recorder.junit_written = write_late("--junit-xml", path, lambda: write_atomically(path, Path(written).read_bytes()))
-    recorder.junit_failed = not recorder.junit_written
+    went = write_somewhere(path, Path(written).read_text("utf-8"), "JUnit XML", "--junit-xml")
+    recorder.junit_written = True
+    recorder.junit_failed = went != path
 
 
 def _pytest_args(folder: Path, workers: int, junit_xml: str | None) -> list[str]:
@@ -206,29 +211,38 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     """After pytest: the JSON report, and the summary and exit code (or, interrupted, the partial report)."""
     code, output = ran
     interrupted, out = recorder.interrupted, sys.stdout
-    if not interrupted and code not in (0, 1):
+    if recorder.late_signal:  # every verdict was recorded and the footer written: the run is complete
+        print(f"trigger-conformance: {recorder.late_signal} came after every verdict was recorded; the reports are "
+              f"complete", file=sys.stderr)
+        if args.junit_xml and not recorder.junit_failed:  # pytest may have been stopped before it wrote its own
+            recorder.write_junit(args.junit_xml, complete=True)
+    elif not interrupted and code not in (0, 1):
         print(output[-4000:], file=sys.stderr)
         raise ConformanceError(f"the run stopped before every rule was checked (pytest exit code {code})")
+    if interrupted:
+        recorder.record_interrupted()  # (done already when pytest finished its session)
     report = recorder.report()
     stopped = recorder.exploration.get("stopped")
     if stopped:  # the time budget ran out: how far the stream was explored
         print(f"\nthe {stopped} stopped exploration after {recorder.exploration.get('explored', 0)} of "
               f"{recorder.session.spec.max_examples} scenarios; every rule was concluded from those", file=out)
-    # Before anything else is printed: a closed stdout cannot lose it.
-    written = write_late("--report-json", args.report_json, lambda: recorder.write_report(args.report_json, report))
-    written = not recorder.junit_failed and written
-    if interrupted:  # a partial report: every verdict known so far, and what got none
+    # Before anything else is printed (a closed stdout cannot lose it); elsewhere if its folder is gone (one line
+    # of error on stderr: the run then fails, the other reports still written).
+    report_json = recorder.write_report(args.report_json, report)
+    written = report_json == args.report_json and recorder.report_jsonl == args.report_jsonl
+    written = written and not recorder.junit_failed
+    if interrupted:  # a partial report: every verdict known so far (partial ones too), and what got none
         if not recorder.junit_written and not recorder.junit_failed:
-            # pytest wrote none (or one without what was not checked)
-            write_late("--junit-xml", args.junit_xml, lambda: recorder.write_junit(args.junit_xml))
-        print(f"\ninterrupted by {interrupted}: {len(report['rules'])} of {len(recorder.session.rule_keys())} rule(s) "
-              f"checked" + (f"; the partial report is in {args.report_json}" if args.report_json else "")
-              + (f", the JUnit XML in {args.junit_xml}" if args.junit_xml else ""), file=sys.stderr)
+            recorder.write_junit(args.junit_xml)  # pytest wrote none (or one without what was not checked)
+        for line in not_passed(report["rules"], interrupted=True):  # the failures found so far, with replay commands
+            print(line, file=out)
+        junit_xml = None if recorder.junit_failed else args.junit_xml
+        print("\n" + "\n".join(recorder.interrupted_lines(report_json, junit_xml)), file=sys.stderr)
         return exit_code(interrupted)
     _print_summary(report, out, args.strict_exercise, recorder.session.unavailable,
                    recorder.session.excluded_features())
-    if args.report_json and written:
-        print(f"report written to {args.report_json}", file=out)
+    if report_json:
+        print(f"report written to {report_json}", file=out)
     summary = report["summary"]
     bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
     bad += _expectations(report["rules"], recorder.session, out)

@@ -128,6 +128,10 @@ class RuleResult:
     first_problem: str = ""
     engine_stderr: str = ""  # the tail of what a process engine wrote on stderr with its first problem
     engine_traceback: str = ""  # an engine that raised: its first exception, cut to its own frames (checking.py)
+    # Scenarios the engine did not answer (it crashed, timed out, raised...) that the rule did not need (see
+    # conformance.concluding.lost_needed): the verdict stands on the others. 0 when none was lost, or when the
+    # rule is errored for them.
+    scenarios_lost: int = 0
     failure: Failure | None = None
     check_error: str = ""
     seconds: float = 0.0
@@ -194,6 +198,8 @@ def canonical(trace: dict[str, Any] | None) -> str:
 
 STREAM = "scenarios"
 MAX_SKIP_REASONS = 50
+MAX_LOST = 200  # stream indexes of unanswered scenarios kept per rule (Exploration.lost); past it, a rule is errored
+UNKNOWN_INDEX = -1  # in Exploration.lost: a scenario that is not one of the stream's (a replay of the database's)
 STDERR_KEPT = 64 * 1024  # characters of a process engine's stderr kept with a verdict (docs/harness.md)
 OTHER_SKIP_REASONS = "(other reasons)"
 
@@ -235,14 +241,20 @@ class Exploration:
     # The reasons the engine gave for the scenarios it skipped, each with how many (at most MAX_SKIP_REASONS
     # distinct reasons; the rest are counted under OTHER_SKIP_REASONS).
     skip_reasons: dict[str, int] = field(default_factory=dict)
+    # The stream indexes of the scenarios the engine did not answer (neither a trace nor a skip), in order, at most
+    # MAX_LOST of them (UNKNOWN_INDEX for one that is not the stream's): whether the rule needed them is decided
+    # when it is concluded.
+    lost: list[int] = field(default_factory=list)
 
-    def note(self, check: ScenarioCheck, options: dict[str, Any] | None = None) -> None:
+    def note(self, check: ScenarioCheck, options: dict[str, Any] | None = None, index: int = UNKNOWN_INDEX) -> None:
         """Count one judged scenario (before any failure of this rule was found); ``options``: the values of the
-        explored options it was played with."""
+        explored options it was played with; ``index``: its place in the stream."""
         self.scenarios_run += 1
         if check.outcome.status != "trace":
             status = check.outcome.status
             self.engine_problems[status] = self.engine_problems.get(status, 0) + 1
+            if status != "skipped" and len(self.lost) < MAX_LOST:
+                self.lost.append(index)
             if not self.first_problem:
                 self.first_problem = check.outcome.message
             if check.outcome.stderr and not self.engine_stderr:  # what the engine wrote with its first problem
@@ -354,7 +366,7 @@ def _note(found, open_keys, pending, check, drawn, n, source, scenario) -> None:
     """Count scenario ``n`` for each rule key in ``pending`` (emptied as it goes), remembering its first failure."""
     while pending:
         share = found[pending.pop()]
-        share.note(check, drawn)
+        share.note(check, drawn, n)
         if share.key in check.violations:
             share.failure_index, share.failure_log = n, list(source.log)
             share.failure_messages = list(check.violations[share.key])
@@ -382,6 +394,7 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
                     into[value] = into.get(value, 0) + n
             for reason, n in share.skip_reasons.items():
                 _count_reason(total.skip_reasons, reason, n)
+            total.lost = (total.lost + share.lost)[:MAX_LOST]
             total.first_problem = total.first_problem or share.first_problem
             total.engine_stderr = total.engine_stderr or share.engine_stderr
             total.engine_traceback = total.engine_traceback or share.engine_traceback

@@ -43,6 +43,8 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             for field in ("object", "source"):
                 if field in action and action[field] not in ids:
                     problems.append(f"{where}[{k}].{field}: no object {action[field]!r}")
+            if "player" in action and action["player"] not in players:  # MTG life, damage, concede; control
+                problems.append(f"{where}[{k}].player: {action['player']!r} is not a player")
             for n, obj in enumerate(action.get("also", ())):  # Momon Wonder: the other monsters of one Summon
                 if obj not in ids:
                     problems.append(f"{where}[{k}].also[{n}]: no object {obj!r}")
@@ -69,15 +71,11 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
         for m, ability in enumerate(obj.get("abilities", ())):
             where = f"$.objects[{n}].abilities[{m}]"
             check_actions(ability["effect"], f"{where}.effect")
-            subject = ability["trigger"].get("subject", "any")
-            if subject not in ("self", "other", "any") and subject not in ids:
-                problems.append(f"{where}.trigger.subject: no object {subject!r} (nor self, other, any)")
-            if ability["trigger"]["event"] == "state" and "state" not in ability["trigger"]:
-                problems.append(f"{where}.trigger: a state trigger (MTG 603.8) names the state it waits for")
-            for field in ("intervening_if", "condition"):  # MTG and Momon intervening 'if'; Redemption 'If X, Y'
-                condition = ability.get(field)
-                if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
-                    problems.append(f"{where}.{field}.object: no object {condition['object']!r}")
+            problems.extend(_ability_problems(ability, where, ids, players))
+        spell = obj.get("spell")
+        if isinstance(spell, dict):  # MTG: a card that is a spell, its effect and target
+            check_actions(spell.get("effect", ()), f"$.objects[{n}].spell.effect")
+            problems.extend(_target_problems(spell.get("target"), f"$.objects[{n}].spell.target", ids, players))
     turn = 1
     for s, step in enumerate(scenario["script"]):
         if step.get("turn", turn) < turn:
@@ -92,6 +90,35 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
     return problems
+
+
+def _ability_problems(ability: dict[str, Any], where: str, ids: set[str], players: list[str]) -> list[str]:
+    """What an ability names besides its effect (its trigger's subject, its target, its conditions) that the
+    scenario lacks; a state trigger without its state."""
+    problems = []
+    subject = ability["trigger"].get("subject", "any")
+    if subject not in ("self", "other", "any") and subject not in ids:
+        problems.append(f"{where}.trigger.subject: no object {subject!r} (nor self, other, any)")
+    problems.extend(_target_problems(ability.get("target"), f"{where}.target", ids, players))
+    if ability["trigger"]["event"] == "state" and "state" not in ability["trigger"]:
+        problems.append(f"{where}.trigger: a state trigger (MTG 603.8) names the state it waits for")
+    for field in ("intervening_if", "condition"):  # MTG and Momon intervening 'if'; Redemption 'If X, Y'
+        condition = ability.get(field)
+        if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
+            problems.append(f"{where}.{field}.object: no object {condition['object']!r}")
+        if condition and condition.get("player", "controller") not in (*players, "controller"):
+            problems.append(f"{where}.{field}.player: {condition['player']!r} is not a player (nor controller)")
+    return problems
+
+
+def _target_problems(target: dict[str, Any] | None, where: str, ids: set[str], players: list[str]) -> list[str]:
+    """MTG: the objects and players a target may be chosen among must be the scenario's."""
+    if not isinstance(target, dict):
+        return []
+    return [f"{where}.candidates[{k}]: no object {thing!r}" for k, thing in enumerate(target.get("candidates", ()))
+            if thing not in ids] + \
+        [f"{where}.players[{k}]: {player!r} is not a player" for k, player in enumerate(target.get("players", ()))
+         if player not in players]
 
 
 def _created_abilities(scenario: dict[str, Any]) -> set[str]:

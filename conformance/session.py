@@ -7,7 +7,6 @@ verdict does not depend on where it ran.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
@@ -20,10 +19,10 @@ from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
 from conformance.documents import validate, write_json
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
-from conformance.failure_store import example_database, replay_command, writable_folder
+from conformance.failure_store import example_database, replay_command, replay_path, writable_folder
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.concluding import conclude
-from conformance.runner import Exploration, Failure, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
+from conformance.runner import Exploration, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
 from reference_engine.kernel.ruleset import OptionError
 from reference_engine.kernel.registry import get_ruleset, units
 from reference_engine.kernel.registry import reference_engine_for
@@ -82,9 +81,11 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 class Session:
-    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2)."""
+    """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2). ``worker``: a
+    worker's session of a run already started (its example database is not checked again, see
+    :func:`conformance.failure_store.example_database`)."""
 
-    def __init__(self, spec: RunSpec):
+    def __init__(self, spec: RunSpec, worker: bool = False):
         self.spec = spec
         p = spec.option_prefix  # the options named as the caller spells them ("--trigger-" under pytest)
         try:
@@ -122,7 +123,9 @@ class Session:
         self.deadline: float | None = None  # wall-clock end of the run's time budget (time.time()), once started
         if spec.shard is not None and not (1 <= spec.shard[0] <= spec.shard[1]):
             raise ConformanceError(f"{p}shard: {spec.shard[0]}/{spec.shard[1]} is not a share i/n with 1 <= i <= n")
-        self._database = example_database(spec.database, f"{p}database")
+        self.warnings: list[str] = []  # what the user should know before the run (one line each), said once by it
+        self._database = example_database(spec.database, check=not worker, warnings=self.warnings,
+                                          option=f"{p}database")
         if spec.failures_dir:
             writable_folder(spec.failures_dir, f"{p}failures-dir")
 
@@ -216,22 +219,11 @@ class Session:
         return [str(f) for f in excluded] if isinstance(excluded, list) else []
 
     def profile_problem(self) -> dict[str, str] | None:
-        """What is wrong with the engine's generation profile for this ruleset (``{"outcome", "message",
-        "stderr"}``: ``garbage`` for a process engine's handshake declaring it, ``errored`` for an in-process
-        engine's generation_profile), or None when the builder can use it. Checked once, at the handshake."""
-        from conformance.engine_profile import check_profile
-        from conformance.runner import profile_problem
+        """What is wrong with the engine's generation profile (:func:`conformance.engine_profile.handshake_problem`),
+        or None. Checked once, at the handshake."""
+        from conformance.engine_profile import handshake_problem
 
-        try:
-            check_profile(self.ruleset.name, self.engine.generation_profile(self.ruleset.name))
-        except Exception as exc:
-            process = self.spec.engine.startswith("cmd:")
-            message = profile_problem(exc)
-            if process:
-                message = message.replace("the engine's generation profile",
-                                          f"the profile the engine's handshake declares for {self.ruleset.name}", 1)
-            return {"outcome": "garbage" if process else "errored", "message": message, "stderr": ""}
-        return None
+        return handshake_problem(self.engine, self.ruleset.name, self.spec.engine.startswith("cmd:"))
 
     def unavailable_rule(self, key: str) -> dict[str, Any]:
         """The report entry of a rule when the engine failed its handshake (:meth:`handshake`): errored, with the
@@ -291,44 +283,12 @@ class Session:
             raise KeyboardInterrupt(self._exploration["interrupted"])
         return self._exploration
 
-    def known_failure(self, key: str) -> dict[str, Any] | None:
-        """For an interrupted run: the report entry of a rule not concluded whose exploration already found a failure
-        (status failed, the failure as found: not shrunk, replayed, nor compared with the reference engine), or None
-        when exploration found none (or has not run)."""
-        share = ((self._exploration or {}).get("rules") or {}).get(key)
-        if share is None or share.failure_scenario is None:
-            return None
-        inv = self.ruleset.invariant(key)
-        result = RuleResult(key, inv.rule_number(self.edition), inv.summary, "failed", share.scenarios_run,
-                            share.scenarios_exercised, dict(share.engine_problems), share.first_problem,
-                            share.engine_stderr, exercised_under=share.exercised_under,
-                            skip_reasons=share.skip_reasons)
-        entry = rule_entry(result)
-        from conformance.reduction import scenario_size
+    def interrupted_verdict(self, key: str) -> dict[str, Any] | None:
+        """For an interrupted run: what exploration learnt of a rule not concluded (its failure as found, or a
+        partial verdict), or None when it learnt nothing (:func:`conformance.partial.interrupted_verdict`)."""
+        from conformance.partial import interrupted_verdict
 
-        size = scenario_size(share.failure_scenario)
-        entry["failure"] = {
-            "messages": list(share.failure_messages or []) + [
-                f"the run was interrupted before this failure (scenario {share.failure_index} of the stream) was "
-                f"shrunk, replayed or compared with the reference engine"],
-            "scenario": share.failure_scenario, "choice_log": list(share.failure_log or []),
-            "original_size": size, "shrunk_size": size, "actual_trace": share.failure_trace, "expected_trace": None,
-            "also_violates": [], "determinism": "deterministic", "replay_file": None}
-        # The replay file of the failure as found (unshrunk): written now, so that an interrupt loses nothing found.
-        # Never starts the engine again: the description is the one its handshake gave.
-        failure = Failure(messages=entry["failure"]["messages"], scenario=share.failure_scenario,
-                          log=entry["failure"]["choice_log"], original_size=size, shrunk_size=size,
-                          actual_trace=share.failure_trace, expected_trace=None)
-        path = None
-        if self._described is not None:
-            try:
-                path = self.write_replay(dataclasses.replace(result, failure=failure), self._described)
-            except (OSError, ConformanceError):  # a report entry without its replay file beats none
-                path = None
-        if path:
-            entry["failure"]["replay_file"] = path
-            entry["failure"]["replay_command"] = replay_command(path, self.spec.engine, self.spec.engine_timeout)
-        return entry
+        return interrupted_verdict(self, key, (self._exploration or {}).get("rules") or {}, self._described)
 
     def use_exploration(self, exploration: dict[str, Any]) -> None:
         self._exploration = exploration
@@ -364,6 +324,8 @@ class Session:
         if result.engine_problems.get("unavailable") and answered <= 0:
             self._gave_up = f"not checked: the engine was unavailable during an earlier rule ({result.first_problem})"
         entry = rule_entry(result)
+        if getattr(self._database, "error", ""):  # concluded without the example database (an optimisation)
+            entry["database_error"] = self._database.error
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
             if entry["failure"]["replay_file"]:
@@ -388,7 +350,10 @@ class Session:
             return self.unavailable_fixture(fixture_id)
         fixture = next(f for f in self.fixtures() if f.id == fixture_id)
         result = check_fixture(self.engine, fixture, self.ruleset.invariants_for(fixture.scenario["edition"]))
-        return {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
+        entry = {"id": result.id, "status": result.status, "rule_keys": result.rule_keys, "messages": result.messages}
+        if result.determinism != "deterministic":
+            entry["determinism"] = result.determinism
+        return entry
 
     def write_replay(self, result: RuleResult, engine: dict[str, str] | None = None) -> str | None:
         """Write the replay file of ``result``'s failure in ``--failures-dir`` (atomically); returns its path, or None
@@ -418,25 +383,6 @@ class Session:
         path = replay_path(folder, f"{self.ruleset.name}-{result.key}-{fingerprint}", document["engine"])
         write_json(path, document)  # atomically: an interrupt never leaves half a replay file
         return str(path)
-
-
-def replay_path(folder: Path, stem: str, engine: dict[str, str]) -> Path:
-    """Where the replay file ``stem`` of ``engine`` (its description: name, version, spec) goes: ``STEM.json``,
-    unless that file holds another engine's replay (another name or spec; a new version of the same engine
-    replaces its own), which is never overwritten: then ``STEM-ENGINE-HASH.json``, named after the engine and
-    its spec, the same for that engine every time."""
-    import re
-
-    plain = folder / f"{stem}.json"
-    try:
-        other = json.loads(plain.read_text("utf-8")).get("engine") or {}
-    except (OSError, ValueError, AttributeError):
-        return plain  # none there (or no replay file of anyone's)
-    if (other.get("name"), other.get("spec")) == (engine.get("name"), engine.get("spec")):
-        return plain
-    identity = hashlib.sha256(json.dumps([engine.get("name"), engine.get("spec")]).encode()).hexdigest()[:8]
-    name = re.sub(r"[^A-Za-z0-9._-]+", "_", str(engine.get("name") or "engine"))[:40]
-    return folder / f"{stem}-{name}-{identity}.json"
 
 
 def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = None,
@@ -570,7 +516,7 @@ def explore_range(spec: RunSpec, start: int, stop: int, deadline: float | None =
     process of :func:`explore_stream`, or in this one). Returns JSON-ready data for :func:`exploration_from_parts`."""
     from conformance.audit import StreamAudit
 
-    session = Session(spec)
+    session = Session(spec, worker=True)
     worker = _PoolWorker.current()
     played: list = []
     engine = None
@@ -627,6 +573,8 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
             entry["engine_stderr"] = result.engine_stderr
         if result.engine_traceback:
             entry["engine_traceback"] = result.engine_traceback
+        if result.scenarios_lost:
+            entry["scenarios_lost"] = result.scenarios_lost
     if result.check_error:
         entry["check_error"] = result.check_error
     if result.skip_reasons:

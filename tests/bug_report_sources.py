@@ -135,8 +135,8 @@ report("br-xmage-8184-sefris-from-anywhere", "XMage", "https://github.com/magefr
  scen(P12, "P1", [obj("SF", "P1", abilities=[ab("A1", {"event": "zone_change", "to": "graveyard", "type": "creature", "controller": "you", "batch": True}, [say("venture")], text="Whenever one or more creature cards are put into your graveyard from anywhere, venture into the dungeon.")], **CREATURE),
                   obj("C1", "P1", **CREATURE), obj("C2", "P1", "hand", **CREATURE)],
       [("main", [("P1", [together(["SF", "C1"], "field", "graveyard")]), ("P1", [mv("C2", "hand", "field")])])]),
- {"triggers": {"A1": 0}, "reference_reading": {"triggers": {"A1": 1}}},
- note="The reference engine and the judge both read a 'from anywhere' ability as one that looks back (issue 22 item 2), so today they agree with XMage's old behaviour: the scenario is kept with that known wrong reading recorded, and the test marks the right count as an expected failure until item 2 lands. 'This ability triggers only once each turn' plays no part (one event).")
+ {"triggers": {"A1": 0}},
+ note="A 'from anywhere' ability does not look back (603.6c, 603.10a): since issue 22 item 2 the reference engine and the judge both read it so, and a faulty engine keeping XMage's old reading (mtg-anywhere-looks-back) is caught by mtg.look-back. 'This ability triggers only once each turn' plays no part (one event).")
 
 report("br-xmage-11579-leaving-player-creatures-die", "XMage", "https://github.com/magefree/mage/issues/11579",
  "Losing the game causes creatures with dynamic toughness to die",
@@ -203,7 +203,7 @@ report("br-forge-1580-felidar-controller", "Forge", "https://github.com/Card-For
                   obj("TH", "P2", abilities=[ab("A2", sig("upkeep"), [{"do": "gain_control", "object": "FS", "player": "P2"}], text="At the beginning of each upkeep, gain control of FS.")])],
       [("upkeep", [("P1", [say("upkeep")])])], life={"P1": 40}),
  {"resolved": ["A2", "A1"], "controller": {"A1": "P1"}},
- note="The condition names P1 (the controller as the ability triggered). The vocabulary's 'controller' player in a condition means the source's current controller, the reading issue 22 item 2 fixes: written with it, the scenario would expect Forge's old behaviour.")
+ note="The condition names P1 (the controller as the ability triggered). Since issue 22 item 2 the vocabulary's 'controller' player in a condition means the same (the ability's controller, fixed when it triggered), and the faulty engine mtg-if-you-is-source-controller, keeping Forge's old reading, is caught by mtg.intervening-if.")
 
 report("br-xmage-12365-delayed-intervening-if", "XMage", "https://github.com/magefree/mage/issues/12365",
  "Multiple cards using DelayedTriggeredAbility with an intervening 'if' are not set up properly",

@@ -490,6 +490,81 @@ fixture("mtg-vocab-608-2-that-many",
              ("P1", [{"do": "damage", "source": "W", "player": "P2", "amount": 1, "that_many": True}])])],
   choices={"trigger_order": ["A1", "A3", "A2"]}))
 
+ENTERS_OTHER = {"event": "enter", "subject": "other"}
+
+fixture("mtg-vocab-400-7-triggers-once-each-turn",
+ "'This ability triggers only once each turn' counts per object (400.7) and is not 603.2h's 'do this only once each turn'. P1's W has O 'Whenever another creature enters, you gain 1 life. This ability triggers only once each turn.' and D 'Whenever another creature enters, you gain 2 life. Do this only once each turn.' A and B enter together: O triggers once, D twice (P1 has not yet taken D's action when both trigger, 603.2h). W is exiled and returns: a new object (400.7), whose O may trigger again. C then enters: O triggers, D does not (P1 took its action this turn). Then E enters: nothing triggers.",
+ "CR 400.7, 603.2h (issue 22)", ["mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[
+      ab("O", ENTERS_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature enters, you gain 1 life. This ability triggers only once each turn.", triggers_once_each_turn=True),
+      ab("D", ENTERS_OTHER, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever another creature enters, you gain 2 life. Do this only once each turn.", once_each_turn=True)]),
+   obj("A", "P1", "hand"), obj("B", "P1", "hand"), obj("C", "P1", "hand"), obj("E", "P1", "hand")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["A", "B"], "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "W", "from": "field", "to": "exile"}]),
+             ("P1", [{"do": "move", "object": "W", "from": "exile", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "C", "from": "hand", "to": "field"}]),
+             ("P1", [{"do": "move", "object": "E", "from": "hand", "to": "field"}])])],
+  choices={"trigger_order": ["O", "D"]}))
+
+# -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
+
+ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}
+fixture("mtg-ref-603-6c-from-anywhere-dies-together",
+ "603.6c and 603.10a: an ability that triggers when a card is put into a graveyard 'from anywhere' is not a leaves-the-battlefield ability and does not look back in time. W and Z have 'whenever a card is put into a graveyard from anywhere, you gain 1 life'; Y has 'whenever another creature dies, you gain 1 life'. One effect destroys W, Y and C together. Just after the event W is in the graveyard, so its ability, judged then, does not trigger at all (reading it as one that looks back, it would see all three: a bug XMage had). Y's dies ability looks back and triggers twice (W and C). Z, still on the battlefield, triggers three times. Then P1 discards K (hand to graveyard): Z triggers once more.",
+ "CR 603.6c, 603.10a (issue 22)", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(["P1", "P2"], "P1",
+  [obj("W", "P1", abilities=[ab("AW", ANYWHERE_GY, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card is put into a graveyard from anywhere, you gain 1 life.")]),
+   obj("Y", "P1", abilities=[ab("AY", DIES_OTHER, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature dies, you gain 1 life.")]),
+   obj("Z", "P2", abilities=[ab("AZ", ANYWHERE_GY, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a card is put into a graveyard from anywhere, you gain 1 life.")]),
+   obj("C", "P2"), obj("K", "P1", "hand")],
+  [("main", [("P2", [{"do": "move_together", "objects": ["W", "Y", "C"], "from": "field", "to": "graveyard"}]),
+             ("P1", [{"do": "move", "object": "K", "from": "hand", "to": "graveyard"}])])]))
+
+fixture("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard",
+ "603.10a names abilities, not events: only an ability that triggers on a card leaving a graveyard looks back when cards leave one. G and H are cards in P1's graveyard whose abilities work from there: G's 'whenever a card is put into exile from anywhere, you gain 1 life', H's 'whenever a card leaves a graveyard, you gain 1 life'. One effect exiles G, H and K from the graveyards together. Just after the event G is in exile, where its ability does not work: it does not trigger (reading it as one that looks back, it would trigger three times). H's ability looks back and triggers three times.",
+ "CR 603.6c, 603.10a (issue 22)", ["mtg.look-back"],
+ scen(["P1", "P2"], "P1",
+  [obj("G", "P1", "graveyard", abilities=[ab("AG", {"event": "zone_change", "to": "exile"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card is put into exile from anywhere, you gain 1 life (works in a graveyard).", active_in=["graveyard"])]),
+   obj("H", "P1", "graveyard", abilities=[ab("AH", {"event": "zone_change", "from": "graveyard"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card leaves a graveyard, you gain 1 life (works in a graveyard).", active_in=["graveyard"])]),
+   obj("K", "P2", "graveyard")],
+  [("main", [("P1", [{"do": "move_together", "objects": ["G", "H", "K"], "from": "graveyard", "to": "exile"}])])]))
+
+fixture("mtg-ref-603-4-felidar-stolen-on-the-stack",
+ "603.3a and 603.4 (Felidar Sovereign): 'you' in an intervening 'if' is the ability's controller, fixed as it triggered. P1's FS has 'at the upkeep signal, if you have 40 or more life, you win'; P1 has 40 life, P2 20. The upkeep signal also triggers P2's T, 'gain control of FS'; P1 is active, so FS's ability goes on the stack first and T resolves first: P2 controls FS. FS's ability, still P1's, checks its condition again on resolution about P1, who has 40 life: it resolves and P1 wins (reading 'you' as the source's controller, P2 with 20 life, would remove it: the bug Forge had).",
+ "CR 603.3a, 603.4 (issue 22)", ["mtg.intervening-if", "mtg.trigger-controller"],
+ scen(["P1", "P2"], "P1",
+  [obj("FS", "P1", abilities=[ab("A1", {"event": "signal", "name": "upkeep"}, [{"do": "signal", "name": "wins"}], text="At the upkeep signal, if you have 40 or more life, you win the game.", intervening_if={"test": "life_at_least", "player": "controller", "value": 40})]),
+   obj("T", "P2", abilities=[ab("A2", {"event": "signal", "name": "upkeep"}, [{"do": "gain_control", "object": "FS", "player": "P2"}], text="At the upkeep signal, gain control of FS.")])],
+  [("upkeep", [("P1", [{"do": "signal", "name": "upkeep"}])])], life={"P1": 40}))
+
+fixture("mtg-ref-603-4-you-is-the-thief-and-the-creator",
+ "603.3a, 603.7d-e and 603.4: 'you' in an intervening 'if' is the ability's controller whoever controls its source. P1 has 10 life, P2 20. P2 steals P1's C, 'when this dies, if you have 15 or more life, you gain 1 life', and C dies: its ability looks back and is P2's (603.10a); on resolution C is in P1's graveyard, P1's card again (400.7, 108.4a), but 'you' is still P2, with 20 life: it resolves. Then P2's S creates 'the next time sig happens, if you have 15 or more life, you gain 1 life' (P2's, 603.7e); P1 gains control of S, and sig happens: the delayed ability triggers, its condition being about P2, not about S's controller P1 with 10 life, and resolves.",
+ "CR 603.3a, 603.4, 603.7e (issue 22)", ["mtg.intervening-if", "mtg.delayed-controller", "mtg.trigger-controller"],
+ scen(["P1", "P2"], "P1",
+  [obj("C", "P1", abilities=[ab("AC", {"event": "leave", "subject": "self", "to": "graveyard"}, [{"do": "life", "player": "P2", "amount": 1}], text="When this dies, if you have 15 or more life, you gain 1 life (P2 is 'you' here).", intervening_if={"test": "life_at_least", "player": "controller", "value": 15})]),
+   obj("S", "P2", abilities=[ab("AS", {"event": "signal", "name": "go"}, [{"do": "create_delayed", "ability": ab("D1", {"event": "signal", "name": "sig"}, [{"do": "life", "player": "P2", "amount": 1}], text="The next time sig happens, if you have 15 or more life, you gain 1 life.", intervening_if={"test": "life_at_least", "player": "controller", "value": 15})}], text="Whenever go happens, create D1.")])],
+  [("main", [("P2", [{"do": "gain_control", "object": "C", "player": "P2"}]),
+             ("P2", [{"do": "move", "object": "C", "from": "field", "to": "graveyard"}]),
+             ("P2", [{"do": "signal", "name": "go"}]),
+             ("P1", [{"do": "gain_control", "object": "S", "player": "P1"}]),
+             ("P1", [{"do": "signal", "name": "sig"}])])], life={"P1": 10}))
+
+# -- Issue 22, item 3: triggers announced as their event happens ----------------------------------------------------
+
+fixture("mtg-ref-603-2-triggers-as-each-event-happens",
+ "603.2 and 603.10: an ability triggers as its event happens, on the game just after it, not once the whole resolution is over. K's ability resolves: it puts C from P1's hand onto the battlefield, signals s2, then destroys W and X. W's 'whenever another creature enters, you gain 1 life' triggers on C entering (W is on the battlefield just after), and X's 'whenever s2 happens, if X is on the battlefield, you gain 1 life' on the signal (its condition holds just after it); each trigger comes right after its event, before the next one. On resolution X is in the graveyard, so X's ability is removed (608.2a); W's resolves. An engine looking for triggers only after the whole resolution (phase.rs's scan after each action, XMage's batching at the end of an effect) would find W and X gone and lose both.",
+ "CR 603.2, 603.4, 603.10 (issue 22)", ["mtg.triggers-when-satisfied", "mtg.intervening-if"],
+ scen(["P1", "P2"], "P1",
+  [obj("K", "P1", abilities=[ab("AK", {"event": "signal", "name": "go"}, [
+      {"do": "move", "object": "C", "from": "hand", "to": "field"}, {"do": "signal", "name": "s2"},
+      {"do": "move_together", "objects": ["W", "X"], "from": "field", "to": "graveyard"}],
+      text="Whenever go happens, put C onto the battlefield, then s2, then destroy W and X.")]),
+   obj("W", "P1", abilities=[ab("AW", {"event": "enter", "subject": "other"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever another creature enters, you gain 1 life.")]),
+   obj("X", "P2", abilities=[ab("AX", {"event": "signal", "name": "s2"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever s2 happens, if this is on the battlefield, you gain 1 life.", intervening_if={"test": "in_zone", "object": "self", "zone": "field"})]),
+   obj("C", "P1", "hand")],
+  [("main", [("P1", [{"do": "signal", "name": "go"}])])]))
+
 import os
 
 if __name__ == "__main__":

@@ -179,3 +179,49 @@ def test_an_engine_that_always_hangs_costs_one_rule_not_the_whole_run(tmp_path, 
     assert all(r["status"] == "errored" for r in rules)
     assert rules[0]["engine_problems"].get("timed-out", 0) >= 1
     assert all("unavailable during an earlier rule" in r["first_problem"] for r in rules[1:])
+
+
+def test_a_long_valid_scenario_is_told_its_trace_budget_and_how_to_raise_it(tmp_path, capsys):
+    """Issue 23 item 6 (limits): a valid scenario with many simultaneous triggers that outgrows the bundled engines'
+    loop guard is not just "probably loops forever": the message names the budget and the knob, and `check` has the
+    knob (`--max-trace-entries`, as `run` and `replay` have), with which the same scenario plays through."""
+    from conformance import cli as command
+
+    triggers = 60
+    scenario = {"format": "trigger-conformance/scenario/1", "ruleset": "momon-wonder", "edition": "1.0.0",
+                "players": ["P1", "P2"], "active_player": "P1",
+                "objects": [{"id": "W", "owner": "P1", "zone": "field", "abilities": [
+                    {"id": f"A{n}", "trigger": {"event": "signal", "name": "go"}, "effect": []}
+                    for n in range(1, triggers + 1)]}],
+                "script": [{"step": "step-1", "actions": [{"by": "P1", "effect": [{"do": "signal", "name": "go"}]}]}]}
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(scenario))
+    assert command.main(["check", str(path), "--max-trace-entries", "100"]) == 1
+    out = capsys.readouterr().out
+    assert "within its budget of 100 trace entries" in out and "raise the budget with --max-trace-entries N" in out
+    assert "probably loops forever" not in out
+    assert command.main(["check", str(path), "--max-trace-entries", "5000"]) == 0, capsys.readouterr().out
+
+
+def _unwritable_folder(tmp_path) -> str:
+    """A folder no file can be made in: a read-only one, or for root (who writes anywhere) one of /proc's."""
+    import os
+
+    if os.geteuid() == 0:
+        return "/proc/self/fdinfo"
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o500)
+    return str(folder)
+
+
+def test_a_database_folder_that_cannot_be_written_is_said_once_and_the_run_goes_on(tmp_path, capsys):
+    """Issue 23 item 6: the example database is an optimisation: one that cannot be written is used read-only, with
+    one warning, and the run's verdicts do not change."""
+    folder = _unwritable_folder(tmp_path)
+    code = cli.main(run("--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "mw.group-position", "--database",
+                        folder, "--max-examples", "20"))
+    out, err = capsys.readouterr()
+    assert code == 1 and "FAIL  mw.queue-fifo" in out and "PASS  mw.group-position" in out
+    assert err.count("warning: --database: cannot write in") == 1, err
+    assert folder in err and "not kept there" in err and "Traceback" not in err

@@ -5,6 +5,8 @@ incidental fields."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 from pathlib import Path
 
@@ -39,6 +41,20 @@ def test_check_a_fixture_on_a_faulty_engine_names_the_rule_and_the_first_observa
     assert "first difference at the 1st trigger to resolve (" in out and "its ability: \"A1\" vs \"A2\" (at " \
         "$.resolved[0][0])" in out
     assert out.rstrip().endswith("fixture mw-append-after-pending: FAIL")
+
+
+def test_check_a_fixture_on_a_nondeterministic_engine_says_so(monkeypatch, capsys):
+    """Issue 23 item 6: a fixture that fails is played again; an engine that answers differently is called
+    nondeterministic (errored), as `run` calls it, not failed."""
+    monkeypatch.setenv("REVERSE_FIRST", "1")  # tests/engines/nondeterministic.py reverses its first order
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    path = ROOT / "fixtures" / "momon-wonder" / "mw-one-summon-several-monsters.json"
+    engine = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'nondeterministic.py'}"
+    code = cli.main(["check", str(path), "--engine-cmd", engine])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "NONDETERMINISTIC: the engine answers this scenario differently" in out
+    assert out.rstrip().endswith("fixture mw-one-summon-several-monsters: ERROR (nondeterministic)")
 
 
 def test_check_a_scenario_file(tmp_path, capsys):

@@ -224,6 +224,36 @@ def test_an_interrupted_stream_keeps_what_it_found(lifo_stream, tmp_path):
     assert sum(1 for s in xml.iter("skipped") if "interrupted" in s.get("message")) == len(run["not_checked"])
 
 
+def test_a_signal_just_after_the_footer_leaves_reports_that_agree(tmp_path, monkeypatch, capsys):
+    """Issue 23 item 6: a signal that came once the JSON Lines footer said "not interrupted" made the JSON report say
+    "interrupted". Once the footer is written the run's account is settled: every report says what the footer says."""
+    import signal
+
+    from conformance.recorder import RunRecorder
+
+    finish = RunRecorder.finish
+
+    def finish_then_signal(self, *args, **kwargs):
+        finish(self, *args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)  # the command's handler turns it into a KeyboardInterrupt here
+
+    monkeypatch.setattr(RunRecorder, "finish", finish_then_signal)
+    stream, report, xml = tmp_path / "run.jsonl", tmp_path / "r.json", tmp_path / "junit.xml"
+    code = cli.main(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "mw.group-position",
+                     "--no-fixtures", "--max-examples", "10", "--report-jsonl", str(stream), "--report-json",
+                     str(report), "--junit-xml", str(xml)])
+    err = capsys.readouterr().err
+    footer = json.loads(stream.read_text().splitlines()[-1])
+    document = json.loads(report.read_text())
+    assert footer["record"] == "footer" and "interrupted" not in footer and footer["stopped"] == ""
+    assert "interrupted" not in document and "not_checked" not in document
+    assert {r["key"]: r["status"] for r in document["rules"]} == {"mw.queue-fifo": "failed",
+                                                                  "mw.group-position": "passed"}
+    assert code == 1  # the verdicts' exit code: the run was complete
+    assert "SIGINT came after every verdict was recorded" in err and "Traceback" not in err
+    assert len(_cases(xml)) == 2
+
+
 def test_report_command_renders_markdown_and_junit(lifo_stream, tmp_path, capsys):
     assert cli.main(["report", str(lifo_stream), "--format", "markdown"]) == 0
     text = capsys.readouterr().out
@@ -236,6 +266,36 @@ def test_report_command_renders_markdown_and_junit(lifo_stream, tmp_path, capsys
     assert cases["test_rule[mw.remedy-front]"].find("failure") is None
     assert {c.get("classname") for c in cases.values()} == {"trigger-conformance.momon-wonder"}
     assert cli.main(["report", str(tmp_path / "missing.jsonl")]) == 2
+
+
+EVIL = "<img src=x onerror=alert(1)> *em* _u_ ~~s~~ | `tick` [link](http://e.invalid) \x1b[31m&amp;"
+
+
+def test_engine_and_document_text_is_literal_in_markdown_and_html(lifo_stream):
+    """Issue 23 item 6: the Markdown report wrote the engine's name as it came. Every string a report holds (the
+    engine's name, messages, ids, a scenario, traces, stderr) is text in Markdown and HTML, whatever it holds."""
+    markdown_it = pytest.importorskip("markdown_it")
+    run = load(str(lifo_stream))
+    run["header"]["engine"]["name"] = EVIL
+    run["header"]["seed"] = "# " + EVIL
+    failed = next(r for r in run["rules"] if r.get("failure"))
+    failed["failure"]["messages"] = ["# " + EVIL, "```\n# heading\n" + EVIL]
+    failed["failure"]["scenario"]["objects"][0]["id"] = "```\n# out of the fence " + EVIL
+    failed["failure"]["replay_command"] = "trigger-conformance replay `x` " + EVIL
+    run["fixtures"] = [{"id": "`" + EVIL, "status": "failed", "rule_keys": [EVIL], "messages": [EVIL]}]
+    run["rules"].append({**failed, "key": EVIL + "k", "status": "errored", "failure": None,
+                         "first_problem": "- " + EVIL, "engine_stderr": "```\n" + EVIL, "engine_problems": {"x": 1}})
+    text = markdown(run)
+    assert "\x1b" not in text
+    rendered = markdown_it.MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    for made in ("<img", "<em>", "<a ", "<s>", "<h1>", "<ul>\n<li>-", "<blockquote"):
+        assert made not in rendered.replace("<h1>trigger-conformance", ""), made
+    sections = sum(1 for r in run["rules"] if r.get("failure")) + 1  # each failure and the engine's problem
+    assert rendered.count("<h2>") == sections and rendered.count("<h1>") == 1
+    assert "&lt;img src=x onerror=alert(1)&gt; *em* _u_ ~~s~~ | <code>tick</code>" not in rendered
+    assert "&lt;img src=x onerror=alert(1)&gt; *em* _u_ ~~s~~ | " in rendered  # the text, as it was
+    page = html(run)
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
 
 
 def _chromium() -> str | None:
@@ -321,3 +381,35 @@ def test_the_docs_nightly_command_parses_and_names_the_ruleset():
     argv = shlex.split(" ".join(command))
     args = cli.build_parser().parse_args(argv[1:])
     assert args.ruleset == "momon-wonder" and args.engine_cmd == ".venv/bin/trigger-conformance-reference-server"
+
+
+def test_a_report_folder_removed_during_the_run_costs_no_report(tmp_path, monkeypatch, capsys):
+    """Issue 23 item 6: the folder of the reports removed while the run goes on ends in no traceback and no lost
+    report: each report that cannot be written where asked is written to the current folder, and the console says
+    so (the JSON report, and the JSON Lines report, whose lines are kept to be written again)."""
+    from conformance.recorder import RunRecorder
+
+    out, work = tmp_path / "out", tmp_path / "work"
+    out.mkdir()
+    work.mkdir()
+    monkeypatch.chdir(work)
+    explored = RunRecorder.explored
+
+    def then_removed(self, exploration):
+        explored(self, exploration)
+        shutil.rmtree(out)
+
+    monkeypatch.setattr(RunRecorder, "explored", then_removed)
+    code = cli.main(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "--no-fixtures",
+                     "--max-examples", "10", "--shrink-seconds", "0.5", "--failures-dir", str(work / "failures"),
+                     "--report-json", str(out / "report.json"), "--report-jsonl", str(out / "run.jsonl")])
+    captured = capsys.readouterr()
+    assert code == 1 and "Traceback" not in captured.err + captured.out, captured.err
+    assert not out.exists()
+    report = json.loads((work / "report.json").read_text())
+    assert report["rules"][0]["status"] == "failed"
+    lines = [json.loads(line) for line in (work / "run.jsonl").read_text().splitlines()]
+    assert [r["record"] for r in lines] == ["header", "explored", "rule", "footer"]
+    assert f"--report-json {out / 'report.json'} could not be written" in captured.err
+    assert f"written to {work / 'report.json'} instead" in captured.err and f"report written to {work / 'report.json'}" in captured.out
+    assert f"written to {work / 'run.jsonl'} instead" in captured.err

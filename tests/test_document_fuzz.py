@@ -37,6 +37,11 @@ FUZZ_DOCUMENTS = int(os.environ.get("FUZZ_DOCUMENTS", "150"))
 STATS: dict[str, int] = {}
 
 
+def _entry(trace: dict, kind: str) -> dict:
+    """The first entry of ``kind`` in ``trace``."""
+    return next(entry for entry in trace["entries"] if entry["kind"] == kind)
+
+
 def _replay_of(fixture: dict) -> dict:
     """A valid replay file built from a fixture (the form `run` writes for a failure)."""
     scenario = fixture["scenario"]
@@ -360,6 +365,15 @@ def test_duplicate_keys_are_rejected_with_their_path(tmp_path):
     ("replay", lambda d: d.update(rule_number="99"), "at $.rule_number"),
     ("replay", lambda d: d["expected_trace"]["entries"].append({"kind": "resolve_begin", "trigger": "T404"}),
      "at $.expected_trace.entries["),
+    # Issue 23 item 6: a trace may not contradict its scenario (objects, abilities, players it does not have).
+    ("replay", lambda d: _entry(d["actual_trace"], "trigger").update(source="NOPE"),
+     "names object NOPE in its source, which the scenario does not have"),
+    ("replay", lambda d: _entry(d["expected_trace"], "trigger").update(ability="A404"),
+     "names ability A404 of W, which neither has it printed nor gets it from an effect"),
+    ("replay", lambda d: _entry(d["actual_trace"], "event").update(player="P9"),
+     "names player P9 in its player, which the scenario does not have"),
+    ("fixture", lambda d: _entry(d["expected_trace"], "trigger").update(controller="P9"),
+     "at $.expected_trace.entries["),
     ("fixture", lambda d: d["rule_keys"].append("mw.nope"), "at $.rule_keys["),
     ("fixture", lambda d: d["expected_trace"]["entries"].append({"kind": "resolve_begin", "trigger": "T404"}),
      "at $.expected_trace.entries["),
@@ -375,3 +389,26 @@ def test_validate_as_replay_or_fixture_makes_the_checks_replay_and_run_make(tmp_
     if kind == "replay":  # replay refuses the same file for the same reason
         code, replay_err = _in_time(["replay", str(path), "--engine", "reference"])
         assert code == 2 and words in replay_err
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda sc: _action(sc, "life").update(player="P9"), "actions[0].effect[0].player: 'P9' is not a player"),
+    (lambda sc: _action(sc, "damage").update(player="P9"), "player: 'P9' is not a player"),
+])
+def test_a_scenario_whose_effect_names_a_player_it_does_not_have_is_refused(tmp_path, change, words):
+    """Issue 23 item 6: every player an effect names is one of the scenario's (validate, replay, check, run)."""
+    scenario = {"format": "trigger-conformance/scenario/1", "id": "ghost", "ruleset": "mtg", "edition": "2026-02-27",
+                "players": ["P1", "P2"], "active_player": "P1", "objects": [],
+                "script": [{"step": "main", "actions": [{"by": "P1", "effect": [
+                    {"do": "life", "player": "P2", "amount": -1}, {"do": "damage", "player": "P1", "amount": 1}]}]}]}
+    change(scenario)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario))
+    code, err = _in_time(["validate", str(path), "--as", "scenario"])
+    assert code == 2 and words in err, err
+    code, err = _in_time(["check", str(path), "--engine", "reference"])
+    assert code == 2 and words in err, err
+
+
+def _action(scenario: dict, do: str) -> dict:
+    return next(a for a in scenario["script"][0]["actions"][0]["effect"] if a["do"] == do)

@@ -191,7 +191,7 @@ def test_a_bundled_engine_allowed_longer_plays_raises_the_harness_cap_on_traces(
 
     scenario = {"ruleset": "momon-wonder", "edition": "1.0.0", "objects": [], "players": ["P1"]}
     capped = play(Long(), scenario)
-    assert capped.status == "garbage" and f"more than the {MAX_TRACE_ENTRIES}" in capped.message
+    assert capped.status == "garbage" and f"budget of {MAX_TRACE_ENTRIES}" in capped.message and "--max-trace-entries" in capped.message
     assert play(Long(max_trace_entries=2 * MAX_TRACE_ENTRIES), scenario).status == "trace"
 
 

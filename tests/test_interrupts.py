@@ -75,6 +75,12 @@ def _check_stream(path: Path, name: str) -> list[dict]:
         assert rules[key]["failure"]["messages"] and rules[key]["failure"]["scenario"]["objects"]
     assert len(rules) + len([k for k in footer["not_checked"] if k.startswith("mw.")]) == RULE_COUNT
     assert footer["summary"]["rules_failed"] >= len(FOUND_EARLY)
+    # Issue 23 item 3: every rule explored keeps what it learnt: none is "not checked", and a rule with no violation
+    # so far is partial (never passed), with the scenarios it was explored on counted.
+    assert len(rules) == RULE_COUNT and not [k for k in footer["not_checked"] if k.startswith("mw.")], footer
+    partial = [r for r in rules.values() if r["status"] == "partial"]
+    assert partial and footer["summary"]["rules_partial"] == len(partial)
+    assert all(r["scenarios_run"] > 0 and "failure" not in r for r in partial), partial[:1]
     return records
 
 
@@ -89,6 +95,7 @@ def _check_junit(path: Path, name: str) -> None:
         assert rules[key].find("failure") is not None, ET.tostring(rules[key])[:800]
     skipped = [c.find("skipped") for c in rules.values() if c.find("skipped") is not None]
     assert skipped and all(f"interrupted ({name})" in s.get("message") for s in skipped)
+    assert any("no violation in" in s.get("message") for s in skipped)  # a partial verdict: never a pass
 
 
 def _check_replay_files(folder: Path, stream: Path) -> None:
@@ -130,10 +137,16 @@ def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, work
     document = json.loads(report.read_text("utf-8"))
     validate(document, "report", "the partial report")
     assert document["interrupted"] == name
-    failed = {r["key"] for r in document["rules"] if r["status"] == "failed"}
-    assert FOUND_EARLY <= failed and len(document["rules"]) + len(document["not_checked"]) == RULE_COUNT
-    assert all("interrupted before this failure" in r["failure"]["messages"][-1] for r in document["rules"])
-    assert all(r["failure"]["actual_trace"] for r in document["rules"])  # the trace that violated the rule
+    failed = [r for r in document["rules"] if r["status"] == "failed"]
+    assert FOUND_EARLY <= {r["key"] for r in failed} and len(document["rules"]) == RULE_COUNT
+    assert document["not_checked"] == [] and {r["status"] for r in document["rules"]} == {"failed", "partial"}
+    assert all("interrupted before this failure" in r["failure"]["messages"][-1] for r in failed)
+    assert all(r["failure"]["actual_trace"] for r in failed)  # the trace that violated the rule
+    assert document["summary"]["rules_partial"] == RULE_COUNT - len(failed)
+    # The console: each partial verdict's row, the failures found with their replay commands, the counts, and
+    # where every report went (the JSON Lines file too).
+    assert "PARTIAL" in out and "0 of" not in err and f"the JSON Lines report is in {stream}" in err, err
+    assert f"{RULE_COUNT - len(failed)} PARTIAL" in err and "Reproduce with: trigger-conformance replay" in out
     _check_stream(stream, name)
     _check_junit(junit, name)
     _check_replay_files(tmp_path / "out" / "failures", stream)
@@ -152,7 +165,8 @@ def test_pytest_plugin_interrupted_while_exploring_keeps_the_failures_found(tmp_
         "--trigger-failures-dir", str(tmp_path / "out" / "failures"), *(["-n", "2"] if xdist else ["-p", "no:xdist"])],
         {"PYTHONPATH": f"{REPO}:{TESTS}"})
     _wait_slow(proc, folders["marks"], 2 if xdist else 1)
-    _stop(proc, signum)
+    out, err = _stop(proc, signum)
+    assert f"the JSON Lines report is in {stream}" in out + err and "PARTIAL" in out + err, out[-3000:] + err[-3000:]
     _check_stream(stream, signal.Signals(signum).name)
     _check_junit(tmp_path / "out" / "j.xml", signal.Signals(signum).name)
     _check_replay_files(tmp_path / "out" / "failures", stream)
@@ -171,7 +185,8 @@ def test_pytest_plugin_interrupted_while_concluding_keeps_every_verdict(tmp_path
         "--trigger-failures-dir", str(tmp_path / "out" / "failures"), "-n", "2"],
         {"PYTHONPATH": f"{REPO}:{TESTS}", "SLOW_AFTER": "14"})
     _wait_slow(proc, folders["marks"], 1)
-    _stop(proc, signal.SIGTERM)
+    out, err = _stop(proc, signal.SIGTERM)
+    assert f"the JSON Lines report is in {stream}" in out + err, out[-3000:] + err[-3000:]
     records = _check_stream(stream, "SIGTERM")
     assert records[1]["record"] == "explored" and records[1]["scenarios"] == 10 and records[1]["stopped"] == ""
     _check_junit(tmp_path / "out" / "j.xml", "SIGTERM")
@@ -200,3 +215,68 @@ def test_reports_and_replay_files_are_written_atomically(tmp_path, monkeypatch, 
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
     documents.write_json(target, {"new": True})
     assert json.loads(target.read_text()) == {"new": True} and [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
+def test_a_partial_verdict_reads_as_no_pass_in_every_report(tmp_path):
+    """Issue 23 item 3, in-process: a recorder interrupted after exploring keeps each rule's partial verdict ("no
+    violation in N scenarios", its exercised count) in the JSON report (valid, status partial), the JSON Lines
+    stream, Markdown, HTML and JUnit (a <skipped> case, never a pass); only what was not explored is not checked."""
+    from conformance.recorder import RunRecorder
+    from conformance.reports.render import from_report, html, junit, load, markdown
+    from conformance.session import RunSpec, Session
+
+    session = Session(RunSpec(max_examples=6, rules=("mw.queue-fifo", "mw.remedy-front"), engine="reference"))
+    stream = tmp_path / "run.jsonl"
+    recorder = RunRecorder(session, session.handshake(), str(stream))
+    recorder.start()
+    recorder.explore(1)
+    recorder.interrupted = "SIGINT"
+    recorder.finish()
+    report = recorder.report()
+    validate(report, "report", "the partial report")
+    assert [r["status"] for r in report["rules"]] == ["partial", "partial"] and report["summary"] == {
+        "rules_partial": 2} and all(r["scenarios_run"] == 6 for r in report["rules"])
+    assert report["not_checked"] == [f.id for f in session.fixtures()]  # never explored: not checked
+    sentence = f"no violation in 6 scenarios ({report['rules'][0]['scenarios_exercised']} exercised it)"
+    for run in (load(str(stream)), from_report(report, session.rule_keys())):
+        assert run["rules"][0]["status"] == "partial"
+        assert "PARTIAL" in markdown(run) and sentence in markdown(run) and "PASS" not in markdown(run)
+        assert "<td class=status>PARTIAL</td>" in html(run) and sentence in html(run)
+        import xml.etree.ElementTree as ET
+
+        cases = {c.get("name"): c for c in ET.fromstring(junit(run).split("\n", 1)[1]).iter("testcase")}
+        skipped = cases["test_rule[mw.queue-fifo]"].find("skipped")
+        assert skipped is not None and sentence in skipped.get("message") and "interrupted (SIGINT)" in skipped.get(
+            "message")
+    session.close()
+
+
+def test_a_signal_while_a_report_is_written_waits_for_the_whole_file(tmp_path, monkeypatch):
+    """Issue 23 item 6: a signal that comes while the final report is written (here: SIGINT and SIGTERM sent while
+    its data is flushed) no longer costs the report: the write finishes, the file is whole and renamed in place,
+    and the run's handler then gets the signal (a KeyboardInterrupt, the run stops as after any signal)."""
+    import os as real_os
+
+    import conformance.documents as documents
+    from conformance.interrupts import Interrupts
+
+    target = tmp_path / "report.json"
+    fsync = real_os.fsync
+
+    def signalled(fd):
+        real_os.kill(real_os.getpid(), signal.SIGINT)
+        real_os.kill(real_os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)  # delivered meanwhile: held until the file is whole
+        fsync(fd)
+
+    interrupts = Interrupts(forward=False).start()
+    try:
+        monkeypatch.setattr(documents.os, "fsync", signalled)
+        with pytest.raises(KeyboardInterrupt):
+            documents.write_json(target, {"whole": True, "rules": list(range(1000))})
+        monkeypatch.undo()
+        assert interrupts.received == "SIGINT"
+    finally:
+        interrupts.stop()
+    assert json.loads(target.read_text())["whole"] is True
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary file left

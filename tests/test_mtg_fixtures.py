@@ -198,6 +198,23 @@ def test_603_10a_public_card_put_into_a_hand_sees_the_others_go():
     assert sum(x["amount"] for x in kinds(e, "event", type="life")) == 2
 
 
+def test_603_6c_from_anywhere_is_no_leaves_the_battlefield_ability():
+    e = entries_of("mtg-ref-603-6c-from-anywhere-dies-together")
+    assert not kinds(e, "trigger", ability="AW")  # it died with them, and does not look back
+    assert len(kinds(e, "trigger", ability="AY")) == 2 and len(kinds(e, "trigger", ability="AZ")) == 4
+    e = entries_of("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard")
+    assert not kinds(e, "trigger", ability="AG") and len(kinds(e, "trigger", ability="AH")) == 3
+
+
+def test_603_4_you_in_an_intervening_if_is_the_abilitys_controller():
+    e = entries_of("mtg-ref-603-4-felidar-stolen-on-the-stack")
+    assert kinds(e, "event", type="control") and kinds(e, "event", name="wins") and not kinds(e, "removed")
+    e = entries_of("mtg-ref-603-4-you-is-the-thief-and-the-creator")
+    assert [t["controller"] for t in kinds(e, "trigger", ability="AC")] == ["P2"] and not kinds(e, "removed")
+    assert [t["controller"] for t in kinds(e, "trigger", ability="D1")] == ["P2"]
+    assert sum(x["amount"] for x in kinds(e, "event", type="life")) == 2
+
+
 def test_800_4a_departed_player_abilities_cease_together_then_state_trigger_once():
     e = entries_of("mtg-ref-800-4a-leaves-at-once")
     leaves = find(e, kind="event", type="player_leaves")
@@ -332,3 +349,12 @@ def test_that_many_takes_the_trigger_events_amount_and_nothing_without_one():
     caused = [(e["type"], e.get("player"), e["amount"]) for e in kinds(entries, "event") if "resolution" in e["cause"]]
     assert sorted(caused) == [("damage", "P1", 3), ("damage", "P1", 3), ("life", "P1", 3), ("life", "P2", -3)]
     assert not [e for e in kinds(entries, "event") if e["cause"].get("action") == [0, 1]]  # no trigger event
+
+
+def test_triggers_only_once_each_turn_counts_per_object_apart_from_603_2h():
+    entries = entries_of("mtg-vocab-400-7-triggers-once-each-turn")
+    entered = {e["subject"]: e["id"] for e in kinds(entries, "event", type="enter")}
+    assert sorted(_abilities_triggered(entries, entered["A"]) + _abilities_triggered(entries, entered["B"])) == \
+        ["D", "D", "O"]  # O once for the event, D for each occurrence (its action not yet taken, 603.2h)
+    assert _abilities_triggered(entries, entered["C"]) == ["O"]  # W came back: a new object (400.7)
+    assert _abilities_triggered(entries, entered["E"]) == []

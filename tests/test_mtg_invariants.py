@@ -528,3 +528,30 @@ def test_the_judge_s_model_is_not_a_copy_of_the_engine_s():
     shared = runs("reference_engine/mtg/judge") & (runs("reference_engine/mtg/engines") |
                                                      runs("reference_engine/common"))
     assert not shared, sorted(shared)[:3]
+
+
+def test_triggers_when_satisfied_rejects_a_trigger_announced_after_a_later_event():
+    """Issue 22, item 3: a trigger written after the game moved on from its event (here T2, from C entering, moved
+    after the signal that follows it) fails; written right after its event, as the reference engine writes it, it
+    passes (broken() checks that first)."""
+    def surgery(entries):
+        late = entries.pop(find(entries, kind="trigger", id="T2"))
+        entries.insert(find(entries, kind="event", id="E3") + 1, late)
+    found = broken("mtg-ref-603-2-triggers-as-each-event-happens", surgery)
+    assert list(found) == ["mtg.triggers-when-satisfied"]
+    assert "after the game moved on from its event" in found["mtg.triggers-when-satisfied"][0]
+
+
+def test_a_trigger_lost_to_a_late_check_fails_the_intervening_if_too():
+    """Issue 22, item 3: an engine checking triggers (and their intervening 'if') only after the whole resolution
+    loses X's ability, whose condition held as its event occurred: mtg.intervening-if fails as well as
+    mtg.triggers-when-satisfied; a trigger missing for another reason is not put down to the intervening 'if'."""
+    from conformance.checking import check_scenario
+    from reference_engine.kernel.registry import MUTANTS
+
+    prepared, _ = fixture("mtg-ref-603-2-triggers-as-each-event-happens")
+    found = check_scenario(MUTANTS["mtg-batched-trigger-checks"].factory(), prepared,
+                           MTG.invariants_for(prepared["edition"])).violations
+    assert any("should have triggered ability AX of X" in m for m in found["mtg.intervening-if"])
+    assert any("AW" in m for m in found["mtg.triggers-when-satisfied"])
+    assert not any("AW" in m for m in found["mtg.intervening-if"])

@@ -81,6 +81,14 @@ FIXTURE_MUTANTS = [
     # issue 22, item 1: new words
     ("mtg-vocab-108-3-ownership-filters", "mtg-owner-is-controller"),
     ("mtg-vocab-608-2-that-many", "mtg-that-many-is-printed"),
+    ("mtg-vocab-400-7-triggers-once-each-turn", "mtg-triggers-once-read-as-do-once"),
+    # issue 22, item 2: the two readings fixed
+    ("mtg-ref-603-6c-from-anywhere-dies-together", "mtg-anywhere-looks-back"),
+    ("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard", "mtg-anywhere-looks-back"),
+    ("mtg-ref-603-4-felidar-stolen-on-the-stack", "mtg-if-you-is-source-controller"),
+    ("mtg-ref-603-4-you-is-the-thief-and-the-creator", "mtg-if-you-is-source-controller"),
+    # issue 22, item 3: triggers announced late
+    ("mtg-ref-603-2-triggers-as-each-event-happens", "mtg-batched-trigger-checks"),
 ]
 
 

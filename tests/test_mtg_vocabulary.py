@@ -273,3 +273,29 @@ def test_that_many_is_the_trigger_events_amount_and_the_judge_requires_it_both_w
     assert gained == ([wanted] if wanted else [])
     found = violations(prepared, _faulty_trace("mtg-that-many-is-printed", prepared))
     assert "should have caused" in " ".join(found["mtg.resolution-effect"])
+
+
+@pytest.mark.parametrize("returns", [False, True])
+def test_triggers_only_once_each_turn_is_per_object_and_the_judge_requires_it_both_ways(returns):
+    """W's O 'Whenever s happens, you gain 1 life. This ability triggers only once each turn.' Two s at once in one
+    effect: O triggers once. Then (``returns``) W is exiled and comes back, a new object (400.7), and s again: O
+    triggers again. The faulty engine reading it as 603.2h's 'do this only once each turn' triggers twice on the two
+    signals (none had resolved), and misses the new object's trigger: the judge flags both."""
+    once = dict(ability("O", {"event": "signal", "name": "s"}, [{"do": "life", "player": "P1", "amount": 1}]),
+                triggers_once_each_turn=True)
+    signal = {"do": "signal", "name": "s"}
+    script = [("P1", [signal, signal])]
+    if returns:
+        script += [("P1", [{"do": "move", "object": "W", "from": "field", "to": "exile"}]),
+                   ("P1", [{"do": "move", "object": "W", "from": "exile", "to": "field"}]), ("P1", [signal])]
+    else:
+        script += [("P1", [signal])]
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", "P1", abilities=[once])], script)
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert len([e for e in trace["entries"] if e["kind"] == "trigger"]) == (2 if returns else 1)
+    found = violations(prepared, _faulty_trace("mtg-triggers-once-read-as-do-once", prepared))
+    said = " ".join(found["mtg.triggers-when-satisfied"])
+    assert "too many" in said
+    assert ("should have triggered" in said) == returns
+

@@ -162,7 +162,8 @@ def test_profile_keeps_the_default_generator_and_yields_renderable_scenarios(eng
 
 def test_known_deviation_intervening_if_checked_after_the_resolution(engine):
     """Triaged in docs/engines/phase.md: phase 0.103.0 checks an intervening 'if' when it collects the trigger (after
-    the whole resolution that caused the event), not as the event occurs (603.4). The suite must keep catching it."""
+    the whole resolution that caused the event), not as the event occurs (603.4). The suite must keep catching it,
+    under mtg.intervening-if too (issue 22, item 3: the condition held as the event occurred, not at the end)."""
     kill = {"id": "A1", "trigger": {"event": "enter", "subject": "self"}, "effect": [
         {"do": "move", "object": "C1", "from": "field", "to": "graveyard"}, {"do": "damage", "amount": 1, "player": "P1"}]}
     watch = {"id": "A2", "trigger": {"event": "leave", "subject": "other", "to": "graveyard"},
@@ -173,7 +174,8 @@ def test_known_deviation_intervening_if_checked_after_the_resolution(engine):
                    [{"do": "move", "object": "C1", "from": "hand", "to": "field"}])
     check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
     assert check.outcome.status == "trace", check.outcome.message
-    assert set(check.violations) == {"mtg.look-back"}
+    assert set(check.violations) == {"mtg.look-back", "mtg.intervening-if"}
+    assert "no longer at the end of" in check.violations["mtg.intervening-if"][0]
 
 
 def _lethal_resolution():

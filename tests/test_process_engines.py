@@ -145,6 +145,36 @@ def test_protocol_faults_of_a_foreign_engine():
     assert "exited with code 0" in outcomes["exit"].message
 
 
+@pytest.mark.parametrize("stream", ["stdout", "stdin"])
+def test_a_live_engine_that_closed_its_stdout_or_stdin_is_garbage_and_killed(stream):
+    """Issue 23 item 6: an engine that closes a protocol stream but lives on did not die: it broke the protocol."""
+    with engine("scripted") as eng:
+        first = play(eng, named(TWO_TRIGGERS, f"close-{stream}"))
+        # closing stdin is seen when the next request is written
+        outcome = play(eng, named(TWO_TRIGGERS, "ok")) if stream == "stdin" else first
+        after = play(eng, named(TWO_TRIGGERS, "ok-again"))
+    if stream == "stdin":
+        assert first.status == "trace"
+    assert outcome.status == "garbage", outcome
+    assert f"closed its {stream}" in outcome.message and "still running" in outcome.message
+    assert "died" not in outcome.message and "process group was killed" in outcome.message
+    assert after.status == "trace"
+    pid = int(re.search(r"pid (\d+)\]", outcome.message).group(1))
+    deadline = time.monotonic() + 5
+    while not _dead(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _dead(pid), "the engine that closed its stream was not killed"
+
+
+def test_an_engines_trace_naming_what_the_scenario_lacks_is_garbage():
+    """Issue 23 item 6: a trace may not contradict its scenario: objects, abilities and players it does not have."""
+    with engine("scripted") as eng:
+        check = check_scenario(eng, named(TWO_TRIGGERS, "ghost"), INVARIANTS)
+    assert check.outcome.status == "garbage" and not check.violations
+    for words in ("names player P9 in its player", "names object NOPE in its source"):
+        assert words in check.outcome.message, check.outcome.message
+
+
 def test_errored_outcomes_keep_the_stderr_written_before_the_answer(monkeypatch):
     # Regression: the tail used to be read before the drain thread caught up, so under load an errored verdict
     # sometimes came without the engine's stderr. Here the thread lags for sure (it starts late), and every verdict

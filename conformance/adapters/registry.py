@@ -93,7 +93,8 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
     """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
 
     ``max_trace_entries`` (None: the default, 20,000) is the loop guard of the bundled engines (``reference`` and
-    ``mutant:NAME``): a play writing more trace entries than that is reported as erroring. Other engines ignore it.
+    ``mutant:NAME``): a play writing more trace entries than that is reported as erroring. For a process engine it
+    raises the harness's cap on the length of its traces (100,000) when larger; other engines ignore it.
 
     ``timeout`` (seconds per scenario) and ``restarts`` (the restart budget) apply to process engines; in-process engines run in the harness's own
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
@@ -116,6 +117,8 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts)) if v is not None}
         engine = ProcessEngine(command, **settings)
         engine.timeout_option = f"{option_prefix}engine-timeout"
+        if max_trace_entries is not None:  # the harness's cap on its traces (conformance.checking) rises with it
+            engine.max_trace_entries = max_trace_entries
         return engine
     if spec.startswith("mutant:"):
         from reference_engine.kernel.registry import MUTANTS

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from conformance.editors import report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.matrix import lint_text, matrix, render_matrix, text_findings
@@ -111,20 +112,32 @@ def lint_rules(args) -> int:
             documents.append({**document, "options": {**document.get("options", {}), **options}})
     findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,
                              seed=args.seed, max_runs=args.max_runs, documents=documents, skew=args.skew)
-    print(f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small scenarios "
-          f"enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored")
+    summary = [f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small "
+               f"scenarios enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored"]
+    print(summary[0])
     for problem in problems:
         print(f"LINT  {problem}")
-    for note in text_findings(ruleset, text) if text is not None else ():
+    notes = text_findings(ruleset, text) if text is not None else []
+    for note in notes:
         print(f"TEXT  {note}")
-    for contradiction in findings.contradictions:
-        print(contradiction.render())
-    for ambiguity in findings.ambiguities:
-        print(ambiguity.render())
+    written = report.lint_findings(ruleset, edition, invariants, text, problems, notes, findings,
+                                   concerned=[*(args.without or ()), *(inv.key for inv in extra)])
+    for finding in written:
+        if finding["kind"] in ("contradiction", "ambiguity"):
+            print(report.console(finding))
     found = bool(problems or findings.contradictions or findings.ambiguities)
     if not found:
-        print(f"no contradiction, no ambiguity, the text and the keys agree (none found within {_within(findings.scenarios, args)})")
+        summary.append(f"no contradiction, no ambiguity, the text and the keys agree (none found within "
+                       f"{_within(findings.scenarios, args)})")
+        print(summary[-1])
+    _write(report.document("lint-rules", ruleset, [edition], summary, written, options=options,
+                           rules_text=args.rules_text), args)
     return 1 if found else 0
+
+
+def _write(doc, args) -> None:
+    for line in report.write(doc, args):
+        print(line)
 
 
 def diff_command(args) -> int:
@@ -155,21 +168,29 @@ def diff_command(args) -> int:
     counts: dict[str, int] = {}
     found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit,
                  skew=args.skew, counts=counts)
-    print(f"diff {ruleset.name}: {counts['compared']} small scenarios enumerated under both sides "
-          f"({counts['too_large']} larger ones skipped)")
+    summary = [f"diff {ruleset.name}: {counts['compared']} small scenarios enumerated under both sides "
+               f"({counts['too_large']} larger ones skipped)"]
+    print(summary[0])
     if not found:
-        print(f"no difference found between {built[0].name} and {built[1].name} (none found within "
-              f"{_within(counts['compared'], args)})")
-        return 0
-    for difference in found:
-        print(difference.render())
-    return 1
+        summary.append(f"no difference found between {built[0].name} and {built[1].name} (none found within "
+                       f"{_within(counts['compared'], args)})")
+        print(summary[-1])
+    written = report.diff_findings(ruleset, built, found, _rules_text(args.rules_text)
+                                   if getattr(args, "rules_text", None) else None)
+    for finding in written:
+        print(report.console(finding))
+    _write(report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
+                           rules_text=getattr(args, "rules_text", None)), args)
+    return 1 if found else 0
 
 
 def rules_matrix(args) -> int:
     ruleset = _ruleset(args.ruleset or "momon-wonder")
     run = _run_report(args.report, ruleset.name) if args.report else None
-    print(render_matrix(matrix(ruleset, run)))
+    rows = matrix(ruleset, run)
+    print(render_matrix(rows))
+    _write(report.document("rules --matrix", ruleset, [ruleset.default_edition], [f"rules --matrix {ruleset.name}"
+                           + (f": exercised counts from {args.report}" if args.report else "")], [], matrix=rows), args)
     return 0
 
 
@@ -214,6 +235,7 @@ def add_parsers(commands) -> None:
                    help="add an invariant (or a list) of this ruleset, or replace the one with its key; MODULE is "
                         "imported as --engine imports one (installed or on PYTHONPATH, else from the current "
                         "directory, said on stderr)")
+    report.add_options(p)
     p.add_argument("--without", action="append", metavar="KEY", help="drop a rule key for this run")
     p.add_argument("--rules-text", metavar="FILE", help="an editor's draft of the rule text (a regular UTF-8 file of "
                    f"at most {MAX_RULES_TEXT_BYTES // (1024 * 1024)} MiB), linted against the keys")
@@ -237,4 +259,5 @@ def add_parsers(commands) -> None:
     p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
     p.add_argument("--limit", type=_at_least(1), default=1, help="how many differences to show (default 1)")
+    report.add_options(p)
     p.set_defaults(handler=diff_command)

@@ -292,7 +292,7 @@ def _simpler_choices(document: Document) -> Iterator[Document]:
 
 # Ability fields that only qualify when or how it triggers or resolves: each may go, the ability staying.
 QUALIFIERS = ("optional", "intervening_if", "condition", "checks_on_play", "once_each_turn", "ends_if_card_leaves",
-              "active_in", "target")
+              "active_in", "target", "triggers_once_each_turn")
 
 
 def _simpler_abilities(document: Document) -> Iterator[Document]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html as _html
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,8 @@ from typing import Any
 from reference_engine.kernel.errors import ConformanceError
 from conformance.fixtures import canonical_entries
 from conformance.reports.text import (
-    MARK, audit_block, audit_summary, describe_entry, describe_scenario, traceback_heading, verdict_counts,
+    MARK, audit_block, audit_summary, describe_entry, describe_scenario, partial_sentence, shown, traceback_heading,
+    verdict_counts,
 )
 
 MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
@@ -179,6 +181,8 @@ def _reason(rule: dict) -> str:
         return f"the engine declined every scenario: {rule.get('first_problem') or 'no reason given'}"
     if rule["status"] == "unexercised":
         return f"never applied in {rule['scenarios_run']} scenarios: the pass says nothing"
+    if rule["status"] == "partial":
+        return partial_sentence(rule)
     return ""
 
 
@@ -238,60 +242,110 @@ def timeline(expected: dict | None, actual: dict | None) -> tuple[list[tuple[str
 
 
 def markdown(run: dict) -> str:
-    out = [f"# trigger-conformance: {_title(run)}", "", "; ".join(_facts(run)), "", f"**{counts_line(run)}**", ""]
+    """The run as GitHub Flavored Markdown. Every string a report holds (engine names and messages, ids, scenarios,
+    traces; a report file may hold anything) is written literally: escaped as text (:func:`_cell`), as a code span
+    (:func:`_code`) or in a fence no line of it can close (:func:`_fence`)."""
+    out = [f"# trigger-conformance: {_cell(_title(run))}", "", _paragraph("; ".join(_facts(run))), "",
+           f"**{_cell(counts_line(run))}**", ""]
     handshake = handshake_failure(run)
     if handshake:  # one problem, said once: no table of rows that all say it
         out += [f"**{MARK['errored']}:** {_cell(handshake)}; nothing was checked.", "",
-                "Rules: " + ", ".join(f"`{r['key']}`" for r in run["rules"]),
-                *(["", "Fixtures: " + ", ".join(f"`{f['id']}`" for f in run["fixtures"])] if run["fixtures"] else [])]
+                "Rules: " + ", ".join(_code(r["key"]) for r in run["rules"]),
+                *(["", "Fixtures: " + ", ".join(_code(f["id"]) for f in run["fixtures"])] if run["fixtures"] else [])]
     else:
-        out += ["| rule | key | status | scenarios | exercised | why |", "| --- | --- | --- | --- | --- | --- |"]
-        for rule in run["rules"]:
-            out.append(f"| {rule['rule_number']} | `{rule['key']}` | {STATUS_WORD.get(rule['status'], rule['status'])} "
-                       f"| {rule['scenarios_run']} | {rule['scenarios_exercised']} | {_cell(_reason(rule))} |")
-        for key in run["not_checked"]:
-            out.append(f"| | `{key}` | {NOT_CHECKED} | | | the run was interrupted |")
-        if run["fixtures"]:
-            out += ["", "| fixture | status | covers | why |", "| --- | --- | --- | --- |"]
-            out += [f"| `{f['id']}` | {STATUS_WORD.get(f['status'], f['status'])} | {', '.join(f['rule_keys'])} "
-                    f"| {_cell(fixture_reason(f))} |" for f in run["fixtures"]]
+        out += _markdown_tables(run)
     for rule in run["rules"]:
-        failure = rule.get("failure")
-        if not failure:
-            continue
-        out += ["", f"## {STATUS_WORD.get(rule['status'])}: `{rule['key']}` [{rule['rule_number']}]", "",
-                rule["summary"], ""]
-        out += [f"* {_cell(m)}" for m in failure["messages"]]
-        out += ["", f"Shrunk from size {failure['original_size']} to {failure['shrunk_size']}.", "", "```",
-                *describe_scenario(failure["scenario"]), "```", ""]
-        rows, first = timeline(failure.get("expected_trace"), failure.get("actual_trace"))
-        out += ["| # | expected (reference engine) | actual (engine under test) |", "| --- | --- | --- |"]
-        for i, (a, b) in enumerate(rows):
-            mark = " **first difference**" if i == first else (" (differs)" if a != b else "")
-            out.append(f"| {i}{mark} | {_cell(a)} | {_cell(b)} |")
-        if failure.get("replay_command"):
-            out += ["", f"Reproduce with: `{failure['replay_command']}`"]
+        out += _markdown_failure(rule)
     if run["audit"]:  # what --audit audited, whether it found something or not
         out += ["", f"**{_cell(audit_summary(run['audit']))}**"]
         if run["audit"].get("divergence"):
-            out += ["", "```", *(line[6:] for line in audit_block(run["audit"])), "```"]
+            out += ["", *_fence([line[6:] for line in audit_block(run["audit"])])]
     for rule, keys in engine_problems(run["rules"]):
-        out += ["", f"## The engine's problem: {', '.join(f'`{k}`' for k in keys)}"]
+        out += ["", f"## The engine's problem: {', '.join(_code(k) for k in keys)}"]
         if rule.get("first_problem") != handshake:  # else said once above
-            out += ["", _cell(rule.get("first_problem", ""))]
+            out += ["", _paragraph(rule.get("first_problem", ""))]
         if rule.get("engine_traceback"):
-            out += ["", traceback_heading(rule["engine_traceback"]).capitalize() + ":", "", "```",
-                    rule["engine_traceback"].rstrip().replace("```", "'''"), "```"]
+            out += ["", traceback_heading(str(rule["engine_traceback"])).capitalize() + ":", "",
+                    *_fence(str(rule["engine_traceback"]).rstrip().splitlines())]
         if rule.get("engine_stderr"):
-            out += ["", "The engine's stderr (its tail):", "", "```",
-                    rule["engine_stderr"].rstrip().replace("```", "'''"), "```"]
+            out += ["", "The engine's stderr (its tail):", "", *_fence(str(rule["engine_stderr"]).rstrip().splitlines())]
     counts = verdict_counts(run["footer"].get("summary", {}))
-    out += ["", f"**Summary:** {counts}", ""]
+    out += ["", f"**Summary:** {_cell(counts)}", ""]
     return "\n".join(out)
 
 
-def _cell(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+def _markdown_tables(run: dict) -> list[str]:
+    out = ["| rule | key | status | scenarios | exercised | why |", "| --- | --- | --- | --- | --- | --- |"]
+    for rule in run["rules"]:
+        out.append(f"| {_cell(rule['rule_number'])} | {_code(rule['key'], True)} | "
+                   f"{STATUS_WORD.get(rule['status'], rule['status'])} | {_cell(rule['scenarios_run'])} | "
+                   f"{_cell(rule['scenarios_exercised'])} | {_cell(_reason(rule))} |")
+    for key in run["not_checked"]:
+        out.append(f"| | {_code(key, True)} | {NOT_CHECKED} | | | the run was interrupted |")
+    if run["fixtures"]:
+        out += ["", "| fixture | status | covers | why |", "| --- | --- | --- | --- |"]
+        out += [f"| {_code(f['id'], True)} | {STATUS_WORD.get(f['status'], f['status'])} | "
+                f"{_cell(', '.join(map(str, f['rule_keys'])))} | {_cell(fixture_reason(f))} |" for f in run["fixtures"]]
+    return out
+
+
+def _markdown_failure(rule: dict) -> list[str]:
+    failure = rule.get("failure")
+    if not failure:
+        return []
+    out = ["", f"## {STATUS_WORD.get(rule['status'])}: {_code(rule['key'])} [{_cell(rule['rule_number'])}]", "",
+           _paragraph(rule["summary"]), ""]
+    out += [f"* {_paragraph(m)}" for m in failure["messages"]]
+    out += ["", f"Shrunk from size {_cell(failure['original_size'])} to {_cell(failure['shrunk_size'])}.", "",
+            *_fence(describe_scenario(failure["scenario"])), ""]
+    rows, first = timeline(failure.get("expected_trace"), failure.get("actual_trace"))
+    out += ["| # | expected (reference engine) | actual (engine under test) |", "| --- | --- | --- |"]
+    for i, (a, b) in enumerate(rows):
+        mark = " **first difference**" if i == first else (" (differs)" if a != b else "")
+        out.append(f"| {i}{mark} | {_cell(a)} | {_cell(b)} |")
+    if failure.get("replay_command"):
+        out += ["", f"Reproduce with: {_code(failure['replay_command'])}"]
+    return out
+
+
+# Markdown's inline syntax (emphasis, code, strikethrough, raw HTML and autolinks, table cells, escapes); "](" makes
+# links and images, a leading "#", ">", "-", "+", "=" or "1." a heading, quote or list.
+_MARKDOWN_INLINE = re.compile(r"([\\`*_~|])")
+_MARKDOWN_LEADING = re.compile(r"^(\s*\d*)([#+=.)-])")
+
+
+def _cell(text: Any) -> str:
+    """``text`` as literal Markdown inline text (a table cell, or within a line): on one line, control characters
+    escaped (:func:`conformance.reports.text.shown`), nothing in it read as Markdown or HTML."""
+    text = shown(str(text).replace("\r\n", " ").replace("\n", " "))
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKDOWN_INLINE.sub(r"\\\1", text).replace("](", "]\\(")
+
+
+def _paragraph(text: Any) -> str:
+    """``text`` as :func:`_cell` makes it, for the start of a line (a paragraph, a bullet): nor can it begin a
+    heading, a quote or a list."""
+    return _MARKDOWN_LEADING.sub(lambda m: m.group(1) + "\\" + m.group(2), _cell(text))
+
+
+def _code(text: Any, in_table: bool = False) -> str:
+    """``text`` as a Markdown code span, whatever backticks it holds (``in_table``: its ``|`` escaped, as a table
+    cell needs)."""
+    text = shown(str(text))
+    if in_table:
+        text = text.replace("|", "\\|")
+    ticks = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def _fence(lines: list[str]) -> list[str]:
+    """``lines`` as a fenced code block that none of them can close (its fence is longer than any run of
+    backticks in them), control characters escaped."""
+    lines = [shown(str(line), lines=True) for line in lines]
+    longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [fence, *lines, fence]
 
 
 # -- HTML -------------------------------------------------------------------------------------------------------
@@ -302,7 +356,7 @@ h1{font-size:1.5em;margin-bottom:.2em} .facts{color:#555;margin-bottom:1.2em}
 table{border-collapse:collapse;margin:.6em 0} th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;
 vertical-align:top} th{background:#f0f0f0}
 td.key{white-space:nowrap} tr.passed td.status{color:#176f2c} tr.failed td.status,tr.errored td.status{color:#b00020;font-weight:bold}
-tr.unexercised td.status,tr.skipped td.status,tr.not-checked td.status{color:#8a6100}
+tr.unexercised td.status,tr.skipped td.status,tr.not-checked td.status,tr.partial td.status{color:#8a6100}
 .failure{border-left:4px solid #b00020;padding:.2em 1em;margin:1.5em 0;background:#fff8f8}
 .failure h2{font-size:1.15em} pre,code{font:12px/1.35 ui-monospace,monospace}
 pre.scenario{background:#f6f6f6;padding:.6em;white-space:pre-wrap}
@@ -355,7 +409,7 @@ def _html_tables(run: dict) -> list[str]:
         link = f"<a href='#{e(rule['key'])}'>{e(rule['key'])}</a>" if rule.get("failure") else e(rule["key"])
         parts.append(f"<tr class='{e(rule['status'])}'><td>{e(rule['rule_number'])}</td><td class=key>{link}</td>"
                      f"<td class=status>{e(STATUS_WORD.get(rule['status'], rule['status']))}</td>"
-                     f"<td>{rule['scenarios_run']}</td><td>{rule['scenarios_exercised']}</td>"
+                     f"<td>{e(str(rule['scenarios_run']))}</td><td>{e(str(rule['scenarios_exercised']))}</td>"
                      f"<td>{e(_reason(rule))}</td></tr>")
     for key in run["not_checked"]:
         parts.append(f"<tr class=not-checked><td></td><td>{e(key)}</td><td class=status>{NOT_CHECKED}</td><td></td>"
@@ -381,7 +435,8 @@ def _html_failures(run: dict) -> list[str]:
         parts.append(f"<section class=failure id='{e(rule['key'])}'><h2>{e(STATUS_WORD.get(rule['status'], ''))}: "
                      f"{e(rule['key'])} [{e(rule['rule_number'])}]</h2><p>{e(rule['summary'])}</p><ul class=why>")
         parts += [f"<li>{e(m)}</li>" for m in failure["messages"]]
-        parts.append(f"</ul><p>Shrunk from size {failure['original_size']} to {failure['shrunk_size']}"
+        sizes = f"{failure['original_size']} to {failure['shrunk_size']}"
+        parts.append(f"</ul><p>Shrunk from size {e(sizes)}"
                      + (f"; also violates {e(', '.join(failure['also_violates']))}" if failure.get("also_violates")
                         else "") + ".</p>")
         parts.append(f"<h3>Scenario</h3><pre class=scenario>{e(chr(10).join(describe_scenario(failure['scenario'])))}"
@@ -423,6 +478,9 @@ def junit(run: dict) -> str:
             ET.SubElement(case, "error", message=_reason(rule)[:500]).text = text
         elif rule["status"] in ("skipped", "unexercised"):
             ET.SubElement(case, "skipped", message=_reason(rule)[:500])
+        elif rule["status"] == "partial":  # never a pass: no verdict, and what was seen before the interrupt
+            ET.SubElement(case, "skipped", message=f"not concluded: the run was interrupted ({run['interrupted']}); "
+                          f"{_reason(rule)}"[:500])
         cases.append(case)
     for fixture in run["fixtures"]:
         case = ET.Element("testcase", classname=classname, name=f"test_fixture[{fixture['id']}]", time="0")

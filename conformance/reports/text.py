@@ -10,7 +10,39 @@ from typing import Any
 from conformance.fixtures import canonical_entries
 
 STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
-MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP"}
+MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP",
+        "partial": "PARTIAL"}  # partial: an interrupted run's rule with no violation so far (conformance/partial.py)
+
+
+# What a terminal acts on rather than shows: C0 controls (ESC of escape sequences, carriage return, backspace...),
+# DEL, C1 controls, and the marks that reorder text (bidirectional overrides and isolates).
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_ACTIVE = re.compile(f"[{_CONTROLS}]")
+_ACTIVE_OR_BREAK = re.compile(f"[\t\n{_CONTROLS}]")
+
+
+def shown(text: str, lines: bool = False) -> str:
+    """``text`` (from a document or an engine) as it may reach a terminal: every character a terminal would act on
+    rather than show (:data:`_CONTROLS`, and tabs and newlines unless ``lines``) written as its JSON escape
+    (``\\u001b``, ``\\u202e``: JSON printed stays JSON), so that no text can move the cursor, erase or
+    recolour what is shown, or disguise a command."""
+    pattern = _ACTIVE if lines else _ACTIVE_OR_BREAK
+    return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class TerminalStream:
+    """A text stream that writes through :func:`shown` (lines kept) to ``stream``: what the commands print on
+    stdout and stderr, whatever text a document or an engine put in it. ``raw`` is ``stream`` itself, for the
+    tool's own control sequences (the live progress line)."""
+
+    def __init__(self, stream):
+        self.raw = stream
+
+    def write(self, text: str) -> int:
+        return self.raw.write(shown(text, lines=True))
+
+    def __getattr__(self, name: str):
+        return getattr(self.raw, name)
 
 
 def verdict_counts(summary: dict[str, int], not_checked: dict[str, int] | None = None) -> str:
@@ -116,7 +148,7 @@ def _trigger(trigger: dict[str, Any]) -> str:
 
 
 _ABILITY_DEFAULTS = {"optional": False, "checks_on_play": False, "ends_if_card_leaves": False,
-                     "once_each_turn": False, "active_in": ["field"]}
+                     "once_each_turn": False, "triggers_once_each_turn": False, "active_in": ["field"]}
 
 
 def _ability(ability: dict[str, Any]) -> str:
@@ -191,8 +223,12 @@ def rule_row(rule: dict[str, Any]) -> str:
     extra = ""
     if rule["status"] == "unexercised":
         extra = " (never applied: the pass is vacuous)"
+    elif rule["status"] == "partial":
+        extra = " (no violation so far; interrupted before it was concluded: not a pass)"
     if rule.get("engine_problems"):
-        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + ")"
+        lost = rule.get("scenarios_lost", 0)
+        extra += " (engine: " + ", ".join(f"{n} {k}" for k, n in sorted(rule["engine_problems"].items())) + (
+            f"; {lost} scenario{'' if lost == 1 else 's'} lost, none that this rule needed" if lost else "") + ")"
     # Only a rule that passed says something by the readings it was never tried under (a failing rule stopped
     # counting at its first failure).
     never = [f"{name}={value}" for name, counts in sorted(rule.get("exercised_under", {}).items())
@@ -200,6 +236,14 @@ def rule_row(rule: dict[str, Any]) -> str:
     if never:
         extra += " (never exercised under " + ", ".join(never) + ")"
     return f"{mark:5} {rule['key']:<34} [{rule['rule_number']}] {counts}{extra}"
+
+
+def partial_sentence(rule: dict[str, Any]) -> str:
+    """What a partial verdict (conformance/partial.py) says: ``no violation in 582 scenarios (391 exercised it)
+    before the run was interrupted: not a pass``."""
+    run = rule["scenarios_run"]
+    return (f"no violation in {run} scenario{'' if run == 1 else 's'} ({rule['scenarios_exercised']} exercised "
+            f"it) before the run was interrupted: not a pass")
 
 
 def failure_block(rule: dict[str, Any]) -> list[str]:
@@ -273,14 +317,16 @@ def outcome_lines(outcome, indent: str = "") -> list[str]:
     return lines + stderr_lines(outcome.stderr, indent + "  ")
 
 
-def not_passed(rules: list[dict[str, Any]]) -> list[str]:
-    """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample, and
-    each engine problem once (the rules it left with no verdict named together), not once per rule."""
+def not_passed(rules: list[dict[str, Any]], interrupted: bool = False) -> list[str]:
+    """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample (as
+    found, unshrunk, when the run was ``interrupted`` first), and each engine problem once (the rules it left with
+    no verdict named together), not once per rule."""
     failed = [r for r in rules if r["status"] == "failed"]
     errored = [r for r in rules if r["status"] == "errored"]
     if not failed and not errored:
         return []
-    parts = [f"{len(failed)} {MARK['failed']}, each with its shrunk counterexample"] if failed else []
+    shown = "its counterexample (not shrunk if the run stopped first)" if interrupted else "its shrunk counterexample"
+    parts = [f"{len(failed)} {MARK['failed']}, each with {shown}"] if failed else []
     if errored:
         parts.append(f"{len(errored)} {MARK['errored']} (no verdict), each problem once")
     lines = ["", f"{len(failed) + len(errored)} rule(s) did not pass: {'; '.join(parts)}:"]

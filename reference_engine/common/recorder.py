@@ -29,7 +29,9 @@ class Recorder:
     def add(self, kind: str, **fields: Any) -> dict[str, Any]:
         if len(self.entries) >= self.max_entries:
             raise RuntimeError(
-                f"the scenario did not finish within {self.max_entries} trace entries; it probably loops forever"
+                f"the scenario did not finish within its budget of {self.max_entries} trace entries: it loops "
+                f"forever, or is simply this long (many simultaneous triggers); raise the budget with "
+                f"--max-trace-entries N"
             )
         entry = {"kind": kind, **fields}
         self.entries.append(entry)

@@ -76,8 +76,9 @@ class TraceView:
 
     # -- Structure -------------------------------------------------------------------------------------------
 
-    def structure_problems(self) -> list[str]:
-        """Referential problems that make the trace unreadable as a record (not rule violations)."""
+    def structure_problems(self, against_scenario: bool = True) -> list[str]:
+        """Referential problems that make the trace unreadable as a record (not rule violations); with
+        ``against_scenario``, also where it contradicts its scenario (:meth:`scenario_problems`)."""
         found = [problem for _, problem in self._duplicates]
         last_position = None
         for i, entry in enumerate(self.entries):
@@ -101,6 +102,49 @@ class TraceView:
             if begin is None or begin > end:
                 found.append(f"entry {end}: resolve_end of trigger {trigger} without an earlier resolve_begin")
         found += self._dangling_references()
+        return found + (self.scenario_problems() if against_scenario else [])
+
+    # Fields of trace entries that name a player, an object, or either (kind -> field -> what it names).
+    _NAMES = {"trigger": {"source": "object", "controller": "player"}, "event": {
+        "subject": "object", "player": "player", "controller": "player", "target": "either"},
+        "choice": {"player": "player"}, "priority": {"player": "player"},
+        "delayed_create": {"source": "object", "controller": "player"}, "stack_push": {"target": "either"},
+        "activation_begin": {"source": "object"}, "spell_removed": {"spell": "object"},
+        "spell_resolve_begin": {"spell": "object"}, "spell_resolve_end": {"spell": "object"}}
+
+    def scenario_problems(self) -> list[str]:
+        """Where the trace contradicts its scenario: a player or an object (a trigger's source, an event's subject,
+        a choice's player...) that the scenario does not have, or a trigger of an ability that is neither printed
+        on its source nor created by an effect of the scenario."""
+        objects, players, created = self.objects, set(self.players), self._created_abilities
+        found = []
+        for i, entry in enumerate(self.entries):
+            for field, what in self._NAMES.get(entry["kind"], {}).items():
+                value = entry.get(field)
+                if not isinstance(value, str) or (what != "player" and value in objects) or \
+                        (what != "object" and value in players):
+                    continue
+                found.append(f"entry {i}: {entry['kind']} names {what if what != 'either' else 'an object or player'}"
+                             f" {value} in its {field}, which the scenario does not have")
+            if entry["kind"] == "trigger" and entry.get("source") in objects and \
+                    (entry["source"], entry["ability"]) not in self.abilities and entry["ability"] not in created:
+                found.append(f"entry {i}: trigger {entry['id']} names ability {entry['ability']} of "
+                             f"{entry['source']}, which neither has it printed nor gets it from an effect")
+        return found
+
+    @cached_property
+    def _created_abilities(self) -> set[str]:
+        """Ids of the abilities an effect of the scenario creates (MTG delayed and reflexive abilities)."""
+        found: set[str] = set()
+        pending: list[Any] = [self.scenario.get("objects", ()), self.scenario.get("script", ())]
+        while pending:
+            value = pending.pop()
+            if isinstance(value, dict):
+                if isinstance(value.get("ability"), dict) and isinstance(value["ability"].get("id"), str):
+                    found.add(value["ability"]["id"])
+                pending.extend(value.values())
+            elif isinstance(value, list):
+                pending.extend(value)
         return found
 
     # Cause kinds and the entries whose ids they name.
@@ -318,4 +362,4 @@ def memoized(function):
 def trace_structure_problems(entries: list[dict[str, Any]]) -> list[str]:
     """:meth:`TraceView.structure_problems` of a schema-valid trace on its own, without its scenario."""
     stub = {"edition": "", "players": [], "active_player": "", "objects": []}
-    return TraceView(stub, {"entries": entries}, {}).structure_problems()
+    return TraceView(stub, {"entries": entries}, {}).structure_problems(against_scenario=False)

@@ -3,13 +3,15 @@
 Ids: "skip..." -> skipped with an issue URL; "error-bare..." -> errored with a message alone; "error..." -> errored
 with a context; "wrong-id..." -> a result with
 another id; "bad-message..." -> a result that breaks the schema; "choose..." -> asks an order choice first and
-returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; anything else -> a minimal trace.
-Environment: SCRIPTED_DECLINE=1 answers every configure with ok false.
+returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; "close-stdout..." -> closes its stdout mid-run and lives on; "close-stdin..." ->
+closes its stdin, answers, and lives on; "ghost..." -> a trace naming what the scenario lacks; anything else -> a minimal trace.
+Environment: SCRIPTED_DECLINE=1 answers every configure with ok false; SCRIPTED_NAME is the name it gives.
 """
 
 import json
 import os
 import sys
+import time
 
 
 def send(message):
@@ -26,7 +28,7 @@ for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
     if kind == "start":
-        send({"type": "started", "protocol": 1, "name": "scripted", "version": "1",
+        send({"type": "started", "protocol": 1, "name": os.environ.get("SCRIPTED_NAME", "scripted"), "version": "1",
               "rulesets": {"momon-wonder": ["1.0.0"]}})
     elif kind == "configure":
         if os.environ.get("SCRIPTED_DECLINE"):
@@ -51,6 +53,17 @@ for line in sys.stdin:
             send({"type": "result", "id": rid, "result": "trace"})
         elif name.startswith("exit"):
             sys.exit(0)
+        elif name.startswith("ghost"):  # a trace naming an object, an ability and a player the scenario lacks
+            send({"type": "result", "id": rid, "result": "trace", "trace": trace([
+                {"kind": "event", "id": "E1", "position": 1, "type": "signal", "cause": {"action": [0, 0]},
+                 "name": "go", "player": "P9"},
+                {"kind": "trigger", "id": "T1", "ability": "A404", "source": "NOPE", "controller": "P1",
+                 "event": "E1"}])})
+        elif name.startswith("close-stdout") or name.startswith("close-stdin"):
+            os.close(0 if name.startswith("close-stdin") else 1)
+            if name.startswith("close-stdin"):
+                send({"type": "result", "id": rid, "result": "trace", "trace": trace()})
+            time.sleep(60)  # alive, until the harness kills it
         elif name.startswith("choose"):
             send({"type": "choose", "id": rid, "request": 1, "decision": "order", "player": "P1",
                   "triggers": [{"ability": "A2", "source": "X"}, {"ability": "A1", "source": "X"}]})

@@ -404,7 +404,7 @@ class ProcessEngine(Engine):
             except BlockingIOError:
                 pass
             except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
-                self._crashed(what)
+                self._crashed(what, "stdin")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self._fail("timed-out", f"the engine stopped reading its stdin during {what} "
@@ -420,12 +420,18 @@ class ProcessEngine(Engine):
     def _limit_for(self, what: str) -> float:
         return self.start_timeout if what == "the handshake" else self.timeout
 
-    def _crashed(self, what: str):
+    def _crashed(self, what: str, stream: str = "stdout"):
+        """The engine's ``stream`` (its stdout, or its stdin) was closed: crashed if it died; an engine that closed it
+        but lives on broke the protocol (nothing more can pass that way): garbage, and its process group is killed."""
         proc = self._proc
         try:
             proc.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             pass
+        if proc.poll() is None:
+            self._fail("garbage", f"the engine closed its {stream} during {what} but is still running (protocol "
+                                  f"messages pass through its stdin and stdout until the harness stops it); its "
+                                  f"process group was killed")
         self._fail("crashed", f"the engine died during {what}: {exit_status(proc)}")
 
     def _read_line(self, deadline: float, what: str) -> bytes:

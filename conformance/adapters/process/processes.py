@@ -97,7 +97,7 @@ def kill_group(proc: subprocess.Popen, token: str | None = None) -> None:
 def exit_status(proc: subprocess.Popen) -> str:
     code = proc.returncode
     if code is None:
-        return "it closed its stdout but is still running"
+        return "it is still running"
     if code < 0:
         try:
             return f"it was killed by signal {signal.Signals(-code).name}"

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from reference_engine.mtg.engines.reference import EDITIONS, RULESET, Context, Game, MtgEngine
-from reference_engine.mtg.engines.rules import BATTLEFIELD
+from reference_engine.mtg.engines.rules import BATTLEFIELD, looks_back, looks_back_at
 from reference_engine.mtg.engines.faulty_vocabulary import (
     DamageOffTheBattlefieldGame, DepartedTargetKeptGame, ActivePlayerIsYouGame,
     ZoneChangeOutsideTheBattlefieldGame, EachOfOneOrMoreGame, NoAdditionalTriggersGame, OnceEachTurnIgnoredGame,
     OnceTakenWhenPerformedGame, NoResolvedEventGame, ThisTurnOutlivesTheTurnGame, SpellTargetUncheckedGame,
-    SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame)
+    SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
+    IfYouIsSourceControllerGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 
 
@@ -162,7 +163,23 @@ class NoGraveyardLookBackGame(Game):
 
     def triggered_by(self, group, before):
         return self.catalog.triggered_abilities(group, before, self.state,
-                                                look_back=lambda event: event["type"] == "leave",
+                                                look_back=lambda trigger, event: event["type"] == "leave"
+                                                and looks_back_at(trigger, event),
+                                                condition_looks_back=self.condition_looks_back)
+
+
+class AnywhereLooksBackGame(Game):
+    """Treats an ability that triggers when a card is put into a zone "from anywhere" (a zone change naming a
+    destination and no origin) as a leaves-the-battlefield ability: for a permanent leaving the battlefield (or a card
+    leaving a graveyard) it is judged on the game just before the event, so a permanent with such an ability that
+    dies together with the card it watches still sees it (603.6c, 603.10a; a bug XMage had); caught by
+    mtg.look-back."""
+
+    def triggered_by(self, group, before):
+        def old_reading(trigger, event):
+            return looks_back(event) or (trigger["event"] == "zone_change" and event["type"] == "enter"
+                                         and event.get("from") == "graveyard" and trigger.get("to") != BATTLEFIELD)
+        return self.catalog.triggered_abilities(group, before, self.state, look_back=old_reading,
                                                 condition_looks_back=self.condition_looks_back)
 
 
@@ -420,6 +437,41 @@ class SbaMidResolutionGame(Game):
                 self._in_sba = False
 
 
+class BatchedTriggerChecksGame(Game):
+    """Looks for the abilities the events of a resolution (or of a scripted action) trigger only once the whole of it
+    is over, event by event, on the game as it is then (phase.rs's scan after each action, XMage's batching at the
+    end of an effect; 603.2 and 603.10 judge each event as it happens, on the game just after it): the triggers are
+    announced late, after later events of the same resolution, and an ability whose source has left by then, or
+    whose intervening "if" no longer holds, is lost (abilities that look back still see the game before their
+    event); caught by mtg.triggers-when-satisfied."""
+
+    _batch: list | None = None
+
+    def perform(self, effect, ctx) -> None:
+        if self._batch is not None or (ctx.trigger is None and "action" not in ctx.cause):
+            return super().perform(effect, ctx)
+        self._batch = []
+        try:
+            super().perform(effect, ctx)
+        finally:
+            batch, self._batch = self._batch, None
+        for group, before in batch:
+            new = [self.new_trigger(source, ability, controller, event["id"])
+                   for event, source, ability, controller in self.how_many(list(self.triggered_by(group, before)),
+                                                                           before)]
+            new += self.delayed_triggers(group, before)
+            self.announce([t for t in new if t is not None])
+
+    def triggered_by(self, group, before):
+        if self._batch is None:
+            return super().triggered_by(group, before)
+        self._batch.append((group, before.copy()))
+        return []
+
+    def delayed_triggers(self, group, before):
+        return [] if self._batch is not None else super().delayed_triggers(group, before)
+
+
 def _mutant(name: str, game: type[Game], key: str, edition: str = EDITIONS[0]) -> Mutant:
     return mutant(name, MtgEngine, game, key, RULESET, EDITIONS, edition)
 
@@ -450,6 +502,11 @@ MUTANTS = (
     replace(_mutant("mtg-leaves-if-forward", LeavesIfForwardGame, "mtg.look-back"),
             options=(("leaves_intervening_if", "look-back"),)),
     _mutant("mtg-no-graveyard-look-back", NoGraveyardLookBackGame, "mtg.look-back"),
+    # issue 22, item 2: the two readings
+    _mutant("mtg-anywhere-looks-back", AnywhereLooksBackGame, "mtg.look-back"),
+    _mutant("mtg-if-you-is-source-controller", IfYouIsSourceControllerGame, "mtg.intervening-if"),
+    # issue 22, item 3: triggers announced late
+    _mutant("mtg-batched-trigger-checks", BatchedTriggerChecksGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-delayed-if-ignored", DelayedIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-state-if-ignored", StateIfIgnoredGame, "mtg.intervening-if"),
     _mutant("mtg-delayed-repeats", DelayedRepeatsGame, "mtg.delayed-trigger"),
@@ -485,4 +542,5 @@ MUTANTS = (
     # issue 22, item 1: new words
     _mutant("mtg-owner-is-controller", OwnerIsControllerGame, "mtg.look-back"),
     _mutant("mtg-that-many-is-printed", ThatManyIsPrintedGame, "mtg.resolution-effect"),
+    _mutant("mtg-triggers-once-read-as-do-once", TriggersOnceReadAsDoOnceGame, "mtg.triggers-when-satisfied"),
 )

@@ -49,6 +49,24 @@ class ActivePlayerIsYouGame(Game):
         self.catalog = _ActivePlayerIsYouCatalog(scenario)
 
 
+class _IfYouIsSourceControllerCatalog(Catalog):
+    def holds(self, condition, state, source, you=None) -> bool:
+        return super().holds(condition, state, source)
+
+
+class IfYouIsSourceControllerGame(Game):
+    """Reads "you" in an intervening "if" ("if you have 40 or more life") as whoever controls the ability's source
+    when the condition is checked, instead of the ability's controller, fixed as it triggered (603.3a, 603.4;
+    603.7d-e for a delayed ability): an ability whose source changed control (or left the battlefield for its
+    owner's graveyard) between triggering and resolving is removed on resolution, or kept, on the wrong player's
+    life (the bug Forge had with Felidar Sovereign); caught by mtg.intervening-if."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _IfYouIsSourceControllerCatalog(scenario)
+        self.catalog.options = self.options
+
+
 class _ZoneChangeOutsideTheBattlefieldCatalog(Catalog):
     def pattern_matches(self, pattern, event, source) -> bool:
         if pattern["event"] == "zone_change" and event["type"] in ("enter", "leave"):
@@ -170,3 +188,24 @@ class ThatManyIsPrintedGame(Game):
 
     def effect_amount(self, action, ctx):
         return action["amount"]
+
+
+class TriggersOnceReadAsDoOnceGame(Game):
+    """Reads "this ability triggers only once each turn" as 603.2h's "do this only once each turn": the ability
+    triggers again until an instance of it begins resolving (unless declined), for every occurrence before that, and
+    the count is kept for the source across its zone changes, so a new object (400.7) does not trigger again that
+    turn; caught by mtg.triggers-when-satisfied."""
+
+    def once_per_object(self, hit, before, times) -> int:
+        return times
+
+    def may_trigger_this_turn(self, source, ability) -> bool:
+        if ability.get("triggers_once_each_turn"):
+            return (source, ability["id"]) not in self.used_this_turn
+        return super().may_trigger_this_turn(source, ability)
+
+    def take_action(self, trigger, used) -> None:
+        entry = self.instances[trigger]
+        if self.specs[trigger].get("triggers_once_each_turn") and used and "delayed" not in entry:
+            self.used_this_turn.add((entry["source"], entry["ability"]))
+        super().take_action(trigger, used)

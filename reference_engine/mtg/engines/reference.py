@@ -79,6 +79,9 @@ class Game(Triggering):
         self.futile: dict[tuple[str, str], State] = {}
         self.resolving: str | None = None
         self.used_this_turn: set[tuple[str, str]] = set()  # 603.2h: once-each-turn abilities whose action was taken
+        # "triggers only once each turn": (source, ability) -> the object (zone changes of its source, 400.7) whose
+        # ability has triggered this turn
+        self.triggered_this_turn: dict[tuple[str, str], int] = {}
         # 603.2h under once_each_turn_taken=when-performed: (trigger, (source, ability)) of the resolving instance
         # whose action is taken by the first thing its effect does
         self.once_pending: tuple[str, tuple[str, str]] | None = None
@@ -127,6 +130,7 @@ class Game(Triggering):
         """603.7b: durations ending with the turn: "this turn" ('until end of turn'), and "next turn" living in it."""
         self.end_delayed("turn")
         self.used_this_turn.clear()  # 603.2h: "only once each turn" starts afresh with the next turn
+        self.triggered_this_turn.clear()  # "triggers only once each turn" too
         for d in self.delayed:
             if d.alive and d.duration == "next_turn" and d.born + 1 == self.turn:
                 self.end_one(d, "duration")
@@ -389,7 +393,10 @@ class Game(Triggering):
             self.once_pending = None
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
-        return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, self.instances[trigger]["source"])
+        """608.2a: the intervening "if" again, "you" being the ability's controller as it triggered (603.3a)."""
+        entry = self.instances[trigger]
+        return self.catalog.holds(self.specs[trigger].get("intervening_if"), self.state, entry["source"],
+                                  entry["controller"])
 
     def off_stack(self, trigger: str) -> None:
         """Take ``trigger`` off the stack: O(1) for the top object, which is almost always the one leaving."""

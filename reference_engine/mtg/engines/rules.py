@@ -35,12 +35,35 @@ def looks_back(event: dict[str, Any]) -> bool:
     return origin in PUBLIC_ZONES and destination in HIDDEN_ZONES
 
 
-def leaves_graveyard_onto_field(ability: dict[str, Any], event: dict[str, Any]) -> bool:
-    """603.10a for a card put onto the battlefield from a graveyard: an ability triggering on any zone change
-    (``zone_change``) that does not ask for the battlefield as destination triggers on the card leaving the graveyard,
-    and looks back; an ability triggering on entering looks forward (603.6a)."""
-    return ability["trigger"]["event"] == "zone_change" and event["type"] == "enter" and \
-        event.get("from") == "graveyard" and ability["trigger"].get("to") != BATTLEFIELD
+def looks_back_at(trigger: dict[str, Any], event: dict[str, Any]) -> bool:
+    """603.10a is about kinds of abilities: does an ability with trigger condition ``trigger`` look back in time for
+    ``event``? Leaves-the-battlefield abilities (``leave``; a zone change ``from: field``) do for a permanent leaving
+    the battlefield, abilities about a card leaving a graveyard (``from: graveyard``) for a card leaving one (onto
+    the battlefield too, unless they ask for ``to: field``, 603.6a), abilities about a card put into a hand or library
+    (``to: hand`` / ``deck``) for an object every player could see. A "from anywhere" ability (a ``to`` without a
+    ``from``) is not a leaves-the-battlefield ability (603.6c): it looks forward for a permanent leaving. An ability
+    naming neither zone goes by the event (:func:`looks_back`, and a card put onto the battlefield from a graveyard);
+    enters-the-battlefield abilities look forward (603.6a)."""
+    event_type, origin, destination = event["type"], event.get("from"), event.get("to")
+    wanted = trigger["event"]
+    if wanted == "leave":
+        return event_type == "leave"
+    if wanted == "enter":
+        return False
+    if wanted != "zone_change" and wanted != "move":
+        return looks_back(event)
+    if "from" not in trigger and "to" not in trigger:
+        return looks_back(event) or (wanted == "zone_change" and event_type == "enter" and origin == "graveyard")
+    if trigger.get("to") == BATTLEFIELD:
+        return False
+    if trigger.get("from") == BATTLEFIELD:
+        return origin == BATTLEFIELD and destination != BATTLEFIELD
+    if trigger.get("from") == "graveyard":
+        if origin == "graveyard" and destination != "graveyard":
+            return True
+    if trigger.get("to") in HIDDEN_ZONES:
+        return origin in PUBLIC_ZONES and destination in HIDDEN_ZONES
+    return False
 
 
 def active_zones(ability: dict[str, Any]) -> list[str]:
@@ -188,8 +211,14 @@ class Catalog:
 
     # -- Conditions ----------------------------------------------------------------------------------------------
 
-    def holds(self, condition: dict[str, Any] | None, state: State, source: str | None) -> bool:
-        """Evaluate a condition (intervening if, state trigger, dies_when) on ``state``. None always holds."""
+    def holds(self, condition: dict[str, Any] | None, state: State, source: str | None,
+              you: str | None = None) -> bool:
+        """Evaluate a condition (intervening if, state trigger, dies_when) on ``state``. None always holds.
+
+        Its player ``controller`` means "you": for an intervening "if", the triggered ability's controller ``you``,
+        fixed when it triggered (603.3a, 603.7d-e), even if its source has changed control since (603.4 checks the
+        condition again on resolution about that same player); with ``you`` None (a state trigger's state, a
+        ``dies_when``), the current controller of ``source``."""
         if condition is None:
             return True
         test = condition["test"]
@@ -199,7 +228,7 @@ class Catalog:
             return inside if test == "in_zone" else not inside
         player = condition.get("player", "controller")
         if player == "controller":
-            player = state.controllers.get(source, self.owners.get(source))
+            player = you if you is not None else state.controllers.get(source, self.owners.get(source))
         if test == "life_at_least":
             return state.life.get(player, STARTING_LIFE) >= condition["value"]
         if test == "life_at_most":
@@ -247,31 +276,31 @@ class Catalog:
     # -- Triggering ------------------------------------------------------------------------------------------------
 
     def triggered_abilities(self, group: list[dict[str, Any]], before: State, after: State,
-                            look_back: bool | Callable[[dict[str, Any]], bool] = True,
+                            look_back: bool | Callable[[dict[str, Any], dict[str, Any]], bool] = True,
                             condition_looks_back: bool | Callable[[], bool] = True
                             ) -> Iterator[tuple[dict, str, dict, str]]:
         """(event, source, ability, controller) for every object ability a simultaneous group of events triggers.
 
         603.2/603.2c: once per occurrence; 603.2g: prevented events trigger nothing; 603.6a and 603.10: judged on the
-        game just after the group, except for events that look back (:func:`looks_back`, 603.10a), judged on the
+        game just after the group, except for abilities that look back (:func:`looks_back_at`, 603.10a), judged on the
         game just before it so that objects leaving together see each other; 603.3a: the controller is the source's
         controller at that moment; 603.4: an intervening "if" must hold at that same moment (603.10: looking back
         too). Nothing triggers for a player who has left the game (800.4a).
 
-        ``look_back`` (which events look back: True for :func:`looks_back`, False for none, or a predicate) exists
-        for the faulty engines. ``condition_looks_back`` says whether the intervening "if" of an ability judged by
+        ``look_back`` (which abilities look back for which events: True for :func:`looks_back_at`, False for none,
+        or a predicate of the trigger condition and the event) exists for the faulty engines.
+        ``condition_looks_back`` says whether the intervening "if" of an ability judged by
         looking back is read on the game before the event too (True) or on the game after it (False), or is a
         callable answering that (option ``leaves_intervening_if``), asked only when the two games disagree.
         """
-        looking_back = looks_back if look_back is True else (look_back or (lambda event: False))
+        looking_back = looks_back_at if look_back is True else (look_back or (lambda trigger, event: False))
         for event in group:
             if event.get("prevented"):
                 continue
             for source, ability in self.index.candidates(event):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
-                back = looking_back(event) or (look_back is True and leaves_graveyard_onto_field(ability, event))
-                state = before if back else after
+                state = before if looking_back(ability["trigger"], event) else after
                 if state.zones.get(source) not in active_zones(ability):
                     continue
                 controller = state.controllers.get(source)
@@ -280,22 +309,22 @@ class Catalog:
                 if not self.filters_match(ability["trigger"], event, controller, state):
                     continue
                 if "intervening_if" in ability and not self.condition_at_trigger(ability, source, state, after,
-                                                                                  condition_looks_back):
+                                                                                  condition_looks_back, controller):
                     continue
                 yield event, source, ability, controller
 
     def condition_at_trigger(self, ability: dict[str, Any], source: str | None, state: State, after: State,
-                             looks_back_too: bool | Callable[[], bool] = True) -> bool:
-        """603.4: whether an ability's intervening "if" holds when its trigger event occurs, ``state`` being the game
-        the trigger is judged on (``after`` itself, or the game just before an event that looks back, 603.10a).
-        For a look-back, ``looks_back_too`` says whether the condition is read on that same game (True, option
+                             looks_back_too: bool | Callable[[], bool] = True, you: str | None = None) -> bool:
+        """603.4: whether an ability's intervening "if" (about ``you``, its controller) holds when its trigger event
+        occurs, ``state`` being the game the trigger is judged on (``after`` itself, or the game just before an event
+        that looks back, 603.10a). For a look-back, ``looks_back_too`` says whether the condition is read on that same game (True, option
         ``leaves_intervening_if=look-back``) or on ``after`` (False, ``after-event``); a callable is asked only when
         the two games disagree."""
         condition = ability.get("intervening_if")
-        held = self.holds(condition, state, source)
+        held = self.holds(condition, state, source, you)
         if state is after or looks_back_too is True:
             return held
-        later = self.holds(condition, after, source)
+        later = self.holds(condition, after, source, you)
         if held == later or looks_back_too is False:
             return later
         return held if looks_back_too() else later
@@ -404,8 +433,8 @@ class Delayed:
         is the source of the ability that created it (603.7d-e)."""
         if "intervening_if" not in self.ability:
             return True
-        state = before if looks_back(event) else after
-        return catalog.condition_at_trigger(self.ability, self.source, state, after, looks_back_too)
+        state = before if looks_back_at(self.ability["trigger"], event) else after
+        return catalog.condition_at_trigger(self.ability, self.source, state, after, looks_back_too, self.controller)
 
     def track(self, after: State) -> None:
         if self.watched is not None and after.zones.get(self.watched) != self.home:

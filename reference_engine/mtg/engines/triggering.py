@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, looks_back
+from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, active_zones, looks_back_at
 
 if TYPE_CHECKING:
     from reference_engine.mtg.engines.reference import Context
@@ -30,12 +30,12 @@ class Triggering:
     def how_many(self, hits: list[tuple], before: State) -> list[tuple]:
         """The object abilities a group triggers, each as many times as it triggers: once per event for "one or
         more" (603.2c), not at all for a once-each-turn ability already used (603.2h), then 1 + its additional
-        times (603.2d)."""
+        times (603.2d), at most once each turn for an object whose ability "triggers only once each turn"."""
         out = []
         for hit in self.one_or_more(hits):
             if not self.may_trigger_this_turn(hit[1], hit[2]):
                 continue
-            out += [hit] * (1 + self.additional_times(hit, before))
+            out += [hit] * self.once_per_object(hit, before, 1 + self.additional_times(hit, before))
         return out
 
     def one_or_more(self, hits: list[tuple]) -> list[tuple]:
@@ -55,12 +55,45 @@ class Triggering:
         """603.2h: only if its source's controller has not yet taken the action this turn."""
         return not (ability.get("once_each_turn") and (source, ability["id"]) in self.used_this_turn)
 
+    def once_per_object(self, hit: tuple, before: State, times: int) -> int:
+        """"This ability triggers only once each turn" (``triggers_once_each_turn``, printed on the ability): how many
+        of its ``times`` the hit keeps: none when this object's ability has already triggered this turn, else one
+        (additional times, 603.2d, included). The count belongs to the object: once its source has changed zones it is
+        a new object (400.7) whose ability may trigger again. Apart from 603.2h (``once_each_turn``): triggering
+        counts, whatever becomes of the instance."""
+        event, source, ability, _ = hit
+        if not ability.get("triggers_once_each_turn"):
+            return times
+        key, life = (source, ability["id"]), self.object_life(source, ability, event, before)
+        if self.triggered_this_turn.get(key) == life:
+            return 0
+        self.triggered_this_turn[key] = life
+        return 1
+
+    def object_life(self, source: str, ability: dict[str, Any], event: dict[str, Any], before: State) -> int:
+        """400.7: which object ``source`` is as ``ability`` triggers on ``event``: the number of zone changes it has
+        made up to the game the trigger is judged on. That is the game just before the event's group when the source
+        left, in that group, a zone where the ability works for one where it does not (or for another such zone on an
+        event that looks back, 603.10a), else the game just after it."""
+        was, now, zones = before.zones.get(source), self.state.zones.get(source), active_zones(ability)
+        back = was != now and was in zones and (now not in zones or looks_back_at(ability["trigger"], event))
+        group, count = event.get("group", event["id"]), 0
+        for entry in self.record.entries:
+            if entry["kind"] != "event":
+                continue
+            if back and entry.get("group", entry["id"]) == group:
+                break
+            if entry.get("subject") == source and entry.get("to") and entry.get("from") != entry["to"] and \
+                    not entry.get("prevented"):
+                count += 1
+        return count
+
     def additional_times(self, hit: tuple, before: State) -> int:
         """603.2d: each permanent with ``additional_triggers`` on the battlefield, controlled by the ability's
         controller and matching the event's type, adds its ``times``, for an ability of a permanent; judged on the
         game the trigger is judged on (just before the event when it looks back, 603.10a)."""
-        event, source, _, controller = hit
-        state = before if looks_back(event) else self.state
+        event, source, ability, controller = hit
+        state = before if looks_back_at(ability["trigger"], event) else self.state
         if state.zones.get(source) != BATTLEFIELD:
             return 0
         return sum(extra["times"] for holder, extra in self.catalog.multipliers
@@ -204,7 +237,7 @@ class Triggering:
         self.announce([t for t in new if t is not None])
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
-        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source)
+        return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source, d.controller)
 
     def end_one(self, d: Delayed, reason: str) -> None:
         d.alive = False

@@ -70,6 +70,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         watched_ids = self.watchers()
         batching = self.batching(players, watched_ids) if "batching" not in self.no else []
         casting = self.spells(active) if "spells" not in self.no else []
+        borrowed = self.borrowed_condition(steady, players)  # issue 22: "you" in an intervening "if"
         for obj in self.objects:
             obj.pop("castable", None)
             if not obj["abilities"]:
@@ -80,6 +81,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         self.place_first(steps, active, chain, gone, mine, handoff, shield, departure)
         self.place_last(steps, last, active, players, once, graveyard, casting, batching)
         self.vocabulary_pieces(last, active, players, doomed)
+        steps[0]["actions"][0:0] = [{"by": active, "effect": [action]} for action in borrowed]  # while it is there
         self.late_turn(steady, steps, active)
         self.finish_script(steps, doomed)
         return self.document(players, active, steps, life, gone)

@@ -113,6 +113,9 @@ PROFILE_FEATURES = PROFILE_FEATURES | frozenset({
                           # graveyard"), with a permanent given to another player first
     "event_amounts",      # amounts taken from the trigger event ("you gain that much life", "deals that much
                           # damage"), answering damage or a life change (implied off by event_triggers)
+    "triggers_once",      # an ability that "triggers only once each turn", per object: its event twice at once,
+                          # or again after its source left the battlefield and came back (400.7); on a named signal
+                          # (implied off by signals)
 })
 
 

@@ -337,3 +337,29 @@ class SetPieces:
             src.pick(holders)["abilities"].append({"id": self.ability_id(), "trigger": {"event": "countered"},
                                                    "effect": effect})
         return [{"do": "cast", "object": card} for card in ids]
+
+    def borrowed_condition(self, steady: list[dict[str, Any]], players: list[str]) -> list[dict[str, Any]]:
+        """Issue 22: an intervening "if" about "you" on a permanent that changes hands (603.3a, 603.4). A permanent's
+        "when this dies, if you have 15 or more life" (or "14 or less"), its owner and another player ten life apart;
+        the other player gains control of it, then it dies: its ability looks back and is that player's (603.10a),
+        and on resolution "you" is still that player, although the card is its owner's again (400.7, 108.4a). The
+        script's actions (none when the piece is not drawn, nor under a profile excluding ``hand_control_changes``:
+        the ability's text says "you")."""
+        src = self.source
+        if not src.chance(25) or "gain_control" in self.no or "hand_control_changes" in self.excluded or not steady:
+            return []
+        holder = src.pick(steady)
+        thieves = [p for p in players if p != holder["owner"] and p not in self.doomed] or \
+            [p for p in players if p != holder["owner"]]
+        thief = src.pick(thieves)
+        poorer = src.pick([holder["owner"], thief])  # ten life down: "you" holds on one reading only
+        condition = ({"test": "life_at_least", "player": "controller", "value": 15} if poorer == holder["owner"]
+                     else {"test": "life_at_most", "player": "controller", "value": 14})
+        effect = [{"do": "signal", "name": TOP}] if "signals" not in self.no and src.chance(50) else [
+            {"do": "life", "player": thief, "amount": 1}]
+        holder["abilities"].append({"id": self.ability_id(), "trigger": {"event": "leave", "subject": "self",
+                                                                          "to": "graveyard"},
+                                    "intervening_if": condition, "effect": effect})
+        return [{"do": "life", "player": poorer, "amount": -10},
+                {"do": "gain_control", "object": holder["id"], "player": thief},
+                {"do": "move", "object": holder["id"], "from": "field", "to": "graveyard"}]

@@ -1,11 +1,14 @@
 """Set pieces for the vocabulary of issue 22, item 1, each on fresh objects that nothing else in the scenario names, its
 scripted actions put first in the script's last step (after every other set piece is drawn, so the stream of the
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
-amounts taken from the trigger event ("you gain that much life", "deals that much damage")."""
+amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
+only once each turn"."""
 
 from __future__ import annotations
 
 from typing import Any
+
+ONCE = "once"  # the named signal of the "triggers only once each turn" set piece, which nothing else sends
 
 
 class VocabularyPieces:
@@ -23,7 +26,8 @@ class VocabularyPieces:
         stayers = [p for p in players if p not in doomed]
         actions = self.ownership(stayers)
         actions += self.event_amounts(stayers)
-        last[0:0] = [{"by": active, "effect": [action]} for action in actions]
+        effects = [[action] for action in actions] + self.triggers_once(stayers)
+        last[0:0] = [{"by": active, "effect": effect} for effect in effects]
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
         """"Whenever a creature you (an opponent) own(s) dies" or "whenever a card is put into your (an opponent's)
@@ -71,3 +75,24 @@ class VocabularyPieces:
                                 "effect": [{"do": "life", "player": you, "amount": src.pick([1, -1]),
                                             "that_many": True}]}]
         return [{"do": "damage", "source": holder["id"], "player": hurt, "amount": much}]
+
+    def triggers_once(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever ``once`` happens, you gain 1 life. This ability triggers only once each turn."
+        (``triggers_once_each_turn``), then the signal twice in one scripted effect (the second comes before the first
+        instance could resolve: it triggers once), or once, then its source leaves the battlefield and comes back (a
+        new object, 400.7) and the signal again (it triggers again), or both. The effects, each a list of actions."""
+        src = self.source
+        if {"triggers_once", "signals"} & self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        signal = {"do": "signal", "name": ONCE}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "signal", "name": ONCE},
+                                "triggers_once_each_turn": True,
+                                "effect": [{"do": "life", "player": holder["owner"], "amount": 1}]}]
+        shape = src.pick(["together", "new_object", "both"])
+        effects = [[signal, dict(signal)] if shape != "new_object" else [signal]]
+        if shape != "together":
+            away = "exile" if "exile" not in self.no and src.chance(50) else "graveyard"
+            effects += [[{"do": "move", "object": holder["id"], "from": "field", "to": away}],
+                        [{"do": "move", "object": holder["id"], "from": away, "to": "field"}], [dict(signal)]]
+        return effects

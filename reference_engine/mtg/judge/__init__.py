@@ -48,7 +48,8 @@ MTG = Ruleset(
         ("603.6a", "enters-the-battlefield abilities: the trigger event enter, judged by "
                    "mtg.triggers-when-satisfied"),
         ("603.6b", "continuous effects on an entering permanent: the vocabulary has no continuous effects"),
-        ("603.6c", "leaves-the-battlefield abilities: judged by mtg.look-back (603.10a)"),
+        ("603.6c", "leaves-the-battlefield abilities, and 'from anywhere' abilities being none: judged by "
+                   "mtg.look-back (603.10a)"),
         ("603.6d", "'enters tapped / as / with' text is a static ability: not in the vocabulary"),
         ("603.6e", "Auras finding the new object of an enchanted permanent: the vocabulary has no Auras"),
         ("603.7", "delayed triggered abilities in general: judged by mtg.delayed-trigger (603.7b) and "
@@ -64,7 +65,7 @@ MTG = Ruleset(
         ("603.7h", "delayed abilities counting resolutions in a turn: not in the vocabulary"),
         ("603.9", "abilities that trigger on a player losing the game: the vocabulary has players leaving (800.4a), "
                   "and no trigger condition on losing"),
-        ("603.10", "the general rule (trigger conditions checked just after the event): judged by "
+        ("603.10", "the general rule (trigger conditions checked just after the event, as it happens): judged by "
                    "mtg.triggers-when-satisfied; its exceptions by mtg.look-back (603.10a)"),
         ("603.10b", "phasing: not in the vocabulary"),
         ("603.10c", "becoming unattached: the vocabulary has no attachments"),

@@ -18,9 +18,12 @@ Three pieces:
 Readings made here where the text needs one (listed again in reference_engine/mtg/docs.md):
 
 * Looking back (603.10): for an event in which an object leaves the battlefield, leaves a graveyard, or goes from a
-  zone every player sees into a hand or a library (603.10a), both whether an ability triggers and its intervening
-  "if" (603.4) are judged on the game as it was just before the event (the intervening "if" just after it under
-  option ``leaves_intervening_if=after-event``). Every other event is judged just after.
+  zone every player sees into a hand or a library (603.10a), both whether an ability of the matching kind triggers
+  and its intervening "if" (603.4) are judged on the game as it was just before the event (the intervening "if"
+  just after it under option ``leaves_intervening_if=after-event``); an ability triggering on a card put into a zone
+  "from anywhere" is of no such kind (603.6c, :func:`looks_back_for`). Everything else is judged just after.
+* "You" in an intervening "if" (a condition's player ``controller``) is the ability's controller, fixed as it
+  triggered (603.3a, 603.7d-e), on the event and on resolution alike (603.4).
 * The intervening "if" (603.4) applies to every triggered ability: object abilities, state triggers (their
   ``intervening_if`` must hold with their state) and delayed and reflexive abilities. A delayed ability whose
   condition is false on an occurrence does not trigger on it; one without a duration keeps waiting for the next.
@@ -69,14 +72,39 @@ def looks_back(event: dict[str, Any]) -> bool:
 
 
 def looks_back_for(trigger: dict[str, Any], event: dict[str, Any]) -> bool:
-    """Whether an ability with trigger condition ``trigger`` judges ``event`` on the game just before it (603.10a):
-    every event that looks back (:func:`looks_back`), and also a card put onto the battlefield from a graveyard for an
-    ability watching any zone change (``zone_change``) without asking for the battlefield as destination: for it the
-    card leaves a graveyard. An ability triggering on entering the battlefield looks forward (603.6a)."""
-    if looks_back(event):
+    """Whether an ability with trigger condition ``trigger`` judges ``event`` on the game just before it (603.10a).
+    603.10a names kinds of abilities, not kinds of events: the game looks back for
+
+    * a leaves-the-battlefield ability (``leave``, or a zone change ``from`` the battlefield) on a permanent leaving
+      the battlefield; an ability triggering when a card is put into a zone "from anywhere" (a zone change or move
+      that names a ``to`` and no ``from``) is never one, even for a permanent leaving the battlefield (603.6c);
+    * an ability triggering on a card leaving a graveyard (``from: graveyard``) on a card leaving one, onto the
+      battlefield too unless the ability asks for the battlefield as destination (603.6a);
+    * an ability triggering on an object being put into a hand or a library (``to`` a hand or the library) on an
+      object every player sees going there.
+
+    A zone change or move naming neither zone hears every zone change, so each occurrence looks back when it is of
+    one of those kinds (:func:`looks_back`; a card put onto the battlefield from a graveyard leaves the graveyard).
+    An ability triggering on entering the battlefield looks forward (603.6a); any other kind of ability looks back
+    on the events of :func:`looks_back`."""
+    kind = trigger.get("event")
+    origin, destination = event.get("from"), event.get("to")
+    if kind == "enter":
+        return False
+    if kind == "leave":
+        return event["type"] == "leave"
+    if kind not in ("zone_change", "move"):
+        return looks_back(event)
+    named_from, named_to = trigger.get("from"), trigger.get("to")
+    if named_from is None and named_to is None:
+        return looks_back(event) or (kind == "zone_change" and event["type"] == "enter" and origin == "graveyard")
+    if named_to == FIELD:
+        return False
+    if named_from == FIELD:
+        return origin == FIELD and destination != FIELD
+    if named_from == "graveyard" and origin == "graveyard" and destination != "graveyard":
         return True
-    return (trigger.get("event") == "zone_change" and event["type"] == "enter"
-            and event.get("from") == "graveyard" and trigger.get("to") != FIELD)
+    return named_to in HIDDEN_DESTINATIONS and origin in PUBLIC_ZONES and destination in HIDDEN_DESTINATIONS
 
 
 @dataclass
@@ -240,14 +268,21 @@ class Reading:
 
     # -- Conditions ------------------------------------------------------------------------------------------------
 
-    def _player(self, named: str | None, board: Board, source: str | None) -> str | None:
+    def _player(self, named: str | None, board: Board, source: str | None, you: str | None = None) -> str | None:
         if named in (None, "controller"):
+            if you is not None:
+                return you
             return board.controller_of.get(source) or self.owner_of.get(source)
         return named
 
-    def true_on(self, condition: dict[str, Any] | None, board: Board, source: str | None) -> bool:
+    def true_on(self, condition: dict[str, Any] | None, board: Board, source: str | None,
+                you: str | None = None) -> bool:
         """Whether ``condition`` is true on ``board`` for an ability of ``source``; no condition is always true.
-        Raises ValueError on a test the judge does not know."""
+        The condition's player ``controller`` ("you") is ``you``, the controller of the triggered ability it belongs
+        to, fixed as it triggered (603.3a; 603.7d-e for a delayed or reflexive one) whoever controls the source when
+        the condition is read (603.4: on the event, and again on resolution); without ``you`` (a state trigger not
+        yet triggered, a permanent's ``dies_when``) it is whoever controls ``source`` on ``board``, its owner off the
+        battlefield (108.4a). Raises ValueError on a test the judge does not know."""
         if not condition:
             return True
         test = condition["test"]
@@ -256,7 +291,7 @@ class Reading:
             thing = source if named == "self" else named
             there = board.where.get(thing) == condition["zone"]
             return there == (test == "in_zone")
-        player = self._player(condition.get("player"), board, source)
+        player = self._player(condition.get("player"), board, source, you)
         total = board.life.get(player, DEFAULT_LIFE)
         if test == "life_at_least":
             return total >= condition["value"]
@@ -344,23 +379,25 @@ class Reading:
                     continue
                 if not self.passes_filters(spec["trigger"], event, controller, board):
                     continue
-                if not self.condition_at_trigger(spec, source, board, after):
+                if not self.condition_at_trigger(spec, source, board, after, controller):
                     continue
                 found.append(Hit(event, source, spec, controller))
         return self.counted(self.once_per_event(found), before, after)
 
-    def condition_at_trigger(self, spec: dict[str, Any], source: str | None, board: Board, after: Board) -> bool:
+    def condition_at_trigger(self, spec: dict[str, Any], source: str | None, board: Board, after: Board,
+                             you: str | None = None) -> bool:
         """603.4: whether ability ``spec``'s intervening "if" (none: always) holds when its trigger event occurs,
         ``board`` being the game the trigger is judged on (``after``, or the game just before an event that looks
         back, 603.10a). For a look-back, option ``leaves_intervening_if`` says which game the condition is read on:
-        ``look-back`` that same game, ``after-event`` the game just after the event (read only when they disagree)."""
+        ``look-back`` that same game, ``after-event`` the game just after the event (read only when they disagree).
+        ``you`` is the ability's controller as it triggers (see :meth:`true_on`)."""
         condition = spec.get("intervening_if")
         if not condition:
             return True
-        held = self.true_on(condition, board, source)
+        held = self.true_on(condition, board, source, you)
         if board is after:
             return held
-        later = self.true_on(condition, after, source)
+        later = self.true_on(condition, after, source, you)
         if held == later:
             return held
         return later if self.options.get("leaves_intervening_if", "look-back") == "after-event" else held
@@ -402,7 +439,7 @@ class Reading:
         ability never goes through here, 603.2d's last sentence)."""
         out: list[Hit] = []
         for hit in found:
-            board = before if looks_back(hit.event) else after
+            board = before if looks_back_for(hit.spec["trigger"], hit.event) else after
             out += [hit] * (1 + self.extra_times(hit, board))
         return out
 
@@ -526,8 +563,8 @@ class Watch:
                 continue
             if self.follows is not None and before.where.get(self.follows) != self.home:
                 continue
-            board = before if looks_back(event) else after
-            if reading.condition_at_trigger(self.spec, self.source, board, after):
+            board = before if looks_back_for(self.spec["trigger"], event) else after
+            if reading.condition_at_trigger(self.spec, self.source, board, after, self.controller):
                 out.append(event)
         return out
 

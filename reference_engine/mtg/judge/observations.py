@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.kernel.choices import ScenarioChooser
-from reference_engine.mtg.judge.model import Board, Reading, looks_back
+from reference_engine.mtg.judge.model import Board, Hit, Reading, looks_back_for, working_zones
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
@@ -268,22 +268,24 @@ def trigger_state(view: TraceView, trigger_id: str) -> Board | None:
     spec = spec_of(view, trigger_id)
     group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
     if group is not None and spec is not None and spec["trigger"]["event"] != "state":
-        return group.before if looks_back(view.events[t["event"]]) else group.after
+        return group.before if looks_back_for(spec["trigger"], view.events[t["event"]]) else group.after
     return replay(view).at.get(view.trigger_index[trigger_id])
 
 
 def condition_at_trigger(view: TraceView, trigger_id: str, spec: dict[str, Any]) -> bool | None:
     """603.4: whether the intervening "if" of ``spec`` held when trigger instance ``trigger_id`` triggered, on the
     game :func:`trigger_state` names (for an event that looks back, the option ``leaves_intervening_if`` may move it
-    to the game just after the event); None when the judge has no game for it."""
+    to the game just after the event); None when the judge has no game for it. "You" in the condition is the
+    instance's controller (603.3a, 603.7d-e: the trace's, which mtg.trigger-controller and mtg.delayed-controller
+    check)."""
     state = trigger_state(view, trigger_id)
     if state is None:
         return None
     t = view.triggers[trigger_id]
     group = replay(view).group_of.get(t["event"]) if t["event"] is not None else None
     if group is not None and state is group.before:
-        return catalog(view).condition_at_trigger(spec, t["source"], state, group.after)
-    return catalog(view).true_on(spec["intervening_if"], state, t["source"])
+        return catalog(view).condition_at_trigger(spec, t["source"], state, group.after, t["controller"])
+    return catalog(view).true_on(spec["intervening_if"], state, t["source"], t["controller"])
 
 
 def describe(view: TraceView, trigger_id: str) -> str:
@@ -352,19 +354,81 @@ def used_this_turn(view: TraceView, done: dict[tuple[str, str], list[int]], key:
 
 
 @memoized
+def zone_moves(view: TraceView) -> dict[str, list[int]]:
+    """Object -> the first entries of the groups in which it changed zones, in order (each change makes it a new
+    object, 400.7)."""
+    out: dict[str, list[int]] = {}
+    for group in replay(view).groups:
+        for thing in {e.get("subject") for e in group.events}:
+            if thing is not None and group.before.where.get(thing) != group.after.where.get(thing):
+                out.setdefault(thing, []).append(group.first)
+    return out
+
+
+def object_life(view: TraceView, source: str, spec: dict[str, Any], event: dict[str, Any], group: Group) -> int:
+    """400.7: which object ``source`` is as ability ``spec`` triggers on ``event`` (of ``group``): how many zone
+    changes it has made up to the game the trigger is judged on. That is the game just before the group when the
+    source left, in it, a zone where the ability works for one where it does not (or for another such zone on an
+    event that looks back, 603.10a); else the game just after it."""
+    was, now, zones = group.before.where.get(source), group.after.where.get(source), working_zones(spec)
+    back = was != now and was in zones and (now not in zones or looks_back_for(spec["trigger"], event))
+    moves = zone_moves(view).get(source, [])
+    return bisect_left(moves, group.first) if back else bisect_right(moves, group.first)
+
+
+@memoized
+def once_triggered(view: TraceView) -> dict[tuple[str, str], list[tuple[int, int, int]]]:
+    """(source, ability) of each printed ability that "triggers only once each turn" -> (first entry of its trigger
+    event's group, which object its source was, 400.7, the turn) of each instance of it in the trace."""
+    cat, group_of, when = catalog(view), replay(view).group_of, turns(view)
+    out: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
+    for trig in view.triggers.values():
+        spec = cat.printed.get((trig["source"], trig["ability"]))
+        group = group_of.get(trig["event"]) if trig["event"] is not None else None
+        if "delayed" in trig or spec is None or not spec.get("triggers_once_each_turn") or group is None:
+            continue
+        life = object_life(view, trig["source"], spec, view.events[trig["event"]], group)
+        out.setdefault((trig["source"], trig["ability"]), []).append((group.first, life, when.turn_at(group.first)))
+    return out
+
+
+def first_this_turn(view: TraceView, hit: Hit, group: Group, kept: set[tuple[str, str]]) -> bool:
+    """"This ability triggers only once each turn": whether ``hit`` (of ``group``) is its object's one trigger this
+    turn: no other hit of that ability in the group came first (``kept``: the abilities of the group already kept,
+    additional times included, 603.2d), and no instance of it triggered in the trace on an earlier group of the same
+    turn while its source was the same object (400.7: after a zone change it is a new object)."""
+    key = (hit.source, hit.spec["id"])
+    if key in kept:
+        return False
+    kept.add(key)
+    life = object_life(view, hit.source, hit.spec, hit.event, group)
+    turn = turns(view).turn_at(group.first)
+    return not any(first < group.first and (was, then) == (life, turn)
+                   for first, was, then in once_triggered(view).get(key, ()))
+
+
+@memoized
 def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
     """Event id -> (source, ability) of every object ability (not a state trigger) the event should trigger, as
-    many times as it should (603.2c, 603.2d), leaving out a once-each-turn ability already used this turn (603.2h)."""
+    many times as it should (603.2c, 603.2d), leaving out a once-each-turn ability already used this turn (603.2h)
+    and an ability that "triggers only once each turn" of an object it already triggered for this turn (reckoned, like
+    a "one or more" ability, by the group's first occurrence that fits it)."""
     cat = catalog(view)
     done = once_done(view)
     out: dict[str, list[tuple[str, str]]] = {}
     for group in replay(view).groups:
         for event in group.events:
             out[event["id"]] = []
+        kept: set[tuple[str, str]] = set()
         for hit in cat.hits(group.events, group.before, group.after):
             if done and used_this_turn(view, done, (hit.source, hit.spec["id"]), group.first):
                 continue  # 603.2h: its controller has already taken the action this turn
-            out[hit.event["id"]].append((hit.source, hit.spec["id"]))
+            event_id = hit.event["id"]
+            if hit.spec.get("triggers_once_each_turn"):
+                if not first_this_turn(view, hit, group, kept):
+                    continue
+                event_id = batch_event(view, hit.spec, hit.source, event_id)
+            out[event_id].append((hit.source, hit.spec["id"]))
     return out
 
 
@@ -392,7 +456,7 @@ def actual_triggers(view: TraceView) -> dict[str, list[tuple[str, str, str]]]:
         if spec is not None and spec["trigger"]["event"] == "state":
             continue
         event = trig["event"]
-        if spec is not None and spec["trigger"].get("batch"):
+        if spec is not None and (spec["trigger"].get("batch") or spec.get("triggers_once_each_turn")):
             event = batch_event(view, spec, trig["source"], event)
         out.setdefault(event, []).append((trig["source"], trig["ability"], t))
     return out

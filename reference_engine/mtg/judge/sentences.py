@@ -172,7 +172,7 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("24636afd6bd6eeea", ()),
         ("7002fc47e469c4c9", ()),
         ("fa5990d434b9b5da", ()),
-        ("9777f0f9340cf496", ()),
+        ("9777f0f9340cf496", ("mtg.look-back",)),
     ),
     "603.6d": (
         ("5fd277b6bf907348", ()),
@@ -244,7 +244,7 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("338b9b389252aef2", ()),
     ),
     "603.10": (
-        ("fee90eae777f3207", ()),
+        ("fee90eae777f3207", ("mtg.triggers-when-satisfied",)),
         ("2c001ed6890a482e", ()),
         ("a4f2f57e6785e7b2", ()),
     ),

@@ -256,6 +256,27 @@ def _that_many(view: TraceView) -> bool:
     return False
 
 
+def _triggers_once_again(view: TraceView) -> bool:
+    """An ability that "triggers only once each turn" triggers a second time in one turn, its source having changed
+    zones in between (a new object, 400.7)."""
+    script, turn = view.scenario["script"], 1
+    last: dict[tuple[str, str], int] = {}  # (source, ability) -> the turn it last triggered in
+    moved: set[str] = set()  # sources that changed zones since their ability last triggered
+    for entry in view.entries:
+        if entry["kind"] == "step_begin":
+            turn = script[entry["step"]].get("turn", turn)
+        elif entry["kind"] == "event" and entry.get("to") and entry.get("from") != entry["to"]:
+            moved.add(entry.get("subject"))
+        elif entry["kind"] == "trigger" and "delayed" not in entry and \
+                _spec(view, entry).get("triggers_once_each_turn"):
+            key = (entry["source"], entry["ability"])
+            if last.get(key) == turn and entry["source"] in moved:
+                return True
+            last[key] = turn
+            moved.discard(entry["source"])
+    return False
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -326,4 +347,6 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               "graveyard') triggers on an object given to another player earlier (108.3)", _owned_elsewhere),
     Situation("that-many", "an ability deals damage or changes a life total by the amount of its trigger event ('that "
               "much')", _that_many),
+    Situation("triggers-once-new-object", "an ability that 'triggers only once each turn' triggers again that turn "
+              "after its source changed zones (a new object, 400.7)", _triggers_once_again),
 )

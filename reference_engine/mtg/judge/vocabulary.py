@@ -3,8 +3,9 @@
 state triggers (603.8), triggers on triggering and on being put on the stack, toughness and state-based actions,
 control changes and starting life totals, and zone changes other than entering or leaving the battlefield
 (``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
-triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving), and spells on
-the stack (cast, resolved, countered, removed for an illegal target: 405, 608.2b)."""
+triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving, an ability that
+"triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
+illegal target: 405, 608.2b)."""
 
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -31,7 +32,8 @@ VOCABULARY = Vocabulary(
                               "ability_triggered", "ability_stacked", "state", "zone_change", "resolved", "cast", "countered"}),
     trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
                               "nontoken", "change", "batch", "owner"}),
-    ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn"},
+    ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn",
+                                            "triggers_once_each_turn"},
     object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell"},
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),

@@ -38,7 +38,8 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
                for e in (view.entries[i] for i in view.by_kind["event"] if i < c)):
             earlier = []  # 800.4a: its controller has left the game, and nothing triggers for them any more
         want = Counter(e["id"] for e in earlier if cat.fits(spec["trigger"], e, entry["source"])
-                       and cat.true_on(spec.get("intervening_if"), replay(view).at[c], entry["source"]))
+                       and cat.true_on(spec.get("intervening_if"), replay(view).at[c], entry["source"],
+                                       entry["controller"]))
         occasions += bool(want)
         mine = by_delayed.get(entry["id"], [])
         got = Counter(view.triggers[t]["event"] for t in mine)

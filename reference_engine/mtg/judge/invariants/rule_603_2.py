@@ -2,14 +2,16 @@
 judged on the game just after the event (603.6a: permanents entering together see each other; 603.10); 603.2g:
 an event that was prevented or replaced triggers nothing. With them: a "one or more" ability triggers once per
 event (603.2c), an effect can make an ability of a permanent trigger additional times (603.2d), a "do this only once
-each turn" ability triggers only until its controller has taken the action that turn (603.2h), and a triggered
-ability that resolves is itself an event abilities may watch (``resolved``)."""
+each turn" ability triggers only until its controller has taken the action that turn (603.2h), an ability that
+"triggers only once each turn" triggers once each turn for each object its source is (400.7), and a triggered
+ability that resolves is itself an event abilities may watch (``resolved``). An ability triggers as its event
+happens (603.2, 603.10): its trigger is written right after that event, not after the whole action or resolution."""
 
 from __future__ import annotations
 
 from reference_engine.kernel.invariant import invariant
 from reference_engine.mtg.judge.observations import (
-    catalog, compare_triggers, ended_before, expected_triggers, replay,
+    PROGRESS_KINDS, catalog, compare_triggers, describe, ended_before, expected_triggers, first_after, replay, spec_of,
 )
 from reference_engine.mtg.judge.model import looks_back
 from reference_engine.mtg.judge.observations import PASSES
@@ -29,11 +31,40 @@ def _ordinary_events(view: TraceView) -> list[str]:
     summary="Each event (other than one that looks back in time) triggers exactly the abilities whose trigger "
     "condition it matches just after it happened, once per occurrence (a 'one or more' ability once per event), "
     "plus any additional times (603.2d), a 'do this only once each turn' ability only until its action is taken "
-    "(603.2h); a triggered ability resolving is such an event.",
+    "(603.2h); a triggered ability resolving is such an event. Every trigger is announced as its event happens, "
+    "before the next event, never once the whole action or resolution is over.",
     exercised=lambda view: sum(1 for e in _ordinary_events(view) if expected_triggers(view).get(e)),
 )
 def triggers_when_satisfied(view: TraceView) -> list[str]:
-    return compare_triggers(view, _ordinary_events(view)) + resolved_events(view)
+    return compare_triggers(view, _ordinary_events(view)) + resolved_events(view) + announced_late(view)
+
+
+def announced_late(view: TraceView) -> list[str]:
+    """603.2 and 603.10: an ability triggers as its event happens, judged on the game just after it (just before it,
+    for one that looks back): not once the whole action or resolution is over, when a later event of it may have
+    changed the game. So a trace shows each trigger of an object ability or a delayed ability right after the group
+    of its trigger event, before the game moves on (another event, a push, a resolution, a removal, a state-based
+    actions check, a delayed ability created...); only other triggers, choices and delayed abilities ending may come
+    between. A state trigger (603.8) and a reflexive ability (603.12, triggering as it is created) are dated by their
+    own entry and are not concerned. A trigger missing altogether is :func:`compare_triggers`' business."""
+    found: list[str] = []
+    group_of, made_by_kind = replay(view).group_of, catalog(view).made_by_kind
+    progress = view.indexes_of(*PROGRESS_KINDS)
+    for t, trig in view.triggers.items():
+        group = group_of.get(trig["event"]) if trig["event"] is not None else None
+        spec = spec_of(view, t)
+        if group is None or spec is None or spec["trigger"]["event"] == "state":
+            continue
+        if "delayed" in trig and made_by_kind.get(trig["ability"]) == "reflexive":
+            continue
+        own = view.trigger_index[t]
+        moved_on = first_after(progress, group.last)
+        if moved_on is not None and group.last < moved_on < own:
+            found.append(f"{describe(view, t)} is written at entry {own}, after the game moved on from its event "
+                         f"(entry {moved_on}, {view.entries[moved_on]['kind']}): an ability triggers as its event "
+                         f"happens (603.2, 603.10), so its trigger comes right after that event, not once the whole "
+                         f"action or resolution is over")
+    return found
 
 
 def resolved_events(view: TraceView) -> list[str]:

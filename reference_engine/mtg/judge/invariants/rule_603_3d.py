@@ -57,7 +57,8 @@ def no_legal_target(view: TraceView) -> list[str]:
         if t not in chosen or not (kind == "resolve_begin" or (kind == "removed" and entry["reason"] == "illegal_target")):
             continue
         spec = spec_of(view, t)
-        if "intervening_if" in spec and not cat.true_on(spec["intervening_if"], at[i], view.triggers[t]["source"]):
+        if "intervening_if" in spec and not cat.true_on(spec["intervening_if"], at[i], view.triggers[t]["source"],
+                                                        view.triggers[t]["controller"]):
             continue  # 608.2a first: mtg.intervening-if judges this one
         legal_now = cat.target_is_legal(spec, chosen[t], at[i])
         if kind == "resolve_begin" and not legal_now:
