@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable
 from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
+from conformance.editors.targeting import Sample, aimed, reference_play
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
@@ -442,21 +443,34 @@ def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
 
 def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
          documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1,
-         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None) -> list[Difference]:
-    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``. ``counts``, if
-    given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large`` (skipped: a side's tree
-    exceeded ``max_runs``)."""
+         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None, draws: int = 2000,
+         sample: Sample | None = None) -> list[Difference]:
+    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``.
+
+    Without ``documents``, up to ``draws`` small scenarios are drawn and screened by one reference play per side
+    (:func:`conformance.editors.targeting.aimed`): only those the change touches are enumerated, those whose
+    reference plays already differ first, at most ``scenarios`` of them. ``sample`` (a
+    :class:`~conformance.editors.targeting.Sample`), if given, receives what was drawn, touched, compared and
+    reached; ``counts``, if given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large``
+    (skipped: a side's tree exceeded ``max_runs``)."""
     found: list[Difference] = []
     seen: set = set()
-    counts = counts if counts is not None else {}
-    counts.update(compared=0, too_large=0)
-    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed, skew)
-    for document in source:
+    sample = sample if sample is not None else Sample()
+    if documents is not None:
+        sample.given = True
+        source: Iterable = ((document, None) for document in documents)
+    else:
+        source = ((s.document, s.left) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew,
+                                                       sample=sample))
+    for document, play in source:
+        if not sample.given and sample.compared >= scenarios:
+            break
         left, right = a.required(document, max_runs), b.required(document, max_runs)
         if left is None or right is None:
-            counts["too_large"] += 1
+            sample.too_large += 1
             continue
-        counts["compared"] += 1
+        sample.compared += 1
+        sample.note_reached(ruleset, play if play is not None else reference_play(a, document))
         if left == right:
             continue
         small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
@@ -468,6 +482,8 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
         found.append(Difference(small, (a.name, left), (b.name, right)))
         if len(found) >= limit:
             break
+    if counts is not None:
+        counts.update(compared=sample.compared, too_large=sample.too_large)
     return found
 
 
