@@ -26,7 +26,8 @@ from typing import Any, Callable, Iterable
 from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
-from conformance.editors.targeting import Sample, aimed, reference_play
+from conformance.editors.targeting import (Sample, aimed, change_between, reference_play, restores_only_missed,
+                                          screen)
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
@@ -460,17 +461,23 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
         sample.given = True
         source: Iterable = ((document, None) for document in documents)
     else:
-        source = ((s.document, s.left) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew,
-                                                       sample=sample))
-    for document, play in source:
+        source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample))
+    for document, screened in source:
         if not sample.given and sample.compared >= scenarios:
             break
         left, right = a.required(document, max_runs), b.required(document, max_runs)
+        if (left is None or right is None) and screened is not None and screened.decisive:
+            # too large to enumerate, but its reference plays differ: shrink it by that cheap test first
+            change = change_between(ruleset, a, b)
+            document = reduce_scenario(document, lambda d: bool(getattr(screen(d, a, b, change), "decisive", False)),
+                                       _valid_both(a, b), reduce_seconds / 2)
+            screened = None
+            left, right = a.required(document, max_runs), b.required(document, max_runs)
         if left is None or right is None:
             sample.too_large += 1
             continue
         sample.compared += 1
-        sample.note_reached(ruleset, play if play is not None else reference_play(a, document))
+        sample.note_reached(ruleset, screened.left if screened is not None else reference_play(a, document))
         if left == right:
             continue
         small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
@@ -488,9 +495,13 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
 
 
 def _valid_both(a: Side, b: Side) -> Callable[[dict], bool]:
+    """Valid under both sides: well formed, and restoring no trigger that was not missed in either side's reference
+    play (:func:`~conformance.editors.targeting.restores_only_missed`)."""
     def valid(document: dict[str, Any]) -> bool:
-        return all(well_formed({**document, "edition": s.edition, "options": {**document.get("options", {}),
-                                                                               **s.options}}) for s in (a, b))
+        if not all(well_formed({**document, "edition": s.edition, "options": {**document.get("options", {}),
+                                                                              **s.options}}) for s in (a, b)):
+            return False
+        return all(restores_only_missed(reference_play(s, document)) for s in (a, b))
     return valid
 
 

@@ -6,8 +6,9 @@ toward small answers, :mod:`conformance.editors.small`, on a ladder of skews so 
 rarely all on at a high skew, come up too), plays each once per side with the permissive engine answering 0
 everywhere (each side's reference reading), and sorts them:
 
-* **decisive**: the two sides' reference plays differ in what a player sees, or one side's reference play breaks the
-  other side's invariants (a draft key rejects the published reading, or the published keys reject the draft's).
+* **decisive**: the two sides' reference plays differ in what a player sees, or (when only rule keys change) one
+  side's reference play breaks the other side's invariants (a draft key rejects the published reading, or the
+  published keys reject the draft's).
   Such a scenario almost always differs in its required traces too; these are enumerated first, smallest first.
 * **touched**: the change can decide something here without deciding it in the reference play: a branch point
   standing for a changed option was met (``reading:<option>``, or the general branch the permissive engine names
@@ -119,6 +120,25 @@ class Screened:
     size: int
 
 
+def restores_only_missed(play: Play) -> bool:
+    """Whether every trigger the play restores (a Missed Trigger Remedy: a ``trigger`` entry with ``remedy`` true) was
+    missed: no instance of that ability had triggered from an event before it was restored. Restoring one that did
+    trigger restores nothing that was missed: no editor's situation, so a diff never shows it."""
+    if play.trace is None:
+        return True
+    triggered: set[tuple[str, str]] = set()
+    for entry in play.trace["entries"]:
+        if entry["kind"] != "trigger":
+            continue
+        ability = (entry.get("source"), entry.get("ability"))
+        if entry.get("remedy"):
+            if ability in triggered:
+                return False
+        elif entry.get("event") is not None:
+            triggered.add(ability)
+    return True
+
+
 def _violates(play: Play, scenario: dict[str, Any], invariants) -> bool:
     if play.trace is None:
         return False
@@ -144,17 +164,22 @@ def _exercised(play: Play, invariants, keys: frozenset[str]) -> bool:
 
 def screen(document: dict[str, Any], a, b, change: Change) -> Screened | None:
     """One reference play per side of ``document``: is it decisive, touched, or neither (None when it is not a valid
-    scenario under a side)."""
+    scenario under a side, or restores a trigger that was not missed: :func:`restores_only_missed`)."""
     from reference_engine.kernel.errors import ConformanceError
 
     try:
         left, right = reference_play(a, document), reference_play(b, document)
     except ConformanceError:
         return None
-    decisive = (left.outcome != right.outcome
-                or (_violates(left, right.scenario, b.invariants) and not _violates(left, left.scenario, a.invariants))
-                or (_violates(right, left.scenario, a.invariants) and not _violates(right, right.scenario, b.invariants)))
-    touched = decisive or bool((left.kinds | right.kinds) & change.kinds) or _exercised(
+    if not (restores_only_missed(left) and restores_only_missed(right)):
+        return None
+    # One side's reference play breaking the other side's keys is decisive only when the keys alone change: where the
+    # readings differ, a key may reject the other reading's bookkeeping (which queue) and still allow its outcome.
+    rejected = change.keys and (
+        (_violates(left, right.scenario, b.invariants) and not _violates(left, left.scenario, a.invariants))
+        or (_violates(right, left.scenario, a.invariants) and not _violates(right, right.scenario, b.invariants)))
+    decisive = left.outcome != right.outcome or bool(rejected and not change.options and not change.edition)
+    touched = decisive or bool(rejected) or bool((left.kinds | right.kinds) & change.kinds) or _exercised(
         left, a.invariants, change.keys) or _exercised(right, b.invariants, change.keys)
     return Screened(document, left, right, decisive, touched, scenario_size(document))
 
@@ -167,7 +192,7 @@ class Sample:
     the run bound); ``reached`` the ruleset's situations the compared scenarios' reference plays showed."""
 
     seed: int = 0
-    skews: tuple[float, ...] = ()
+    skews: tuple[tuple[float, int], ...] = ()
     drawn: int = 0
     touched: int = 0
     decisive: int = 0
@@ -195,15 +220,28 @@ class Sample:
     def describe(self) -> str:
         if self.given:
             return f"the {self.compared} given scenario(s), every trace of each"
-        return (f"{self.drawn} small scenarios drawn (seed {self.seed}, skews {', '.join(f'{s:g}' for s in self.skews)}), "
+        return (f"{self.drawn} small scenarios drawn (seed {self.seed}, skews {'; '.join(_rung(r) for r in self.skews)}), "
                 f"{self.touched} touched by the change ({self.decisive} with differing reference plays), "
                 f"{self.compared} enumerated under both sides, every trace of each, {self.too_large} too large: a "
                 "sample, not every scenario")
 
 
-def skew_ladder(skew: float) -> tuple[float, ...]:
-    """The skews drawn in turn: ``skew``, then halfway and a quarter of the way down to 1 (full size)."""
-    return tuple(dict.fromkeys(round(1 + (skew - 1) * f, 3) for f in (1, 0.5, 0.25)))
+FEATURE_DRAWS = 24  # every builder draws its swarm features first, one answer each (MTG has 23, the others fewer)
+
+
+def skew_ladder(skew: float) -> tuple[tuple[float, int], ...]:
+    """The rungs drawn in turn, each (skew, answers drawn first at the builder's own odds): ``skew``, halfway and a
+    quarter of the way down to 1, then ``skew`` and halfway with the swarm features drawn as often as in a run
+    (:class:`~conformance.editors.small.SmallSource`'s ``unskewed``), for the readings that need features a high
+    skew rarely turns on together, and full size (skew 1) for those needing a whole set piece (a decisive full-size
+    candidate too large to enumerate is first shrunk by its reference plays alone: ``analysis.diff``)."""
+    skews = list(dict.fromkeys(round(1 + (skew - 1) * f, 3) for f in (1, 0.5, 0.25)))
+    rungs = [(k, 0) for k in skews] + [(k, FEATURE_DRAWS) for k in skews[:2] if k > 1]
+    return tuple(dict.fromkeys(rungs + [(1.0, 0)]))
+
+
+def _rung(rung: tuple[float, int]) -> str:
+    return ("1 (full size)" if rung[0] == 1 else f"{rung[0]:g}") + (" with features at the builder's odds" if rung[1] else "")
 
 
 def aimed(ruleset: Ruleset, a, b, *, draws: int, seed: int = 0, skew: float = DEFAULT_SKEW,
@@ -220,7 +258,7 @@ def aimed(ruleset: Ruleset, a, b, *, draws: int, seed: int = 0, skew: float = DE
     while n < draws:
         batch: list[Screened] = []
         for n in range(n, min(n + ROUND, draws)):
-            document = {**build(SmallSource(seed * 1_000_003 + n, sample.skews[n % len(sample.skews)]), a.edition),
+            document = {**build(SmallSource(seed * 1_000_003 + n, *sample.skews[n % len(sample.skews)]), a.edition),
                         "options": {}}
             sample.drawn += 1
             found = screen(document, a, b, change)
