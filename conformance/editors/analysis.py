@@ -20,6 +20,7 @@ Every finding comes with a minimal scenario (``conformance.reduction``).
 from __future__ import annotations
 
 import copy
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -445,12 +446,13 @@ def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
 def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
          documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1,
          skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None, draws: int = 2000,
-         sample: Sample | None = None) -> list[Difference]:
+         sample: Sample | None = None, seconds: float | None = None) -> list[Difference]:
     """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``.
 
     Without ``documents``, up to ``draws`` small scenarios are drawn and screened by one reference play per side
     (:func:`conformance.editors.targeting.aimed`): only those the change touches are enumerated, those whose
-    reference plays already differ first, at most ``scenarios`` of them. ``sample`` (a
+    reference plays already differ first, at most ``scenarios`` of them, no new one after ``seconds`` (None: no time
+    bound). ``sample`` (a
     :class:`~conformance.editors.targeting.Sample`), if given, receives what was drawn, touched, compared and
     reached; ``counts``, if given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large``
     (skipped: a side's tree exceeded ``max_runs``)."""
@@ -460,10 +462,15 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
     if documents is not None:
         sample.given = True
         source: Iterable = ((document, None) for document in documents)
-    else:
-        source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample))
+    started = time.monotonic()
+    if documents is None:
+        source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample,
+                                                 deadline=None if seconds is None else started + seconds))
     for document, screened in source:
         if not sample.given and sample.compared >= scenarios:
+            break
+        if seconds is not None and time.monotonic() - started > seconds:
+            sample.timed_out = seconds
             break
         left, right = a.required(document, max_runs), b.required(document, max_runs)
         if (left is None or right is None) and screened is not None and screened.decisive:

@@ -247,7 +247,7 @@ def diff_command(args) -> int:
             print(f"TEXT  {note}")
     sample = Sample()
     found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit,
-                 skew=args.skew, draws=args.draws, documents=documents, sample=sample)
+                 skew=args.skew, draws=args.draws, documents=documents, sample=sample, seconds=args.seconds)
     print(f"diff {ruleset.name}: {built[0].name} against {built[1].name}; {sample.describe()}")
     unreached = sample.unreached(ruleset)
     if unreached:
@@ -339,6 +339,8 @@ def add_parsers(commands) -> None:
                    help="at most this many scenarios the change touches are enumerated (default 60)")
     p.add_argument("--draws", type=_at_least(0), default=2000,
                    help="small scenarios drawn and screened for the change (default 2000)")
+    p.add_argument("--seconds", type=_at_least(1.0, float), default=45.0,
+                   help="start no new comparison after this many seconds (default 45)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-runs", type=_at_least(1), default=200)
     p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,

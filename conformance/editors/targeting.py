@@ -24,6 +24,7 @@ traces are legal the invariants'.
 from __future__ import annotations
 
 import copy
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -199,6 +200,7 @@ class Sample:
     compared: int = 0
     too_large: int = 0
     given: bool = False
+    timed_out: float | None = None  # the time bound that stopped the sweep, if one did
     reached: set[str] = field(default_factory=set)
 
     def unreached(self, ruleset: Ruleset) -> list[str]:
@@ -222,8 +224,9 @@ class Sample:
             return f"the {self.compared} given scenario(s), every trace of each"
         return (f"{self.drawn} small scenarios drawn (seed {self.seed}, skews {'; '.join(_rung(r) for r in self.skews)}), "
                 f"{self.touched} touched by the change ({self.decisive} with differing reference plays), "
-                f"{self.compared} enumerated under both sides, every trace of each, {self.too_large} too large: a "
-                "sample, not every scenario")
+                f"{self.compared} enumerated under both sides, every trace of each, {self.too_large} too large"
+                + (f", stopped at the time bound of {self.timed_out:g} s" if self.timed_out is not None else "")
+                + ": a sample, not every scenario")
 
 
 FEATURE_DRAWS = 24  # every builder draws its swarm features first, one answer each (MTG has 23, the others fewer)
@@ -245,17 +248,18 @@ def _rung(rung: tuple[float, int]) -> str:
 
 
 def aimed(ruleset: Ruleset, a, b, *, draws: int, seed: int = 0, skew: float = DEFAULT_SKEW,
-          sample: Sample | None = None) -> Iterator[Screened]:
+          sample: Sample | None = None, deadline: float | None = None) -> Iterator[Screened]:
     """Candidates worth enumerating for the diff of ``a`` and ``b``, in order: each round of :data:`ROUND` drawn
     candidates yields its decisive ones (smallest first); once ``draws`` candidates are drawn, the touched ones that
-    were not decisive follow (smallest first). ``sample`` (a :class:`Sample`) is kept up to date."""
+    were not decisive follow (smallest first); no round starts after ``deadline`` (a ``time.monotonic()`` value).
+    ``sample`` (a :class:`Sample`) is kept up to date."""
     sample = sample if sample is not None else Sample()
     sample.seed, sample.skews = seed, skew_ladder(skew)
     change = change_between(ruleset, a, b)
     build = builder_for(ruleset.name)
     reserve: list[Screened] = []
     n = 0
-    while n < draws:
+    while n < draws and (deadline is None or time.monotonic() < deadline):
         batch: list[Screened] = []
         for n in range(n, min(n + ROUND, draws)):
             document = {**build(SmallSource(seed * 1_000_003 + n, *sample.skews[n % len(sample.skews)]), a.edition),
