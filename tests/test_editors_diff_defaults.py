@@ -22,7 +22,13 @@ VALUES = [(name, option.name, value) for name in ("momon-wonder", "mtg", "redemp
 
 # Option values the defaults do not find yet (the reading needs a shape the small generated scenarios rarely hold):
 # each is a known miss, reported, and fails loudly once found (strict xfail).
-MISSED: dict[tuple[str, str], str] = {}
+MISSED: dict[tuple[str, str], str] = {
+    ("pass_two_membership", "triggering-or-stacking"): "needs a watcher of an ability being put on the stack and a "
+    "watcher of that watcher triggering, in one batch: touched often, but no drawn scenario's reference plays differ",
+    ("controller_off_battlefield", "last-known"): "needs a permanent controlled by a non-owner leaving the battlefield "
+    "under a 'you control' filter: about 1 full-size scenario in 300 holds it",
+    ("controller_off_battlefield", "none"): "as for last-known",
+}
 
 
 @pytest.mark.slow
@@ -82,15 +88,15 @@ def test_list_edits_prints_every_ready_made_edit_as_a_diff_command_line(capsys):
         for inv in ruleset.invariants_for(ruleset.default_edition):
             assert f"trigger-conformance diff --ruleset {name} --without {inv.key}" in commands
     assert main(["diff", "--ruleset", "redemption", "--list-edits"]) == 0
-    assert "--with conformance.editors.drafts:SEAT_ORDER" in capsys.readouterr().out
+    assert "--with reference_engine.redemption.judge.drafts:SEAT_ORDER" in capsys.readouterr().out
     assert main(["diff", "--ruleset", "mtg", "--list-edits"]) == 0
     assert "trigger-conformance diff --ruleset mtg --edition 2021-02-24" in capsys.readouterr().out
 
 
 def test_seat_order_for_redemption_is_a_ready_made_edit(capsys):
-    assert main(["diff", "--ruleset", "redemption", "--with", "conformance.editors.drafts:SEAT_ORDER"]) == 1
+    assert main(["diff", "--ruleset", "redemption", "--with", "reference_engine.redemption.judge.drafts:SEAT_ORDER"]) == 1
     out = capsys.readouterr().out
-    assert "published only" in out and "draft (with conformance.editors.drafts:SEAT_ORDER) only" in out
+    assert "published only" in out and "| draft (with reference_engine.redemption.judge.drafts:SEAT" in out
     assert "players P1, P2, P3" in out or "players P1, P2, P3, P4" in out  # seat order and turn order part only there
 
 

@@ -212,7 +212,7 @@ def _resolve(ruleset, options: dict[str, Any]) -> None:
 def list_edits(ruleset) -> list[tuple[str, str]]:
     """Ready-made edits of ``ruleset`` an editor can diff without writing code: (the exact ``diff`` command line, what
     it changes), for every other edition, every value of every option other than its default, every ready-made draft
-    of :mod:`conformance.editors.drafts` and every rule key to drop."""
+    (:data:`conformance.editors.drafts.READY_MADE`) and every rule key to drop."""
     from conformance.editors.drafts import READY_MADE
 
     head = f"trigger-conformance diff --ruleset {ruleset.name}"
@@ -223,8 +223,8 @@ def list_edits(ruleset) -> list[tuple[str, str]]:
             if value != option.default:
                 shown = json.dumps(value) if not isinstance(value, str) else value
                 edits.append((f"{head} --option {option.name}={shown}", f"{option.stands_for}: {meaning}"))
-    for name, what in READY_MADE.get(ruleset.name, {}).items():
-        edits.append((f"{head} --with conformance.editors.drafts:{name}", what))
+    for spec, what in READY_MADE.get(ruleset.name, {}).items():
+        edits.append((f"{head} --with {spec}", what))
     for inv in ruleset.invariants_for(ruleset.default_edition):
         edits.append((f"{head} --without {inv.key}", f"drop {inv.key} [{inv.rule_number(ruleset.default_edition)}]: "
                       f"{inv.summary}"))

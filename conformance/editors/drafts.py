@@ -10,11 +10,8 @@
   603.3b: in each run of abilities going on the stack, the non-active players' go first (so the active player's
   resolve first); each player still orders their own (two instances of one ability stay the player's choice).
 
-* :data:`SEAT_ORDER` (keys ``red.active-player-first`` and ``red.optional-active-player-first``, replacing the
-  published ones): Redemption TA.4 and TA.5 read with seat order instead of turn order: after the active player, the
-  other players take their simultaneous triggers in the order of the table from its first seat (the ``players``
-  list), not in turn order from the active player. The two differ with three or four players and the active player
-  in a middle seat.
+* ``reference_engine.redemption.judge.drafts:SEAT_ORDER`` (with the ruleset, since the harness reaches a ruleset's
+  judge only through the registry): Redemption TA.4 and TA.5 read with seat order instead of turn order.
 
 All are real invariants (they fail on traces that break them; tests/test_editors_analysis.py shows each failing),
 not stubs: ``--with conformance.editors.drafts:STRICT_FIFO``. :data:`READY_MADE` lists them by ruleset for
@@ -117,40 +114,13 @@ def NAP_FIRST(view: TraceView) -> list[str]:  # noqa: N802
     return found
 
 
-def _seats_from_first_seat(view: TraceView) -> dict[str, int]:
-    """Player -> place: the active player first, then the others in the order of the table from its first seat."""
-    others = [p for p in view.players if p != view.active_player]
-    return {p: n for n, p in enumerate([view.active_player] + others)}
-
-
-def _seat_draft(key: str, summary: str, keep, what: str):
-    from reference_engine.redemption.judge.invariants._ordering import seat_occasions, seat_problems
-    from reference_engine.redemption.judge.observations import PASSES
-
-    @invariant(key=key, ruleset="redemption", rules={"reg-glossary": "TA.4" if "optional" not in key else "TA.5"},
-               summary=summary, exercised=lambda view: seat_occasions(view, keep), passes=PASSES)
-    def check(view: TraceView) -> list[str]:
-        return seat_problems(view, keep, what, seats=_seats_from_first_seat(view))
-    return check
-
-
-def _seat_order() -> list:
-    from reference_engine.redemption.judge.invariants._ordering import both_optional, involves_mandatory
-
-    return [_seat_draft("red.active-player-first", "DRAFT (seat order for TA.4): of triggers free at the same time "
-                        "(at least one mandatory), the active player's activate first, then the others' in seat order "
-                        "from the first seat.", involves_mandatory, "triggers"),
-            _seat_draft("red.optional-active-player-first", "DRAFT (seat order for TA.5): of optional triggers free "
-                        "at the same time, the active player's first, then the others' in seat order from the first "
-                        "seat.", both_optional, "optional triggers")]
-
-
-SEAT_ORDER = _seat_order()
-
-# The ready-made drafts by ruleset, with what each changes (``diff --list-edits``).
+# The ready-made drafts by ruleset: ``--with`` spec -> what it changes (``diff --list-edits``).
 READY_MADE: dict[str, dict[str, str]] = {
-    "momon-wonder": {"STRICT_FIFO": "11.2.4 read strictly first in, first out (the remedy's exception dropped)",
-                     "AHEAD_OF_PENDING": "11.2.5 reversed: triggers arising during a resolution go first"},
-    "mtg": {"NAP_FIRST": "603.3b with the non-active players' abilities on the stack first"},
-    "redemption": {"SEAT_ORDER": "TA.4 and TA.5 in seat order from the first seat instead of turn order"},
+    "momon-wonder": {"conformance.editors.drafts:STRICT_FIFO":
+                     "11.2.4 read strictly first in, first out (the remedy's exception dropped)",
+                     "conformance.editors.drafts:AHEAD_OF_PENDING":
+                     "11.2.5 reversed: triggers arising during a resolution go first"},
+    "mtg": {"conformance.editors.drafts:NAP_FIRST": "603.3b with the non-active players' abilities on the stack first"},
+    "redemption": {"reference_engine.redemption.judge.drafts:SEAT_ORDER":
+                   "TA.4 and TA.5 in seat order from the first seat instead of turn order from the active player"},
 }
