@@ -53,8 +53,16 @@ class FolderDatabase(DirectoryBasedExampleDatabase):
 
     def __init__(self, path):
         super().__init__(path)
-        self.skipped = 0
-        self.warning = ""
+        self.skipped: dict[Path, str] = {}  # each entry skipped, and why
+
+    @property
+    def warning(self) -> str:
+        if not self.skipped:
+            return ""
+        first, why = next(iter(self.skipped.items()))
+        count = len(self.skipped)
+        return (f"the example database {self.path} holds {count} entr{'y' if count == 1 else 'ies'} it could not "
+                f"have written, skipped unread (first: {first}: {why}); the run uses the rest")
 
     def fetch(self, key: bytes):
         folder = self._key_path(key)
@@ -85,10 +93,7 @@ class FolderDatabase(DirectoryBasedExampleDatabase):
                 return read_bytes(path, MAX_DATABASE_ENTRY_BYTES)
             except DocumentError as exc:
                 why = exc.problems[0][1] if exc.problems else str(exc)
-        self.skipped += 1
-        self.warning = (f"the example database {self.path} holds {self.skipped} entr"
-                        f"{'y' if self.skipped == 1 else 'ies'} it could not have written, skipped unread (first: "
-                        f"{path}: {why}); the run uses the rest")
+        self.skipped.setdefault(path, why)
         return None
 
 
@@ -102,11 +107,17 @@ class OptionalDatabase(ExampleDatabase):
         super().__init__()
         self.inner, self.where = inner, where
         self.error = ""
+        self._oversized = False  # an entry over MAX_DATABASE_ENTRY_BYTES was fetched (and dropped)
 
     @property
     def warning(self) -> str:
-        """What the database skipped while it still worked (see :class:`FolderDatabase`), or ""."""
-        return getattr(self.inner, "warning", "")
+        """What the database skipped while it still worked (see :class:`FolderDatabase`; any database's entries over
+        ``MAX_DATABASE_ENTRY_BYTES``, e.g. a Redis value another machine wrote), or ""."""
+        folder = getattr(self.inner, "warning", "")
+        if folder or not self._oversized:
+            return folder
+        return (f"the example database {self.where} holds entries over {MAX_DATABASE_ENTRY_BYTES} bytes, more than "
+                f"any entry needs: they were skipped; the run uses the rest")
 
     def _failed(self, exc: Exception) -> None:
         self.inner = None
@@ -115,10 +126,13 @@ class OptionalDatabase(ExampleDatabase):
 
     def fetch(self, key: bytes):
         try:
-            return list(self.inner.fetch(key)) if self.inner is not None else []
+            values = list(self.inner.fetch(key)) if self.inner is not None else []
         except Exception as exc:  # noqa: BLE001 (any failure of the database: an optimisation, never a verdict)
             self._failed(exc)
             return []
+        kept = [value for value in values if len(value) <= MAX_DATABASE_ENTRY_BYTES]
+        self._oversized = self._oversized or len(kept) < len(values)
+        return kept
 
     def _do(self, method: str, *args) -> None:
         try:

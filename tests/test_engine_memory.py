@@ -167,3 +167,20 @@ def first_rule() -> str:
     from reference_engine.kernel.registry import get_ruleset
 
     return get_ruleset("momon-wonder").invariants_for("1.0.0")[0].key
+
+
+def test_replay_plays_under_the_cap_it_is_given(tmp_path, monkeypatch, capsys):
+    """``replay FILE --engine-memory MB``: the cap reaches the engine (and replay works again: it used to raise a
+    NameError before playing the reference engine's expected trace)."""
+    failures = tmp_path / "failures"
+    cli.main(["run", "--engine", "mutant:mw-nested-package-joins", "--rules", "mw.nested-package-deferred",
+              "--no-fixtures", "--shrink-seconds", "1", "--max-examples", "200", "--failures-dir", str(failures)])
+    (replay_file,) = failures.iterdir()
+    capsys.readouterr()
+    monkeypatch.setenv("MUTANT", "mw-nested-package-joins")
+    assert cli.main(["replay", str(replay_file), "--engine-cmd", leak_command(), "--engine-memory", str(CAP)]) == 1
+    assert "STILL FAILING: mw.nested-package-deferred" in capsys.readouterr().out
+    monkeypatch.setenv("LEAK_AT", "1")
+    assert cli.main(["replay", str(replay_file), "--engine-cmd", leak_command(), "--engine-memory", str(CAP)]) == 1
+    out = capsys.readouterr().out
+    assert "the engine gave no trace: out-of-memory" in out and f"its cap is {CAP} MB" in out, out
