@@ -113,7 +113,7 @@ class OptionalDatabase(ExampleDatabase):
     def warning(self) -> str:
         """What the database skipped while it still worked (see :class:`FolderDatabase`; any database's entries over
         ``MAX_DATABASE_ENTRY_BYTES``, e.g. a Redis value another machine wrote), or ""."""
-        folder = getattr(self.inner, "warning", "")
+        folder = getattr(getattr(self.inner, "_wrapped", self.inner), "warning", "")  # read-only: Hypothesis's wrapper
         if folder or not self._oversized:
             return folder
         return (f"the example database {self.where} holds entries over {MAX_DATABASE_ENTRY_BYTES} bytes, more than "

@@ -49,6 +49,15 @@ def test_entries_that_are_not_regular_files_or_too_large_are_skipped_unread(tmp_
     # The same through the database a run uses (wrapped so that a failure never stops a run).
     wrapped = example_database(str(tmp_path / "db"))
     assert wrapped.fetch(b"key") == [b"a value"] and not wrapped.error and "skipped unread" in wrapped.warning
+    # And through the read-only database a folder that cannot be written gives.
+    (tmp_path / "db").chmod(0o555)
+    try:
+        said: list[str] = []
+        read_only = example_database(str(tmp_path / "db"), warnings=said)
+        if said:  # (not as root, who writes anywhere)
+            assert read_only.fetch(b"key") == [b"a value"] and "skipped unread" in read_only.warning
+    finally:
+        (tmp_path / "db").chmod(0o755)
 
 
 def test_a_regular_file_is_read_as_before_and_nothing_is_said(tmp_path):
