@@ -120,8 +120,8 @@ def test_a_redis_server_that_goes_away_during_the_run_is_done_without(tmp_path, 
     url, process = redis_server
     reached = session_module.example_database
 
-    def then_gone(where, check=True):
-        database = reached(where, check)
+    def then_gone(where, check=True, **more):
+        database = reached(where, check, **more)
         if process.poll() is None:
             process.terminate()
             process.wait(10)
