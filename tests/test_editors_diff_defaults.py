@@ -5,6 +5,8 @@ that was not missed."""
 
 from __future__ import annotations
 
+import re
+
 import json
 import time
 
@@ -25,9 +27,6 @@ VALUES = [(name, option.name, value) for name in ("momon-wonder", "mtg", "redemp
 MISSED: dict[tuple[str, str], str] = {
     ("pass_two_membership", "triggering-or-stacking"): "needs a watcher of an ability being put on the stack and a "
     "watcher of that watcher triggering, in one batch: touched often, but no drawn scenario's reference plays differ",
-    ("controller_off_battlefield", "last-known"): "needs a permanent controlled by a non-owner leaving the battlefield "
-    "under a 'you control' filter: about 1 full-size scenario in 300 holds it",
-    ("controller_off_battlefield", "none"): "as for last-known",
 }
 
 
@@ -97,7 +96,8 @@ def test_seat_order_for_redemption_is_a_ready_made_edit(capsys):
     assert main(["diff", "--ruleset", "redemption", "--with", "reference_engine.redemption.judge.drafts:SEAT_ORDER"]) == 1
     out = capsys.readouterr().out
     assert "published only" in out and "| draft (with reference_engine.redemption.judge.drafts:SEAT" in out
-    assert "players P1, P2, P3" in out or "players P1, P2, P3, P4" in out  # seat order and turn order part only there
+    # seat order and turn order part only with three or more players (named Alice, Bob, Carol... in reports)
+    assert re.search(r"turn order \w+, \w+, \w+", out), out
 
 
 def test_a_draft_against_the_published_rules(tmp_path, capsys):
