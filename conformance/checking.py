@@ -40,13 +40,15 @@ class EngineOutcome:
                    "wrong id, a trace that contradicts itself or its scenario, stdout flooded, stdin or stdout "
                    "closed by a live engine)",
         "crashed": "the engine's process died while playing the scenario (it is restarted for the next one)",
+        "out-of-memory": "the engine's process died of running out of memory (its cap, --engine-memory, or the "
+                         "machine's); counted like a crash: it is restarted for the next one",
         "timed-out": "the engine did not answer within the timeout; its process group was killed",
         "wrong-protocol": "the engine answered the handshake with another protocol version",
         "nondeterministic": "replaying the same scenario with the same choices gave different answers",
         "unavailable": "the engine could not be started, or used up its restart budget; the scenario was not played",
     }
     MISBEHAVIOURS: ClassVar[frozenset[str]] = frozenset(
-        {"garbage", "crashed", "timed-out", "wrong-protocol", "nondeterministic", "unavailable"})
+        {"garbage", "crashed", "out-of-memory", "timed-out", "wrong-protocol", "nondeterministic", "unavailable"})
 
     status: str
     trace: dict[str, Any] | None = None

@@ -268,6 +268,7 @@ def _add_run(commands) -> None:
     p.add_argument("--engine-restarts", type=_natural, metavar="N",
                    help="how many times a process engine may be restarted within one rule (default 10)")
     _max_trace_entries(p)
+    _engine_memory(p)
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a ruleset option")
     p.add_argument("--max-examples", type=_count, help="generated scenarios in the run's stream (default 100, or "
                                                          "the profile's)")
@@ -322,6 +323,12 @@ def _max_trace_entries(p) -> None:
                         "(default 20000)")
 
 
+def _engine_memory(p) -> None:
+    p.add_argument("--engine-memory", type=_natural, metavar="MB",
+                   help="the cap on a process engine's data (RLIMIT_DATA), in MB: an engine that outgrows it is "
+                        "out-of-memory, counted like a crash (default 2048; 0 for none)")
+
+
 def _add_replay(commands) -> None:
     p = commands.add_parser("replay", help="run a replay file again and say whether it still fails")
     p.add_argument("file")
@@ -333,6 +340,7 @@ def _add_replay(commands) -> None:
                    help="run the engine the file names (a command or a module to import); without it, replay runs "
                         "only the engine given with --engine or --engine-cmd")
     _max_trace_entries(p)
+    _engine_memory(p)
     p.set_defaults(handler=replay)
 
 
@@ -406,6 +414,7 @@ def _add_check(commands) -> None:
     p.add_argument("--engine-cmd", help="a process engine speaking the JSON-lines protocol: 'PROGRAM ARGS'")
     _add_process_knobs(p, restarts=False)
     _max_trace_entries(p)
+    _engine_memory(p)
     p.set_defaults(handler=check_file)
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
@@ -40,8 +42,64 @@ def example_database(where: str | None, option: str = "--database", check: bool 
         if warnings is not None:
             warnings.append(f"{exc}: the failures this run finds are not kept there; those it already holds are "
                             f"replayed")
-        return OptionalDatabase(ReadOnlyDatabase(DirectoryBasedExampleDatabase(where)), where)
-    return OptionalDatabase(DirectoryBasedExampleDatabase(where), where)
+        return OptionalDatabase(ReadOnlyDatabase(FolderDatabase(where)), where)
+    return OptionalDatabase(FolderDatabase(where), where)
+
+
+MAX_DATABASE_ENTRY_BYTES = 1 << 20  # an entry is a choice sequence of a few KiB; anything this large is not one
+
+
+class FolderDatabase(DirectoryBasedExampleDatabase):
+    """Hypothesis's folder database, reading only what it could have written (issue 23 item 6): an entry that is not
+    a regular file (a FIFO, a socket, a folder, a link, to a device or anywhere else) or is over
+    ``MAX_DATABASE_ENTRY_BYTES`` is skipped without being opened, and never blocks or costs unbounded memory (a
+    folder shared between machines holds what others put there). :attr:`warning` says what was skipped, for the
+    one warning of the run."""
+
+    def __init__(self, path):
+        super().__init__(path)
+        self.skipped: dict[Path, str] = {}  # each entry skipped, and why
+
+    @property
+    def warning(self) -> str:
+        if not self.skipped:
+            return ""
+        first, why = next(iter(self.skipped.items()))
+        count = len(self.skipped)
+        return (f"the example database {self.path} holds {count} entr{'y' if count == 1 else 'ies'} it could not "
+                f"have written, skipped unread (first: {first}: {why}); the run uses the rest")
+
+    def fetch(self, key: bytes):
+        folder = self._key_path(key)
+        try:
+            names = os.listdir(folder)
+        except OSError:  # no entry under this key yet (or the folder went away)
+            return
+        for name in names:
+            value = self._entry(folder / name)
+            if value is not None:
+                yield value
+
+    def _entry(self, path: Path) -> bytes | None:
+        from conformance.documents import read_bytes
+        from reference_engine.kernel.errors import DocumentError
+
+        try:
+            info = os.lstat(path)
+        except OSError:  # deleted meanwhile (another run's shrink)
+            return None
+        why = ""
+        if not stat.S_ISREG(info.st_mode):
+            why = "a link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
+        elif info.st_size > MAX_DATABASE_ENTRY_BYTES:
+            why = f"{info.st_size} bytes, more than the {MAX_DATABASE_ENTRY_BYTES} an entry needs"
+        else:
+            try:  # opened without blocking and checked again: it may have been replaced since
+                return read_bytes(path, MAX_DATABASE_ENTRY_BYTES)
+            except DocumentError as exc:
+                why = exc.problems[0][1] if exc.problems else str(exc)
+        self.skipped.setdefault(path, why)
+        return None
 
 
 class OptionalDatabase(ExampleDatabase):
@@ -54,6 +112,17 @@ class OptionalDatabase(ExampleDatabase):
         super().__init__()
         self.inner, self.where = inner, where
         self.error = ""
+        self._oversized = False  # an entry over MAX_DATABASE_ENTRY_BYTES was fetched (and dropped)
+
+    @property
+    def warning(self) -> str:
+        """What the database skipped while it still worked (see :class:`FolderDatabase`; any database's entries over
+        ``MAX_DATABASE_ENTRY_BYTES``, e.g. a Redis value another machine wrote), or ""."""
+        folder = getattr(getattr(self.inner, "_wrapped", self.inner), "warning", "")  # read-only: Hypothesis's wrapper
+        if folder or not self._oversized:
+            return folder
+        return (f"the example database {self.where} holds entries over {MAX_DATABASE_ENTRY_BYTES} bytes, more than "
+                f"any entry needs: they were skipped; the run uses the rest")
 
     def _failed(self, exc: Exception) -> None:
         self.inner = None
@@ -62,10 +131,13 @@ class OptionalDatabase(ExampleDatabase):
 
     def fetch(self, key: bytes):
         try:
-            return list(self.inner.fetch(key)) if self.inner is not None else []
+            values = list(self.inner.fetch(key)) if self.inner is not None else []
         except Exception as exc:  # noqa: BLE001 (any failure of the database: an optimisation, never a verdict)
             self._failed(exc)
             return []
+        kept = [value for value in values if len(value) <= MAX_DATABASE_ENTRY_BYTES]
+        self._oversized = self._oversized or len(kept) < len(values)
+        return kept
 
     def _do(self, method: str, *args) -> None:
         try:

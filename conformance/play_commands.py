@@ -16,13 +16,14 @@ PASSED, FAILED = 0, 1
 
 
 def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None, restarts: int | None = None,
-                max_trace_entries: int | None = None):
-    """The engine ``spec`` loaded (a process engine with ``timeout`` and ``restarts``, when given), and what it says
-    it is; raises ConformanceError when it cannot say, or does not implement ``ruleset`` ``edition`` (the engine is
-    then closed). ``max_trace_entries``: the bundled engines' loop guard (None: the default)."""
+                max_trace_entries: int | None = None, memory: int | None = None):
+    """The engine ``spec`` loaded (a process engine with ``timeout``, ``restarts`` and ``memory``, its cap in MB
+    (None: the default; 0: none), when given), and what it says it is; raises ConformanceError when it cannot say, or
+    does not implement ``ruleset`` ``edition`` (the engine is then closed). ``max_trace_entries``: the bundled
+    engines' loop guard (None: the default)."""
     from conformance.adapters.registry import load_engine
 
-    engine = load_engine(spec, ruleset.name, timeout, restarts, max_trace_entries)
+    engine = load_engine(spec, ruleset.name, timeout, restarts, max_trace_entries, memory)
     try:
         try:
             info = engine.info
@@ -64,7 +65,7 @@ def replay(args: argparse.Namespace) -> int:
                                   "is not the file's as written)\n" if hidden else "")
                                + "or add --trust-file-engine to run the one the file names")
     engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], args.engine_timeout,
-                               args.engine_restarts, args.max_trace_entries)
+                               args.engine_restarts, args.max_trace_entries, args.engine_memory)
     try:
         return _replay(args.file, document, ruleset, scenario, engine, info, args.max_trace_entries)
     finally:
@@ -119,7 +120,7 @@ def check_file(args: argparse.Namespace) -> int:
         _, scenario = prepare_scenario(document, args.file)
     ruleset = get_ruleset(scenario["ruleset"])
     engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout,
-                               max_trace_entries=args.max_trace_entries)
+                               max_trace_entries=args.max_trace_entries, memory=args.engine_memory)
     try:
         invariants = ruleset.invariants_for(scenario["edition"])
         checked = check_scenario(engine, scenario, invariants)

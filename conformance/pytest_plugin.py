@@ -67,6 +67,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add("engine-timeout", type=float, help="per-scenario timeout of a process engine, seconds (default 10)")
     add("engine-restarts", type=int, help="restarts of a process engine allowed per rule (default 10)")
     add("max-trace-entries", type=int, help="the bundled engines' loop guard, trace entries (default 20000)")
+    add("engine-memory", type=int, help="the cap on a process engine's data, MB (default 2048; 0 for none)")
     add("option", action="append", default=[], help="ruleset option NAME=VALUE (repeatable)")
     add("fixed-options", action="store_true", help="options not given keep their defaults (else each scenario draws)")
     add("rules", action="append", default=[], help="check only these rule keys (comma-separated, repeatable)")
@@ -120,6 +121,7 @@ def spec_from(config: pytest.Config) -> RunSpec | None:
         engine_timeout=get("conformance_engine_timeout"),
         engine_restarts=get("conformance_engine_restarts"),
         max_trace_entries=get("conformance_max_trace_entries"),
+        engine_memory=get("conformance_engine_memory"),
         audit=get("conformance_audit"),
         explore_options=not get("conformance_fixed_options"),
         time_budget=chosen["time_budget"],

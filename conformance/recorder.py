@@ -130,10 +130,11 @@ class RunRecorder:
                 print(f"ERROR {name:<34} the check did not finish: {why.strip()[:500]}", file=self.out)
             else:
                 self._print_row(kind, entry)
-        if entry.get("database_error") and not self.database_warned:  # once per run, on the console
-            self.database_warned = entry["database_error"]
+        said = entry.get("database_error") or entry.get("database_warning")
+        if said and not self.database_warned:  # once per run, on the console
+            self.database_warned = said
             if self.out is not None:
-                print(f"warning: {entry['database_error']}", file=self.out)
+                print(f"warning: {said}", file=self.out)
         if kind == "rule" and self.progress is not None:
             self.progress.concluded(entry.get("status") == "failed")
         if self.out is not None:

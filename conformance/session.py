@@ -46,6 +46,7 @@ class RunSpec:
     engine_timeout: float | None = None  # seconds per scenario, for process engines
     engine_restarts: int | None = None  # restart budget per rule, for process engines
     max_trace_entries: int | None = None  # the bundled engines' loop guard (None: 20,000), the oracle's included
+    engine_memory: int | None = None  # the cap on a process engine's data, MB (None: 2,048; 0: none)
     audit: bool = False  # also run the divergence audit (conformance.audit)
     explore_options: bool = True  # each scenario draws the options not given in ``options``
     time_budget: float | None = None  # seconds for the whole run (conformance.profiles.EXPLORATION_SHARE); None: none
@@ -153,7 +154,7 @@ class Session:
 
     def new_engine(self):
         return load_engine(self.spec.engine, self.ruleset.name, self.spec.engine_timeout, self.spec.engine_restarts,
-                           self.spec.max_trace_entries, self.spec.option_prefix)
+                           self.spec.max_trace_entries, self.spec.engine_memory, self.spec.option_prefix)
 
     @property
     def engine(self):
@@ -326,6 +327,8 @@ class Session:
         entry = rule_entry(result)
         if getattr(self._database, "error", ""):  # concluded without the example database (an optimisation)
             entry["database_error"] = self._database.error
+        elif getattr(self._database, "warning", ""):  # entries of a --database folder skipped unread
+            entry["database_warning"] = self._database.warning
         if result.failure is not None:
             entry["failure"]["replay_file"] = self.write_replay(result)
             if entry["failure"]["replay_file"]:

@@ -409,3 +409,23 @@ def write(root: Path, ruleset: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page(ruleset), "utf-8")
     return path
+
+
+def profile_features_markdown() -> str:
+    """The features a partial engine's generation profile may exclude, per installed ruleset, each with what a
+    scenario has with it (the unit's ``feature_docs``): the block docs/checking.md embeds between
+    ``<!-- profile-features -->`` and ``<!-- /profile-features -->`` (tests/test_project.py keeps it current)."""
+    from reference_engine.kernel.registry import loaded, units
+
+    lines = []
+    for name in units():
+        part = loaded(name)
+        lines += [f"**{name}**", "", "| feature | what a scenario may have with it (excluding it leaves it out) |",
+                  "| --- | --- |"]
+        docs = part.feature_docs or {feature: "" for feature in part.profile_features}
+        for feature in sorted(docs):
+            narrower = "" if feature in part.profile_features else " *(never drawn off by exploration: only a profile " \
+                                                                    "excludes it, for a narrower shape)*"
+            lines.append(f"| `{feature}` | {docs[feature].replace('|', '/')}{narrower} |")
+        lines.append("")
+    return "\n".join(lines)

@@ -278,9 +278,9 @@ def test_state_trigger_rejects_triggering_again_while_on_the_stack():
 
 
 def test_state_trigger_rejects_not_triggering():
-    def surgery(entries):
-        i = find(entries, kind="trigger", id="T1")
-        entries[i]["ability"] = "A9"  # no such ability: the state trigger did not trigger
+    def surgery(entries):  # the state trigger never triggers: its trigger, push and resolution are gone
+        entries[:] = [e for e in entries if "T1" not in (e.get("id"), e.get("trigger"))
+                      and e.get("cause") != {"resolution": "T1"}]
     prepared, trace = fixture("mtg-603-8-last-card-played")
     surgery(trace["entries"])
     assert "yet it did not trigger" in violations(prepared, trace)["mtg.state-trigger"][0]

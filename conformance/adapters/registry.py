@@ -89,14 +89,15 @@ def _spec_hint(spec: str, exc: BaseException) -> str:
 
 
 def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts: int | None = None,
-                max_trace_entries: int | None = None, option_prefix: str = "--") -> Engine:
+                max_trace_entries: int | None = None, memory: int | None = None, option_prefix: str = "--") -> Engine:
     """Build the engine named by ``spec`` for checking ``ruleset``. Raises EngineError("unavailable", ...).
 
     ``max_trace_entries`` (None: the default, 20,000) is the loop guard of the bundled engines (``reference`` and
     ``mutant:NAME``): a play writing more trace entries than that is reported as erroring. For a process engine it
     raises the harness's cap on the length of its traces (100,000) when larger; other engines ignore it.
 
-    ``timeout`` (seconds per scenario) and ``restarts`` (the restart budget) apply to process engines; in-process engines run in the harness's own
+    ``timeout`` (seconds per scenario), ``restarts`` (the restart budget) and ``memory`` (the cap on a process's data,
+    MB; None: 2,048; 0: none) apply to process engines; in-process engines run in the harness's own
     process and cannot be interrupted, so only engines you trust to terminate should run in-process.
     ``option_prefix``: how the command that asked spells its options (``--trigger-`` under pytest), for the
     messages that name one.
@@ -114,7 +115,8 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
         command = spec[len("cmd:"):]
         if not command.strip():
             raise EngineError("unavailable", "the engine command is empty")
-        settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts)) if v is not None}
+        settings = {k: v for k, v in (("timeout", timeout), ("restarts", restarts), ("memory_mb", memory))
+                    if v is not None}
         engine = ProcessEngine(command, **settings)
         engine.timeout_option = f"{option_prefix}engine-timeout"
         if max_trace_entries is not None:  # the harness's cap on its traces (conformance.checking) rises with it

@@ -20,12 +20,15 @@ Every finding comes with a minimal scenario (``conformance.reduction``).
 from __future__ import annotations
 
 import copy
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
+from conformance.editors.targeting import (Sample, aimed, change_between, reference_play, restores_only_missed,
+                                          screen)
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
@@ -442,21 +445,46 @@ def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
 
 def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
          documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1,
-         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None) -> list[Difference]:
-    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``. ``counts``, if
-    given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large`` (skipped: a side's tree
-    exceeded ``max_runs``)."""
+         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None, draws: int = 2000,
+         sample: Sample | None = None, seconds: float | None = None) -> list[Difference]:
+    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``.
+
+    Without ``documents``, up to ``draws`` small scenarios are drawn and screened by one reference play per side
+    (:func:`conformance.editors.targeting.aimed`): only those the change touches are enumerated, those whose
+    reference plays already differ first, at most ``scenarios`` of them, no new one after ``seconds`` (None: no time
+    bound). ``sample`` (a
+    :class:`~conformance.editors.targeting.Sample`), if given, receives what was drawn, touched, compared and
+    reached; ``counts``, if given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large``
+    (skipped: a side's tree exceeded ``max_runs``)."""
     found: list[Difference] = []
     seen: set = set()
-    counts = counts if counts is not None else {}
-    counts.update(compared=0, too_large=0)
-    source = documents if documents is not None else generated(ruleset, a.edition, {}, scenarios, seed, skew)
-    for document in source:
+    sample = sample if sample is not None else Sample()
+    if documents is not None:
+        sample.given = True
+        source: Iterable = ((document, None) for document in documents)
+    started = time.monotonic()
+    if documents is None:
+        source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample,
+                                                 deadline=None if seconds is None else started + seconds))
+    for document, screened in source:
+        if not sample.given and sample.compared >= scenarios:
+            break
+        if seconds is not None and time.monotonic() - started > seconds:
+            sample.timed_out = seconds
+            break
         left, right = a.required(document, max_runs), b.required(document, max_runs)
+        if (left is None or right is None) and screened is not None and screened.decisive:
+            # too large to enumerate, but its reference plays differ: shrink it by that cheap test first
+            change = change_between(ruleset, a, b)
+            document = reduce_scenario(document, lambda d: bool(getattr(screen(d, a, b, change), "decisive", False)),
+                                       _valid_both(a, b), reduce_seconds / 2)
+            screened = None
+            left, right = a.required(document, max_runs), b.required(document, max_runs)
         if left is None or right is None:
-            counts["too_large"] += 1
+            sample.too_large += 1
             continue
-        counts["compared"] += 1
+        sample.compared += 1
+        sample.note_reached(ruleset, screened.left if screened is not None else reference_play(a, document))
         if left == right:
             continue
         small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
@@ -468,13 +496,19 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
         found.append(Difference(small, (a.name, left), (b.name, right)))
         if len(found) >= limit:
             break
+    if counts is not None:
+        counts.update(compared=sample.compared, too_large=sample.too_large)
     return found
 
 
 def _valid_both(a: Side, b: Side) -> Callable[[dict], bool]:
+    """Valid under both sides: well formed, and restoring no trigger that was not missed in either side's reference
+    play (:func:`~conformance.editors.targeting.restores_only_missed`)."""
     def valid(document: dict[str, Any]) -> bool:
-        return all(well_formed({**document, "edition": s.edition, "options": {**document.get("options", {}),
-                                                                               **s.options}}) for s in (a, b))
+        if not all(well_formed({**document, "edition": s.edition, "options": {**document.get("options", {}),
+                                                                              **s.options}}) for s in (a, b)):
+            return False
+        return all(restores_only_missed(reference_play(s, document)) for s in (a, b))
     return valid
 
 

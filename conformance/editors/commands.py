@@ -13,12 +13,13 @@ from typing import Any
 
 from conformance.editors import report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
+from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.matrix import lint_text, matrix, render_matrix, text_findings
 from conformance.documents import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
-from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.registry import get_ruleset, paragraphs
 
 
 def _ruleset(name: str):
@@ -79,17 +80,45 @@ def _within(enumerated: int, args) -> str:
             "plays each, every trace of each: a sample, not every scenario")
 
 
+def _scenario_documents(paths, ruleset, options: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The hand-written scenarios (or fixtures' scenarios) of ``--scenario`` (None without any), each with
+    ``options`` over its own. Raises ConformanceError naming a file that is not a valid scenario of ``ruleset``."""
+    if not paths:
+        return None
+    documents = []
+    for path in paths:
+        document = loads(read_bytes(path), path)
+        if isinstance(document, dict) and "scenario" in document:  # a fixture: its scenario
+            document = document["scenario"]
+        if not isinstance(document, dict):
+            raise ConformanceError(f"--scenario {path}: not a scenario (a JSON object) nor a fixture holding one")
+        if document.get("ruleset") != ruleset.name:
+            raise ConformanceError(f"--scenario {path} is a scenario of {document.get('ruleset')}, not {ruleset.name}")
+        prepare_scenario(document, path)  # schema, vocabulary and consistency, with the JSON path at fault
+        documents.append({**document, "options": {**document.get("options", {}), **options}})
+    return documents
+
+
+def _edited(ruleset, edition: str, args, dropped: tuple[str, ...] = ()):
+    """The invariants of ``edition`` with ``--with`` and ``--without`` (and ``dropped``) applied."""
+    try:
+        extra = [inv for spec in args.with_ or () for inv in load_invariants(spec)]
+        replaced = {inv.key for inv in extra}
+        return edited_invariants(ruleset, edition, extra, [*(args.without or ()),
+                                                            *(k for k in dropped if k not in replaced
+                                                              and k not in (args.without or ()))])
+    except (ValueError, KeyError) as exc:
+        raise ConformanceError(str(exc.args[0] if exc.args else exc)) from None
+
+
 def lint_rules(args) -> int:
     ruleset = _ruleset(args.ruleset)
     edition = args.edition or ruleset.default_edition
     if edition not in ruleset.editions:
         raise ConformanceError(f"--edition: ruleset {ruleset.name} has no edition {edition!r} (known: "
                                f"{', '.join(ruleset.editions)})")
-    try:
-        extra = [inv for spec in args.with_ or () for inv in load_invariants(spec)]
-        invariants = edited_invariants(ruleset, edition, extra, args.without or ())
-    except (ValueError, KeyError) as exc:
-        raise ConformanceError(str(exc.args[0] if exc.args else exc)) from None
+    invariants = _edited(ruleset, edition, args)
+    published = {id(inv) for inv in ruleset.invariants_for(edition)}  # what --with adds or replaces is not here
     options = dict(_option_pairs(args.option))
     try:
         ruleset.resolve_options(options)
@@ -97,19 +126,7 @@ def lint_rules(args) -> int:
         raise ConformanceError(str(exc)) from None
     text = _rules_text(args.rules_text) if args.rules_text else None
     problems = lint_text(ruleset, text)
-    documents = None
-    if args.scenario:
-        documents = []
-        for path in args.scenario:
-            document = loads(read_bytes(path), path)
-            if isinstance(document, dict) and "scenario" in document:  # a fixture: its scenario
-                document = document["scenario"]
-            if not isinstance(document, dict):
-                raise ConformanceError(f"--scenario {path}: not a scenario (a JSON object) nor a fixture holding one")
-            if document.get("ruleset") != ruleset.name:
-                raise ConformanceError(f"--scenario {path} is a scenario of {document.get('ruleset')}, not {ruleset.name}")
-            prepare_scenario(document, path)  # schema, vocabulary and consistency, with the JSON path at fault
-            documents.append({**document, "options": {**document.get("options", {}), **options}})
+    documents = _scenario_documents(args.scenario, ruleset, options)
     findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,
                              seed=args.seed, max_runs=args.max_runs, documents=documents, skew=args.skew)
     summary = [f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small "
@@ -121,7 +138,8 @@ def lint_rules(args) -> int:
     for note in notes:
         print(f"TEXT  {note}")
     written = report.lint_findings(ruleset, edition, invariants, text, problems, notes, findings,
-                                   concerned=[*(args.without or ()), *(inv.key for inv in extra)])
+                                   concerned=[*(args.without or ()), *(inv.key for inv in invariants
+                                                                        if id(inv) not in published)])
     for finding in written:
         if finding["kind"] in ("contradiction", "ambiguity"):
             print(report.console(finding))
@@ -140,43 +158,122 @@ def _write(doc, args) -> None:
         print(line)
 
 
-def diff_command(args) -> int:
-    ruleset = _ruleset(args.ruleset)
+def _sides(ruleset, args) -> tuple[list[Side], str | None]:
+    """The two sides ``diff``'s arguments name, and the draft text (or None). Two ``--edition`` alone, or two values
+    of one option alone, compare those; anything else (option values, ``--with``, ``--without``, ``--rules-text``,
+    one ``--edition``) is a draft compared with the rules as published (default options, published keys) in that
+    edition. Raises ConformanceError for arguments naming no change or two things at once."""
     editions = args.edition or []
     options = _option_pairs(args.option)
-    if len(editions) == 2 and not options and editions[0] == editions[1]:
-        raise ConformanceError(f"diff: --edition {editions[0]} is given twice; give two different editions")
-    if len(options) == 2 and options[0] == options[1]:
-        raise ConformanceError(f"diff: --option {options[0][0]}={json.dumps(options[0][1])} is given twice; give two "
-                               "different values of one option")
-    if len(editions) == 2 and not options:
-        sides = [(f"edition {e}", e, {}) for e in editions]
-    elif len(options) == 2 and len(editions) <= 1 and options[0][0] == options[1][0]:
-        edition = editions[0] if editions else ruleset.default_edition
-        sides = [(f"{n}={json.dumps(v)}", edition, {n: v}) for n, v in options]
-    else:
-        raise ConformanceError("diff takes two --edition, or two --option NAME=VALUE of one option")
-    built = []
-    for name, edition, opts in sides:
+    drafting = bool(args.with_ or args.without or args.rules_text)
+    for edition in editions:
         if edition not in ruleset.editions:
-            raise ConformanceError(f"ruleset {ruleset.name} has no edition {edition!r}")
-        try:
-            ruleset.resolve_options(opts)
-        except ValueError as exc:
-            raise ConformanceError(str(exc)) from None
-        built.append(Side(name, edition, opts, ruleset.invariants_for(edition)))
-    counts: dict[str, int] = {}
+            raise ConformanceError(f"ruleset {ruleset.name} has no edition {edition!r} (known: "
+                                   f"{', '.join(ruleset.editions)})")
+    if len(editions) > 2:
+        raise ConformanceError("diff takes at most two --edition")
+    if len(editions) == 2 and not options and not drafting:
+        if editions[0] == editions[1]:
+            raise ConformanceError(f"diff: --edition {editions[0]} is given twice; give two different editions")
+        return [Side(f"edition {e}", e, {}, ruleset.invariants_for(e)) for e in editions], None
+    if len(editions) == 2:
+        raise ConformanceError("diff: two --edition compare two editions; a draft (--option, --with, --without, "
+                               "--rules-text) is compared with the published rules in one edition")
+    edition = editions[0] if editions else ruleset.default_edition
+    if len(options) == 2 and options[0][0] == options[1][0] and not drafting:
+        if options[0] == options[1]:
+            raise ConformanceError(f"diff: --option {options[0][0]}={json.dumps(options[0][1])} is given twice; give "
+                                   "two different values of one option")
+        sides = [Side(f"{n}={json.dumps(v)}", edition, {n: v}, ruleset.invariants_for(edition)) for n, v in options]
+        for side in sides:
+            _resolve(ruleset, side.options)
+        return sides, None
+    names = [n for n, _ in options]
+    if len(set(names)) != len(names):
+        raise ConformanceError("diff: an option is given twice with other changes; give two values of one option "
+                               "alone, or one value of each option in a draft")
+    draft_options = dict(options)
+    _resolve(ruleset, draft_options)
+    text = _rules_text(args.rules_text) if args.rules_text else None
+    stale: tuple[str, ...] = ()
+    if text is not None:
+        stale = tuple(dict.fromkeys(k for s in ruleset.stale_keys(paragraphs(ruleset.name, text)) for k in s.keys))
+    invariants = _edited(ruleset, edition, args, stale)
+    published = Side("published", edition, {}, ruleset.invariants_for(edition))
+    what = [f"{n}={json.dumps(v)}" for n, v in draft_options.items() if ruleset.resolve_options({})[n] != v]
+    what += [f"with {spec}" for spec in args.with_ or ()] + [f"without {k}" for k in args.without or ()]
+    what += [f"text {args.rules_text} (its changed sentences' keys dropped: {', '.join(stale) or 'none'})"] \
+        if text is not None else []
+    if not editions and not what:
+        raise ConformanceError("diff takes two --edition, two --option NAME=VALUE of one option, or a draft: "
+                               "--option NAME=VALUE, --with MODULE:ATTRIBUTE, --without KEY, --rules-text FILE "
+                               "(see diff --list-edits)")
+    if editions and edition != ruleset.default_edition and not what:
+        published = Side(f"edition {ruleset.default_edition}", ruleset.default_edition, {},
+                         ruleset.invariants_for(ruleset.default_edition))
+        return [published, Side(f"edition {edition}", edition, {}, ruleset.invariants_for(edition))], None
+    if not what:
+        raise ConformanceError(f"diff: --edition {edition} alone is the published edition; name a change")
+    return [published, Side(f"draft ({'; '.join(what)})", edition, draft_options, invariants)], text
+
+
+def _resolve(ruleset, options: dict[str, Any]) -> None:
+    try:
+        ruleset.resolve_options(options)
+    except ValueError as exc:
+        raise ConformanceError(str(exc)) from None
+
+
+def list_edits(ruleset) -> list[tuple[str, str]]:
+    """Ready-made edits of ``ruleset`` an editor can diff without writing code: (the exact ``diff`` command line, what
+    it changes), for every other edition, every value of every option other than its default, every ready-made draft
+    (:data:`conformance.editors.drafts.READY_MADE`) and every rule key to drop."""
+    from conformance.editors.drafts import READY_MADE
+
+    head = f"trigger-conformance diff --ruleset {ruleset.name}"
+    edits = [(f"{head} --edition {e}", f"edition {e} instead of {ruleset.default_edition}")
+             for e in ruleset.editions if e != ruleset.default_edition]
+    for option in ruleset.options:
+        for value, meaning in option.values.items():
+            if value != option.default:
+                shown = json.dumps(value) if not isinstance(value, str) else value
+                edits.append((f"{head} --option {option.name}={shown}", f"{option.stands_for}: {meaning}"))
+    for spec, what in READY_MADE.get(ruleset.name, {}).items():
+        edits.append((f"{head} --with {spec}", what))
+    for inv in ruleset.invariants_for(ruleset.default_edition):
+        edits.append((f"{head} --without {inv.key}", f"drop {inv.key} [{inv.rule_number(ruleset.default_edition)}]: "
+                      f"{inv.summary}"))
+    return edits
+
+
+def diff_command(args) -> int:
+    ruleset = _ruleset(args.ruleset)
+    if args.list_edits:
+        for command, what in list_edits(ruleset):
+            print(f"{command}\n    {what}")
+        return 0
+    built, text = _sides(ruleset, args)
+    documents = _scenario_documents(args.scenario, ruleset, {})
+    if text is not None:
+        for problem in lint_text(ruleset, text):
+            if "STALE" in problem:
+                print(f"LINT  {problem}")
+        for note in text_findings(ruleset, text):
+            print(f"TEXT  {note}")
+    sample = Sample()
     found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit,
-                 skew=args.skew, counts=counts)
-    summary = [f"diff {ruleset.name}: {counts['compared']} small scenarios enumerated under both sides "
-               f"({counts['too_large']} larger ones skipped)"]
+                 skew=args.skew, draws=args.draws, documents=documents, sample=sample, seconds=args.seconds)
+    summary = [f"diff {ruleset.name}: {built[0].name} against {built[1].name}; {sample.describe()}"]
     print(summary[0])
+    unreached = sample.unreached(ruleset)
+    if unreached:
+        summary.append(f"situations never reached by the compared scenarios: {', '.join(unreached)}")
+        print(summary[-1])
     if not found:
         summary.append(f"no difference found between {built[0].name} and {built[1].name} (none found within "
-                       f"{_within(counts['compared'], args)})")
+                       f"{sample.describe()})")
         print(summary[-1])
-    written = report.diff_findings(ruleset, built, found, _rules_text(args.rules_text)
-                                   if getattr(args, "rules_text", None) else None)
+    written = report.diff_findings(ruleset, built, found, text)
     for finding in written:
         print(report.console(finding))
     _write(report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
@@ -249,15 +346,30 @@ def add_parsers(commands) -> None:
     p.set_defaults(handler=lint_rules)
 
     p = commands.add_parser("diff", help="for rules editors: minimal scenarios whose required traces differ between "
-                            "two editions or two values of an option")
+                            "two editions, two values of an option, or a draft and the published rules")
     p.add_argument("--ruleset", default="momon-wonder")
-    p.add_argument("--edition", action="append")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE")
-    p.add_argument("--scenarios", type=_at_least(0), default=60)
+    p.add_argument("--edition", action="append", help="twice: compare two editions; once: the edition of the diff")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="two values of one option: compare them; otherwise the draft's option values")
+    p.add_argument("--with", dest="with_", action="append", metavar="MODULE:ATTRIBUTE",
+                   help="the draft adds an invariant (or a list), or replaces the one with its key (as lint-rules)")
+    p.add_argument("--without", action="append", metavar="KEY", help="the draft drops a rule key")
+    p.add_argument("--rules-text", metavar="FILE", help="an edited rule text: the keys of the sentences it changes "
+                   "are reported stale and dropped from the draft (unless --with replaces them)")
+    p.add_argument("--scenario", action="append", metavar="FILE",
+                   help="a hand-written scenario (or fixture) to compare instead of generated ones")
+    p.add_argument("--list-edits", action="store_true", help="list ready-made edits, each as its diff command line")
+    p.add_argument("--scenarios", type=_at_least(0), default=60,
+                   help="at most this many scenarios the change touches are enumerated (default 60)")
+    p.add_argument("--draws", type=_at_least(0), default=2000,
+                   help="small scenarios drawn and screened for the change (default 2000)")
+    p.add_argument("--seconds", type=_at_least(1.0, float), default=45.0,
+                   help="start no new comparison after this many seconds (default 45)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-runs", type=_at_least(1), default=200)
     p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
-                   help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
+                   help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size); "
+                   "lower skews and full size are drawn in turn too")
     p.add_argument("--limit", type=_at_least(1), default=1, help="how many differences to show (default 1)")
     report.add_options(p)
     p.set_defaults(handler=diff_command)

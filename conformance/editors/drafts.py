@@ -10,8 +10,12 @@
   603.3b: in each run of abilities going on the stack, the non-active players' go first (so the active player's
   resolve first); each player still orders their own (two instances of one ability stay the player's choice).
 
+* ``reference_engine.redemption.judge.drafts:SEAT_ORDER`` (with the ruleset, since the harness reaches a ruleset's
+  judge only through the registry): Redemption TA.4 and TA.5 read with seat order instead of turn order.
+
 All are real invariants (they fail on traces that break them; tests/test_editors_analysis.py shows each failing),
-not stubs: ``--with conformance.editors.drafts:STRICT_FIFO``.
+not stubs: ``--with conformance.editors.drafts:STRICT_FIFO``. :data:`READY_MADE` lists them by ruleset for
+``diff --list-edits``.
 """
 
 from __future__ import annotations
@@ -108,3 +112,15 @@ def NAP_FIRST(view: TraceView) -> list[str]:  # noqa: N802
             found.append(f"{run[min(mine)]} of the active player {active} went on the stack before {run[max(theirs)]} "
                          "of another player; the draft puts the non-active players' first")
     return found
+
+
+# The ready-made drafts by ruleset: ``--with`` spec -> what it changes (``diff --list-edits``).
+READY_MADE: dict[str, dict[str, str]] = {
+    "momon-wonder": {"conformance.editors.drafts:STRICT_FIFO":
+                     "11.2.4 read strictly first in, first out (the remedy's exception dropped)",
+                     "conformance.editors.drafts:AHEAD_OF_PENDING":
+                     "11.2.5 reversed: triggers arising during a resolution go first"},
+    "mtg": {"conformance.editors.drafts:NAP_FIRST": "603.3b with the non-active players' abilities on the stack first"},
+    "redemption": {"reference_engine.redemption.judge.drafts:SEAT_ORDER":
+                   "TA.4 and TA.5 in seat order from the first seat instead of turn order from the active player"},
+}

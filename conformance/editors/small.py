@@ -7,6 +7,8 @@ fewer objects, abilities, actions and players, features off; ``reference_engine/
 an answer in ``[lo, hi]`` is ``lo + floor(u**k * (hi - lo + 1))`` for ``u`` uniform in [0, 1): ``k = 1`` is
 :class:`~reference_engine.kernel.source.SeededSource`'s distribution, larger ``k`` smaller scenarios. Every builder
 still terminates and every feature can still be drawn (less often), so nothing a builder can make is ruled out.
+``unskewed=n`` draws the first ``n`` answers at the builder's own odds: every builder draws its swarm features
+first (one answer each), so the features come up as often as in a run while what is built from them stays small.
 The answers are logged as SeededSource logs them, so a small scenario replays with
 :class:`~reference_engine.kernel.source.ReplaySource`.
 """
@@ -26,11 +28,12 @@ class SmallSource(ChoiceSource):
     """Seeded answers skewed toward each range's lower bound by ``skew`` (>= 1; 1 is uniform). Raises ValueError
     for a skew below 1 or a range of more than 65,536 values."""
 
-    def __init__(self, seed: int, skew: float = DEFAULT_SKEW):
+    def __init__(self, seed: int, skew: float = DEFAULT_SKEW, unskewed: int = 0):
         if skew < 1:
             raise ValueError(f"skew must be at least 1, not {skew}")
         self._uniform = random.Random(seed).random
         self.skew = skew
+        self.unskewed = unskewed  # how many first answers are drawn at the builder's own odds (its feature draws)
         self._log = bytearray()
 
     @property
@@ -41,7 +44,8 @@ class SmallSource(ChoiceSource):
         size = hi - lo + 1
         if not 1 <= size <= 65536:
             raise ValueError(f"a choice range must hold 1 to 65536 values, not [{lo}, {hi}]")
-        offset = min(size - 1, int(self._uniform() ** self.skew * size))
+        skew = self.skew if len(self._log) >= self.unskewed else 1.0
+        offset = min(size - 1, int(self._uniform() ** skew * size))
         self._log += offset.to_bytes(1 if size <= 256 else 2, "big")
         return lo + offset
 

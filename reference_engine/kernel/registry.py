@@ -57,6 +57,7 @@ class LoadedUnit:
         self.rule_text = _load(manifest.rule_text, name, "rule-text reader")
         self.profile_features = frozenset(_load(manifest.profile_features, name, "profile features")
                                           if manifest.profile_features else ())
+        self.feature_docs = dict(_load(manifest.feature_docs, name, "feature docs") if manifest.feature_docs else {})
         self.faulty_engines = tuple(_load(manifest.faulty_engines, name, "faulty engines")
                                     if manifest.faulty_engines else ())
         self.permissive_game = (_load(manifest.permissive_game, name, "permissive engine")
@@ -86,6 +87,8 @@ class LoadedUnit:
                 problems.append(f"faulty engine {faulty.name!r} is for {faulty.ruleset} {faulty.edition}")
             if faulty.expected_rule_key not in keys:
                 problems.append(f"faulty engine {faulty.name!r} expects unknown rule key {faulty.expected_rule_key!r}")
+        if self.feature_docs and not self.profile_features <= set(self.feature_docs):
+            problems.append(f"its feature docs leave out {sorted(self.profile_features - set(self.feature_docs))}")
         for key in sorted(m.prefix_safe - keys):
             problems.append(f"prefix-safe key {key!r} is not one of its rule keys")
         for part, relative in (("schema folder", m.schema), ("fixtures folder", m.fixtures), ("docs page", m.docs)):

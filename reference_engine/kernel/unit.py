@@ -24,6 +24,8 @@ The parts, and who may import whom (tests/test_layering.py):
   (a :class:`reference_engine.common.recorder.Recorder`: its ``entries`` and ``max_entries`` are read and set).
 * ``generator``: ``build(source, edition, profile=None) -> scenario`` (see :mod:`reference_engine.kernel.source`).
 * ``profile_features``: the features the generator can switch off for a partial engine (a frozenset).
+* ``feature_docs``: each feature a profile may exclude, with what a scenario has with it (a dict; docs/checking.md
+  lists them).
 * ``rule_text``: ``paragraphs(text) -> {rule number: paragraph}``, the reader of the ruleset's rule text.
 * ``rule_scope``: a regular expression matching the rule numbers of that text the rule keys must encode (None:
   every number the reader finds; MTG's text is the whole Comprehensive Rules, of which 603 is in scope).
@@ -64,6 +66,7 @@ class RulesetUnit:
     generator: str
     rule_text: str
     profile_features: str | None = None
+    feature_docs: str | None = None
     faulty_engines: str | None = None
     permissive_game: str | None = None
     prefix_safe: frozenset[str] = frozenset()

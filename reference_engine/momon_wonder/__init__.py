@@ -24,6 +24,7 @@ UNIT = RulesetUnit(
     permissive_game="reference_engine.momon_wonder.engines.permissive:PermissiveGame",
     generator="reference_engine.momon_wonder.generator:build_scenario",
     profile_features="reference_engine.momon_wonder.generator:PROFILE_FEATURES",
+    feature_docs="reference_engine.momon_wonder.generator:FEATURE_DOCS",
     rule_text="reference_engine.momon_wonder.judge.sentences:paragraphs",
     prefix_safe=frozenset({"mw.queue-fifo", "mw.same-event-order", "mw.remedy-front"}),
     fixtures="conformance:fixtures/momon-wonder",

@@ -44,17 +44,31 @@ REFERENCE_RANGE = 15  # object references are drawn in [0, REFERENCE_RANGE) and 
 # The swarm's features, in the order they are drawn, each with the percentage of scenarios that enable it (when the
 # profile allows it). A profile excludes any of them: ``{"exclude": ["summon", "failed_summon", ...]}``.
 FEATURES: dict[str, int] = {
-    "signal": 90,            # signal actions (script and effects) and signal-triggered abilities
-    "summon": 75,            # successful Effect-Based Summons (packages), On Summon abilities
-    "several_monsters": 55,  # one Summon of several monsters (``also``); needs "summon"
-    "failed_summon": 55,     # Summons that fail (``succeeds: false``) and abilities triggered by a failed Summon
-    "snatch_check": 60,      # a Summon's Snatch Check actions; needs "summon"
-    "mark_defeat": 60,       # marking for defeat (State-Based Conditions) and "when defeated" abilities
-    "move": 45,              # zone moves (to exile or graveyard) and "when it leaves play" abilities
-    "remedy": 50,            # the Missed Trigger Remedy, in the script and inside abilities' effects
-    "optional": 50,          # optional abilities (and declined ones)
-    "intervening_if": 50,    # intervening conditions
-    "several_players": 70,   # two to four players (else one)
+    "signal": 90,
+    "summon": 75,
+    "several_monsters": 55,
+    "failed_summon": 55,
+    "snatch_check": 60,
+    "mark_defeat": 60,
+    "move": 45,
+    "remedy": 50,
+    "optional": 50,
+    "intervening_if": 50,
+    "several_players": 70,
+}
+# What a scenario has with each feature (docs/checking.md lists them, generated from here).
+FEATURE_DOCS: dict[str, str] = {
+    "signal": "signal actions (script and effects) and signal-triggered abilities",
+    "summon": "successful Effect-Based Summons (packages), On Summon abilities",
+    "several_monsters": 'one Summon of several monsters (``also``); needs "summon"',
+    "failed_summon": "Summons that fail (``succeeds: false``) and abilities triggered by a failed Summon",
+    "snatch_check": "a Summon's Snatch Check actions; needs \"summon\"",
+    "mark_defeat": 'marking for defeat (State-Based Conditions) and "when defeated" abilities',
+    "move": 'zone moves (to exile or graveyard) and "when it leaves play" abilities',
+    "remedy": "the Missed Trigger Remedy, in the script and inside abilities' effects",
+    "optional": "optional abilities (and declined ones)",
+    "intervening_if": "intervening conditions",
+    "several_players": "two to four players (else one)",
 }
 PROFILE_FEATURES = frozenset(FEATURES)
 # Features that cause events from the script; a scenario enables at least one (the first its profile allows).

@@ -25,6 +25,7 @@ UNIT = RulesetUnit(
     permissive_game="reference_engine.mtg.engines.permissive:PermissiveGame",
     generator="reference_engine.mtg.generator:build_scenario",
     profile_features="reference_engine.mtg.generator:PROFILE_FEATURES",
+    feature_docs="reference_engine.mtg.generator.features:EXCLUDABLE_DOCS",
     rule_scope=r"603\.\d+[a-z]?",
     rule_text="reference_engine.mtg.judge.sentences:paragraphs",
     prefix_safe=frozenset({"mtg.apnap-order", "mtg.trigger-on-trigger-last"}),

@@ -24,6 +24,7 @@ UNIT = RulesetUnit(
     permissive_game="reference_engine.redemption.engines.permissive:PermissiveGame",
     generator="reference_engine.redemption.generator:build_scenario",
     profile_features="reference_engine.redemption.generator:PROFILE_FEATURES",
+    feature_docs="reference_engine.redemption.generator:FEATURE_DOCS",
     rule_text="reference_engine.redemption.judge.sentences:paragraphs",
     prefix_safe=frozenset({"red.active-player-first", "red.new-trigger-placement", "red.mandatory-own-order",
                            "red.optional-own-order"}),

@@ -32,19 +32,35 @@ PHASES = ["draw", "upkeep", "preparation", "battle", "discard"]
 
 # The swarm's features, in the order they are drawn, each with the chance (percent) that a scenario enables it.
 FEATURES: dict[str, int] = {
-    "several_players": 70,      # three or four players (else two)
-    "play": 55,                 # cards in hand played by effects, and abilities triggered by a card being played
-    "if_x_y": 65,               # 'If X, Y' abilities that check on play (TA.2); needs "play"
-    "negate": 55,               # negating a card's pending triggers
-    "negate_ability": 45,       # negating one ability of a card
-    "gain_control": 60,         # changes of control, and cards controlled by a player other than their owner
-    "control_triggers": 60,     # abilities triggered by a change of control
-    "end_phase": 70,            # effects ending the phase while triggers wait (so mandatory ones may lapse)
-    "set_aside": 50,            # the set-aside area: cards set aside or starting there, abilities working there
-    "optional": 65,             # optional triggered abilities (and players declining them)
-    "ends_if_card_leaves": 45,  # abilities whose card says they end once it is gone
-    "discards": 80,             # cards leaving play by effects, also while the triggers they caused wait
-    "leave_triggers": 55,       # abilities triggered by a card leaving play
+    "several_players": 70,
+    "play": 55,
+    "if_x_y": 65,
+    "negate": 55,
+    "negate_ability": 45,
+    "gain_control": 60,
+    "control_triggers": 60,
+    "end_phase": 70,
+    "set_aside": 50,
+    "optional": 65,
+    "ends_if_card_leaves": 45,
+    "discards": 80,
+    "leave_triggers": 55,
+}
+# What a scenario has with each feature (docs/checking.md lists them, generated from here).
+FEATURE_DOCS: dict[str, str] = {
+    "several_players": "three or four players (else two)",
+    "play": "cards in hand played by effects, and abilities triggered by a card being played",
+    "if_x_y": "'If X, Y' abilities that check on play (TA.2); needs \"play\"",
+    "negate": "negating a card's pending triggers",
+    "negate_ability": "negating one ability of a card",
+    "gain_control": "changes of control, and cards controlled by a player other than their owner",
+    "control_triggers": "abilities triggered by a change of control",
+    "end_phase": "effects ending the phase while triggers wait (so mandatory ones may lapse)",
+    "set_aside": "the set-aside area: cards set aside or starting there, abilities working there",
+    "optional": "optional triggered abilities (and players declining them)",
+    "ends_if_card_leaves": "abilities whose card says they end once it is gone",
+    "discards": "cards leaving play by effects, also while the triggers they caused wait",
+    "leave_triggers": "abilities triggered by a card leaving play",
 }
 PROFILE_FEATURES = frozenset(FEATURES)
 

@@ -13,6 +13,11 @@
   the pending run request and be of a type expected at that point; anything else is ``garbage``;
 * an engine that dies is ``crashed``, with its exit status: the process itself is watched (a pidfd, else polling),
   so a death is seen at once even when a child it left behind still holds its stdout open;
+* its memory is capped (``memory_mb``, 2,048 MB by default; 0 for no cap): the limit on its data (``RLIMIT_DATA``,
+  set in the child before the engine's program starts, inherited by every process it starts), which counts what a
+  leak grows and not the address space runtimes such as the JVM reserve; an engine that dies of it (a
+  ``MemoryError`` or another runtime's out-of-memory message on its stderr, or a peak resident size at the cap) is
+  ``out-of-memory``, counted like a crash;
 * every process the engine started is killed with it: its process group, and any descendant that left the group
   (or its session): each is found by a token in its environment (``TRIGGER_CONFORMANCE_ENGINE``), inherited from
   the engine (a descendant that clears its environment is out of reach; see docs/harness.md);
@@ -56,7 +61,8 @@ from typing import Any, Iterable, Sequence
 
 from reference_engine.kernel.engine import Chooser, Engine, EngineInfo, Skipped
 from conformance.adapters.process.processes import (ENGINE_TOKEN, RUN_TOKEN, StderrTail, exit_status, kill_group,
-                                                    kill_tagged, tagged_processes)
+                                                    exited, kill_tagged, memory_cap, out_of_memory_sign, reap,
+                                                    tagged_processes)
 from conformance.adapters.process.wire import (DECISIONS, answer_choice, context_text, decode_line, encode_message,
                                                excerpt, made_choice_problem)
 from conformance.documents import problems as schema_problems
@@ -70,6 +76,7 @@ DEFAULT_START_TIMEOUT = 30.0  # seconds for the handshake (interpreters and JVMs
 DEFAULT_RESTARTS = 10  # like bowtie
 DEFAULT_MAX_LINE_BYTES = 32 * 1024 * 1024  # one protocol message; a long trace is a few MiB
 DEFAULT_STDERR_BYTES = 64 * 1024
+DEFAULT_MEMORY_MB = 2048  # the cap on an engine process's data (RLIMIT_DATA), MB; 0: no cap
 
 _CHUNK = 1 << 20
 
@@ -82,12 +89,21 @@ def _seconds(value: Any, name: str) -> float:
     return float(value)
 
 
+def _megabytes(value: Any) -> int:
+    """A memory cap in MB: a whole number, 0 for none; anything else makes the engine unavailable."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise EngineError("unavailable", f"the engine memory cap must be a whole number of MB (0 for none); "
+                                         f"got {value!r}")
+    return value
+
+
 class ProcessEngine(Engine):
     """An engine behind the JSON-lines protocol, version 1, with a watchdog (see the module docstring).
 
     ``command`` is an argv list, or a string split with :func:`shlex.split` (never run through a shell).
     ``timeout`` and ``start_timeout`` are positive, finite numbers of seconds; anything else raises an
-    ``unavailable`` :class:`~reference_engine.kernel.errors.EngineError`.
+    ``unavailable`` :class:`~reference_engine.kernel.errors.EngineError`; so is a ``memory_mb`` that is not a whole
+    number of MB (0 for no cap).
     Construction starts nothing; the first ``info`` or ``run`` starts the process and performs the handshake.
     ``local_choices`` (default True) lets a version 2 engine answer the player choices itself when the run's chooser
     answers from the scenario (see the module docstring); False asks every choice through the protocol.
@@ -110,6 +126,7 @@ class ProcessEngine(Engine):
         env: dict[str, str] | None = None,
         cwd: str | None = None,
         local_choices: bool = True,
+        memory_mb: int = DEFAULT_MEMORY_MB,
     ):
         if isinstance(command, str):
             try:
@@ -129,6 +146,7 @@ class ProcessEngine(Engine):
         self.env = env
         self.cwd = cwd
         self.local_choices = local_choices
+        self.memory_mb = _megabytes(memory_mb)
         self._protocol: int | None = None  # the version the running engine answered the handshake with
 
         self.restarts_used = 0
@@ -281,7 +299,7 @@ class ProcessEngine(Engine):
                 self._broken = EngineError(
                     "unavailable",
                     f"the engine was not restarted again: it already used its restart budget of {self.restarts} "
-                    f"(see the earlier crashed, timed-out or garbage outcomes)")
+                    f"(see the earlier crashed, out-of-memory, timed-out or garbage outcomes)")
                 raise self._broken
             self.restarts_used += 1
             self.log.append(f"restart {self.restarts_used} of {self.restarts}")
@@ -309,10 +327,16 @@ class ProcessEngine(Engine):
             proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 start_new_session=True, bufsize=0, close_fds=True, env=env, cwd=self.cwd,
+                preexec_fn=memory_cap(self.memory_mb),
             )
         except OSError as exc:
             self._broken = EngineError(
                 "unavailable", f"cannot start the engine command {self.command}: {exc.strerror or exc}")
+            raise self._broken from None
+        except subprocess.SubprocessError as exc:  # the memory cap could not be set in the child
+            self._broken = EngineError(
+                "unavailable", f"cannot start the engine command {self.command} with a memory cap of "
+                               f"{self.memory_mb} MB ({exc}); --engine-memory 0 starts it without one")
             raise self._broken from None
         self._proc = proc
         self._token = token
@@ -409,7 +433,7 @@ class ProcessEngine(Engine):
             if remaining <= 0:
                 self._fail("timed-out", f"the engine stopped reading its stdin during {what} "
                                         f"(no progress within {self._limit_for(what)} s); its process group was killed")
-            if self._proc.poll() is not None:  # dead, while a process it left behind holds its stdin open
+            if exited(self._proc):  # dead, while a process it left behind holds its stdin open
                 self._crashed(what)
             with selectors.DefaultSelector() as writable:
                 writable.register(fd, selectors.EVENT_WRITE)
@@ -421,18 +445,24 @@ class ProcessEngine(Engine):
         return self.start_timeout if what == "the handshake" else self.timeout
 
     def _crashed(self, what: str, stream: str = "stdout"):
-        """The engine's ``stream`` (its stdout, or its stdin) was closed: crashed if it died; an engine that closed it
-        but lives on broke the protocol (nothing more can pass that way): garbage, and its process group is killed."""
+        """The engine's ``stream`` (its stdout, or its stdin) was closed: crashed if it died (``out-of-memory`` when
+        that is what it died of); an engine that closed it but lives on broke the protocol (nothing more can pass that
+        way): garbage, and its process group is killed."""
         proc = self._proc
-        try:
-            proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            pass
+        peak_kib = reap(proc, 1.0)  # its peak memory, when it died
         if proc.poll() is None:
             self._fail("garbage", f"the engine closed its {stream} during {what} but is still running (protocol "
                                   f"messages pass through its stdin and stdout until the harness stops it); its "
                                   f"process group was killed")
-        self._fail("crashed", f"the engine died during {what}: {exit_status(proc)}")
+        error = self._error("crashed", f"the engine died during {what}: {exit_status(proc)}")
+        sign = out_of_memory_sign(error.stderr, peak_kib, self.memory_mb)
+        if sign:
+            cap = (f"its cap is {self.memory_mb} MB of data: --engine-memory MB raises it, 0 for none"
+                   if self.memory_mb else "it had no memory cap")
+            error = EngineError("out-of-memory", f"the engine ran out of memory during {what} ({sign}; {cap}): "
+                                                 f"{exit_status(proc)} [engine: {self.command}, pid {proc.pid}]",
+                                stderr=error.stderr)
+        raise error
 
     def _read_line(self, deadline: float, what: str) -> bytes:
         buffer = self._buffer
@@ -469,7 +499,7 @@ class ProcessEngine(Engine):
                 continue
             # End of stdout, or nothing to read: a dead engine is crashed at once, even when a process it left
             # behind still holds its stdout open (no end of file would ever come).
-            if chunk == b"" or self._proc.poll() is not None:
+            if chunk == b"" or exited(self._proc):
                 self._crashed(what)
 
     def _receive(self, deadline: float, expected: Iterable[str], what: str, run_id: Any = None) -> dict[str, Any]:
@@ -505,7 +535,7 @@ class ProcessEngine(Engine):
 
 # The package's interface (the wire format and the process tools are used by the CLI, the pytest plugin and the
 # reference server as well).
-__all__ = ["DECISIONS", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_RESTARTS", "DEFAULT_START_TIMEOUT", "DEFAULT_STDERR_BYTES",
+__all__ = ["DECISIONS", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MEMORY_MB", "DEFAULT_RESTARTS", "DEFAULT_START_TIMEOUT", "DEFAULT_STDERR_BYTES",
            "DEFAULT_TIMEOUT", "ENGINE_TOKEN", "PROTOCOL_VERSION", "PROTOCOL_VERSIONS", "ProcessEngine", "RUN_TOKEN",
            "StderrTail", "answer_choice", "decode_line", "encode_message", "kill_tagged", "made_choice_problem",
            "tagged_processes"]

@@ -1,13 +1,16 @@
-"""The processes of an engine: the tokens that mark them, killing every one of them, how the engine ended, and the tail
-of its stderr (see :mod:`conformance.adapters.process`)."""
+"""The processes of an engine: the tokens that mark them, its memory cap, killing every one of them, how the engine
+ended (out of memory included), and the tail of its stderr (see :mod:`conformance.adapters.process`)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import os
+import re
 import selectors
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -104,6 +107,84 @@ def exit_status(proc: subprocess.Popen) -> str:
         except ValueError:
             return f"it was killed by signal {-code}"
     return f"it exited with code {code}"
+
+
+def memory_cap(megabytes: int):
+    """The ``preexec_fn`` that caps a child's data at ``megabytes`` MB (``RLIMIT_DATA``, soft and hard, inherited by
+    every process it starts), or None for no cap (0) or where there are no resource limits.
+
+    The data limit, not the address space (``RLIMIT_AS``): it counts the private writable memory a leak grows (the
+    heap, anonymous mappings), not what runtimes reserve without using (the JVM does not start under a 2 GiB address
+    space; node and python start under either). A limit the harness already runs under is never raised. The
+    function is a bound C call: nothing is imported or allocated in the child before ``exec``.
+    """
+    if not megabytes:
+        return None
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return None
+    limit = megabytes << 20
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    lower = [limit if now == resource.RLIM_INFINITY else min(limit, now) for now in (soft, hard)]
+    return functools.partial(resource.setrlimit, resource.RLIMIT_DATA, (min(lower), lower[1]))
+
+
+def exited(proc: subprocess.Popen) -> bool:
+    """Whether ``proc`` has exited, without reaping it (so that :func:`reap` still gets its resource usage)."""
+    if proc.returncode is not None:
+        return True
+    try:
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except (AttributeError, OSError):  # no waitid (not Linux or BSD), or reaped elsewhere
+        return proc.poll() is not None
+
+
+def reap(proc: subprocess.Popen, timeout: float) -> int | None:
+    """Wait up to ``timeout`` seconds for ``proc`` to exit and reap it (its ``returncode`` is then set). Returns its
+    peak resident size in KiB, or None when that is unknown (still running, reaped before, no ``wait4``)."""
+    if proc.returncode is not None:
+        return None
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        except AttributeError:  # pragma: no cover - no wait4
+            try:
+                proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                pass
+            return None
+        except ChildProcessError:  # reaped elsewhere
+            proc.poll()
+            return None
+        if pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            return usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss  # macOS counts bytes
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.01)
+
+
+# What runtimes write when an allocation fails: Python (MemoryError), C (strerror(ENOMEM)), C++ (std::bad_alloc),
+# Rust ("memory allocation of N bytes failed"), Go and node ("out of memory"), Java (OutOfMemoryError), Ruby
+# (NoMemoryError: "failed to allocate memory"), V8's "Allocation failed".
+_OUT_OF_MEMORY = re.compile(r"\bMemoryError\b|out of memory|OutOfMemory|Cannot allocate memory|\bENOMEM\b|bad_alloc|"
+                            r"memory allocation of \d+ bytes failed|failed to allocate memory|NoMemoryError|allocation failed",
+                            re.IGNORECASE)
+_LAST_WORDS = 8192  # how much of the end of a dead engine's stderr is searched for an out-of-memory message
+
+
+def out_of_memory_sign(stderr: str, peak_kib: int | None, cap_mb: int) -> str:
+    """Why a dead engine is taken to have run out of memory ("" when it is not): an out-of-memory message of a
+    runtime in the last lines of its stderr, or a peak resident size that reached 90% of its cap (an engine that
+    died without a word, e.g. a C engine that used the null pointer its allocator gave it)."""
+    found = _OUT_OF_MEMORY.search(stderr[-_LAST_WORDS:])
+    if found:
+        return f"{found.group(0)!r} on its stderr"
+    if cap_mb and peak_kib is not None and peak_kib >= 0.9 * cap_mb * 1024:
+        return f"its peak resident size, {peak_kib // 1024} MB, reached the cap"
+    return ""
 
 
 class StderrTail:

@@ -39,6 +39,10 @@ READINGS = {
 
 
 class PermissiveGame(Game):
+    # The general branch kinds that stand for an option with no ``reading:`` branch of its own (the editors' diff aims
+    # its scenarios at them).
+    option_branches = {"same_event_order": ("group-order",), "sanctioned_play": ("remedy-placement",)}
+
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
         self.oracle = oracle

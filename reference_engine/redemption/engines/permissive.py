@@ -47,6 +47,10 @@ class _OpenBatch(deque):
 
 
 class PermissiveGame(Game):
+    # The general branch kind that stands for an option with no ``reading:`` branch of its own (the editors' diff
+    # aims its scenarios at it).
+    option_branches = {"trigger_during_resolution": ("fresh-placement",)}
+
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
         self.oracle = oracle

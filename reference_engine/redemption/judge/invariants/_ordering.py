@@ -71,9 +71,11 @@ def seat_occasions(view: TraceView, keep: PairFilter) -> int:
     return sum(1 for _, pairs in _kept(view, keep) if any(pa != pb for _, _, pa, pb in pairs))
 
 
-def seat_problems(view: TraceView, keep: PairFilter, what: str) -> list[str]:
+def seat_problems(view: TraceView, keep: PairFilter, what: str, seats: dict[str, int] | None = None) -> list[str]:
+    """Pairs of different players' triggers taken against ``seats`` (player -> place, 0 first; default
+    :func:`seat_order`, turn order from the active player: a draft may give another order)."""
     found = []
-    seats = seat_order(view)
+    seats = seat_order(view) if seats is None else seats
     for batch, pairs in _kept(view, keep):
         for a, b, pa, pb in pairs:
             if pa != pb and seats.get(pa, 0) > seats.get(pb, 0):
