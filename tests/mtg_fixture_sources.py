@@ -511,7 +511,7 @@ fixture("mtg-vocab-400-7-triggers-once-each-turn",
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}
 fixture("mtg-ref-603-6c-from-anywhere-dies-together",
- "603.6c and 603.10a: an ability that triggers when a card is put into a graveyard 'from anywhere' is not a leaves-the-battlefield ability and does not look back in time. W and Z have 'whenever a card is put into a graveyard from anywhere, you gain 1 life'; Y has 'whenever another creature dies, you gain 1 life'. One effect destroys W, Y and C together. Just after the event W is in the graveyard, so its ability, judged then, does not trigger at all (reading it as one that looks back, it would see all three: a bug XMage had). Y's dies ability looks back and triggers twice (W and C). Z, still on the battlefield, triggers three times. Then P1 discards K (hand to graveyard): Z triggers once more.",
+ "603.6c and 603.10a: an ability triggering as a card goes into a graveyard 'from anywhere' is not a leaves-the-battlefield ability and does not look back in time. W and Z have 'whenever a card is put into a graveyard from anywhere, you gain 1 life'; Y has 'whenever another creature dies, you gain 1 life'. One effect destroys W, Y and C together. Just after the event W is in the graveyard, so its ability, judged then, does not trigger at all (reading it as one that looks back, it would see all three: a bug XMage had). Y's dies ability looks back and triggers twice (W and C). Z, still on the battlefield, triggers three times. Then P1 discards K (hand to graveyard): Z triggers once more.",
  "CR 603.6c, 603.10a (issue 22)", ["mtg.look-back", "mtg.triggers-when-satisfied"],
  scen(["P1", "P2"], "P1",
   [obj("W", "P1", abilities=[ab("AW", ANYWHERE_GY, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a card is put into a graveyard from anywhere, you gain 1 life.")]),
@@ -534,7 +534,7 @@ fixture("mtg-ref-603-4-felidar-stolen-on-the-stack",
  "603.3a and 603.4 (Felidar Sovereign): 'you' in an intervening 'if' is the ability's controller, fixed as it triggered. P1's FS has 'at the upkeep signal, if you have 40 or more life, you win'; P1 has 40 life, P2 20. The upkeep signal also triggers P2's T, 'gain control of FS'; P1 is active, so FS's ability goes on the stack first and T resolves first: P2 controls FS. FS's ability, still P1's, checks its condition again on resolution about P1, who has 40 life: it resolves and P1 wins (reading 'you' as the source's controller, P2 with 20 life, would remove it: the bug Forge had).",
  "CR 603.3a, 603.4 (issue 22)", ["mtg.intervening-if", "mtg.trigger-controller"],
  scen(["P1", "P2"], "P1",
-  [obj("FS", "P1", abilities=[ab("A1", {"event": "signal", "name": "upkeep"}, [{"do": "signal", "name": "wins"}], text="At the upkeep signal, if you have 40 or more life, you win the game.", intervening_if={"test": "life_at_least", "player": "controller", "value": 40})]),
+  [obj("FS", "P1", abilities=[ab("A1", {"event": "signal", "name": "upkeep"}, [{"do": "signal", "name": "wins"}], text="At the upkeep signal, if your life total is 40 or more, you win.", intervening_if={"test": "life_at_least", "player": "controller", "value": 40})]),
    obj("T", "P2", abilities=[ab("A2", {"event": "signal", "name": "upkeep"}, [{"do": "gain_control", "object": "FS", "player": "P2"}], text="At the upkeep signal, gain control of FS.")])],
   [("upkeep", [("P1", [{"do": "signal", "name": "upkeep"}])])], life={"P1": 40}))
 

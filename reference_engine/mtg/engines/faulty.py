@@ -169,7 +169,7 @@ class NoGraveyardLookBackGame(Game):
 
 
 class AnywhereLooksBackGame(Game):
-    """Treats an ability that triggers when a card is put into a zone "from anywhere" (a zone change naming a
+    """Treats an ability triggering as a card goes into a zone "from anywhere" (a zone change naming a
     destination and no origin) as a leaves-the-battlefield ability: for a permanent leaving the battlefield (or a card
     leaving a graveyard) it is judged on the game just before the event, so a permanent with such an ability that
     dies together with the card it watches still sees it (603.6c, 603.10a; a bug XMage had); caught by
