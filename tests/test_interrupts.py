@@ -36,9 +36,15 @@ def _start(tmp_path: Path, argv: list[str], extra_env: dict | None = None) -> tu
         folder.mkdir()
     env = {**ENV, "PIDS_DIR": str(folders["pids"]), "SLOW_MARKS": str(folders["marks"]),
            "TMPDIR": str(folders["tmp"]), "SLOW_AFTER": "8", **(extra_env or {})}
+    # As from a terminal: a shell running the tests in the background (``cmd &``, no job control) starts them with
+    # SIGINT ignored, which a child inherits and Python then keeps ignoring; the harness under test must see it.
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            cwd=str(folders["work"]))
+                            cwd=str(folders["work"]), preexec_fn=_default_sigint)
     return proc, folders
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _wait_slow(proc: subprocess.Popen, marks: Path, engines: int) -> None:
