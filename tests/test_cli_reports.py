@@ -3,6 +3,7 @@ the JSON Lines stream and the reports rendered from it (Markdown, JUnit, and HTM
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import os
 import shutil
@@ -302,6 +303,18 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def probed_in_chromium(page: str, probe: str, folder: Path, *flags: str) -> tuple[subprocess.CompletedProcess, dict]:
+    """Open ``page`` in headless Chromium with the ``probe`` script added before ``</body>`` (it writes a JSON object
+    into ``<pre id="probe">``), and return the browser's run and that object, read from the dumped DOM."""
+    target = folder / "report.html"
+    target.write_text(page.replace("</body>", probe + "</body>"), "utf-8")
+    done = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", *flags, "--dump-dom",
+                           target.as_uri()], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    start = done.stdout.index('<pre id="probe">') + len('<pre id="probe">')
+    return done, json.loads(html_module.unescape(done.stdout[start:done.stdout.index("</pre>", start)]))
+
+
 @pytest.mark.skipif(_chromium() is None, reason="chromium is not installed (Debian package `chromium`; .ci/run "
                                                   "installs it): the HTML report cannot be opened in a browser here")
 def test_the_html_report_reads_right_in_headless_chromium(lifo_stream, tmp_path):
@@ -314,15 +327,7 @@ def test_the_html_report_reads_right_in_headless_chromium(lifo_stream, tmp_path)
              "document.body.innerText,firstBg:getComputedStyle(r).backgroundColor,sameBg:getComputedStyle("
              "document.querySelector('tr.same td')).backgroundColor,failures:document.querySelectorAll("
              "'section.failure').length});document.body.appendChild(o)})</script>")
-    target = tmp_path / "report.html"
-    target.write_text(page.replace("</body>", probe + "</body>"), "utf-8")
-    done = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                           target.as_uri()], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    start = done.stdout.index('<pre id="probe">') + len('<pre id="probe">')
-    import html as html_module
-
-    seen = json.loads(html_module.unescape(done.stdout[start:done.stdout.index("</pre>", start)]))
+    done, seen = probed_in_chromium(page, probe, tmp_path)
     text = seen["text"]
     assert "trigger-conformance: momon-wonder 1.0.0 on mutant:mw-lifo" in text
     assert "mw.queue-fifo" in text and "FAIL" in text and "PASS" in text

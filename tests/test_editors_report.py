@@ -5,7 +5,6 @@ of the queue or stack; the HTML is read in headless Chromium (the SVG renders, n
 
 from __future__ import annotations
 
-import html as html_module
 import json
 import re
 import subprocess
@@ -19,7 +18,7 @@ from conformance.editors.enumeration import signature
 from conformance.editors.words import Describer
 from conformance.fixtures import bundled_fixtures
 from reference_engine.kernel.registry import RULESETS, get_ruleset
-from test_cli_reports import _chromium  # the same browser as the run report's test
+from test_cli_reports import _chromium, probed_in_chromium  # the same browser as the run report's test
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_RULES = ROOT.parent / "shared" / "rules"
@@ -137,14 +136,8 @@ def test_the_html_editor_report_reads_right_in_headless_chromium(mtg_diff, tmp_p
              "document.body.innerText,svgs:svgs.map(s=>{const b=s.getBoundingClientRect();return {w:b.width,h:b.height,"
              "bars:[...s.querySelectorAll('rect.resolving')].map(r=>r.getBBox().width)}}),differs:getComputedStyle("
              "document.querySelector('tr.differs td')).backgroundColor});document.body.appendChild(o)})</script>")
-    target = tmp_path / "report.html"
-    target.write_text(page.replace("</body>", probe + "</body>"), "utf-8")
-    done = subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
-                           "--v=0", "--dump-dom", target.as_uri()], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
+    done, seen = probed_in_chromium(page, probe, tmp_path, "--enable-logging=stderr", "--v=0")
     assert "CONSOLE" not in done.stderr and "Uncaught" not in done.stderr, done.stderr[-2000:]
-    start = done.stdout.index('<pre id="probe">') + len('<pre id="probe">')
-    seen = json.loads(html_module.unescape(done.stdout[start:done.stdout.index("</pre>", start)]))
     text = seen["text"]
     assert "DIFFERENCE" in text and "mtg.apnap-order [603.3b, sentences" in text
     assert "Alice's Watcher (on the battlefield)" in text and "Competing outcomes" in text
