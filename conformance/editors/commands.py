@@ -15,7 +15,7 @@ from conformance.editors import report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
-from conformance.editors.matrix import lint_text, matrix, render_matrix, text_findings
+from conformance.editors.matrix import check_changes, lint_text, matrix, render_matrix, text_findings
 from conformance.documents import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
@@ -197,7 +197,8 @@ def _sides(ruleset, args) -> tuple[list[Side], str | None]:
     text = _rules_text(args.rules_text) if args.rules_text else None
     stale: tuple[str, ...] = ()
     if text is not None:
-        stale = tuple(dict.fromkeys(k for s in ruleset.stale_keys(paragraphs(ruleset.name, text)) for k in s.keys))
+        stale = tuple(dict.fromkeys(k for s in ruleset.stale_keys(paragraphs(ruleset.name, text)) if s.drops_keys
+                                     for k in s.keys))
     invariants = _edited(ruleset, edition, args, stale)
     published = Side("published", edition, {}, ruleset.invariants_for(edition))
     what = [f"{n}={json.dumps(v)}" for n, v in draft_options.items() if ruleset.resolve_options({})[n] != v]
@@ -260,6 +261,9 @@ def diff_command(args) -> int:
                 print(f"LINT  {problem}")
         for note in text_findings(ruleset, text):
             print(f"TEXT  {note}")
+    unchecked = check_changes(ruleset, text) if text is not None else []
+    for line in unchecked:
+        print(f"CHECK {line}")
     sample = Sample()
     found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit,
                  skew=args.skew, draws=args.draws, documents=documents, sample=sample, seconds=args.seconds)
@@ -273,12 +277,17 @@ def diff_command(args) -> int:
         summary.append(f"no difference found between {built[0].name} and {built[1].name} (none found within "
                        f"{sample.describe()})")
         print(summary[-1])
+    if unchecked:
+        summary.append(f"the draft changes {len(unchecked)} sentence(s) that no key checks as written: " +
+                       " | ".join(unchecked))
+        print(f"NOT CHECKED: {len(unchecked)} changed or new sentence(s) of the draft are not checked as written "
+              "(CHECK lines above); give an invariant for each with --with MODULE:ATTRIBUTE")
     written = report.diff_findings(ruleset, built, found, text)
     for finding in written:
         print(report.console(finding))
     _write(report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
                            rules_text=getattr(args, "rules_text", None)), args)
-    return 1 if found else 0
+    return 1 if found or unchecked else 0
 
 
 def rules_matrix(args) -> int:

@@ -116,17 +116,51 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
 def _sentence_changes(ruleset: Ruleset, found: dict[str, str], unencoded: dict[str, str]) -> list[str]:
     problems = []
     for change in ruleset.stale_keys(found):
-        where = f"sentence {change.index} of {change.number}"
         if change.what == "new":
             problems.append(f"{change.number}: NEW sentence {change.index}, which no rule key encodes yet: "
                             f"“{_short(change.text)}”")
-        elif not change.keys:
+            continue
+        if not change.drops_keys:
+            continue  # moved unchanged: its keys stay in force (text_findings says where it went)
+        if not change.keys:
             reason = unencoded.get(change.number, "no key encodes it")
-            problems.append(f"{change.number}: {where} {change.what} (unencoded: {reason}); re-read whether a key "
+            problems.append(f"{change.number}: {change.describe()} (unencoded: {reason}); re-read whether a key "
                             "should encode it now")
         for key in change.keys:
-            problems.append(f"{key}: STALE: {where} {change.what} since the key was encoded; re-read the rule")
+            problems.append(f"{key}: STALE: {change.describe()} since the key was encoded; re-read the rule")
+        if change.text:
+            problems.append(f"{change.number}: NEW wording of sentence {change.index}, which no rule key encodes yet "
+                            f"(give an invariant for it with --with MODULE:ATTRIBUTE): “{_short(change.text)}”")
     return problems
+
+
+def check_changes(ruleset: Ruleset, text: str) -> list[str]:
+    """What an editor's draft ``text`` means for the check, one line per sentence that changed or is new: the keys
+    dropped because their sentence changed (with the other sentences those keys also encode, which they no longer
+    check either), the keys of the rule that stay in force, and that the new wording is checked by nothing until an
+    invariant for it is given (``--with MODULE:ATTRIBUTE``). Empty when no sentence of the ruleset's rules changed."""
+    found = paragraphs(ruleset.name, text)
+    changes = [c for c in ruleset.stale_keys(found) if c.drops_keys or c.what == "new"]
+    dropped = {k for c in changes if c.drops_keys for k in c.keys}
+    lines = []
+    for change in changes:
+        recorded = ruleset.sentences.get(change.number, ())
+        kept = sorted({k for _, keys in recorded for k in keys} - dropped)
+        also = {}
+        for key in change.keys:
+            others = [str(i) for i, (_, keys) in enumerate(recorded, 1) if key in keys and i != change.index]
+            if others:
+                also[key] = others
+        words = ", ".join(f"{k}" + (f" (it also encodes sentence(s) {', '.join(also[k])}, no longer checked "
+                                     "either)" if k in also else "") for k in change.keys)
+        head = f"{change.describe()}: "
+        what = "no key encodes it" if change.what == "new" else f"keys dropped: {words}" if change.keys \
+            else "no key encoded it"
+        text_part = "" if change.what == "removed" else \
+            "; the new wording is NOT CHECKED until an invariant for it is given (--with MODULE:ATTRIBUTE)"
+        lines.append(f"{head}{what}; keys of {change.number} still in force: {', '.join(kept) or 'none'}"
+                     f"{text_part}")
+    return lines
 
 
 def text_findings(ruleset: Ruleset, text: str) -> list[str]:
@@ -143,6 +177,10 @@ def text_findings(ruleset: Ruleset, text: str) -> list[str]:
         if not provides(found, ref):
             modelled = f"; modelled by option {', '.join(standing[ref])}" if ref in standing else ""
             notes.append(f"refers to {ref}, which the text does not provide (in {', '.join(where)}){modelled}")
+    for change in ruleset.stale_keys(found):
+        if change.what == "moved":
+            notes.append(f"{change.describe()}, word for word: its keys stay in force "
+                         f"({', '.join(change.keys) or 'no key encodes it'})")
     for term, where in undefined_terms(found).items():
         notes.append(f"uses the term “{term}” without defining it (in {', '.join(where)})")
     return notes

@@ -31,7 +31,7 @@ from conformance.editors.words import Describer
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.registry import paragraphs
 from reference_engine.kernel.ruleset import Ruleset
-from reference_engine.kernel.ruletext import sentence_digest, split_sentences
+from reference_engine.kernel.sentence_alignment import align
 
 FORMAT = "trigger-conformance/editor-report/1"
 WALK_RUNS = 3000  # plays to find a minimal scenario's traces again (a minimal scenario has a few dozen)
@@ -46,6 +46,7 @@ class Sentences:
         self.ruleset = ruleset
         self.found = paragraphs(ruleset.name, text) if text is not None else None
         self.invariants = {inv.key: inv for inv in ruleset.invariants}
+        self._alignment: dict[str, dict[int, Any]] = {}
 
     def for_keys(self, keys: Iterable[str], edition: str) -> list[dict[str, Any]]:
         out = []
@@ -64,24 +65,43 @@ class Sentences:
         recorded = list(self.ruleset.sentences.get(number, ()))
         indexes = [i for i, (_, keys) in enumerate(recorded) if key is None or key in keys] or \
             ([None] if key is not None or not recorded else list(range(len(recorded))))
-        text = split_sentences(self.found[number]) if self.found is not None and number in self.found else None
+        aligned = self._aligned(number)
         out = []
         for i in indexes:
             entry = {"key": key, "rule": number, "edition": edition, "sentence": None if i is None else i + 1,
                      "text": None, "status": "the rule text was not given (--rules-text FILE shows the sentence)"}
             if self.found is not None:
-                if text is None:
+                if number not in self.found and (i is None or aligned.get(i + 1) is None):
                     entry["status"] = "the given text has no rule " + number
                 elif i is None:
-                    entry.update(text=" ".join(text), status="the whole rule (no sentence recorded for this key)")
-                elif i < len(text):
-                    same = sentence_digest(text[i]) == recorded[i][0]
-                    entry.update(text=text[i], status="as encoded" if same else
-                                 "CHANGED since the key was encoded: re-read the key")
+                    entry.update(text=self.found[number], status="the whole rule (no sentence recorded for this key)")
                 else:
-                    entry["status"] = f"the given text's rule {number} has no sentence {i + 1} (removed?)"
+                    entry.update(_status(aligned.get(i + 1)))
             out.append(entry)
         return out
+
+    def _aligned(self, number: str) -> dict[int, Any]:
+        """Recorded sentence index (1-based) of rule ``number`` -> what became of it in the given text."""
+        if self.found is None:
+            return {}
+        if number not in self._alignment:
+            self._alignment[number] = {a.index: a for a in align(self.ruleset.sentences, self.found)
+                                       if a.number == number and a.what != "new"}
+        return self._alignment[number]
+
+
+def _status(change) -> dict[str, Any]:
+    """A recorded sentence's text in the given draft and what became of it, for a report's sentence entry."""
+    if change is None:
+        return {"status": "not in the given text"}
+    if change.what == "unchanged":
+        return {"text": change.text, "status": "as encoded"}
+    if change.what == "moved":
+        return {"text": change.text, "status": f"as encoded, {change.describe().split(' ', 4)[-1]}"}
+    if change.what == "removed":
+        return {"status": "REMOVED in the given text: its keys no longer hold as encoded"}
+    return {"text": change.text, "status": f"CHANGED ({change.describe()}) since the key was encoded: re-read "
+            "the key"}
 
 
 def option_rules(ruleset: Ruleset, option: str) -> list[str]:

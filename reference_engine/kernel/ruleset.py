@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.sentence_alignment import Alignment, align
 from reference_engine.kernel.ruletext import sentence_digest, split_sentences
 
 
@@ -126,19 +127,6 @@ COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": 
 
 
 @dataclass(frozen=True)
-class StaleSentence:
-    """A sentence of a rule that differs from the one the keys were written from: sentence ``index`` (1-based) of
-    rule ``number``, the ``keys`` recorded for it (none for a new sentence), what happened (``changed``,
-    ``changed or removed``, ``new``) and, for a new sentence, its text."""
-
-    number: str
-    index: int
-    keys: tuple[str, ...]
-    what: str
-    text: str = ""
-
-
-@dataclass(frozen=True)
 class Ruleset:
     """A rule system as the judge knows it: its name (``momon-wonder``), editions, options and invariants.
 
@@ -170,29 +158,29 @@ class Ruleset:
                 return inv
         raise KeyError(key)
 
-    def stale_keys(self, paragraphs: Mapping[str, str]) -> list[StaleSentence]:
+    def stale_keys(self, paragraphs: Mapping[str, str]) -> list[Alignment]:
         """What changed, sentence by sentence, between :attr:`sentences` and ``paragraphs`` (rule number ->
-        paragraph, e.g. an editor's draft read by the ruleset's rule-text reader): one :class:`StaleSentence` per
-        recorded sentence missing from its rule's paragraph (edited or removed: its keys are stale) and per sentence
-        of the paragraph that was not recorded (new or edited: no key encodes it yet). Rules ``paragraphs`` lacks
-        are not judged here; a paragraph cut short with an ellipsis (an index page) is judged only on the sentences
-        it has in full, each against the recorded sentence in its place."""
-        found = []
-        for number, recorded in sorted(self.sentences.items()):
-            if number not in paragraphs:
+        paragraph, e.g. an editor's draft read by the ruleset's rule-text reader), aligned as
+        :mod:`reference_engine.kernel.sentence_alignment` does it: every recorded sentence changed, merged, split,
+        removed or moved, and every new sentence, in rule order (unchanged sentences are left out; only those whose
+        :attr:`~Alignment.drops_keys` holds make their keys stale). Rules ``paragraphs`` lacks are not judged here
+        unless their sentences moved elsewhere; a paragraph cut short with an ellipsis (an index page) is judged only
+        on the sentences it has in full, each against the recorded sentence in its place."""
+        found: list[Alignment] = []
+        whole = {}
+        for number, paragraph in paragraphs.items():
+            now = split_sentences(paragraph)
+            recorded = self.sentences.get(number, ())
+            if now and now[-1].endswith("…") and recorded:
+                found += [Alignment(number, k, tuple(recorded[k - 1][1]), "changed", s, (k,), number)
+                          for k, s in enumerate(now[:-1], 1)
+                          if k <= len(recorded) and recorded[k - 1][0] != sentence_digest(s)]
                 continue
-            now = split_sentences(paragraphs[number])
-            if now and now[-1].endswith("…"):
-                found += [StaleSentence(number, k, recorded[k - 1][1], "changed") for k, s in enumerate(now[:-1], 1)
-                          if k > len(recorded) or recorded[k - 1][0] != sentence_digest(s)]
-                continue
-            digests = [sentence_digest(s) for s in now]
-            found += [StaleSentence(number, k, keys, "changed or removed")
-                      for k, (digest, keys) in enumerate(recorded, 1) if digest not in digests]
-            known = {digest for digest, _ in recorded}
-            found += [StaleSentence(number, k, (), "new", sentence) for k, (digest, sentence)
-                      in enumerate(zip(digests, now), 1) if digest not in known]
-        return found
+            whole[number] = paragraph
+        kept = {n: listed for n, listed in self.sentences.items() if n in whole or n not in paragraphs}
+        found += [a for a in align(kept, whole) if a.what != "unchanged"
+                  and (a.what != "new" or a.number in self.sentences)]  # other rules' sentences are no one's
+        return sorted(found, key=lambda a: (a.number, a.what == "new", a.index))
 
     def resolve_options(self, overrides: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with ``overrides``. Raises OptionError naming an unknown option or an invalid value."""

@@ -37,13 +37,17 @@ def paragraphs(text: str) -> dict[str, str]:
         starts.append(at in line_starts)
     found: dict[str, list[str]] = {}
     for n, sentence in enumerate(sentences):
-        number = known[n][0] if known[n] else _home(known, n, starts[n])
+        number = known[n][0] if known[n] else _home(known, n, starts)
         found.setdefault(number, []).append(sentence)
     return {number: " ".join(listed) for number, listed in sorted(found.items(), key=lambda i: int(i[0][3:]))}
 
 
-def _home(known: list, n: int, starts_line: bool) -> str:
-    """The paragraph of an unknown sentence ``n`` between its nearest known neighbours (see :func:`paragraphs`)."""
+def _home(known: list, n: int, starts: list[bool]) -> str:
+    """The paragraph of an unknown sentence ``n`` between its nearest known neighbours (see :func:`paragraphs`).
+    When several paragraphs between them lost every recorded sentence, the run of unknown sentences is shared out
+    in order: each sentence that starts a line after the run's first starts the next of those paragraphs."""
+    starts_line = starts[n]
+    first = next((k + 1 for k in range(n - 1, -1, -1) if known[k]), 0)  # where the run of unknown ones begins
     before = next((known[k] for k in range(n - 1, -1, -1) if known[k]), None)
     after = next((known[k] for k in range(n + 1, len(known)) if known[k]), None)
     if before is None or after is None:
@@ -51,8 +55,8 @@ def _home(known: list, n: int, starts_line: bool) -> str:
     if before[0] == after[0]:
         return before[0]
     between = [f"TA.{k}" for k in range(int(before[0][3:]) + 1, int(after[0][3:]))]
-    if between:  # a whole paragraph between them has no sentence of the table: this one is (part of) it
-        return between[0]
+    if between:  # whole paragraphs between them have no sentence of the table: this one is (part of) one of them
+        return between[min(sum(starts[first + 1:n + 1]), len(between) - 1)]
     if after[1] > 0:  # the later paragraph lacks a recorded sentence before this one
         return after[0]
     if before[1] < len(SENTENCES[before[0]]) - 1:  # the earlier one lacks one after it
