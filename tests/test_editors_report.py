@@ -6,6 +6,7 @@ of the queue or stack; the HTML is read in headless Chromium (the SVG renders, n
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -150,3 +151,50 @@ def test_the_html_editor_report_reads_right_in_headless_chromium(mtg_diff, tmp_p
                            "--window-size=1300,1100", f"--screenshot={shot}", (mtg_diff / "diff.html").as_uri()],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+
+
+# What an editor must be able to read on each page kind (issue 33 item 4), measured by the browser itself: every
+# text of a timeline at least 11 px as drawn (the picture is never scaled down to fit), nothing of the search's
+# summary hidden at the right edge, and no Python path in the text of the matrix page.
+LEGIBILITY_PROBE = (
+    "<script>addEventListener('load',()=>{const o=document.createElement('pre');o.id='probe';"
+    "const texts=[...document.querySelectorAll('svg.timeline text')].map(t=>{const s=t.closest('svg');"
+    "const scale=s.getBoundingClientRect().width/s.width.baseVal.value;return parseFloat(getComputedStyle(t)"
+    ".fontSize)*scale});const box=document.querySelector('.summary');"
+    "const cut=[...document.querySelectorAll('svg.timeline text')].filter(t=>{const b=t.getBoundingClientRect();"
+    "const s=t.closest('svg').getBoundingClientRect();return b.right>s.right+1}).length;"
+    "o.textContent=JSON.stringify({text:document.body.innerText,sizes:texts,cut:cut,"
+    "summary:box?{scroll:box.scrollWidth,client:box.clientWidth,visible:box.getBoundingClientRect().height>40}:null});"
+    "document.body.appendChild(o)})</script>")
+
+PAGE_KINDS = {
+    "difference": ["diff", "--ruleset", "mtg", "--edition", "2021-02-24"],
+    "nothing-found": ["diff", "--ruleset", "redemption", "--without", "red.effect-carried-out", "--scenarios", "5"],
+    "matrix": ["rules", "--matrix", "--ruleset", "mtg"],
+}
+
+
+@pytest.mark.skipif(_chromium() is None, reason="chromium is not installed (see tests/test_cli_reports.py)")
+@pytest.mark.parametrize("kind", sorted(PAGE_KINDS))
+def test_each_editor_page_kind_is_legible_in_headless_chromium(kind, tmp_path):
+    page = tmp_path / f"{kind}.html"
+    cli.main([*PAGE_KINDS[kind], "--report-html", str(page)])
+    done, seen = probed_in_chromium(page.read_text("utf-8"), LEGIBILITY_PROBE, tmp_path)
+    assert seen["summary"] and seen["summary"]["visible"], kind
+    assert seen["summary"]["scroll"] <= seen["summary"]["client"], f"{kind}: the summary is cut at the right edge"
+    assert all(size >= 11 for size in seen["sizes"]), (kind, sorted(seen["sizes"])[:5])
+    assert seen["cut"] == 0, f"{kind}: {seen['cut']} timeline label(s) run past the picture's right edge"
+    if kind == "difference":
+        assert seen["sizes"], "a difference page draws its timelines"
+    if kind == "nothing-found":
+        assert "Nothing found" in seen["text"] and "situations reached by the compared scenarios" in seen["text"]
+    if kind == "matrix":
+        assert "reference_engine." not in seen["text"] and "what the key checks" in seen["text"]
+        assert "603.3b, sentences 1-7" in seen["text"]
+    shot = ROOT / "docs" / "images" / f"editor-{kind}.png"
+    if os.environ.get("TRIGGER_CONFORMANCE_REWRITE_DOCS"):
+        shot.parent.mkdir(exist_ok=True)
+        subprocess.run([_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        "--disable-background-networking", "--window-size=1300,1400", f"--screenshot={shot}",
+                        page.as_uri()], capture_output=True, timeout=120, check=True)
+    assert shot.is_file(), f"docs/images/{shot.name} is missing: rerun with TRIGGER_CONFORMANCE_REWRITE_DOCS=1"

@@ -269,6 +269,9 @@ def diff_command(args) -> int:
                  skew=args.skew, draws=args.draws, documents=documents, sample=sample, seconds=args.seconds)
     summary = [f"diff {ruleset.name}: {built[0].name} against {built[1].name}; {sample.describe()}"]
     print(summary[0])
+    reached = [s.name for s in ruleset.situations if s.name in sample.reached]
+    summary.append(f"situations reached by the compared scenarios: {', '.join(reached) or 'none'}")
+    print(summary[-1])
     unreached = sample.unreached(ruleset)
     if unreached:
         summary.append(f"situations never reached by the compared scenarios: {', '.join(unreached)}")

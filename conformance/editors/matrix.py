@@ -216,12 +216,30 @@ def matrix(ruleset: Ruleset, report: dict[str, Any] | None = None) -> list[dict[
         rows.append({
             "key": inv.key,
             "rules": ", ".join(f"{n} ({e})" for e, n in inv.rule_numbers.items()),
+            "sentences": _sentences_of(ruleset, inv.key),
+            "summary": inv.summary,
             "invariant": f"{getattr(check, '__module__', '?')}:{getattr(check, '__qualname__', '?')}",
             "fixtures": sorted(fixtures.get(inv.key, ())),
             "exercised": rules[inv.key]["scenarios_exercised"] if inv.key in rules else None,
             "status": status,
         })
     return rows
+
+
+def _sentences_of(ruleset: Ruleset, key: str) -> str:
+    """The recorded sentences that ``key`` encodes, in words: ``"603.3b, sentences 1-3, 5"`` (or that none is
+    recorded for it)."""
+    parts = []
+    for number, recorded in sorted(ruleset.sentences.items(), key=lambda item: _number_key(item[0])):
+        places = [i for i, (_, keys) in enumerate(recorded, 1) if key in keys]
+        if places:
+            runs, start = [], places[0]
+            for a, b in zip(places, places[1:] + [None]):
+                if b != a + 1:
+                    runs.append(f"{start}" if start == a else f"{start}-{a}")
+                    start = b
+            parts.append(f"{number}, sentence{'s' if len(places) > 1 else ''} {', '.join(runs)}")
+    return "; ".join(parts) or "no sentence recorded"
 
 
 def render_matrix(rows: list[dict[str, Any]]) -> str:

@@ -163,9 +163,11 @@ def _label(name: str, lanes: dict[str, dict[str, Any]]) -> str:
 def timeline_svg(line: dict[str, Any], title: str = "") -> str:
     """The timeline as an SVG picture: one row per trigger (pale while it waits, dark while it resolves, a cross
     where it was removed), numbered event marks along the top and their list below."""
-    label_w, step, row, top = 190, 28, 26, 40
     lanes, events = line["lanes"], line["events"]
-    width = label_w + step * max(line["length"], 2) + 200
+    label_w = 16 + 7 * max([len(_short(lane["label"], 60)) for lane in lanes] + [24])  # 12 px text, about 7 px a letter
+    step, row, top = 30, 26, 40
+    listed = max([len(_short(event["what"], 110)) + 4 for event in events] + [0])
+    width = max(label_w + step * max(line["length"], 2) + 300, 16 + 7 * listed)  # nothing cut at the right
     height = top + row * max(len(lanes), 1) + 24 + 16 * len(events)
     x = lambda t: label_w + step * t  # noqa: E731
     e = _html.escape
@@ -180,10 +182,10 @@ def timeline_svg(line: dict[str, Any], title: str = "") -> str:
                      'stroke="#bbbbbb" stroke-dasharray="2,3"/>')
         parts.append(f'<circle cx="{x(event["at"])}" cy="26" r="8" fill="#4a6fa5"><title>{e(event["what"])}</title>'
                      f'</circle><text x="{x(event["at"])}" y="30" text-anchor="middle" fill="#ffffff" '
-                     f'font-size="10">{n}</text>')
+                     f'font-size="11">{n}</text>')
     for n, lane in enumerate(lanes):
         y = top + row * n
-        parts.append(f'<text x="4" y="{y + 17}">{e(_short(lane["label"], 30))}<title>{e(lane["trigger"])}</title>'
+        parts.append(f'<text x="4" y="{y + 17}">{e(_short(lane["label"], 60))}<title>{e(lane["trigger"])}</title>'
                      "</text>")
         resolving = lane["resolving"]
         end = resolving or lane["done"]
@@ -191,7 +193,7 @@ def timeline_svg(line: dict[str, Any], title: str = "") -> str:
                      f'height="16" rx="3" fill="#cfe0f5" stroke="#4a6fa5"><title>{e(lane["trigger"])} waits'
                      f'{" in " + e(lane["where"]) if lane["where"] else ""}</title></rect>')
         if lane["where"] and lane["waiting"]:  # where it waited, right of its lane
-            parts.append(f'<text x="{x(lane["done"]) + 12}" y="{y + 17}" font-size="10" fill="#1d3557">'
+            parts.append(f'<text x="{x(lane["done"]) + 12}" y="{y + 17}" font-size="11" fill="#1d3557">'
                          f'{e(_short("waited in " + lane["where"], 40))}</text>')
         if resolving:
             parts.append(f'<rect class="resolving" x="{x(resolving)}" y="{y + 5}" '
@@ -410,10 +412,13 @@ def markdown(doc: dict[str, Any], pictures: Path | None = None) -> str:
     """The report as Markdown; with ``pictures`` (a folder), each timeline is written there as an SVG file and
     linked (relative to the folder's parent, where the Markdown file goes)."""
     out = [f"# {doc['command']}: {doc['title']}", "", *[f"* {line}" for line in _facts(doc)], ""]
-    out += [f"    {line}" for line in doc["summary"]] + [""]
+    out += ["**How far the search went:**", ""] + [f"> {_md(line)}" for line in doc["summary"]] + [""]
+    if not doc["findings"] and doc.get("matrix") is None:
+        out += ["## Nothing found", "", "No finding within the search above (a sample is not every scenario).", ""]
     if doc.get("matrix") is not None:
-        out += ["| key | rule | invariant | fixtures | scenarios exercised (status) |", "| --- | --- | --- | --- | --- |"]
-        out += [f"| `{r['key']}` | {r['rules']} | `{r['invariant'].rsplit('.', 1)[-1]}` | {len(r['fixtures'])} | "
+        out += ["| rule | sentences | what the key checks | key | fixtures | scenarios exercised (status) |",
+                "| --- | --- | --- | --- | --- | --- |"]
+        out += [f"| {_rule_words(r['rules'])} | {r['sentences']} | {_md(r['summary'])} | `{r['key']}` | {len(r['fixtures'])} | "
                 f"{_run_cell(r)} |" for r in doc["matrix"]] + [""]
     for n, finding in enumerate(doc["findings"], 1):
         out += [f"## {n}. {finding['kind'].upper()}", "", _md(finding["title"]), ""]
@@ -437,6 +442,12 @@ def markdown(doc: dict[str, Any], pictures: Path | None = None) -> str:
                     out.append(f"\n![timeline of {_md(o['label'])}]({pictures.name}/{name})\n")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _rule_words(rules: str) -> str:
+    """``"603.3 (2026-02-27), 603.3 (2021-02-24)"`` as ``"603.3"`` when every edition numbers the rule alike."""
+    numbers = {part.rsplit(" (", 1)[0] for part in rules.split(", ")}
+    return numbers.pop() if len(numbers) == 1 else rules
 
 
 def _run_cell(row: dict[str, Any]) -> str:
@@ -472,10 +483,13 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 tr.differs td{background:#ffe0a3}tr.same td{background:#ffffff}
 blockquote{border-left:4px solid #4a6fa5;margin:.5em 0;padding:.3em .8em;background:#f3f6fb}
 .status{color:#555;font-style:italic}.changed{color:#b00020;font-weight:bold}
-.outcomes{display:grid;grid-template-columns:repeat(auto-fit,minmax(24em,1fr));gap:1em}.outcome{min-width:0}
+.outcomes{display:grid;grid-template-columns:1fr;gap:1em}.outcome{min-width:0}
 .rejected{color:#8a1c1c}.kind{font-family:monospace;background:#eee;padding:0 .3em}
 details{margin:.5em 0}pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:30em}
-svg.timeline{display:block;margin:.3em 0;border:1px solid #ddd;max-width:100%;height:auto}"""
+.timeline-box{overflow-x:auto;max-width:100%}
+svg.timeline{display:block;margin:.3em 0;border:1px solid #ddd;max-width:none}
+.summary{background:#fff8e1;border:2px solid #e0a800;border-radius:4px;padding:.2em 1em;margin:1em 0;
+overflow-wrap:anywhere}.summary h2{border:0;padding:0;margin:.5em 0 .3em}.summary p{margin:.3em 0}"""
 
 
 def html(doc: dict[str, Any]) -> str:
@@ -484,14 +498,19 @@ def html(doc: dict[str, Any]) -> str:
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{e(doc['command'])}: {e(doc['ruleset'])}</title><style>{CSS}</style></head><body>",
            f"<h1>{e(doc['command'])}: {e(doc['title'])}</h1>", "<ul>"]
-    out += [f"<li>{e(f)}</li>" for f in _facts(doc)] + ["</ul>", "<pre class=\"summary\">"
-                                                       + e("\n".join(doc["summary"])) + "</pre>"]
+    out += [f"<li>{e(f)}</li>" for f in _facts(doc)] + ["</ul>", '<div class="summary"><h2>How far the search went'
+                                                       "</h2>"] + [f"<p>{e(line)}</p>" for line in doc["summary"]]
+    out.append("</div>")
+    if not doc["findings"] and doc.get("matrix") is None:
+        out.append('<section class="nothing"><h2>Nothing found</h2><p>No finding within the search above: what '
+                   "was compared, the bound or sample, and the situations the compared scenarios reached and never "
+                   "reached are listed there. A sample is not every scenario.</p></section>")
     if doc.get("matrix") is not None:
-        out.append("<table class=\"matrix\"><tr><th>key</th><th>rule</th><th>invariant</th><th>fixtures</th>"
-                   "<th>scenarios exercised (status)</th></tr>")
-        out += [f"<tr><td><code>{e(r['key'])}</code></td><td>{e(r['rules'])}</td><td><code>"
-                f"{e(r['invariant'])}</code></td><td>{e(', '.join(r['fixtures']))}</td><td>{e(_run_cell(r))}</td></tr>"
-                for r in doc["matrix"]]
+        out.append("<table class=\"matrix\"><tr><th>rule</th><th>sentences</th><th>what the key checks</th>"
+                   "<th>key</th><th>fixtures</th><th>scenarios exercised (status)</th></tr>")
+        out += [f"<tr><td>{e(_rule_words(r['rules']))}</td><td>{e(r['sentences'])}</td><td>{e(r['summary'])}</td>"
+                f"<td title=\"{e(r['invariant'])}\"><code>{e(r['key'])}</code></td><td>{len(r['fixtures'])}</td>"
+                f"<td>{e(_run_cell(r))}</td></tr>" for r in doc["matrix"]]
         out.append("</table>")
     for n, finding in enumerate(doc["findings"], 1):
         out.append(f'<section class="finding {e(finding["kind"])}" id="finding-{n}">')
@@ -531,7 +550,7 @@ def _html_outcomes(outcomes: list[dict[str, Any]]) -> list[str]:
         out += [f'<p class="rejected">{e("under " + r["side"] + ", ") if r.get("side") else ""}<code>'
                 f'{e(r["key"])}</code> rejects it: {e(r["message"])}</p>' for r in o["rejected_by"]]
         if o["timeline"]:
-            out.append(timeline_svg(o["timeline"], o["label"]))
+            out.append('<div class="timeline-box">' + timeline_svg(o["timeline"], o["label"]) + "</div>")
         out.append("</div>")
     out.append("</div>")
     return out
