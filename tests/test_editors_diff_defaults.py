@@ -5,13 +5,15 @@ that was not missed."""
 
 from __future__ import annotations
 
-import re
-
 import json
+import os
+import re
+import shlex
 import time
 
 import pytest
 
+import impact_pages
 from conformance.cli import main
 from conformance.editors.analysis import Side, diff
 from conformance.editors.commands import list_edits
@@ -30,20 +32,42 @@ MISSED: dict[tuple[str, str], str] = {
 }
 
 
+IMPACT_EDITS = [(command, meaning) for name in ("momon-wonder", "mtg", "redemption")
+                for command, meaning in list_edits(get_ruleset(name)) if " --option " in command or " --edition " in command]
+IMPACT_ORDER = [command for command, _ in IMPACT_EDITS]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name,option,value", VALUES, ids=[f"{n}:{o}={v}" for n, o, v in VALUES])
-def test_diff_at_the_defaults_finds_every_option_value(name, option, value, capsys, request):
-    if (option, str(value)) in MISSED:
-        request.applymarker(pytest.mark.xfail(reason=MISSED[(option, str(value))], strict=True))
-    ruleset = get_ruleset(name)
-    shown = json.dumps(value) if not isinstance(value, str) else value
+@pytest.mark.parametrize("command,meaning", IMPACT_EDITS, ids=[c.split("--ruleset ")[1] for c, _ in IMPACT_EDITS])
+def test_diff_at_the_defaults_finds_every_option_value_and_edition(command, meaning, capsys, request, tmp_path):
+    """Each edit's diff at the defaults finds a difference within a minute; its section of docs/impact.md is written
+    from the diff's own JSON report (under TRIGGER_CONFORMANCE_REWRITE_DOCS=1)."""
+    args = shlex.split(command)[1:]
+    option = args[args.index("--option") + 1].split("=", 1) if "--option" in args else None
+    if option and tuple(option) in MISSED:
+        request.applymarker(pytest.mark.xfail(reason=MISSED[tuple(option)], strict=True))
     started = time.monotonic()
-    assert main(["diff", "--ruleset", name, "--option", f"{option}={shown}"]) == 1
+    code = main([*args, "--report-json", str(tmp_path / "diff.json")])
     seconds = time.monotonic() - started
     out = capsys.readouterr().out
-    assert "DIFFERENCE" in out, out
-    print(f"{name} {option}={shown}: {seconds:.1f} s")
+    if os.environ.get("TRIGGER_CONFORMANCE_REWRITE_DOCS"):
+        impact_pages.write(command, impact_pages.render(command, meaning, impact_pages.load(tmp_path / "diff.json")),
+                           IMPACT_ORDER)
+    assert code == 1 and "DIFFERENCE" in out, out
+    print(f"{command}: {seconds:.1f} s")
     assert seconds < 60
+
+
+def test_the_impact_page_has_a_section_for_every_option_value_and_edition():
+    held = impact_pages.sections()
+    assert set(held) == set(IMPACT_ORDER), "rerun TRIGGER_CONFORMANCE_REWRITE_DOCS=1 pytest -m slow " \
+        f"tests/test_editors_diff_defaults.py: missing {sorted(set(IMPACT_ORDER) - set(held))}, stale " \
+        f"{sorted(set(held) - set(IMPACT_ORDER))}"
+    assert all("not generated yet" not in text for text in held.values())
+    for command, text in held.items():
+        option = re.search(r"--option (\S+)=(\S+)", command)
+        if not (option and option.groups() in MISSED):
+            assert "differ" in text and "| ≠ |" in text, (command, text)
 
 
 def test_a_found_scenario_is_valid_under_both_sides_and_restores_only_missed_triggers():
