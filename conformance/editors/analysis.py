@@ -362,6 +362,19 @@ def _parting(a: Leaf, b: Leaf) -> tuple[str, str]:
     return "order", "the traces differ without a differing branch point"
 
 
+def situation(document: dict[str, Any]) -> bool:
+    """Whether a scenario document is a situation worth reporting: well formed, and restoring no trigger that was
+    never missed (one of an ability that already triggered, :func:`~conformance.editors.targeting.restores_only_missed`,
+    in the reference play at the document's own options). A "restored" trigger of the very ability that just
+    triggered is no editor's situation: every tool's sample and reduction keeps to situations (issue 28 item 4)."""
+    if not well_formed(document):
+        return False
+    try:
+        return restores_only_missed(reference_play(Side("the scenario", document["edition"], {}, ()), document))
+    except Exception:  # noqa: BLE001 - a document the engine cannot prepare is no situation
+        return False
+
+
 def _ambiguous_at(kind: str, invariants: tuple[Invariant, ...], max_runs: int) -> Callable[[dict], bool]:
     def fails(document: dict[str, Any]) -> bool:
         _, scenario = prepare_scenario(document, "a candidate scenario")
@@ -404,9 +417,9 @@ def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: in
 def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], *, options: dict | None = None,
                   scenarios: int = 40, seed: int = 0, max_runs: int = 300, documents: Iterable[dict] | None = None,
                   reduce_seconds: float = 8.0, stop_after: int | None = None,
-                  skew: float = DEFAULT_SKEW, aim: bool = True, option_search: bool = True) -> LintFindings:
-    """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones and, with ``aim``, a few more drawn
-    to meet each branch point: :func:`conformance.editors.readings.aimed_sample`) under ``invariants``; report each
+                  skew: float = DEFAULT_SKEW, per_point: int = 0, option_search: bool = False) -> LintFindings:
+    """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones and, with ``per_point``, more drawn
+    until each branch point has been met that many times: :func:`conformance.editors.readings.aimed_sample`) under ``invariants``; report each
     contradiction (once per core), each kind of ambiguity (once per branch point) and, with ``option_search``,
     each option whose readings lead apart (:func:`conformance.editors.readings.option_readings`, once per option),
     with a minimal scenario. A scenario whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
@@ -418,11 +431,13 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
     options_open: set[str] = set()
     if documents is not None:
         source: Iterable[dict] = documents
-    elif aim:
-        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew)
+    elif per_point:
+        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew, per_point=per_point)
     else:
         source = generated(ruleset, edition, options or {}, scenarios, seed, skew)
     for document in source:
+        if documents is None and not situation(document):
+            continue  # drawn, but no editor's situation (a restored trigger that was never missed)
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
         findings.traces += walk.runs
@@ -438,7 +453,7 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
                 options_open.add(reading.option)
                 findings.ambiguities.append(reading)
         if not walk.legal and _no_legal_trace(invariants, max_runs)(document):
-            small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), well_formed, reduce_seconds)
+            small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), situation, reduce_seconds)
             _, prepared = prepare_scenario(small, "the reduced scenario")
             found = contradiction_of(prepared, invariants)
             if found is not None and found.core not in cores:
@@ -448,7 +463,7 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
             if ambiguity.kind in kinds:
                 continue
             kinds.add(ambiguity.kind)
-            small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), well_formed,
+            small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), situation,
                                     reduce_seconds)
             _, prepared = prepare_scenario(small, "the reduced scenario")
             again = [a for a in ambiguities_of(enumerate_traces(prepared, invariants, player_choices="scenario",

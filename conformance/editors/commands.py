@@ -15,6 +15,7 @@ from conformance.editors import report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
+from conformance.editors.readings import PER_POINT
 from conformance.editors.matrix import lint_text, matrix, render_matrix, text_findings
 from conformance.documents import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
@@ -128,7 +129,8 @@ def lint_rules(args) -> int:
     problems = lint_text(ruleset, text)
     documents = _scenario_documents(args.scenario, ruleset, options)
     findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,
-                             seed=args.seed, max_runs=args.max_runs, documents=documents, skew=args.skew)
+                             seed=args.seed, max_runs=args.max_runs, documents=documents, skew=args.skew,
+                             per_point=args.per_branch_point if args.scenarios else 0, option_search=True)
     summary = [f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small "
                f"scenarios enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored"]
     print(summary[0])
@@ -350,6 +352,9 @@ def add_parsers(commands) -> None:
                    help="a hand-written scenario (or fixture) to enumerate instead of generated ones")
     p.add_argument("--scenarios", type=_at_least(0), default=40, help="generated scenarios to try (default 40)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--per-branch-point", type=_at_least(0), default=PER_POINT,
+                   help="beyond --scenarios, draw small scenarios until each branch point of the text has been met "
+                        f"by this many (default {PER_POINT}; 0: only --scenarios; none with --scenarios 0)")
     p.add_argument("--max-runs", type=_at_least(1), default=200, help="skip a scenario with more branches than this")
     p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Iterator
 
 from conformance.editors.enumeration import Enumeration, enumerate_traces
 from conformance.editors.small import small_scenarios
-from conformance.reduction import reduce_scenario, well_formed
+from conformance.reduction import reduce_scenario
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import Invariant
@@ -99,7 +99,7 @@ def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeratio
     outcomes the invariants allow under the scenario's value and under another documented value differ, both
     non-empty. Each comes with a minimal scenario (``conformance.reduction``) and one outcome of each side that
     the other does not allow."""
-    from conformance.editors.analysis import Ambiguity
+    from conformance.editors.analysis import Ambiguity, situation
 
     met = {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}
     found = []
@@ -116,7 +116,7 @@ def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeratio
             there = _legal_outcomes(document, point.option, value, invariants, max_runs)
             if not there or there == here:
                 continue
-            small = reduce_scenario(document, _apart(point.option, current, value, invariants, max_runs), well_formed,
+            small = reduce_scenario(document, _apart(point.option, current, value, invariants, max_runs), situation,
                                     reduce_seconds)
             left = _legal_outcomes(small, point.option, current, invariants, max_runs) or here
             right = _legal_outcomes(small, point.option, value, invariants, max_runs) or there
