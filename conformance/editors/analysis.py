@@ -32,6 +32,8 @@ from conformance.editors.targeting import (Sample, aimed, change_between, refere
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.registry import get_ruleset
+from conformance.editors.plain import _decisions, _scenario_lines, _side_by_side, describe_point
 from reference_engine.kernel.ruleset import Ruleset
 from reference_engine.kernel.traceview import TraceView
 
@@ -228,8 +230,29 @@ class Ambiguity:
     kind: str
     label: str
     traces: list[tuple[str, ...]]
+    # Set when the option naming this branch point was found open: its readings ``values`` (the scenario's first)
+    # each satisfy every invariant under that reading and give these different outcomes (conformance.editors.readings).
+    option: str | None = None
+    values: tuple = ()
+
+    @property
+    def branch_point(self) -> str:
+        """The stable id of the branch point (the ruleset's ``BRANCH_POINTS``) where the readings part."""
+        return self.kind
+
+    def where(self) -> str:
+        """The branch point in words: the sentences it reads, what is open, and the option naming it (with its
+        default) or ``new``."""
+        return describe_point(get_ruleset(self.scenario["ruleset"]), self.kind)
 
     def render(self) -> str:
+        if self.option is not None:
+            head = (f"OPEN READING named by option {self.option}: its readings {' and '.join(map(str, self.values))} "
+                    f"each satisfy every invariant and give different outcomes ({self.label})")
+            lines = [head, f"  {self.where()}", "minimal scenario:", _scenario_lines(self.scenario)]
+            lines.append(_side_by_side([(f"{self.option}={self.values[0]}", self.traces[0]),
+                                        (f"{self.option}={self.values[1]}", self.traces[1])]))
+            return "\n".join(lines)
         if self.kind.startswith("reading:"):
             option = self.kind.split(":", 1)[1]
             head = (f"AMBIGUITY: the keys do not settle option {option}: more than one of its readings satisfies "
@@ -237,7 +260,7 @@ class Ambiguity:
         else:
             head = (f"AMBIGUITY: the rules leave open the {self.kind} ({self.label}); {len(self.traces)} traces "
                     "satisfy every invariant with the same player choices")
-        lines = [head, "minimal scenario:", _scenario_lines(self.scenario)]
+        lines = [head, f"  {self.where()}", "minimal scenario:", _scenario_lines(self.scenario)]
         lines.append(_side_by_side([("trace 1", self.traces[0]), ("trace 2", self.traces[1])]))
         return "\n".join(lines)
 
@@ -295,12 +318,19 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
         leaves_by_outcome = list(distinct.items())
         # Compare each outcome the players' choices do not account for with one they do (the accounting reading's
         # first), so the parting branch point is the order the rules leave open. Every leaf giving such an outcome
-        # is compared: one outcome can be reached at several kinds of branch point, each reported.
+        # is compared, and the one nearest the base names the outcome's branch point.
         base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in covered), leaves_by_outcome[0][1])
+        # Each outcome is named by the branch point of the leaf nearest the base (fewest rule decisions answered
+        # otherwise): a farther leaf reaching the same outcome parts earlier at an order the text settles, and
+        # would head a second, false ambiguity (issue 28 item 4).
+        nearest: dict[tuple[str, ...], Leaf] = {}
         for other in leaves:
             outcome = signature(other.trace, observable=True)
             if other is base or outcome in covered or outcome == signature(base.trace, observable=True):
                 continue
+            if outcome not in nearest or _distance(base, other) < _distance(base, nearest[outcome]):
+                nearest[outcome] = other
+        for outcome, other in nearest.items():
             kind, label = _parting(base, other)
             if kind not in found:
                 found[kind] = Ambiguity(walk.scenario, kind, label,
@@ -314,6 +344,12 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
     return list(found.values())
 
 
+def _distance(a: Leaf, b: Leaf) -> int:
+    """How many rule branch points ``b`` answers otherwise than ``a`` (one met by only one of them counts)."""
+    x, y = a.reading, b.reading
+    return sum(p != q for p, q in zip(x, y)) + sum(1 for v in (x[len(y):] or y[len(x):]) if v)
+
+
 def _parted_value(a: Leaf, b: Leaf) -> int | None:
     """``b``'s answer at the first branch point where it parts from ``a`` (None if none)."""
     return next((y.chosen for x, y in zip(a.rule_decisions, b.rule_decisions) if x.chosen != y.chosen), None)
@@ -324,6 +360,19 @@ def _parting(a: Leaf, b: Leaf) -> tuple[str, str]:
         if x.chosen != y.chosen:
             return x.kind, x.label
     return "order", "the traces differ without a differing branch point"
+
+
+def situation(document: dict[str, Any]) -> bool:
+    """Whether a scenario document is a situation worth reporting: well formed, and restoring no trigger that was
+    never missed (one of an ability that already triggered, :func:`~conformance.editors.targeting.restores_only_missed`,
+    in the reference play at the document's own options). A "restored" trigger of the very ability that just
+    triggered is no editor's situation: every tool's sample and reduction keeps to situations (issue 28 item 4)."""
+    if not well_formed(document):
+        return False
+    try:
+        return restores_only_missed(reference_play(Side("the scenario", document["edition"], {}, ()), document))
+    except Exception:  # noqa: BLE001 - a document the engine cannot prepare is no situation
+        return False
 
 
 def _ambiguous_at(kind: str, invariants: tuple[Invariant, ...], max_runs: int) -> Callable[[dict], bool]:
@@ -346,6 +395,15 @@ class LintFindings:
     scenarios: int = 0
     too_large: int = 0
     traces: int = 0
+    # branch-point id -> enumerated scenarios meeting it: how far the search went at each (every id of the ruleset)
+    met: dict[str, int] = field(default_factory=dict)
+
+    def reach(self) -> str:
+        """How far the search went, branch point by branch point, in words."""
+        met = [f"{point} {n}" for point, n in self.met.items() if n]
+        never = [point for point, n in self.met.items() if not n]
+        return (f"enumerated scenarios meeting each branch point: {', '.join(met) or 'none'}"
+                + (f"; never met: {', '.join(never)}" if never else ""))
 
 
 def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0,
@@ -359,16 +417,27 @@ def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: in
 def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], *, options: dict | None = None,
                   scenarios: int = 40, seed: int = 0, max_runs: int = 300, documents: Iterable[dict] | None = None,
                   reduce_seconds: float = 8.0, stop_after: int | None = None,
-                  skew: float = DEFAULT_SKEW) -> LintFindings:
-    """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones) under ``invariants``; report each
-    contradiction (once per core) and each kind of ambiguity (once per kind), with a minimal scenario. A scenario
-    whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
-    findings = LintFindings()
+                  skew: float = DEFAULT_SKEW, per_point: int = 0, option_search: bool = False) -> LintFindings:
+    """Enumerate small scenarios (``documents``, or ``scenarios`` generated ones and, with ``per_point``, more drawn
+    until each branch point has been met that many times: :func:`conformance.editors.readings.aimed_sample`) under ``invariants``; report each
+    contradiction (once per core), each kind of ambiguity (once per branch point) and, with ``option_search``,
+    each option whose readings lead apart (:func:`conformance.editors.readings.option_readings`, once per option),
+    with a minimal scenario. A scenario whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
+    from conformance.editors.readings import aimed_sample, option_readings
+
+    findings = LintFindings(met=dict.fromkeys(ruleset.branch_points, 0))
     cores: set[tuple[str, ...]] = set()
     kinds: set[str] = set()
-    source = documents if documents is not None else generated(ruleset, edition, options or {}, scenarios, seed,
-                                                               skew)
+    options_open: set[str] = set()
+    if documents is not None:
+        source: Iterable[dict] = documents
+    elif per_point:
+        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew, per_point=per_point)
+    else:
+        source = generated(ruleset, edition, options or {}, scenarios, seed, skew)
     for document in source:
+        if documents is None and not situation(document):
+            continue  # drawn, but no editor's situation (a restored trigger that was never missed)
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
         findings.traces += walk.runs
@@ -376,8 +445,15 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
             findings.too_large += 1
             continue
         findings.scenarios += 1
+        for kind in {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}:
+            findings.met[kind] = findings.met.get(kind, 0) + 1
+        if option_search and walk.legal:
+            for reading in option_readings(ruleset, document, walk, invariants, max_runs=max_runs,
+                                           done=options_open, reduce_seconds=reduce_seconds):
+                options_open.add(reading.option)
+                findings.ambiguities.append(reading)
         if not walk.legal and _no_legal_trace(invariants, max_runs)(document):
-            small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), well_formed, reduce_seconds)
+            small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), situation, reduce_seconds)
             _, prepared = prepare_scenario(small, "the reduced scenario")
             found = contradiction_of(prepared, invariants)
             if found is not None and found.core not in cores:
@@ -387,7 +463,7 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
             if ambiguity.kind in kinds:
                 continue
             kinds.add(ambiguity.kind)
-            small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), well_formed,
+            small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), situation,
                                     reduce_seconds)
             _, prepared = prepare_scenario(small, "the reduced scenario")
             again = [a for a in ambiguities_of(enumerate_traces(prepared, invariants, player_choices="scenario",
@@ -510,47 +586,3 @@ def _valid_both(a: Side, b: Side) -> Callable[[dict], bool]:
             return False
         return all(restores_only_missed(reference_play(s, document)) for s in (a, b))
     return valid
-
-
-# -- Rendering -------------------------------------------------------------------------------------------------------
-
-def _decisions(leaf: Leaf) -> str:
-    return "; ".join(f"{d.kind}: answer {d.chosen + 1} of {d.count} ({d.label})" for d in leaf.rule_decisions
-                     if d.chosen)
-
-
-def _scenario_lines(scenario: dict[str, Any]) -> str:
-    lines = [f"  players {', '.join(scenario['players'])} (active {scenario['active_player']}); edition "
-             f"{scenario['edition']}; options {scenario.get('options', {})}"]
-    for obj in scenario["objects"]:
-        abilities = "; ".join(f"{ab['id']}: when {_trigger(ab['trigger'])} -> {_effect(ab['effect'])}"
-                              + (" (optional)" if ab.get("optional") else "") for ab in obj.get("abilities", ()))
-        lines.append(f"  {obj['id']} ({obj.get('controller', obj['owner'])}, {obj['zone']})"
-                     + (f": {abilities}" if abilities else ""))
-    for s, step in enumerate(scenario["script"]):
-        for action in step["actions"]:
-            lines.append(f"  step {s}: {action.get('by', '')} {_effect(action['effect'])}")
-    if scenario.get("choices"):
-        lines.append(f"  choices {scenario['choices']}")
-    return "\n".join(lines)
-
-
-def _trigger(trigger: dict[str, Any]) -> str:
-    return " ".join(f"{v}" if k == "event" else f"{k}={v}" for k, v in trigger.items())
-
-
-def _effect(effect: list[dict[str, Any]]) -> str:
-    return ", ".join(" ".join(str(v) for k, v in a.items() if k not in ("snatch_check",))
-                     + (f" [snatch check: {_effect(a['snatch_check'])}]" if a.get("snatch_check") else "")
-                     for a in effect) or "nothing"
-
-
-def _side_by_side(columns: list[tuple[str, tuple[str, ...]]], width: int = 58) -> str:
-    (ha, a), (hb, b) = columns
-    lines = [f"  {ha[:width]:<{width}} | {hb[:width]}"]
-    for n in range(max(len(a), len(b))):
-        left = a[n] if n < len(a) else ""
-        right = b[n] if n < len(b) else ""
-        mark = " " if left == right else "*"
-        lines.append(f"{mark} {left[:width]:<{width}} | {right[:width]}")
-    return "\n".join(lines)

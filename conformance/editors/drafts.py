@@ -6,9 +6,9 @@
   leaves first.
 * :data:`AHEAD_OF_PENDING` (key ``mw.draft-ahead-of-pending``): a reading 11.2.5 contradicts: a trigger that arises
   while an ability resolves leaves its queue before every trigger already waiting there.
-* :data:`NAP_FIRST` (key ``mtg.apnap-order``, replacing the published one): a draft that changes a reading of MTG
-  603.3b: in each run of abilities going on the stack, the non-active players' go first (so the active player's
-  resolve first); each player still orders their own (two instances of one ability stay the player's choice).
+* ``reference_engine.mtg.judge.drafts:NAP_FIRST`` (key ``mtg.apnap-order``, replacing the published one; with the
+  ruleset, as it reuses the published key's judging of runs, passes and each player's chosen order): MTG 603.3b read
+  with the non-active players' abilities on the stack first.
 
 * ``reference_engine.redemption.judge.drafts:SEAT_ORDER`` (with the ruleset, since the harness reaches a ruleset's
   judge only through the registry): Redemption TA.4 and TA.5 read with seat order instead of turn order.
@@ -85,42 +85,14 @@ def AHEAD_OF_PENDING(view: TraceView) -> list[str]:  # noqa: N802
     return found
 
 
-def _batches(view: TraceView) -> list[list[str]]:
-    """Runs of triggers put on the stack together: consecutive ``stack_push`` entries (a player's ``choice`` note
-    between them does not end a run)."""
-    runs: list[list[str]] = [[]]
-    for entry in view.entries:
-        if entry["kind"] == "stack_push":
-            runs[-1].append(entry["trigger"])
-        elif entry["kind"] != "choice" and runs[-1]:
-            runs.append([])
-    return [run for run in runs if run]
-
-
-@invariant(key="mtg.apnap-order", ruleset="mtg", rules={"2026-02-27": "603.3b", "2021-02-24": "603.3b"},
-           summary="DRAFT (a changed reading of 603.3b): the non-active players' triggered abilities go on the stack "
-           "before the active player's, so the active player's resolve first.",
-           exercised=lambda view: sum(1 for run in _batches(view)
-                                      if len({view.triggers[t]["controller"] for t in run}) > 1))
-def NAP_FIRST(view: TraceView) -> list[str]:  # noqa: N802
-    found = []
-    active = view.scenario["active_player"]
-    for run in _batches(view):
-        mine = [n for n, t in enumerate(run) if view.triggers[t]["controller"] == active]
-        theirs = [n for n, t in enumerate(run) if view.triggers[t]["controller"] != active]
-        if mine and theirs and min(mine) < max(theirs):
-            found.append(f"{run[min(mine)]} of the active player {active} went on the stack before {run[max(theirs)]} "
-                         "of another player; the draft puts the non-active players' first")
-    return found
-
-
 # The ready-made drafts by ruleset: ``--with`` spec -> what it changes (``diff --list-edits``).
 READY_MADE: dict[str, dict[str, str]] = {
     "momon-wonder": {"conformance.editors.drafts:STRICT_FIFO":
                      "11.2.4 read strictly first in, first out (the remedy's exception dropped)",
                      "conformance.editors.drafts:AHEAD_OF_PENDING":
                      "11.2.5 reversed: triggers arising during a resolution go first"},
-    "mtg": {"conformance.editors.drafts:NAP_FIRST": "603.3b with the non-active players' abilities on the stack first"},
+    "mtg": {"reference_engine.mtg.judge.drafts:NAP_FIRST":
+            "603.3b with the non-active players' abilities on the stack first"},
     "redemption": {"reference_engine.redemption.judge.drafts:SEAT_ORDER":
                    "TA.4 and TA.5 in seat order from the first seat instead of turn order from the active player"},
 }

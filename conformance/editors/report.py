@@ -259,6 +259,23 @@ def contradiction(found, ruleset: Ruleset, edition: str, invariants, sentences: 
 def ambiguity(found, ruleset: Ruleset, edition: str, invariants, sentences: Sentences,
               concerned: Iterable[str] = ()) -> dict[str, Any]:
     words, scenario = _scenario(found.scenario, ruleset)
+    point = ruleset.branch_points.get(found.kind)
+    named = _named_by(ruleset, point)
+    read = [s for number in (point.sentences if point else ()) for s in sentences.at(number, edition)]
+    if getattr(found, "option", None) is not None:
+        leaves = []
+        for value in found.values:
+            variant = {**found.scenario, "options": {**found.scenario["options"], found.option: value}}
+            leaves += [leaf for leaf in _walk(prepare_scenario(variant, "the minimal scenario")[1], invariants)
+                       if leaf.legal]
+        title = (f"Open reading at branch point {found.kind}, named by option {found.option} "
+                 f"(default {named['default']}): {point.question if point else found.label}; its readings "
+                 f"{' and '.join(json.dumps(v) for v in found.values)} each satisfy every rule key and give "
+                 "different outcomes")
+        return {"kind": "ambiguity", "title": title, "branch_point": found.kind, "named_by": named,
+                "sentences": read, "scenario": scenario,
+                "outcomes": [_outcome(f"{found.option} = {json.dumps(v)}", lines, leaves, words)
+                             for v, lines in zip(found.values, found.traces)]}
     leaves = [leaf for leaf in _walk(found.scenario, invariants) if leaf.legal]
     if found.kind.startswith("reading:"):
         option = found.kind.split(":", 1)[1]
@@ -267,12 +284,30 @@ def ambiguity(found, ruleset: Ruleset, edition: str, invariants, sentences: Sent
         cited = [s for number in option_rules(ruleset, option) for s in sentences.at(number, edition)]
     else:
         title = (f"The rules leave open the {found.kind} ({words.ids(found.label)}): "
-                 f"{len(found.traces)} outcomes satisfy every rule key with the same player choices")
-        cited = []
-    return {"kind": "ambiguity", "title": title,
+                 f"{len(found.traces)} outcomes satisfy every rule key with the same player choices"
+                 + (f"; {point.question}" if point else "")
+                 + ("" if named else "; new: no option names this branch point"))
+        cited = read
+    return {"kind": "ambiguity", "title": title, "branch_point": found.kind, "named_by": named,
             "sentences": sentences.for_keys(concerned, edition) + cited, "scenario": scenario,
             "outcomes": [_outcome("the first reading" if n == 0 else f"another reading ({n + 1})", lines, leaves,
                                   words) for n, lines in enumerate(found.traces)]}
+
+
+def point_line(finding: dict[str, Any]) -> str:
+    """An ambiguity's branch point and whether an option names it, in one line."""
+    named = finding.get("named_by")
+    return (f"branch point {finding['branch_point']}: "
+            + (f"named by option {named['option']} (default {json.dumps(named['default'])})" if named
+               else "new: no option names it"))
+
+
+def _named_by(ruleset: Ruleset, point) -> dict[str, Any] | None:
+    """The option naming a branch point, with its default (None: no option names it, a new open reading)."""
+    if point is None or point.option is None:
+        return None
+    return {"option": point.option,
+            "default": next((o.default for o in ruleset.options if o.name == point.option), None)}
 
 
 def difference(found, ruleset: Ruleset, sides, sentences: Sentences) -> dict[str, Any]:
@@ -358,6 +393,8 @@ def console(finding: dict[str, Any]) -> str:
     """A finding as text for the terminal: its headline, the sentences, the scenario in words and the outcomes side
     by side (differing lines marked ``*``), with the keys rejecting each."""
     lines = [f"{finding['kind'].upper()}: {finding['title']}"]
+    if finding.get("branch_point"):
+        lines.append(f"  {point_line(finding)}")
     lines += ["  " + _sentence_line(s) for s in _grouped(finding["sentences"])]
     if finding["scenario"]:
         lines.append("minimal scenario:")
@@ -422,6 +459,8 @@ def markdown(doc: dict[str, Any], pictures: Path | None = None) -> str:
                 f"{_run_cell(r)} |" for r in doc["matrix"]] + [""]
     for n, finding in enumerate(doc["findings"], 1):
         out += [f"## {n}. {finding['kind'].upper()}", "", _md(finding["title"]), ""]
+        if finding.get("branch_point"):
+            out += [_md(point_line(finding)), ""]
         for s in _grouped(finding["sentences"]):
             out.append(f"> **{s['key'] or ''} [{s['rule']}{', sentence(s) ' + str(s['sentence']) if s['sentence'] else ''}]**"
                        + (f" {_md(s['text'])} *({s['status']})*" if s["text"] else f" *({s['status']})*"))
@@ -515,6 +554,8 @@ def html(doc: dict[str, Any]) -> str:
     for n, finding in enumerate(doc["findings"], 1):
         out.append(f'<section class="finding {e(finding["kind"])}" id="finding-{n}">')
         out.append(f'<h2>{n}. <span class="kind">{e(finding["kind"].upper())}</span> {e(finding["title"])}</h2>')
+        if finding.get("branch_point"):
+            out.append(f'<p class="branch-point">{e(point_line(finding))}</p>')
         for s in _grouped(finding["sentences"]):
             changed = " changed" if s["status"].startswith("CHANGED") else ""
             where = f"{s['rule']}" + (f", sentence{'s' if ',' in str(s['sentence']) else ''} {s['sentence']}"

@@ -7,9 +7,10 @@ APNAP batch, when a state check happens, where a restored trigger goes), asks an
 choices can be branched too (:class:`BranchingChooser`). The permissive engines know no rule key: which branches
 make a legal trace is decided by the judge, in ``conformance.editors`` (enumeration of every trace the rules allow).
 
-An oracle answers ``pick(kind, label, count, player=None) -> int`` in ``range(count)``; ``kind`` names the sort of
-open order (stable, e.g. ``"queue-next"``), ``label`` says in words what is being decided, ``player`` is set for a
-player's choice. Answer 0 is always the reference engine's own reading where there is one.
+Every branch goes through :func:`reference_engine.kernel.branching.choose`: an oracle answers ``pick(kind, label,
+count, player=None) -> int`` in ``range(count)``; ``kind`` is the stable branch-point id (e.g. ``"queue-next"``,
+listed with the sentences it reads in the ruleset's ``BRANCH_POINTS``), ``label`` says in words what is being
+decided, ``player`` is set for a player's choice. Answer 0 is always the reference engine's own reading.
 
 Where a ruleset option settles what the text leaves silent (an order or an outcome), the permissive engine plays
 every documented reading: its options are a :class:`Readings` mapping, and the first time a game needs one of those
@@ -20,14 +21,10 @@ then holds for the rest of that play. Which reading a rule set's keys accept is,
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any
 
+from reference_engine.kernel.branching import Oracle, choose
 from reference_engine.kernel.engine import Chooser
-
-
-class Oracle(Protocol):
-    def pick(self, kind: str, label: str, count: int, player: str | None = None) -> int:
-        ...
 
 
 class FirstOracle:
@@ -45,7 +42,7 @@ def permuted(oracle: Oracle, kind: str, label: str, items: list, preferred: list
     remaining = list(preferred) if preferred is not None else list(items)
     chosen = []
     while len(remaining) > 1:
-        k = oracle.pick(kind, f"{label}: place {len(chosen) + 1}", len(remaining), player)
+        k = choose(oracle, kind, range(len(remaining)), f"{label}: place {len(chosen) + 1}", player)
         chosen.append(remaining.pop(k))
     return chosen + remaining
 
@@ -73,7 +70,7 @@ class Readings(dict):
             current = dict.__getitem__(self, name)
             order = [current] + [v for v in self.values[name] if v != current]
             label = f"reading of {name}{f' ({why})' if why else ''}: " + " or ".join(str(v) for v in order)
-            self[name] = order[self.oracle.pick(f"reading:{name}", label, len(order))]
+            self[name] = choose(self.oracle, f"reading:{name}", order, label)
         return dict.__getitem__(self, name)
 
     def __getitem__(self, name: str) -> Any:
@@ -102,19 +99,19 @@ class BranchingChooser:
 
     def optional(self, player: str, trigger: dict[str, Any]) -> bool:
         preferred = bool(self.fallback.optional(player, trigger))
-        k = self.oracle.pick("player-optional", f"{player} uses optional {trigger['id']} or not", 2, player)
-        return preferred if k == 0 else not preferred
+        return choose(self.oracle, "player-optional", (preferred, not preferred),
+                      f"{player} uses optional {trigger['id']} or not", player)
 
     def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
         first = self.fallback.target(player, trigger, candidates)
         order = [first] + [k for k in range(len(candidates)) if k != first]
-        return order[self.oracle.pick("player-target", f"{player} targets for {trigger['id']}", len(order), player)]
+        return choose(self.oracle, "player-target", order, f"{player} targets for {trigger['id']}", player)
 
     def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
         first = self.fallback.occurrence(player, delayed, events)
         order = [first] + [k for k in range(len(events)) if k != first]
         label = f"{player} picks the occurrence for {delayed.get('id', delayed.get('ability'))}"
-        return order[self.oracle.pick("player-occurrence", label, len(order), player)]
+        return choose(self.oracle, "player-occurrence", order, label, player)
 
 
 __all__ = ["BranchingChooser", "FirstOracle", "Oracle", "Readings", "permuted"]

@@ -144,6 +144,9 @@ class Ruleset:
     # Rule number -> its sentences as ``(sentence_digest, keys encoding it)``, as read when the keys were written
     # (each ruleset's sentences.py; reference_engine.kernel.ruletext): an edited sentence makes its keys stale.
     sentences: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(default_factory=dict)
+    # Branch-point id -> reference_engine.kernel.branching.BranchPoint: every decision the text leaves open to the
+    # permissive engine, with the sentences it reads and the option naming it (each ruleset's BRANCH_POINTS).
+    branch_points: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def default_edition(self) -> str:

@@ -7,6 +7,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
 * ``sbc-timing``: State-Based Conditions before the waiting groups are placed, or after them (11.2.2), when an
   object is marked for defeat;
 * ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
+* ``sbc-defeat-order``: the order of the defeat events of several objects defeated by one State-Based Conditions
+  pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none);
 * ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
 * ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4);
 * ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
@@ -25,6 +27,7 @@ from typing import Any
 from reference_engine.common.vocabulary import IN_PLAY, condition_holds
 from reference_engine.momon_wonder.engines.reference import Game
 from reference_engine.common.permissive import Oracle, Readings, permuted
+from reference_engine.kernel.branching import choose
 
 # The readings the reference engine can play for each option whose text is silent (reference_engine/<ruleset>/judge/
 # momon_wonder/options.py names them; tests/test_editors_analysis.py checks that they agree).
@@ -56,8 +59,9 @@ class PermissiveGame(Game):
         preferred = super().order_group(group)
         names = ", ".join(group)
         ordered = permuted(self.oracle, "group-order", f"order of one event's trigger group {names}", group, preferred)
-        if self._placing and ordered and self.current_queue()[1] and self.oracle.pick(
-                "group-position", f"trigger group {names} after the pending work, or ahead of it", 2):
+        if self._placing and ordered and self.current_queue()[1] and choose(
+                self.oracle, "group-position", (False, True), f"trigger group {names} after the pending work, or "
+                "ahead of it"):
             self._ahead, self._ahead_placed = list(ordered), 0
         return ordered
 
@@ -86,9 +90,9 @@ class PermissiveGame(Game):
         super().place_waiting_groups()
 
     def after_completion(self) -> None:
-        if self.marked_for_defeat and self.oracle.pick(
-                "sbc-timing", f"State-Based Conditions for {', '.join(self.marked_for_defeat)} before or after "
-                "placing the waiting groups", 2):
+        if self.marked_for_defeat and choose(
+                self.oracle, "sbc-timing", (False, True), f"State-Based Conditions for "
+                f"{', '.join(self.marked_for_defeat)} before or after placing the waiting groups"):
             self.place_waiting_groups()
             self.perform_state_based_conditions()
             self.place_waiting_groups()
@@ -98,7 +102,8 @@ class PermissiveGame(Game):
     def _take(self, queue, name: str):
         k = 0
         if len(queue) > 1:
-            k = self.oracle.pick("queue-next", f"which of the {len(queue)} items of {name} goes next", len(queue))
+            k = choose(self.oracle, "queue-next", range(len(queue)), f"which of the {len(queue)} items of {name} "
+                       "goes next")
         item = queue[k]
         del queue[k]
         return item
@@ -122,8 +127,8 @@ class PermissiveGame(Game):
         if before == after:
             return  # declined at once
         front = after[1] > before[1]
-        if self.oracle.pick("remedy-placement", f"restored trigger of {source}/{ability}: "
-                            f"{'front' if front else 'appended'} or {'appended' if front else 'front'}", 2):
+        if choose(self.oracle, "remedy-placement", (False, True), f"restored trigger of {source}/{ability}: "
+                  f"{'front' if front else 'appended'} or {'appended' if front else 'front'}"):
             if front:
                 trigger = self.restored_for_front.pop()
                 self.waiting.append((None, [trigger]))
@@ -135,6 +140,10 @@ class PermissiveGame(Game):
         marked = [obj for obj in self.marked_for_defeat if self.zones.get(obj) == IN_PLAY]
         if marked:
             self.options.decide("sbc_events", f"{', '.join(marked)} marked for defeat")
+        if len(marked) > 1 and self.options["sbc_events"]:
+            # Several objects defeated by one pass: 11.2.5's "chronological order" gives their events none.
+            self.marked_for_defeat = permuted(self.oracle, "sbc-defeat-order", "order of the defeats of "
+                                              f"{', '.join(marked)} in one State-Based Conditions pass", marked)
         super().perform_state_based_conditions()
 
     def resolve(self, trigger_id: str) -> None:

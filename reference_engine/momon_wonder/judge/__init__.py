@@ -10,7 +10,7 @@ from reference_engine.momon_wonder.judge.options import OPTIONS
 from reference_engine.momon_wonder.judge.situations import SITUATIONS
 from reference_engine.momon_wonder.judge.vocabulary import VOCABULARY
 from reference_engine.kernel.ruleset import Ruleset
-from reference_engine.momon_wonder.judge.sentences import SENTENCES
+from reference_engine.momon_wonder.judge.sentences import BRANCH_POINTS, SENTENCES
 
 RULESET = "momon-wonder"
 EDITIONS = ["1.0.0"]
@@ -24,4 +24,5 @@ MOMON_WONDER = Ruleset(
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
     sentences=SENTENCES,
+    branch_points=BRANCH_POINTS,
 )

@@ -3,6 +3,7 @@
 The table's format, and how ``lint-rules --rules-text`` uses it, are in :mod:`reference_engine.kernel.ruletext`.
 """
 
+from reference_engine.kernel.branching import BranchPoint, reading, table
 from reference_engine.kernel.ruletext import numbered_paragraphs
 
 NUMBERED = r"^(11\.2\.\d+) "
@@ -50,3 +51,32 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("fbb2ef4d0a6f2351", ("mw.empty-before-advance",)),
     ),
 }
+
+
+# Every decision 11.2 leaves open, by the branch-point id the permissive engine asks it with
+# (reference_engine.kernel.branching; tests/test_branch_points.py keeps the table and the engine in step).
+BRANCH_POINTS = table(
+    BranchPoint("group-order", ("11.2.3", "11.2.5"), "the order of one event's trigger group (Section 11.3, "
+                "referred to and not given)", option="same_event_order"),
+    BranchPoint("group-placement", ("11.2.3", "11.2.5"), "the order in which the waiting groups of one completed "
+                "action or Ability are placed"),
+    BranchPoint("group-position", ("11.2.3", "11.2.5"), "a trigger group placed after the pending work or ahead "
+                "of it"),
+    BranchPoint("sbc-timing", ("11.2.2", "11.2.5"), "State-Based Conditions before the waiting groups are placed, "
+                "or after: whether events of that pass join the same collection"),
+    BranchPoint("sbc-defeat-order", ("11.2.2", "11.2.5"), "the order of the defeats of several objects in one "
+                "State-Based Conditions pass: 'chronological order' gives events caused at once none"),
+    BranchPoint("queue-next", ("11.2.4", "11.2.6"), "which item of the Trigger Queue or of a package's "
+                "processing Queue is taken next"),
+    BranchPoint("remedy-placement", ("11.2.4",), "a trigger restored by the Missed Trigger Remedy put at the front "
+                "or appended", option="sanctioned_play"),
+    reading("package_contents", ("11.2.3", "11.2.4"), "which waiting triggers a successful Summon's package takes"),
+    reading("snatch_check_triggers", ("11.2.4", "11.2.5"), "where triggers caused during a package's Snatch Check "
+            "go"),
+    reading("failed_summon_event", ("11.2.3",), "whether a failed Summon is an event that triggers anything"),
+    reading("optional_choice", ("11.2.1", "11.2.4"), "when an optional trigger's choice is made, and whether a "
+            "declined one leaves the Queue"),
+    reading("sbc_events", ("11.2.2",), "whether State-Based Conditions defeat an object marked for defeat"),
+    reading("intervening_recheck", ("11.2.1", "11.2.4"), "whether a condition written into a trigger is checked "
+            "again when it resolves"),
+)

@@ -22,6 +22,7 @@ from typing import Any
 
 from reference_engine.mtg.engines.reference import Game
 from reference_engine.common.permissive import Oracle, Readings, permuted
+from reference_engine.kernel.branching import choose
 
 # The readings the reference engine can play for each option (reference_engine/mtg/judge/options.py).
 READINGS = {
@@ -45,9 +46,9 @@ class PermissiveGame(Game):
     def before_priority(self) -> None:
         while True:
             dying, losing = self.catalog.applicable_sbas(self.state)
-            if self.waiting and (dying or losing) and self.oracle.pick(
-                    "sba-timing", f"triggered abilities {', '.join(self.waiting)} on the stack before the state-based "
-                    "actions, or after", 2):
+            if self.waiting and (dying or losing) and choose(
+                    self.oracle, "sba-timing", (False, True), f"triggered abilities {', '.join(self.waiting)} on the "
+                    "stack before the state-based actions, or after"):
                 self.put_triggers_on_stack()
                 continue
             if self.perform_state_based_actions():

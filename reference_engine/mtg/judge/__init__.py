@@ -12,7 +12,7 @@ from reference_engine.mtg.judge.options import OPTIONS
 from reference_engine.mtg.judge.situations import SITUATIONS
 from reference_engine.mtg.judge.vocabulary import VOCABULARY
 from reference_engine.kernel.ruleset import Ruleset
-from reference_engine.mtg.judge.sentences import SENTENCES
+from reference_engine.mtg.judge.sentences import BRANCH_POINTS, SENTENCES
 
 RULESET = "mtg"
 EDITIONS = ["2026-02-27", "2021-02-24"]
@@ -26,6 +26,7 @@ MTG = Ruleset(
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
     sentences=SENTENCES,
+    branch_points=BRANCH_POINTS,
     # Every rule of chapter 603 that no key cites, with the reason (the lint reports any other one, and any edit to
     # these rules' sentences, since a changed rule may now need a key).
     unencoded=(

@@ -5,6 +5,7 @@ The table's format, and how ``lint-rules --rules-text`` uses it, are in :mod:`re
 
 import re
 
+from reference_engine.kernel.branching import BranchPoint, reading, table
 from reference_engine.kernel.ruletext import numbered_paragraphs
 
 NUMBERED = r"^(\d{3}\.\d+[a-z]?)\.? "
@@ -340,3 +341,21 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("fca07aa6821e9fd5", ("mtg.player-leaves",)),
     ),
 }
+
+
+# Every decision CR 603 (with the rules its keys cite) leaves open to the permissive engine, by branch-point id
+# (reference_engine.kernel.branching; tests/test_branch_points.py keeps the table and the engine in step).
+BRANCH_POINTS = table(
+    BranchPoint("batch-order", ("603.3b",), "the order in which one batch of waiting triggered abilities goes on "
+                "the stack (APNAP, each player's own in their chosen order; two passes in the 2026-02-27 edition)"),
+    BranchPoint("sba-timing", ("603.3", "704.3"), "with triggered abilities waiting and a state-based action "
+                "applicable, which comes first"),
+    reading("pass_two_membership", ("603.3b",), "which abilities go in the second pass"),
+    reading("departed_delayed", ("800.4a", "603.7"), "the delayed triggered abilities of a player who left, not "
+            "yet triggered"),
+    reading("leaves_intervening_if", ("603.4", "603.10"), "whether the intervening 'if' of an ability that looks "
+            "back in time is checked before its event or after it"),
+    reading("once_each_turn_taken", ("603.2h",), "when a 'do this only once each turn' ability counts as used"),
+    reading("controller_off_battlefield", ("603.10a", "113.7a"), "who controls an object off the battlefield "
+            "for a 'you control' filter: its owner, its last controller, or no one"),
+)

@@ -7,6 +7,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading under the sc
   taken, so the activations already made are in the trace when the next is chosen (prefix pruning sees them);
 * ``fresh-placement``: triggers that arose while a triggered ability resolved activate after every trigger already
   pending, or ahead of them (TA.6), when both kinds are pending;
+* ``optional-after-phase``: an optional trigger still pending when its phase ends keeps waiting, or lapses (TA.3
+  says "at least until the end of the current phase" of mandatory ones only);
 * ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
   can matter (:class:`~reference_engine.common.permissive.Readings`): ``control_change_holder`` when a card's
   ability triggers on the change of its own control, ``mandatory_after_phase`` when a phase ends with a mandatory
@@ -19,6 +21,7 @@ from collections import deque
 from typing import Any
 
 from reference_engine.common.permissive import Oracle, Readings
+from reference_engine.kernel.branching import choose
 from reference_engine.redemption.engines.reference import PRESENT, Game
 
 # The readings the reference engine can play for each option (reference_engine/redemption/judge/options.py).
@@ -37,8 +40,8 @@ class _OpenBatch(deque):
 
     def popleft(self) -> str:
         if len(self) > 1:
-            k = self.oracle.pick("batch-order", f"which of {', '.join(self)}, free together, activates next",
-                                 len(self))
+            k = choose(self.oracle, "batch-order", range(len(self)), f"which of {', '.join(self)}, free together, "
+                       "activates next")
             if k:
                 item = self[k]
                 del self[k]
@@ -62,15 +65,20 @@ class PermissiveGame(Game):
         if gone:
             self.options.decide("mandatory_after_phase", f"mandatory {', '.join(gone)} pending, its card gone")
         super().lapse_at_phase_end()
+        optional = [t for t in self.pending() if self.ability(self.instances[t]).get("optional")]
+        if optional and choose(self.oracle, "optional-after-phase", (False, True), f"optional {', '.join(optional)} "
+                               "pending at the end of the phase: keeps waiting, or lapses"):
+            self.drop_all(optional, "expired")
 
     def order_batch(self, triggers: list[str]) -> deque[str]:
         return _OpenBatch(super().order_batch(triggers), self.oracle)
 
     def next_trigger(self) -> str | None:
         after = self.options["trigger_during_resolution"] == "after-pending"
-        if self.fresh and any(self.batches) and self.oracle.pick(
-                "fresh-placement", f"{', '.join(self.fresh)}, arisen during a resolution, activate "
-                f"{'after' if after else 'before'} the pending triggers, or {'before' if after else 'after'}", 2):
+        if self.fresh and any(self.batches) and choose(
+                self.oracle, "fresh-placement", (False, True), f"{', '.join(self.fresh)}, arisen during a "
+                f"resolution, activate {'after' if after else 'before'} the pending triggers, or "
+                f"{'before' if after else 'after'}"):
             after = not after
         if after:
             # Fresh triggers wait until no batch has a trigger left (with one batch, the reference's test).

@@ -11,7 +11,7 @@ from reference_engine.redemption.judge.options import OPTIONS
 from reference_engine.redemption.judge.situations import SITUATIONS
 from reference_engine.redemption.judge.vocabulary import VOCABULARY
 from reference_engine.kernel.ruleset import Ruleset
-from reference_engine.redemption.judge.sentences import SENTENCES
+from reference_engine.redemption.judge.sentences import BRANCH_POINTS, SENTENCES
 
 RULESET = "redemption"
 EDITIONS = ["reg-glossary"]
@@ -25,4 +25,5 @@ REDEMPTION = Ruleset(
     vocabulary=VOCABULARY,
     situations=SITUATIONS,
     sentences=SENTENCES,
+    branch_points=BRANCH_POINTS,
 )

@@ -5,6 +5,7 @@ The table's format, and how ``lint-rules --rules-text`` uses it, are in :mod:`re
 
 import re
 
+from reference_engine.kernel.branching import BranchPoint, reading, table
 from reference_engine.kernel.ruletext import clean_lines, join_wrapped, sentence_digest, split_sentences
 
 _TITLE = re.compile(r"^\s*Triggered Ability\s*$", re.M)
@@ -96,3 +97,19 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("2a552c597ef87503", ("red.pending-then-activates", "red.new-trigger-placement")),
     ),
 }
+
+
+# Every decision the glossary entry leaves open to the permissive engine, by branch-point id
+# (reference_engine.kernel.branching; tests/test_branch_points.py keeps the table and the engine in step).
+BRANCH_POINTS = table(
+    BranchPoint("batch-order", ("TA.4", "TA.5"), "which of the triggers free together activates next: mandatory "
+                "and optional ones at once, three or more, turn order around the table"),
+    BranchPoint("fresh-placement", ("TA.6",), "triggers that arose while a triggered ability resolved activate "
+                "before or after those already pending", option="trigger_during_resolution"),
+    BranchPoint("optional-after-phase", ("TA.3",), "an optional trigger still pending when its phase ends: keeps "
+                "waiting or lapses ('at least until the end of the current phase' is said of mandatory ones only)"),
+    reading("control_change_holder", ("TA.1", "TA.3"), "whose trigger it is when the situation is its card's own "
+            "change of control"),
+    reading("mandatory_after_phase", ("TA.3",), "a pending mandatory trigger whose card is gone, after its phase "
+            "ends"),
+)

@@ -64,6 +64,13 @@ def _multi_player_segments(view: TraceView) -> int:
     exercised=_multi_player_segments,
 )
 def apnap_order(view: TraceView) -> list[str]:
+    return run_order_problems(view)
+
+
+def run_order_problems(view: TraceView, nap_first: bool = False) -> list[str]:
+    """603.3b's runs judged with the players in APNAP order (``nap_first``: the non-active players in turn order,
+    then the active player, a draft's reading, conformance.editors' ``reference_engine.mtg.judge.drafts``): each
+    pass of each run complete, the players' abilities in that order, each player's own in the order they chose."""
     found = _incomplete_placements(view)
     plan = turns(view)
     prefer = chooser(view)
@@ -71,14 +78,18 @@ def apnap_order(view: TraceView) -> list[str]:
         # 101.4 from the active player of the turn the run happens in (500.1)
         active = plan.active.get(plan.turn_at(view.trigger_index[segment[0]]), view.active_player) if segment \
             else view.active_player
-        rank = {p: n for n, p in enumerate(catalog(view).apnap(active=active))}
+        order = catalog(view).apnap(active=active)
+        if nap_first:
+            order = [p for p in order if p != active] + [p for p in order if p == active]
+        rank = {p: n for n, p in enumerate(order)}
         highest = None
         for t in segment:
             controller = view.triggers[t]["controller"]
             if highest is not None and rank.get(controller, 99) < rank.get(highest[1], 99):
                 found.append(f"{t} (controlled by {controller}) went on the stack after {highest[0]} (controlled by "
-                             f"{highest[1]}), but {controller} comes first in APNAP order from the active player "
-                             f"{active}")
+                             f"{highest[1]}), but {controller} comes first in "
+                             + (f"the draft's order, non-active players first, from the active player {active}"
+                                if nap_first else f"APNAP order from the active player {active}"))
                 break
             if highest is None or rank.get(controller, 99) > rank.get(highest[1], 99):
                 highest = (t, controller)

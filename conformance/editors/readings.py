@@ -1,0 +1,132 @@
+"""Open readings at the defaults (issue 28): scenarios aimed at every branch point, and options found open.
+
+``lint-rules`` with no flags must report every branch point of a text that changes an outcome, so its sample cannot
+be left to chance: a branch point such as Momon Wonder's ``sbc-defeat-order`` (two objects defeated by one State-Based
+Conditions pass) comes up in one small generated scenario of a hundred. :func:`aimed_sample` draws many small
+scenarios, plays each once with the permissive engine answering 0 everywhere (a fraction of a millisecond: no
+enumeration), and keeps, beyond the usual sample, a few that meet each branch point the sample met too rarely.
+
+A branch point an option names is open by the option's very existence only if its readings lead apart:
+:func:`option_readings` enumerates a scenario that meets it under each documented value of the option and reports
+it when the outcomes the invariants allow differ (each value's invariants accepting some outcome). Nothing here
+compares with the reference engine's reading: each side is the set of outcomes its own invariants allow.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any, Iterable, Iterator
+
+from conformance.editors.enumeration import Enumeration, enumerate_traces
+from conformance.editors.small import small_scenarios
+from conformance.reduction import reduce_scenario
+from conformance.scenarios import prepare_scenario
+from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.invariant import Invariant
+from reference_engine.kernel.registry import game_factory
+from reference_engine.kernel.ruleset import Ruleset
+
+PER_POINT = 3  # scenarios meeting each branch point that the sweep enumerates at least (when it can draw them)
+DRAWS = 2000  # small scenarios screened by one play each for the branch points they meet
+
+
+class _Log:
+    """An oracle answering 0 everywhere (the reference engine's reading) that notes every branch point asked."""
+
+    def __init__(self):
+        self.met: set[str] = set()
+
+    def pick(self, kind: str, label: str, count: int, player: str | None = None) -> int:
+        self.met.add(kind)
+        return 0
+
+
+def met_points(document: dict[str, Any], max_entries: int = 2000) -> set[str]:
+    """The branch points one play of the permissive engine meets on a scenario document (every answer 0, player
+    choices from the scenario); none for a play that does not finish within ``max_entries`` trace entries."""
+    _, scenario = prepare_scenario(copy.deepcopy(document), "a screened scenario")
+    log = _Log()
+    game = game_factory(scenario["ruleset"])(scenario, ScenarioChooser(scenario), log)
+    game.record.max_entries = max_entries
+    try:
+        game.play()
+    except RuntimeError:  # a loop: no finished play to enumerate
+        return set()
+    return log.met
+
+
+def aimed_sample(ruleset: Ruleset, edition: str, options: dict[str, Any], scenarios: int, seed: int, skew: float,
+                 draws: int = DRAWS, per_point: int = PER_POINT) -> Iterator[dict[str, Any]]:
+    """The ``scenarios`` small generated scenarios of seed ``seed``, then, from ``draws`` more (seed ``seed + 1``),
+    each that meets a branch point of ``ruleset`` met fewer than ``per_point`` times so far."""
+    counts: Counter[str] = Counter()
+    for document in small_scenarios(ruleset.name, edition, options, scenarios, seed, skew):
+        counts.update(met_points(document))
+        yield document
+    wanted = set(ruleset.branch_points)
+    for document in small_scenarios(ruleset.name, edition, options, draws, seed + 1, skew):
+        if all(counts[p] >= per_point for p in wanted):
+            return
+        met = met_points(document)
+        if any(counts[p] < per_point for p in met & wanted):
+            counts.update(met)
+            yield document
+
+
+def _legal_outcomes(document: dict[str, Any], option: str, value: Any, invariants: tuple[Invariant, ...],
+                    max_runs: int) -> set[tuple[str, ...]] | None:
+    """The observable outcomes the invariants allow on ``document`` with ``option`` set to ``value`` (None: the
+    tree exceeds ``max_runs``)."""
+    variant = {**copy.deepcopy(document), "options": {**document.get("options", {}), option: value}}
+    _, scenario = prepare_scenario(variant, f"the scenario with {option}={value}")
+    walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
+    return set(walk.outcomes()) if walk.complete else None
+
+
+def _apart(option: str, a: Any, b: Any, invariants: tuple[Invariant, ...], max_runs: int):
+    def fails(document: dict[str, Any]) -> bool:
+        left = _legal_outcomes(document, option, a, invariants, max_runs)
+        right = _legal_outcomes(document, option, b, invariants, max_runs)
+        return bool(left) and bool(right) and left != right
+    return fails
+
+
+def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeration, invariants: tuple[Invariant, ...],
+                    *, max_runs: int, done: Iterable[str] = (), reduce_seconds: float = 8.0) -> list:
+    """:class:`~conformance.editors.analysis.Ambiguity` (with ``option`` set) for each option of ``ruleset`` not in
+    ``done`` whose branch point ``walk`` (of ``document`` at its options) met and whose readings lead apart on it: the
+    outcomes the invariants allow under the scenario's value and under another documented value differ, both
+    non-empty. Each comes with a minimal scenario (``conformance.reduction``) and one outcome of each side that
+    the other does not allow."""
+    from conformance.editors.analysis import Ambiguity, situation
+
+    met = {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}
+    found = []
+    done = set(done)
+    options = {o.name: o for o in ruleset.options}
+    for point in ruleset.branch_points.values():
+        if point.option is None or point.option in done or point.id not in met:
+            continue
+        current = walk.scenario["options"][point.option]
+        here = set(walk.outcomes())
+        for value in options[point.option].values:
+            if value == current or not here:
+                continue
+            there = _legal_outcomes(document, point.option, value, invariants, max_runs)
+            if not there or there == here:
+                continue
+            small = reduce_scenario(document, _apart(point.option, current, value, invariants, max_runs), situation,
+                                    reduce_seconds)
+            left = _legal_outcomes(small, point.option, current, invariants, max_runs) or here
+            right = _legal_outcomes(small, point.option, value, invariants, max_runs) or there
+            _, prepared = prepare_scenario(copy.deepcopy(small), "the reduced scenario")
+            traces = [sorted(left - right or left)[0], sorted(right - left or right)[0]]
+            found.append(Ambiguity(prepared, point.id, f"{point.option}={current} or {point.option}={value}",
+                                   traces, option=point.option, values=(current, value)))
+            done.add(point.option)
+            break
+    return found
+
+
+__all__ = ["aimed_sample", "met_points", "option_readings"]
