@@ -353,7 +353,7 @@ def _add_rules(commands) -> None:
     p.add_argument("--matrix", action="store_true", help="rule key x invariant x fixtures x scenarios exercised")
     p.add_argument("--report", metavar="FILE", help="with --matrix: a run's JSON Lines stream (--report-jsonl, an "
                    "interrupted one too) or JSON report (--report-json), for the exercised counts")
-    from conformance.editors.report import add_options as add_editor_report_options
+    from conformance.editors.pages import add_options as add_editor_report_options
 
     add_editor_report_options(p)  # with --matrix: the matrix as JSON, Markdown or HTML
     p.set_defaults(handler=_rules_or_matrix)

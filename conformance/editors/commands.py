@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conformance.editors import report
+from conformance.editors import pages, report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
@@ -144,7 +144,7 @@ def lint_rules(args) -> int:
                                                                         if id(inv) not in published)])
     for finding in written:
         if finding["kind"] in ("contradiction", "ambiguity"):
-            print(report.console(finding))
+            print(pages.console(finding))
     if findings.met:
         summary.append(f"how far the search went: {findings.reach()}")
         print(summary[-1])
@@ -166,7 +166,7 @@ def lint_rules(args) -> int:
 
 
 def _write(doc, args) -> None:
-    for line in report.write(doc, args):
+    for line in pages.write(doc, args):
         print(line)
 
 
@@ -299,7 +299,7 @@ def diff_command(args) -> int:
               "(CHECK lines above); give an invariant for each with --with MODULE:ATTRIBUTE")
     written = report.diff_findings(ruleset, built, found, text)
     for finding in written:
-        print(report.console(finding))
+        print(pages.console(finding))
     _write(report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
                            rules_text=getattr(args, "rules_text", None)), args)
     return 1 if found or unchecked else 0
@@ -356,7 +356,7 @@ def add_parsers(commands) -> None:
                    help="add an invariant (or a list) of this ruleset, or replace the one with its key; MODULE is "
                         "imported as --engine imports one (installed or on PYTHONPATH, else from the current "
                         "directory, said on stderr)")
-    report.add_options(p)
+    pages.add_options(p)
     p.add_argument("--without", action="append", metavar="KEY", help="drop a rule key for this run")
     p.add_argument("--rules-text", metavar="FILE", help="an editor's draft of the rule text (a regular UTF-8 file of "
                    f"at most {MAX_RULES_TEXT_BYTES // (1024 * 1024)} MiB), linted against the keys")
@@ -398,5 +398,5 @@ def add_parsers(commands) -> None:
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size); "
                    "lower skews and full size are drawn in turn too")
     p.add_argument("--limit", type=_at_least(1), default=1, help="how many differences to show (default 1)")
-    report.add_options(p)
+    pages.add_options(p)
     p.set_defaults(handler=diff_command)
