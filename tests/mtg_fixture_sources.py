@@ -507,6 +507,23 @@ fixture("mtg-vocab-400-7-triggers-once-each-turn",
              ("P1", [{"do": "move", "object": "E", "from": "hand", "to": "field"}])])],
   choices={"trigger_order": ["O", "D"]}))
 
+# -- Issue 31: more words -------------------------------------------------------------------------------------------
+
+fixture("mtg-vocab-603-7d-spell-creates-delayed",
+ "603.7a and 603.7d: a resolving spell creates the delayed triggered abilities its effect says; their source is that spell and their controller the player who controlled it as it resolved (Forge PR 1290 fixed the same for a delayed ability's controller). P1 is the active player. C3 dies first: nothing waits for it yet. P2 casts S: 'Whenever a creature dies this turn, you gain 1 life. When C1 dies, you gain 2 life.' S resolves and goes to the graveyard, creating both. P1 destroys C1 and C2 together: the first triggers twice, the second once, all three controlled by P2 with source S, though S is in a graveyard and P1 is the active player. In the next turn, C4 dies: the first has ended with the turn, the second after triggering.",
+ "CR 603.7a, 603.7b, 603.7d (issue 31; Forge PR 1290)", ["mtg.delayed-trigger", "mtg.delayed-controller"],
+ scen(["P1", "P2"], "P1",
+  [obj("C1", "P1"), obj("C2", "P1"), obj("C3", "P2"), obj("C4", "P2"),
+   obj("S", "P2", "hand", spell={"effect": [
+       {"do": "create_delayed", "duration": "turn", "ability": ab("DS", DIES_ANY, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature dies this turn, you gain 1 life.")},
+       {"do": "create_delayed", "ability": ab("DN", {"event": "leave", "subject": "C1", "to": "graveyard"}, [{"do": "life", "player": "P2", "amount": 2}], text="When C1 dies, you gain 2 life.")}]})],
+  [("main", [("P1", [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}]),
+             ("P2", [{"do": "cast", "object": "S"}]),
+             ("P1", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])]),
+   ("main", [("P2", [{"do": "move", "object": "C4", "from": "field", "to": "graveyard"}])])],
+  choices={"trigger_order": ["DN", "DS"]}))
+F[-1][4]["script"][1]["turn"] = 2
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

@@ -358,3 +358,13 @@ def test_triggers_only_once_each_turn_counts_per_object_apart_from_603_2h():
         ["D", "D", "O"]  # O once for the event, D for each occurrence (its action not yet taken, 603.2h)
     assert _abilities_triggered(entries, entered["C"]) == ["O"]  # W came back: a new object (400.7)
     assert _abilities_triggered(entries, entered["E"]) == []
+
+
+def test_a_spells_delayed_abilities_have_the_spell_as_source_and_its_caster_as_controller():
+    entries = entries_of("mtg-vocab-603-7d-spell-creates-delayed")
+    created = kinds(entries, "delayed_create")
+    assert [(d["ability"], d["spell"], d["source"], d["controller"]) for d in created] == \
+        [("DS", "S", "S", "P2"), ("DN", "S", "S", "P2")]
+    fired = kinds(entries, "trigger")
+    assert sorted(t["ability"] for t in fired) == ["DN", "DS", "DS"]  # C3 died before S resolved; C4 after the turn
+    assert {(t["source"], t["controller"]) for t in fired} == {("S", "P2")}

@@ -299,3 +299,41 @@ def test_triggers_only_once_each_turn_is_per_object_and_the_judge_requires_it_bo
     assert "too many" in said
     assert ("should have triggered" in said) == returns
 
+
+
+def _spell_delayed_scenario(duration: str | None) -> dict:
+    """P2 casts S: 'When (whenever, this turn) s happens, you gain 1 life'; then s happens twice, one by one."""
+    made = {"do": "create_delayed", "ability": ability("DS", {"event": "signal", "name": "s"},
+                                                       [{"do": "life", "player": "P2", "amount": 1}])}
+    if duration:
+        made["duration"] = duration
+    signal = {"do": "signal", "name": "s"}
+    return scenario(["P1", "P2"], "P1", [obj("W", "P1"), obj("S", "P2", "hand", spell={"effect": [made]})],
+                    [("P1", [signal]), ("P2", [{"do": "cast", "object": "S"}]), ("P1", [signal]), ("P1", [signal])])
+
+
+@pytest.mark.parametrize("duration", [None, "turn"])
+def test_a_spell_creates_its_delayed_ability_and_the_judge_requires_it_both_ways(duration):
+    """603.7a, 603.7d: the spell is the delayed ability's source and its caster, P2 (not the active player), its
+    controller; it triggers on the later signals only (once, or each time this turn). The judge flags a dropped
+    creation (the faulty engine), one made twice, and a wrong source or controller."""
+    prepared = _spell_delayed_scenario(duration)
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    (created,) = [e for e in trace["entries"] if e["kind"] == "delayed_create"]
+    assert (created["spell"], created["source"], created["controller"]) == ("S", "S", "P2")
+    assert "created_by" not in created
+    fired = [e for e in trace["entries"] if e["kind"] == "trigger"]
+    assert [(t["source"], t["controller"]) for t in fired] == [("S", "P2")] * (2 if duration else 1)
+    dropped = violations(prepared, _faulty_trace("mtg-spell-delayed-dropped", prepared))
+    assert "without creating its delayed triggered ability DS" in " ".join(dropped["mtg.delayed-trigger"])
+    for field, wrong, key, said in (("controller", "P1", "mtg.delayed-controller", "who controlled the spell"),
+                                    ("source", "W", "mtg.delayed-controller", "its source is that spell")):
+        broken = {**trace, "entries": [dict(e, **{field: wrong}) if e is created else e for e in trace["entries"]]}
+        assert said in " ".join(violations(prepared, broken).get(key, ())), field
+    at = trace["entries"].index(created)
+    twice = {**trace, "entries": trace["entries"][:at + 1] + [dict(created, id="D9")] + trace["entries"][at + 1:]}
+    assert "more than its effect says" in " ".join(violations(prepared, twice)["mtg.delayed-trigger"])
+    early = [e for e in trace["entries"] if e is not created]
+    early.insert(1, created)  # before S was cast: not during its resolution
+    assert "was not resolving" in " ".join(violations(prepared, {**trace, "entries": early})["mtg.delayed-trigger"])

@@ -413,7 +413,7 @@ class Delayed:
     ability: dict[str, Any]
     source: str
     controller: str
-    created_by: str
+    created_by: str | None  # the trigger instance that created it; None: a spell did (603.7d)
     duration: str | None
     reflexive: bool
     watched: str | None

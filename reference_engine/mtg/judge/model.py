@@ -226,6 +226,7 @@ class Reading:
         self.made_by_kind: dict[str, str] = {}  # their id -> "create_delayed" or "reflexive"
         pending = [spec.get("effect") or [] for spec in self.printed.values()]
         pending += [a["effect"] for step in scenario["script"] for a in step["actions"]]
+        pending += [o["spell"].get("effect") or [] for o in scenario["objects"] if o.get("spell")]  # 603.7d
         while pending:
             for action in pending.pop():
                 if action.get("do") in ("create_delayed", "reflexive"):
