@@ -337,3 +337,17 @@ def test_a_spell_creates_its_delayed_ability_and_the_judge_requires_it_both_ways
     early = [e for e in trace["entries"] if e is not created]
     early.insert(1, created)  # before S was cast: not during its resolution
     assert "was not resolving" in " ".join(violations(prepared, {**trace, "entries": early})["mtg.delayed-trigger"])
+
+
+def test_a_spells_delayed_ability_may_watch_abilities_triggering():
+    """A spell's 'this turn, whenever an ability of W triggers, you gain 1 life' (603.7d, 603.2): the engine listens for
+    abilities triggering because a spell's effect asks for it, like an ability's would."""
+    made = {"do": "create_delayed", "duration": "turn", "ability": ability(
+        "DT", {"event": "ability_triggered", "subject": "W"}, [{"do": "life", "player": "P2", "amount": 1}])}
+    printed = ability("A", {"event": "signal", "name": "s"}, [{"do": "life", "player": "P1", "amount": 1}])
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", "P1", abilities=[printed]),
+                                            obj("S", "P2", "hand", spell={"effect": [made]})],
+                        [("P2", [{"do": "cast", "object": "S"}]), ("P1", [{"do": "signal", "name": "s"}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert [t["ability"] for t in trace["entries"] if t["kind"] == "trigger"] == ["A", "DT"]

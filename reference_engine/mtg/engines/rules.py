@@ -182,6 +182,8 @@ class Catalog:
         for step in scenario["script"]:
             for action in step["actions"]:
                 walk(action["effect"])
+        for obj in scenario["objects"]:  # a spell's delayed abilities (603.7d)
+            walk((obj.get("spell") or {}).get("effect", ()))
 
     def spec(self, source: str, ability: str, delayed: bool = False) -> dict[str, Any] | None:
         """The ability a trigger instance comes from: an object's ability, or a delayed/reflexive one by id."""
