@@ -524,6 +524,19 @@ fixture("mtg-vocab-603-7d-spell-creates-delayed",
   choices={"trigger_order": ["DN", "DS"]}))
 F[-1][4]["script"][1]["turn"] = 2
 
+DEALT_SELF = {"event": "dealt_damage", "subject": "self"}
+fixture("mtg-vocab-120-3-dealt-damage",
+ "The object dealt damage, as a trigger and as a filter (phase.rs issue 1342, Stuffy Doll: 'Whenever this creature is dealt damage, it deals that much damage to the chosen player'). P1's SD is Stuffy Doll (P2 chosen; indestructible, here toughness 5). P1's K has 'Whenever this creature deals damage, you gain 1 life'. P2's V has 'Whenever a creature you control is dealt damage, you gain 1 life'. K deals 2 damage to SD: SD's ability triggers (SD is dealt damage) and K's (K deals it); V's does not (SD is P1's). SD's ability resolves: SD deals 2 damage to P2, a player, so neither SD's ability (SD deals, is not dealt, damage) nor V's triggers. Then K deals 1 damage to P2's Y: V's triggers (a creature P2 controls is dealt damage), K's too; SD's does not.",
+ "CR 603.2, 120.3 (issue 31; phase.rs issue 1342)", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("SD", "P1", types=["creature"], toughness=5, abilities=[ab("ASD", DEALT_SELF, [{"do": "damage", "source": "SD", "player": "P2", "amount": 1, "that_many": True}], text="Whenever this creature is dealt damage, it deals that much damage to the chosen player (P2).")]),
+   obj("K", "P1", types=["creature"], abilities=[ab("AK", {"event": "damage", "subject": "self"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever this creature deals damage, you gain 1 life.")]),
+   obj("V", "P2", types=["enchantment"], abilities=[ab("AV", {"event": "dealt_damage", "subject": "any", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature you control is dealt damage, you gain 1 life.")]),
+   obj("Y", "P2", types=["creature"], toughness=3)],
+  [("main", [("P1", [{"do": "damage", "source": "K", "object": "SD", "amount": 2}]),
+             ("P1", [{"do": "damage", "source": "K", "object": "Y", "amount": 1}])])],
+  choices={"trigger_order": ["ASD", "AK", "AV"]}))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

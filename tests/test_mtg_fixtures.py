@@ -368,3 +368,12 @@ def test_a_spells_delayed_abilities_have_the_spell_as_source_and_its_caster_as_c
     fired = kinds(entries, "trigger")
     assert sorted(t["ability"] for t in fired) == ["DN", "DS", "DS"]  # C3 died before S resolved; C4 after the turn
     assert {(t["source"], t["controller"]) for t in fired} == {("S", "P2")}
+
+
+def test_dealt_damage_triggers_on_the_permanent_dealt_damage_not_on_the_source():
+    entries = entries_of("mtg-vocab-120-3-dealt-damage")
+    damage = {(e["subject"], e.get("target") or e.get("player")): e["id"] for e in kinds(entries, "event", type="damage")}
+    assert sorted(_abilities_triggered(entries, damage[("K", "SD")])) == ["AK", "ASD"]  # not AV: SD is P1's
+    assert _abilities_triggered(entries, damage[("SD", "P2")]) == []  # SD deals, is not dealt, damage
+    assert sorted(_abilities_triggered(entries, damage[("K", "Y")])) == ["AK", "AV"]
+    assert [e["amount"] for e in kinds(entries, "event", type="damage") if e["subject"] == "SD"] == [2]  # that much

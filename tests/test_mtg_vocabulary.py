@@ -351,3 +351,30 @@ def test_a_spells_delayed_ability_may_watch_abilities_triggering():
     trace = play(prepared)
     assert violations(prepared, trace) == {}
     assert [t["ability"] for t in trace["entries"] if t["kind"] == "trigger"] == ["A", "DT"]
+
+
+@pytest.mark.parametrize("filtered", [False, True])
+def test_dealt_damage_reads_the_permanent_dealt_damage_and_the_judge_requires_it_both_ways(filtered):
+    """W's O 'Whenever this is dealt damage, you gain 1 life' (or, ``filtered``, P2's 'Whenever a creature you
+    control is dealt damage'): W deals damage to X (nothing), then X deals damage to W (it triggers). The faulty
+    engine reading it as 'deals damage' triggers on the first and not the second: the judge flags both."""
+    if filtered:
+        trigger, holder = {"event": "dealt_damage", "controller": "you", "type": "creature"}, "P2"
+    else:
+        trigger, holder = {"event": "dealt_damage", "subject": "self"}, "P1"
+    watcher = ability("O", trigger, [{"do": "life", "player": holder, "amount": 1}])
+    objects = [obj("W", "P2", types=["creature"], toughness=9), obj("X", "P1", types=["creature"], toughness=9),
+               obj("H", holder, types=["enchantment"], abilities=[watcher])]
+    if not filtered:  # the ability is W's own
+        objects = [obj("W", "P1", types=["creature"], toughness=9, abilities=[watcher]),
+                   obj("X", "P2", types=["creature"], toughness=9)]
+    prepared = scenario(["P1", "P2"], "P1", objects,
+                        [("P1", [{"do": "damage", "source": "W", "object": "X", "amount": 1}]),
+                         ("P1", [{"do": "damage", "source": "X", "object": "W", "amount": 1}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    damage = [e["id"] for e in trace["entries"] if e["kind"] == "event" and e["type"] == "damage"]
+    assert [t["event"] for t in trace["entries"] if t["kind"] == "trigger"] == [damage[1]]
+    found = violations(prepared, _faulty_trace("mtg-dealt-read-as-deals", prepared))
+    said = " ".join(found["mtg.triggers-when-satisfied"])
+    assert "should have triggered" in said and damage[0] in said, said
