@@ -122,11 +122,12 @@ def _target_problems(target: dict[str, Any] | None, where: str, ids: set[str], p
 
 
 def _created_abilities(scenario: dict[str, Any]) -> set[str]:
-    """Ids of the abilities an effect creates (MTG: delayed, 603.7, and reflexive, 603.12, at any depth): they
+    """Ids of the abilities an effect creates (MTG: delayed, 603.7, and reflexive, 603.12, at any depth, spells' too, 603.7d): they
     trigger and are ordered like printed ones, so ``choices.trigger_order`` may name them."""
     found: set[str] = set()
     pending = [a["effect"] for o in scenario["objects"] for a in o.get("abilities", ())]
     pending += [action["effect"] for step in scenario["script"] for action in step["actions"]]
+    pending += [o["spell"].get("effect", ()) for o in scenario["objects"] if isinstance(o.get("spell"), dict)]
     while pending:
         for action in pending.pop():
             created = action.get("ability")

@@ -507,6 +507,36 @@ fixture("mtg-vocab-400-7-triggers-once-each-turn",
              ("P1", [{"do": "move", "object": "E", "from": "hand", "to": "field"}])])],
   choices={"trigger_order": ["O", "D"]}))
 
+# -- Issue 31: more words -------------------------------------------------------------------------------------------
+
+fixture("mtg-vocab-603-7d-spell-creates-delayed",
+ "603.7a and 603.7d: a resolving spell creates the delayed triggered abilities its effect says; their source is that spell and their controller the player who controlled it as it resolved (Forge PR 1290 fixed the same for a delayed ability's controller). P1 is the active player. C3 dies first: nothing waits for it yet. P2 casts S: 'Whenever a creature dies this turn, you gain 1 life. When C1 dies, you gain 2 life.' S resolves and goes to the graveyard, creating both. P1 destroys C1 and C2 together: the first triggers twice, the second once, all three controlled by P2 with source S, though S is in a graveyard and P1 is the active player. In the next turn, C4 dies: the first has ended with the turn, the second after triggering.",
+ "CR 603.7a, 603.7b, 603.7d (issue 31; Forge PR 1290)", ["mtg.delayed-trigger", "mtg.delayed-controller"],
+ scen(["P1", "P2"], "P1",
+  [obj("C1", "P1"), obj("C2", "P1"), obj("C3", "P2"), obj("C4", "P2"),
+   obj("S", "P2", "hand", spell={"effect": [
+       {"do": "create_delayed", "duration": "turn", "ability": ab("DS", DIES_ANY, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature dies this turn, you gain 1 life.")},
+       {"do": "create_delayed", "ability": ab("DN", {"event": "leave", "subject": "C1", "to": "graveyard"}, [{"do": "life", "player": "P2", "amount": 2}], text="When C1 dies, you gain 2 life.")}]})],
+  [("main", [("P1", [{"do": "move", "object": "C3", "from": "field", "to": "graveyard"}]),
+             ("P2", [{"do": "cast", "object": "S"}]),
+             ("P1", [{"do": "move_together", "objects": ["C1", "C2"], "from": "field", "to": "graveyard"}])]),
+   ("main", [("P2", [{"do": "move", "object": "C4", "from": "field", "to": "graveyard"}])])],
+  choices={"trigger_order": ["DN", "DS"]}))
+F[-1][4]["script"][1]["turn"] = 2
+
+DEALT_SELF = {"event": "dealt_damage", "subject": "self"}
+fixture("mtg-vocab-120-3-dealt-damage",
+ "The object dealt damage, as a trigger and as a filter (phase.rs issue 1342, Stuffy Doll: 'Whenever this creature is dealt damage, it deals that much damage to the chosen player'). P1's SD is Stuffy Doll (P2 chosen; indestructible, here toughness 5). P1's K has 'Whenever this creature deals damage, you gain 1 life'. P2's V has 'Whenever a creature you control is dealt damage, you gain 1 life'. K deals 2 damage to SD: SD's ability triggers (SD is dealt damage) and K's (K deals it); V's does not (SD is P1's). SD's ability resolves: SD deals 2 damage to P2, a player, so neither SD's ability (SD deals, is not dealt, damage) nor V's triggers. Then K deals 1 damage to P2's Y: V's triggers (a creature P2 controls is dealt damage), K's too; SD's does not.",
+ "CR 603.2, 120.3 (issue 31; phase.rs issue 1342)", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("SD", "P1", types=["creature"], toughness=5, abilities=[ab("ASD", DEALT_SELF, [{"do": "damage", "source": "SD", "player": "P2", "amount": 1, "that_many": True}], text="Whenever this creature is dealt damage, it deals that much damage to the chosen player (P2).")]),
+   obj("K", "P1", types=["creature"], abilities=[ab("AK", {"event": "damage", "subject": "self"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever this creature deals damage, you gain 1 life.")]),
+   obj("V", "P2", types=["enchantment"], abilities=[ab("AV", {"event": "dealt_damage", "subject": "any", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature you control is dealt damage, you gain 1 life.")]),
+   obj("Y", "P2", types=["creature"], toughness=3)],
+  [("main", [("P1", [{"do": "damage", "source": "K", "object": "SD", "amount": 2}]),
+             ("P1", [{"do": "damage", "source": "K", "object": "Y", "amount": 1}])])],
+  choices={"trigger_order": ["ASD", "AK", "AV"]}))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

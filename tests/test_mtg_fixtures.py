@@ -358,3 +358,22 @@ def test_triggers_only_once_each_turn_counts_per_object_apart_from_603_2h():
         ["D", "D", "O"]  # O once for the event, D for each occurrence (its action not yet taken, 603.2h)
     assert _abilities_triggered(entries, entered["C"]) == ["O"]  # W came back: a new object (400.7)
     assert _abilities_triggered(entries, entered["E"]) == []
+
+
+def test_a_spells_delayed_abilities_have_the_spell_as_source_and_its_caster_as_controller():
+    entries = entries_of("mtg-vocab-603-7d-spell-creates-delayed")
+    created = kinds(entries, "delayed_create")
+    assert [(d["ability"], d["spell"], d["source"], d["controller"]) for d in created] == \
+        [("DS", "S", "S", "P2"), ("DN", "S", "S", "P2")]
+    fired = kinds(entries, "trigger")
+    assert sorted(t["ability"] for t in fired) == ["DN", "DS", "DS"]  # C3 died before S resolved; C4 after the turn
+    assert {(t["source"], t["controller"]) for t in fired} == {("S", "P2")}
+
+
+def test_dealt_damage_triggers_on_the_permanent_dealt_damage_not_on_the_source():
+    entries = entries_of("mtg-vocab-120-3-dealt-damage")
+    damage = {(e["subject"], e.get("target") or e.get("player")): e["id"] for e in kinds(entries, "event", type="damage")}
+    assert sorted(_abilities_triggered(entries, damage[("K", "SD")])) == ["AK", "ASD"]  # not AV: SD is P1's
+    assert _abilities_triggered(entries, damage[("SD", "P2")]) == []  # SD deals, is not dealt, damage
+    assert sorted(_abilities_triggered(entries, damage[("K", "Y")])) == ["AK", "AV"]
+    assert [e["amount"] for e in kinds(entries, "event", type="damage") if e["subject"] == "SD"] == [2]  # that much

@@ -112,6 +112,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("event_amounts")
     if any(ab.get("triggers_once_each_turn") for ab in abs_):
         shown.add("triggers_once")
+    if any(a.get("do") == "create_delayed" for o in document["objects"] for a in (o.get("spell") or {}).get("effect", ())):
+        shown.add("spell_delayed")
     return shown
 
 
@@ -212,7 +214,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once"]
+               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

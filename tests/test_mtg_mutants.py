@@ -82,6 +82,9 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-108-3-ownership-filters", "mtg-owner-is-controller"),
     ("mtg-vocab-608-2-that-many", "mtg-that-many-is-printed"),
     ("mtg-vocab-400-7-triggers-once-each-turn", "mtg-triggers-once-read-as-do-once"),
+    # issue 31: more words
+    ("mtg-vocab-603-7d-spell-creates-delayed", "mtg-spell-delayed-dropped"),
+    ("mtg-vocab-120-3-dealt-damage", "mtg-dealt-read-as-deals"),
     # issue 22, item 2: the two readings fixed
     ("mtg-ref-603-6c-from-anywhere-dies-together", "mtg-anywhere-looks-back"),
     ("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard", "mtg-anywhere-looks-back"),

@@ -299,3 +299,82 @@ def test_triggers_only_once_each_turn_is_per_object_and_the_judge_requires_it_bo
     assert "too many" in said
     assert ("should have triggered" in said) == returns
 
+
+
+def _spell_delayed_scenario(duration: str | None) -> dict:
+    """P2 casts S: 'When (whenever, this turn) s happens, you gain 1 life'; then s happens twice, one by one."""
+    made = {"do": "create_delayed", "ability": ability("DS", {"event": "signal", "name": "s"},
+                                                       [{"do": "life", "player": "P2", "amount": 1}])}
+    if duration:
+        made["duration"] = duration
+    signal = {"do": "signal", "name": "s"}
+    return scenario(["P1", "P2"], "P1", [obj("W", "P1"), obj("S", "P2", "hand", spell={"effect": [made]})],
+                    [("P1", [signal]), ("P2", [{"do": "cast", "object": "S"}]), ("P1", [signal]), ("P1", [signal])])
+
+
+@pytest.mark.parametrize("duration", [None, "turn"])
+def test_a_spell_creates_its_delayed_ability_and_the_judge_requires_it_both_ways(duration):
+    """603.7a, 603.7d: the spell is the delayed ability's source and its caster, P2 (not the active player), its
+    controller; it triggers on the later signals only (once, or each time this turn). The judge flags a dropped
+    creation (the faulty engine), one made twice, and a wrong source or controller."""
+    prepared = _spell_delayed_scenario(duration)
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    (created,) = [e for e in trace["entries"] if e["kind"] == "delayed_create"]
+    assert (created["spell"], created["source"], created["controller"]) == ("S", "S", "P2")
+    assert "created_by" not in created
+    fired = [e for e in trace["entries"] if e["kind"] == "trigger"]
+    assert [(t["source"], t["controller"]) for t in fired] == [("S", "P2")] * (2 if duration else 1)
+    dropped = violations(prepared, _faulty_trace("mtg-spell-delayed-dropped", prepared))
+    assert "without creating its delayed triggered ability DS" in " ".join(dropped["mtg.delayed-trigger"])
+    for field, wrong, key, said in (("controller", "P1", "mtg.delayed-controller", "who controlled the spell"),
+                                    ("source", "W", "mtg.delayed-controller", "its source is that spell")):
+        broken = {**trace, "entries": [dict(e, **{field: wrong}) if e is created else e for e in trace["entries"]]}
+        assert said in " ".join(violations(prepared, broken).get(key, ())), field
+    at = trace["entries"].index(created)
+    twice = {**trace, "entries": trace["entries"][:at + 1] + [dict(created, id="D9")] + trace["entries"][at + 1:]}
+    assert "more than its effect says" in " ".join(violations(prepared, twice)["mtg.delayed-trigger"])
+    early = [e for e in trace["entries"] if e is not created]
+    early.insert(1, created)  # before S was cast: not during its resolution
+    assert "was not resolving" in " ".join(violations(prepared, {**trace, "entries": early})["mtg.delayed-trigger"])
+
+
+def test_a_spells_delayed_ability_may_watch_abilities_triggering():
+    """A spell's 'this turn, whenever an ability of W triggers, you gain 1 life' (603.7d, 603.2): the engine listens for
+    abilities triggering because a spell's effect asks for it, like an ability's would."""
+    made = {"do": "create_delayed", "duration": "turn", "ability": ability(
+        "DT", {"event": "ability_triggered", "subject": "W"}, [{"do": "life", "player": "P2", "amount": 1}])}
+    printed = ability("A", {"event": "signal", "name": "s"}, [{"do": "life", "player": "P1", "amount": 1}])
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", "P1", abilities=[printed]),
+                                            obj("S", "P2", "hand", spell={"effect": [made]})],
+                        [("P2", [{"do": "cast", "object": "S"}]), ("P1", [{"do": "signal", "name": "s"}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert [t["ability"] for t in trace["entries"] if t["kind"] == "trigger"] == ["A", "DT"]
+
+
+@pytest.mark.parametrize("filtered", [False, True])
+def test_dealt_damage_reads_the_permanent_dealt_damage_and_the_judge_requires_it_both_ways(filtered):
+    """W's O 'Whenever this is dealt damage, you gain 1 life' (or, ``filtered``, P2's 'Whenever a creature you
+    control is dealt damage'): W deals damage to X (nothing), then X deals damage to W (it triggers). The faulty
+    engine reading it as 'deals damage' triggers on the first and not the second: the judge flags both."""
+    if filtered:
+        trigger, holder = {"event": "dealt_damage", "controller": "you", "type": "creature"}, "P2"
+    else:
+        trigger, holder = {"event": "dealt_damage", "subject": "self"}, "P1"
+    watcher = ability("O", trigger, [{"do": "life", "player": holder, "amount": 1}])
+    objects = [obj("W", "P2", types=["creature"], toughness=9), obj("X", "P1", types=["creature"], toughness=9),
+               obj("H", holder, types=["enchantment"], abilities=[watcher])]
+    if not filtered:  # the ability is W's own
+        objects = [obj("W", "P1", types=["creature"], toughness=9, abilities=[watcher]),
+                   obj("X", "P2", types=["creature"], toughness=9)]
+    prepared = scenario(["P1", "P2"], "P1", objects,
+                        [("P1", [{"do": "damage", "source": "W", "object": "X", "amount": 1}]),
+                         ("P1", [{"do": "damage", "source": "X", "object": "W", "amount": 1}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    damage = [e["id"] for e in trace["entries"] if e["kind"] == "event" and e["type"] == "damage"]
+    assert [t["event"] for t in trace["entries"] if t["kind"] == "trigger"] == [damage[1]]
+    found = violations(prepared, _faulty_trace("mtg-dealt-read-as-deals", prepared))
+    said = " ".join(found["mtg.triggers-when-satisfied"])
+    assert "should have triggered" in said and damage[0] in said, said

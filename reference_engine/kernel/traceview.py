@@ -108,7 +108,7 @@ class TraceView:
     _NAMES = {"trigger": {"source": "object", "controller": "player"}, "event": {
         "subject": "object", "player": "player", "controller": "player", "target": "either"},
         "choice": {"player": "player"}, "priority": {"player": "player"},
-        "delayed_create": {"source": "object", "controller": "player"}, "stack_push": {"target": "either"},
+        "delayed_create": {"source": "object", "controller": "player", "spell": "object"}, "stack_push": {"target": "either"},
         "activation_begin": {"source": "object"}, "spell_removed": {"spell": "object"},
         "spell_resolve_begin": {"spell": "object"}, "spell_resolve_end": {"spell": "object"}}
 

@@ -13,6 +13,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     OnceTakenWhenPerformedGame, NoResolvedEventGame, ThisTurnOutlivesTheTurnGame, SpellTargetUncheckedGame,
     SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
     IfYouIsSourceControllerGame)
+from reference_engine.mtg.engines.faulty_words import DealtReadAsDealsGame, SpellDelayedDroppedGame
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 
 
@@ -543,4 +544,7 @@ MUTANTS = (
     _mutant("mtg-owner-is-controller", OwnerIsControllerGame, "mtg.look-back"),
     _mutant("mtg-that-many-is-printed", ThatManyIsPrintedGame, "mtg.resolution-effect"),
     _mutant("mtg-triggers-once-read-as-do-once", TriggersOnceReadAsDoOnceGame, "mtg.triggers-when-satisfied"),
+    # issue 31: more words
+    _mutant("mtg-spell-delayed-dropped", SpellDelayedDroppedGame, "mtg.delayed-trigger"),
+    _mutant("mtg-dealt-read-as-deals", DealtReadAsDealsGame, "mtg.triggers-when-satisfied"),
 )

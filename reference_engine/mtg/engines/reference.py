@@ -361,6 +361,12 @@ class Game(Triggering):
                           "to": to}], cause)
         self.record.add("spell_resolve_end", spell=card)
 
+    @staticmethod
+    def spell_creates(do: str, ctx: Context) -> bool:
+        """603.7a, 603.7d: a resolving spell creates the delayed triggered abilities its effect says (reflexive ones
+        are not in the vocabulary for spells)."""
+        return do == "create_delayed" and "spell" in ctx.cause and ctx.source == ctx.cause["spell"]
+
     def after_resolution(self, trigger: str) -> None:
         """An ability having resolved is an event that abilities triggering on an ability resolving watch (recorded
         only when some ability watches for it)."""
@@ -500,8 +506,8 @@ class Game(Triggering):
             elif do == "counter":
                 self.counter(ctx.target if action.get("target") else action.get("object"), ctx)
             elif do in ("create_delayed", "reflexive"):
-                if ctx.trigger is not None:  # 603.7a: created by a resolving ability
-                    self.create_delayed(action, ctx)
+                if ctx.trigger is not None or self.spell_creates(do, ctx):  # 603.7a: created by a resolving ability
+                    self.create_delayed(action, ctx)  # or spell (603.7d)
             else:
                 raise Skipped(f"the mtg ruleset has no action {do!r}")
 

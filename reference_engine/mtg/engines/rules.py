@@ -140,6 +140,12 @@ def _event_types(pattern: dict[str, Any]) -> Iterable[str]:
     return ZONE_CHANGES if pattern["event"] == "zone_change" else (pattern["event"],)
 
 
+def recipient_view(event: dict[str, Any]) -> dict[str, Any]:
+    """A damage event to a permanent seen from the permanent dealt damage (120.3): type ``dealt_damage``, subject
+    that permanent."""
+    return {**event, "type": "dealt_damage", "subject": event.get("target")}
+
+
 class Catalog:
     """Everything about a scenario that does not change during play, indexed once."""
 
@@ -182,6 +188,8 @@ class Catalog:
         for step in scenario["script"]:
             for action in step["actions"]:
                 walk(action["effect"])
+        for obj in scenario["objects"]:  # a spell's delayed abilities (603.7d)
+            walk((obj.get("spell") or {}).get("effect", ()))
 
     def spec(self, source: str, ability: str, delayed: bool = False) -> dict[str, Any] | None:
         """The ability a trigger instance comes from: an object's ability, or a delayed/reflexive one by id."""
@@ -297,7 +305,7 @@ class Catalog:
         for event in group:
             if event.get("prevented"):
                 continue
-            for source, ability in self.index.candidates(event):
+            for source, ability in self.candidates(event):
                 if not self.pattern_matches(ability["trigger"], event, source):
                     continue
                 state = before if looking_back(ability["trigger"], event) else after
@@ -329,9 +337,27 @@ class Catalog:
             return later
         return held if looks_back_too() else later
 
+    def candidates(self, event: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
+        """The printed abilities ``event`` may trigger (a superset, in scenario order): those on its type, and for
+        damage dealt to a permanent those on the permanent being dealt damage (``dealt_damage``), filed by it."""
+        found = self.index.candidates(event)
+        if event["type"] != "damage" or "target" not in event:
+            return found
+        dealt = list(self.index.candidates(recipient_view(event)))
+        if not dealt:
+            return found
+        pairs = list(found) + dealt
+        return sorted(pairs, key=lambda pair: (self.order[pair[0]], self.objects[pair[0]]["abilities"].index(pair[1])))
+
     @staticmethod
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
-        """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``."""
+        """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``; ``dealt_damage``
+        ("whenever this is dealt damage") is a damage event to a permanent, its subject the permanent dealt damage
+        (120.3)."""
+        if pattern["event"] == "dealt_damage":
+            if event["type"] != "damage" or "target" not in event or event.get("prevented"):
+                return False
+            return pattern_matches(pattern, recipient_view(event), source)
         if pattern["event"] == "zone_change" and event["type"] in ZONE_CHANGES:
             pattern = dict(pattern, event=event["type"])  # a zone change between any two zones
         if event.get("prevented") or not pattern_matches(pattern, event, source):
@@ -346,7 +372,9 @@ class Catalog:
         controlled by you / an opponent (off the battlefield: :meth:`controlled_off_battlefield`); ``player``: the
         event's player is you / an opponent; ``owner``: the object is owned by you / an opponent (108.3); ``type``:
         the object has that card type (205.2a); ``nontoken``: it is a card (111.1); ``change`` ``gain``: life was
-        gained (119.3)."""
+        gained (119.3). On ``dealt_damage`` the event's object is the permanent dealt damage."""
+        if pattern["event"] == "dealt_damage":
+            event = recipient_view(event)  # "a creature you control is dealt damage": the permanent dealt damage
         subject = event.get("subject")
         card = self.objects.get(subject)
         if "controller" in pattern:
@@ -413,7 +441,7 @@ class Delayed:
     ability: dict[str, Any]
     source: str
     controller: str
-    created_by: str
+    created_by: str | None  # the trigger instance that created it; None: a spell did (603.7d)
     duration: str | None
     reflexive: bool
     watched: str | None

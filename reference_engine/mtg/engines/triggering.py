@@ -211,7 +211,8 @@ class Triggering:
         return next(e for e in self.record.entries if e["kind"] == "delayed_create" and e["id"] == d.id)
 
     def create_delayed(self, action: dict[str, Any], ctx: Context) -> None:
-        """603.7d-e: source and controller are those of the resolving ability. 603.12: a reflexive ability is
+        """603.7d-e: source and controller are those of the resolving ability, or of the resolving spell (its card,
+        its caster: ``created_by`` is then None and the trace names the ``spell``). 603.12: a reflexive ability is
         checked at once against the events earlier in this resolution, once per occurrence (603.12a)."""
         reflexive = action["do"] == "reflexive"
         self.performed(ctx.trigger)
@@ -223,8 +224,9 @@ class Triggering:
         fields = {"duration": d.duration} if d.duration else {}
         if reflexive:
             fields["reflexive"] = True
+        fields.update({"created_by": d.created_by} if d.created_by is not None else {"spell": ctx.source})
         self.record.add("delayed_create", id=d.id, ability=ability["id"], source=d.source, controller=d.controller,
-                        created_by=d.created_by, **fields)
+                        **fields)
         if not reflexive:
             self.delayed.append(d)
             return

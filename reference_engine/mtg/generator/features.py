@@ -152,6 +152,17 @@ FEATURE_DOCS |= {
 }
 
 
+# Issue 31: more words (reference_engine/mtg/generator/words.py), drawn last in the swarm order (ISSUE_31_ORDER) so
+# that the features before them keep their places in the stream.
+ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed",)
+FEATURE_DOCS |= {
+    "spell_delayed": (
+        'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
+        'cast by a player who is often not the active one (603.7a, 603.7d; implied off by spells and by delayed)'
+    ),
+}
+
+
 # Swarm testing (Groce et al., ISSTA 2012): each scenario first enables a random subset of the features, each with
 # these odds (percent; the others: SWARM_ODDS_DEFAULT), so that scenarios differ in kind and not only in detail, and
 # a feature that masks another (players leaving take their abilities with them...) is often absent. A feature drawn
@@ -160,7 +171,7 @@ SWARM_ODDS_DEFAULT = 70
 SWARM_ODDS = {"signals": 92, "other_objects": 80, "empty_effects": 50}
 PROFILE_FEATURES = frozenset(FEATURE_DOCS)
 EXCLUDABLE_DOCS = {**FEATURE_DOCS, **NARROWER_SHAPE_DOCS}  # every feature a profile may exclude, documented
-SWARM_ORDER = tuple(sorted(PROFILE_FEATURES))
+SWARM_ORDER = tuple(sorted(PROFILE_FEATURES - set(ISSUE_31_ORDER))) + ISSUE_31_ORDER
 
 
 def draw_features(source: ChoiceSource, exclude: frozenset[str] = frozenset()) -> frozenset[str]:

@@ -2,7 +2,7 @@
 scripted actions put first in the script's last step (after every other set piece is drawn, so the stream of the
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
-only once each turn"."""
+only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ class VocabularyPieces:
         actions = self.ownership(stayers)
         actions += self.event_amounts(stayers)
         effects = [[action] for action in actions] + self.triggers_once(stayers)
-        last[0:0] = [{"by": active, "effect": effect} for effect in effects]
+        placed = [{"by": active, "effect": effect} for effect in effects]
+        placed += self.spell_delayed(stayers)  # issue 31: drawn after every issue 22 piece
+        last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
         """"Whenever a creature you (an opponent) own(s) dies" or "whenever a card is put into your (an opponent's)
@@ -96,3 +98,34 @@ class VocabularyPieces:
             effects += [[{"do": "move", "object": holder["id"], "from": "field", "to": away}],
                         [{"do": "move", "object": holder["id"], "from": away, "to": "field"}], [dict(signal)]]
         return effects
+
+    def spell_delayed(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """A spell creating delayed triggered abilities (603.7a, 603.7d): a card in the hand of one player (often not
+        the active one), "Whenever a creature dies this turn, you gain 1 life" and/or "When <a fresh creature> dies,
+        you gain 2 life"; a fresh creature dies before the cast (nothing waits for it yet), the spell is cast by its
+        owner, then the watched creature (and maybe another) dies. The scripted actions, each with its player."""
+        src = self.source
+        if {"spell_delayed", "spells", "delayed"} & self.no or not src.chance(60):
+            return []
+        caster = src.pick(stayers)
+        early, watched = self.fresh(src.pick(stayers)), self.fresh(src.pick(stayers))
+        gain = [{"do": "life", "player": caster, "amount": 1}]
+        kinds = src.pick([("turn",), ("named",), ("turn", "named")])
+        made: list[dict[str, Any]] = []
+        if "turn" in kinds:
+            made.append({"do": "create_delayed", "duration": "turn", "ability": {
+                "id": self.ability_id(), "trigger": {"event": "leave", "subject": "any", "to": "graveyard"},
+                "effect": gain}})
+        if "named" in kinds:
+            made.append({"do": "create_delayed", "ability": {
+                "id": self.ability_id(), "trigger": {"event": "leave", "subject": watched["id"], "to": "graveyard"},
+                "effect": [dict(gain[0], amount=2)]}})
+        card = {"id": f"C{len(self.objects) + 1}", "owner": caster, "zone": "hand", "spell": {"effect": made}}
+        self.objects.append(card)
+        together = src.chance(40) and "move_together" not in self.no
+        dying = [watched["id"]] + ([self.fresh(src.pick(stayers))["id"]] if together else [])
+        killer = src.pick(stayers)
+        death = {"do": "move_together", "objects": dying, "from": "field", "to": "graveyard"} if len(dying) > 1 else \
+            {"do": "move", "object": watched["id"], "from": "field", "to": "graveyard"}
+        return [{"by": killer, "effect": [{"do": "move", "object": early["id"], "from": "field", "to": "graveyard"}]},
+                {"by": caster, "effect": [{"do": "cast", "object": card["id"]}]}, {"by": killer, "effect": [death]}]

@@ -55,12 +55,12 @@ MTG = Ruleset(
         ("603.6e", "Auras finding the new object of an enchanted permanent: the vocabulary has no Auras"),
         ("603.7", "delayed triggered abilities in general: judged by mtg.delayed-trigger (603.7b) and "
                   "mtg.delayed-controller (603.7e)"),
-        ("603.7a", "how delayed abilities come to be: only resolving effects create them in the vocabulary "
-                   "(create_delayed); replacement effects and static abilities do not"),
+        ("603.7a", "how delayed abilities come to be: only resolving abilities and spells create them in the "
+                   "vocabulary (create_delayed); replacement effects and static abilities do not"),
         ("603.7c", "a delayed ability acting on an object that changed zones: the vocabulary's delayed effects do "
                    "not name a particular object to find later"),
         ("603.7d", "the source and controller of a delayed ability a spell creates: judged by "
-                   "mtg.delayed-controller where a spell creates one"),
+                   "mtg.delayed-controller (and its creation by mtg.delayed-trigger)"),
         ("603.7f", "delayed abilities created by a replacement effect: the vocabulary has no replacement effects"),
         ("603.7g", "delayed abilities created through a static ability: the vocabulary has no static abilities"),
         ("603.7h", "delayed abilities counting resolutions in a turn: not in the vocabulary"),

@@ -51,6 +51,13 @@ PUBLIC_ZONES = frozenset({"field", "graveyard", "exile", "set_aside"})  # zones 
 HIDDEN_DESTINATIONS = frozenset({"hand", "deck"})
 ZONE_CHANGE_KINDS_ORDERED = ("enter", "leave", "move", "cast", "countered")  # cast: to the stack; countered: off it
 ZONE_CHANGE_KINDS = frozenset(ZONE_CHANGE_KINDS_ORDERED)
+# trigger event -> the trace event types it listens to: "dealt_damage" ("whenever this is dealt damage") hears damage
+def dealt_to(event: dict[str, Any]) -> dict[str, Any]:
+    """Damage to a permanent read from the permanent's side (120.3): its subject the permanent dealt damage."""
+    return {**event, "subject": event.get("target")}
+
+
+HEARD = {"zone_change": ZONE_CHANGE_KINDS_ORDERED, "dealt_damage": ("damage",)}
 
 
 def working_zones(spec: dict[str, Any]) -> tuple[str, ...]:
@@ -220,12 +227,13 @@ class Reading:
                 if kind == "state":
                     self.state_watchers.append((o["id"], spec))
                 else:  # "zone_change" listens to every zone change: onto, off and outside the battlefield
-                    for heard in (ZONE_CHANGE_KINDS_ORDERED if kind == "zone_change" else (kind,)):
+                    for heard in HEARD.get(kind, (kind,)):
                         self.listeners.setdefault(heard, []).append((o["id"], spec))
         self.made: dict[str, dict[str, Any]] = {}  # delayed and reflexive abilities an effect can create, by id
         self.made_by_kind: dict[str, str] = {}  # their id -> "create_delayed" or "reflexive"
         pending = [spec.get("effect") or [] for spec in self.printed.values()]
         pending += [a["effect"] for step in scenario["script"] for a in step["actions"]]
+        pending += [o["spell"].get("effect") or [] for o in scenario["objects"] if o.get("spell")]  # 603.7d
         while pending:
             for action in pending.pop():
                 if action.get("do") in ("create_delayed", "reflexive"):
@@ -338,8 +346,12 @@ class Reading:
         if event.get("prevented"):
             return False
         wanted_kind = pattern.get("event")
-        if not (wanted_kind == event.get("type") or (wanted_kind == "zone_change" and event.get("type") in
-                                                     ZONE_CHANGE_KINDS)):
+        if wanted_kind == "dealt_damage":  # 120.3: the event is about the permanent dealt damage
+            if event.get("type") != "damage" or event.get("target") is None:
+                return False
+            event = dealt_to(event)
+        elif not (wanted_kind == event.get("type") or (wanted_kind == "zone_change" and event.get("type") in
+                                                       ZONE_CHANGE_KINDS)):
             return False
         if "name" in pattern and event.get("name") != pattern["name"]:
             return False
@@ -459,7 +471,7 @@ class Reading:
         * ``change: gain``: "gains life": a life event with a positive amount (119.3; losing life to damage is a
           damage event in this vocabulary, so no "loses life" filter is offered).
         """
-        thing = event.get("subject")
+        thing = event.get("target") if pattern.get("event") == "dealt_damage" else event.get("subject")
         printed = self.objects.get(thing) if thing is not None else None
         relations = []
         if "controller" in pattern:

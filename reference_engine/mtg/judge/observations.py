@@ -497,7 +497,7 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
                        and view.entries[i]["chosen"] is False
                        for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
         made = [view.entries[i] for i in creates[bisect_right(creates, begin):bisect_left(creates, end)]
-                if view.entries[i]["created_by"] == t]
+                if view.entries[i].get("created_by") == t]
         for kind in ("create_delayed", "reflexive"):
             wanted = Counter() if declined else Counter(
                 a["ability"]["id"] for a in spec.get("effect") or () if a.get("do") == kind)

@@ -277,6 +277,12 @@ def _triggers_once_again(view: TraceView) -> bool:
     return False
 
 
+def _spell_delayed_fired(view: TraceView) -> bool:
+    """A delayed triggered ability that a spell created (603.7d) triggers."""
+    made = {d["id"] for d in _created(view, False) if "spell" in d}
+    return any(t.get("delayed") in made for t in view.triggers.values())
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -349,4 +355,6 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               "much')", _that_many),
     Situation("triggers-once-new-object", "an ability that 'triggers only once each turn' triggers again that turn "
               "after its source changed zones (a new object, 400.7)", _triggers_once_again),
+    Situation("spell-delayed", "a delayed triggered ability a spell created triggers, the spell its source (603.7d)",
+              _spell_delayed_fired),
 )

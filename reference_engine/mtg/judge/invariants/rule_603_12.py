@@ -28,10 +28,10 @@ def _reflexive_walk(view: TraceView) -> tuple[list[str], int]:
         if not entry.get("reflexive"):
             continue
         spec = cat.made.get(entry["ability"])
-        begin, end = view.resolve_begin.get(entry["created_by"]), view.resolve_end.get(entry["created_by"])
+        begin, end = view.resolve_begin.get(entry.get("created_by")), view.resolve_end.get(entry.get("created_by"))
         if spec is None or begin is None or end is None or not begin < c < end:
             found.append(f"reflexive ability {entry['id']} (entry {c}) was not created during the resolution of "
-                         f"{entry['created_by']}")
+                         f"{entry.get('created_by', 'a triggered ability')}")
             continue
         earlier = [view.entries[i] for i in view.by_kind["event"] if begin < i < c]
         if any(e["type"] == "player_leaves" and e.get("player") == entry["controller"]

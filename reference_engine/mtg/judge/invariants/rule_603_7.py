@@ -3,7 +3,8 @@ on later events; without a stated duration it triggers once, on the next occurre
 occurrence until the duration ends; it loses track of an object that left its zone (603.7c). A resolving ability
 whose effect creates one must create it. Reading: its intervening "if" (603.4) is checked on each occurrence like
 any triggered ability's; an occurrence on which it is false does not count, and a once-only ability waits on. Its source and
-controller are those of the ability that created it, whatever happens to the source later (603.7d-e)."""
+controller are those of the ability that created it, whatever happens to the source later (603.7e); of a delayed
+ability a spell creates, that spell and the player who controlled it as it resolved (603.7d, judge/spells.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from reference_engine.kernel.invariant import invariant, listed
 from reference_engine.mtg.judge.observations import catalog, creations, first_after, replay, turns
 from reference_engine.mtg.judge.model import Watch
 from reference_engine.mtg.judge.observations import PASSES
+from reference_engine.mtg.judge.spells import spell_controller_problems, spell_creation_problems
 from reference_engine.kernel.traceview import TraceView, memoized
 
 
@@ -81,8 +83,10 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
         if spec is None:
             found.append(f"delayed ability {entry['id']} names ability {entry['ability']}, which no effect creates")
             continue
-        begin, end = view.resolve_begin.get(entry["created_by"]), view.resolve_end.get(entry["created_by"])
-        if begin is None or not begin < c < (end if end is not None else len(view.entries)):
+        begin, end = view.resolve_begin.get(entry.get("created_by")), view.resolve_end.get(entry.get("created_by"))
+        if "spell" in entry:
+            pass  # created by a resolving spell (603.7d): judged by spell_creation_problems
+        elif begin is None or not begin < c < (end if end is not None else len(view.entries)):
             found.append(f"delayed ability {entry['id']} was created at entry {c}, not during the resolution of "
                          f"{entry['created_by']} that created it (603.7a)")
         follows = cat.named_object(spec, entry["source"])
@@ -117,6 +121,9 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
             if want != got:
                 found.append(f"delayed ability {entry['id']} (duration {d.duration}) should have triggered on "
                              f"{listed(sorted(want.elements()))} but triggered on {listed(sorted(got.elements()))}")
+    by_spells, judged = spell_creation_problems(view)
+    found += by_spells
+    occasions += judged
     for t, begin, kind, wanted, got in creations(view):
         if kind != "create_delayed" or wanted == got:
             continue
@@ -134,7 +141,7 @@ def _delayed_walk(view: TraceView) -> tuple[list[str], int]:
     key="mtg.delayed-trigger",
     ruleset="mtg",
     rules={"2026-02-27": "603.7b", "2021-02-24": "603.7b"},
-    summary="A delayed triggered ability is created by the resolving ability whose effect says so and triggers only "
+    summary="A delayed triggered ability is created by the resolving ability or spell whose effect says so and triggers only "
     "on later events: once, on the next occurrence, unless it has a duration, then on each occurrence until that ends.",
     exercised=lambda view: _delayed_walk(view)[1],
 )
@@ -147,8 +154,9 @@ def delayed_trigger(view: TraceView) -> list[str]:
     key="mtg.delayed-controller",
     ruleset="mtg",
     rules={"2026-02-27": "603.7e", "2021-02-24": "603.7e"},
-    summary="A delayed or reflexive triggered ability has the source and controller of the ability that created it, "
-    "whoever controls that source later.",
+    summary="A delayed or reflexive triggered ability has the source and controller of the ability that created it "
+    "(of a spell: that spell, and the player who controlled it as it resolved, 603.7d), whoever controls that source "
+    "later.",
     exercised=lambda view: sum(1 for t in view.triggers.values() if "delayed" in t),
 )
 def delayed_controller(view: TraceView) -> list[str]:
@@ -157,7 +165,10 @@ def delayed_controller(view: TraceView) -> list[str]:
     for c in view.by_kind["delayed_create"]:
         entry = view.entries[c]
         created[entry["id"]] = entry
-        creator = view.triggers.get(entry["created_by"])
+        if "spell" in entry:
+            found += spell_controller_problems(view, entry, c)
+            continue
+        creator = view.triggers.get(entry.get("created_by"))
         if creator is None:
             found.append(f"delayed ability {entry['id']} names {entry['created_by']}, which is no trigger instance")
             continue

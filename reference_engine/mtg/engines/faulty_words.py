@@ -1,0 +1,47 @@
+"""MTG faulty engines for the words of issue 31 (spells creating delayed triggered abilities, the object dealt damage): the reference
+engine with one fault each. Registered, with the rule key that must catch each, in faulty.py's ``MUTANTS``."""
+
+from __future__ import annotations
+
+from reference_engine.mtg.engines.reference import Game
+from reference_engine.mtg.engines.rules import Catalog
+
+
+class SpellDelayedDroppedGame(Game):
+    """Creates delayed triggered abilities only for resolving abilities, as if only an ability's effect could create
+    one: a spell's "when ... this turn" is dropped (603.7a, 603.7d: a resolving spell creates them too, the spell
+    their source, its controller theirs); caught by mtg.delayed-trigger."""
+
+    @staticmethod
+    def spell_creates(do, ctx) -> bool:
+        return False
+
+
+class _DealtReadAsDealsCatalog(Catalog):
+    def candidates(self, event):
+        if event["type"] != "damage":
+            return super().candidates(event)
+        return [(source, ability) for (source, _), ability in self.abilities.items()
+                if ability["trigger"]["event"] != "state"]
+
+    def pattern_matches(self, pattern, event, source) -> bool:
+        return super().pattern_matches(_as_deals(pattern), event, source)
+
+    def filters_match(self, pattern, event, you, state) -> bool:
+        return super().filters_match(_as_deals(pattern), event, you, state)
+
+
+def _as_deals(pattern):
+    return dict(pattern, event="damage") if pattern["event"] == "dealt_damage" else pattern
+
+
+class DealtReadAsDealsGame(Game):
+    """Reads "whenever this is dealt damage" and "whenever a creature you control is dealt damage" as the damage's
+    source ("whenever this deals damage", "a creature you control deals damage"): the subject and the filters of a
+    ``dealt_damage`` trigger are matched against the source, not the permanent dealt damage (120.3, 603.2); caught by
+    mtg.triggers-when-satisfied."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _DealtReadAsDealsCatalog(scenario)
+        self.catalog.options = self.options
