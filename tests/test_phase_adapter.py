@@ -156,8 +156,9 @@ def test_profile_keeps_the_default_generator_and_yields_renderable_scenarios(eng
                 outcome.message
     # (was 20 of 30 before targets on creatures and reflexive abilities, 15 with them; the profile-only features
     # that keep out what the adapter skips brought it back up; 25 on the stream of issue 22's new words, the same
-    # skip reasons in another mix)
-    assert played >= 25
+    # skip reasons in another mix; 24 since issue 32: a target phase asks after priority following a debug move, a
+    # targeted ability triggered by its source leaving the battlefield, is skipped instead of reported)
+    assert played >= 24
 
 
 def test_known_deviation_intervening_if_checked_after_the_resolution(engine):
