@@ -152,12 +152,13 @@ def test_profile_keeps_the_default_generator_and_yields_renderable_scenarios(eng
                 "SetController gave them", "the game ended", "several players lost", "none on the battlefield",
                 "does not watch a death", "When you do' wording", "does not report which removed it",
                 "do not fire delayed abilities", "cannot be told", "this turn' wording",
-                "left the game before their abilities")), \
+                "left the game before their abilities", "following a debug zone move")), \
                 outcome.message
     # (was 20 of 30 before targets on creatures and reflexive abilities, 15 with them; the profile-only features
     # that keep out what the adapter skips brought it back up; 25 on the stream of issue 22's new words, the same
-    # skip reasons in another mix)
-    assert played >= 25
+    # skip reasons in another mix; 24 since issue 32: a target phase asks after priority following a debug move, a
+    # targeted ability triggered by its source leaving the battlefield, is skipped instead of reported)
+    assert played >= 24
 
 
 def test_known_deviation_intervening_if_checked_after_the_resolution(engine):
@@ -451,7 +452,8 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("departed_players_abilities_trigger.py", ["DEVIATION"]),
     ("lethal_damage_and_a_loss_in_one_check.py", ["DEVIATION"]),
     ("two_events_of_one_resolution_apnap.py", ["DEVIATION"]),
-    ("target_chosen_after_priority.py", ["Priority", "[[]]", "TriggerTargetSelection", "DEVIATION"]),
+    ("target_chosen_after_priority.py", ["played as a land: [('TriggerTargetSelection'", "debug move: [('Priority'",
+                                         "AS REQUIRED"]),
     ("target_never_asked.py", ["asked: 1", "DEVIATION"]),
     ("concession_leaves_trigger_nothing.py", ["life: ", "True; Watcher triggered: True", "concede: ",
                                               "True; Watcher triggered: False", "DEVIATION"]),
@@ -657,3 +659,20 @@ def test_once_each_turn_is_worded_and_played(engine):
     assert card_text(objects[2], Names.of(doc)).endswith("you gain 1 life. Do this only once each turn.")
     check = judged(engine, doc)
     assert [t["ability"] for t in entries(check.outcome.trace, "trigger")] == ["A1"]
+
+
+def test_control_of_a_graveyard_card_given_twice_is_two_control_events(engine):
+    """Issue 32 item 1: off the battlefield a card stays its owner's (the scenario's control change of it gives no
+    control), so giving P2 control of P1's graveyard card twice is two control events, as the reference engine
+    records them; the adapter asks phase each time (it once remembered the first and never asked again) and gives
+    phase's card back to its owner after each."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "graveyard"}, {"id": "C2", "owner": "P2", "zone": "field"}]
+    give = {"do": "gain_control", "object": "C1", "player": "P2"}
+    doc = scenario(objects, [give, give])
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert check.outcome.status == "trace", check.outcome.message
+    assert len(trace_events(check, type="control", subject="C1", controller="P2")) == 2
+    assert not check.violations, check.violations
+    reference = play(load_engine("reference", "mtg"), copy.deepcopy(doc))
+    assert [(e["subject"], e["controller"]) for e in reference.trace["entries"] if e.get("type") == "control"] == \
+        [("C1", "P2"), ("C1", "P2")]

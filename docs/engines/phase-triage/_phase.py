@@ -10,11 +10,14 @@ import json
 import phase
 
 
-def face(name, text, kind=None, toughness=1):
+def face(name, text, kind=None, toughness=1, land=False):
     """phase's oracle face of a synthetic creature card: mana cost {1}, power 1, ``toughness``, creature type ``kind``
-    (no subtype when None) and rules text ``text`` (phase parses the text into abilities)."""
-    return phase.build_oracle_face({"name": name, "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-        "supertypes": [], "subtypes": [kind] if kind else [], "text": text, "type": "Creature", "layout": "normal",
+    (no subtype when None) and rules text ``text`` (phase parses the text into abilities). ``land``: a land creature
+    card with no mana cost instead, which its owner can play (PlayLand, a real game action)."""
+    types = ["Land", "Creature"] if land else ["Creature"]
+    return phase.build_oracle_face({"name": name, "manaCost": "" if land else "{1}", "manaValue": 0.0 if land else 1.0,
+        "types": types, "supertypes": [], "subtypes": [kind] if kind else [], "text": text, "type": " ".join(types),
+        "layout": "normal",
         "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
         "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}, None)
 
@@ -28,9 +31,9 @@ class Table:
     seat; ``toughness`` applies to every card. Attributes: ``game`` (phase's game), ``ids`` (card name to object id),
     ``names`` (object id to card name), ``owner`` (card name to seat)."""
 
-    def __init__(self, cards, seats, first_player=0, toughness=1):
+    def __init__(self, cards, seats, first_player=0, toughness=1, lands=False):
         self.engine = phase.Engine.from_json(json.dumps(
-            {name.lower(): face(name, text, kind, toughness) for name, (text, kind) in cards.items()}))
+            {name.lower(): face(name, text, kind, toughness, lands) for name, (text, kind) in cards.items()}))
         extra = {"extra_players": [list(s) for s in seats[2:]]} if len(seats) > 2 else {}
         game = self.engine.new_game(player=list(seats[0]), opponent=list(seats[1]), seed=1, format="FreeForAll",
                                     first_player=first_player, **extra)
@@ -40,6 +43,9 @@ class Table:
         state = game.state()
         state["state"]["debug_mode"] = True
         state["state"]["debug_permitted"] = list(range(len(seats)))
+        if lands:  # the active player's main phase, with a land play for every card
+            state["state"]["phase"] = "PreCombatMain"
+            state["state"]["max_lands_per_turn"] = len(cards) + 1
         self.game = self.engine.load_game(state)
         self.ids, self.owner = {}, {}
         for seat in range(len(seats)):
@@ -60,6 +66,11 @@ class Table:
         triggers abilities, false places it raw), acting as seat ``by`` (default: the card's owner)."""
         seat = self.owner[name] if by is None else by
         return self.debug(seat, "MoveToZone", {"object_id": self.ids[name], "to_zone": zone, "simulate": simulate})
+
+    def play_land(self, name):
+        """Card ``name`` played from its owner's hand (PlayLand: the real game action; needs ``lands=True``)."""
+        card = self.ids[name]
+        return self.apply(self.owner[name], {"type": "PlayLand", "data": {"object_id": card, "card_id": card}})
 
     def set_life(self, player, life, by=None):
         """Set seat ``player``'s life total to ``life`` (debug SetLife), acting as seat ``by`` (default: ``player``)."""

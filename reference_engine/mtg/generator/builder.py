@@ -67,6 +67,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         once = self.next_death()
         graveyard = self.graveyard_cards(players)
         self.deaths_by_state()
+        lethal = self.lethal_with_a_loss(life)
         watched_ids = self.watchers()
         batching = self.batching(players, watched_ids) if "batching" not in self.no else []
         casting = self.spells(active) if "spells" not in self.no else []
@@ -82,6 +83,8 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         self.place_last(steps, last, active, players, once, graveyard, casting, batching)
         self.vocabulary_pieces(last, active, players, doomed)
         steps[0]["actions"][0:0] = [{"by": active, "effect": [action]} for action in borrowed]  # while it is there
+        if lethal is not None:
+            steps[0]["actions"].insert(0, {"by": active, "effect": [lethal]})
         self.late_turn(steady, steps, active)
         self.finish_script(steps, doomed)
         return self.document(players, active, steps, life, gone)

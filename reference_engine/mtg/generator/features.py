@@ -115,6 +115,12 @@ NARROWER_SHAPE_DOCS: dict[str, str] = {
         'excluding this gets them only of permanents, to players who do not leave the game, preferring permanents '
         'with abilities that name no player through their controller ("you", "your", "opponent")'
     ),
+    "chance_lethal_losses": (
+        "lethal damage to a creature and its owner's loss of the game meet in one state-based actions check only "
+        "by chance (the default); a profile excluding this gets, where a player may leave the game, a card of "
+        "theirs entering first whose ability deals lethal damage to another creature they own and as much damage to "
+        "them as their life (704.3: both in one check; 800.4a: the creature dies, then leaves with them)"
+    ),
 }
 PROFILE_ONLY_FEATURES = frozenset(NARROWER_SHAPE_DOCS)
 

@@ -218,6 +218,26 @@ class SetPieces:
             if a is not b:
                 a["dies_when"] = {"test": "in_zone", "object": b["id"], "zone": "graveyard"}
 
+    def lethal_with_a_loss(self, life: dict[str, int]) -> dict[str, Any] | None:
+        """Only for a profile excluding ``chance_lethal_losses``: a card in a doomed player's hand whose ability, as
+        it enters, deals lethal damage to another creature they own and as much damage to them as their life, so
+        that the creature's death and the player's loss are one state-based actions check (704.3); the scripted
+        move of that card (placed first), or None."""
+        src = self.source
+        if "chance_lethal_losses" not in self.no or not self.doomed or not src.chance(30):
+            return None
+        loser = src.pick(self.doomed)
+        mine = [o for o in self.objects if o["owner"] == loser and o["zone"] == "field"]
+        if not mine:
+            return None
+        victim = src.pick(mine)
+        card = {"id": f"C{len(self.objects) + 1}", "owner": loser, "zone": "hand", "abilities": [{
+            "id": self.ability_id(), "trigger": {"event": "enter", "subject": "self"},
+            "effect": [{"do": "damage", "amount": victim.get("toughness", 1), "object": victim["id"]},
+                       {"do": "damage", "amount": life[loser], "player": loser}]}]}
+        self.objects.append(card)
+        return {"do": "move", "object": card["id"], "from": "hand", "to": "field"}
+
     def watchers(self) -> set[str]:
         """Abilities watching another object's abilities (a watched object never holds a watcher); the watched."""
         src = self.source

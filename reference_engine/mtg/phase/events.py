@@ -12,7 +12,9 @@ PHASE_ZONE = {v: k for k, v in ZONES.items()}
 BOOKKEEPING = frozenset({"PriorityPassed", "EffectResolved", "StackResolved", "CreatureDestroyed", "DebugActionUsed",
                          "PhaseChanged", "StackPushed", "TriggersOrdered", "OptionalEffectDecided",
                          # a target chosen: the trace's choice entry and stack_push say it
-                         "BecomesTarget", "CrimeCommitted"})
+                         "BecomesTarget", "CrimeCommitted",
+                         # a scripted entry played as a land: the action's ZoneChanged is its enter event
+                         "LandPlayed"})
 
 
 def delayed_effect(execute: dict[str, Any] | None, n: int) -> dict[str, Any] | None:

@@ -68,6 +68,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         self.push_orders: list[list[str]] = []  # the push order answered to such prompts (trigger ids)
         self.seen_at_priority = (0, 0)  # event and trigger counters when a player last received priority
         self.applies = 0
+        self.debug_moved = False  # whether the last scripted zone change was a debug move (no game action for it)
         self.start_game(phase, faces)
         self.place_cards()
 
@@ -88,6 +89,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         state = game.state()
         state["state"]["debug_mode"] = True
         state["state"]["debug_permitted"] = list(range(len(self.players)))
+        # the script's one turn is played in the active player's main phase, with a land play for every card it
+        # may play (every card is a land creature: scripted entries are phase's PlayLand where it allows one)
+        state["state"]["phase"] = "PreCombatMain"
+        state["state"]["max_lands_per_turn"] = len(self.scenario["objects"]) + 1
         self.game = engine.load_game(state)
         self.waiting = self.game.waiting_for()
 
@@ -158,42 +163,63 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
                         later = events[cut:]
                         continue
                     obj = effect["object"]
+                    acts = effect["do"] == "gain_control" or \
+                        self.zones.get(obj) == effect["from"] and effect["from"] != effect["to"]
+                    if acts and later:
+                        raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                     "one scripted action")
                     if effect["do"] == "gain_control":
-                        # phase reports no event for a debug SetController: the control event is the action's
-                        # own, written only when phase's object did change controller
-                        if later:
-                            raise EngineError("errored", "phase performed state-based actions between two effects of "
-                                                         "one scripted action")
-                        if self.zones.get(obj) != "field" and self.control[obj] == effect["player"] \
-                                or effect["player"] in self.left:
-                            # nothing to change (a player who left controls nothing), and phase is not asked: it
-                            # would see a change, or give control to a seat that has left
-                            continue
-                        if self.zones.get(obj) == "hand":
-                            raise Skipped(f"phase adapter: a control change of {obj}, a card in a hand (phase puts a "
-                                          f"card onto the battlefield under its owner's control whoever controlled it "
-                                          f"in the hand; the scenario keeps the controller)")
-                        if self.zones.get(obj) != "field":
-                            # phase gives a card back to its owner as it leaves the battlefield, the scenario keeps
-                            # its controller; cards never come back from a graveyard or exile in the subset, so this
-                            # is bookkeeping only: phase's card is given the scenario's controller first, unrecorded
-                            self.set_controller(self.to_phase[obj], self.control[obj])
-                        if self.set_controller(self.to_phase[obj], effect["player"]):
-                            self.event("control", {"action": ref}, subject=obj, controller=effect["player"])
-                        self.control[obj] = effect["player"]
-                        continue
-                    if self.zones.get(obj) == effect["from"] and effect["from"] != effect["to"]:
-                        if later:
-                            raise EngineError("errored", "phase performed state-based actions between two effects of "
-                                                         "one scripted action")
-                        events = self.debug(self.seat[self.active], self.to_phase[obj], effect["to"], simulate=True)
+                        self.scripted_control(effect, ref)
+                    elif acts:
+                        events = self.scripted_move(effect)
                         cut = first_sba(events)  # phase checks state-based actions once the action is done
-                        self.delayed_after_debug(self.record_events(events[:cut], {"action": ref}))
+                        recorded = self.record_events(events[:cut], {"action": ref})
+                        if self.debug_moved:
+                            self.delayed_after_debug(recorded)
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}
+
+    def scripted_control(self, effect: dict[str, Any], ref: list[int]) -> None:
+        """A scripted control change (debug ``SetController``: phase has no game action for it). phase reports no
+        event for it: the action's ``control`` event is written when phase's object did change controller. Off the
+        battlefield a card stays its owner's (the scenario's control change of it is an event that gives no control):
+        phase, which keeps the new controller on such a card, is asked every time, and its card given back to its
+        owner right after, unrecorded."""
+        obj, player = effect["object"], effect["player"]
+        if player in self.left:
+            return  # a player who left controls nothing; phase is not asked (it would accept the seat)
+        if self.zones.get(obj) == "hand":
+            raise Skipped(f"phase adapter: a control change of {obj}, a card in a hand (phase puts a card onto the "
+                          f"battlefield under its owner's control whoever controlled it in the hand; the scenario "
+                          f"keeps the controller)")
+        if self.set_controller(self.to_phase[obj], player):
+            self.event("control", {"action": ref}, subject=obj, controller=player)
+        if self.zones.get(obj) == "field":
+            self.control[obj] = player
+        elif player != self.objects[obj]["owner"]:
+            self.set_controller(self.to_phase[obj], self.objects[obj]["owner"])
+
+    def scripted_move(self, effect: dict[str, Any]) -> list[dict[str, Any]]:
+        """A scripted zone change, through phase's own game action where there is one: a card entering from its
+        owner's hand while that player is active and has priority with the stack empty is played as a land
+        (``PlayLand``: every card is a land creature). Any other move is debug ``MoveToZone`` with ``simulate:
+        true`` (phase's zone-change pipeline and printed triggers run, but phase has no game action for it); after
+        one, phase chooses the targets of what it triggered only after a player received priority, which is the
+        debug move's doing, not phase's rules: such a target is skipped (:meth:`pass_until_resolved`)."""
+        obj = effect["object"]
+        owner = self.objects[obj]["owner"]
+        phase_id = self.to_phase[obj]
+        if effect["from"] == "hand" and effect["to"] == "field" and owner == self.active \
+                and self.waiting == {"type": "Priority", "data": {"player": self.seat[owner]}} \
+                and not self.game.stack():
+            self.debug_moved = False
+            return self.apply(self.seat[owner], {"type": "PlayLand", "data": {"object_id": phase_id,
+                                                                              "card_id": phase_id}})
+        self.debug_moved = True
+        return self.debug(self.seat[self.active], phase_id, effect["to"], simulate=True)
 
     def settle(self, sba_events: list[dict[str, Any]]) -> None:
         """Until the stack is empty: state-based actions, waiting triggers on the stack (answering phase's ordering
@@ -296,7 +322,13 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
                     e["type"] not in BOOKKEEPING and e["type"] not in NEUTRAL for e in events):
                 # asked after a priority pass, of an ability already on the stack, before anything resolves
                 # (phase-rs/phase#1287); phase may put abilities that were still waiting on the stack with the
-                # answer, and gives priority again: settle() writes that and resolves whatever is on top then
+                # answer, and gives priority again: settle() writes that and resolves whatever is on top then.
+                # After a debug move this is the move's doing (a real game action gets the target chosen first,
+                # 603.3d): skipped, never reported
+                if self.debug_moved:
+                    raise Skipped("phase adapter: phase asked for a target after priority, following a debug zone "
+                                  "move (phase has no game action for it; after a real one it chooses the target "
+                                  "as the ability goes on the stack)")
                 answered = self.answer_target(wait["data"])
                 if any(e["type"] not in BOOKKEEPING for e in answered):
                     raise EngineError("errored", f"phase changed the game as a target was chosen: "

@@ -330,8 +330,12 @@ def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, A
     names = names or Names.alone(obj)
     toughness = obj.get("toughness", 1)
     kind = names.one(obj["id"])
-    return {"name": card_name(obj["id"]), "manaCost": "{1}", "manaValue": 1.0, "types": ["Creature"],
-            "supertypes": [], "subtypes": [kind], "text": card_text(obj, names), "type": f"Creature \u2014 {kind}",
+    # a land creature card, so that a scripted entry from its owner's hand can be phase's own game action (playing
+    # a land, 305.1) rather than a debug move: phase puts the abilities it triggers on the stack with their targets
+    # chosen before anyone gets priority (603.3d), which after a debug move it does not
+    return {"name": card_name(obj["id"]), "manaCost": "", "manaValue": 0.0, "types": ["Land", "Creature"],
+            "supertypes": [], "subtypes": [kind], "text": card_text(obj, names),
+            "type": f"Land Creature \u2014 {kind}",
             "layout": "normal",
             "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
             "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}

@@ -28,6 +28,8 @@ class TraceWriter:
         entry = self.add("event", id=self.new_id("E"), position=self.position, type=type_, cause=cause,
                          **{k: v for k, v in fields.items() if v is not None})
         if entry.get("subject") in self.zones and entry.get("to"):
+            if entry["to"] != "field":  # off the battlefield a card is its owner's (phase gives it back too)
+                self.control[entry["subject"]] = self.objects[entry["subject"]]["owner"]
             self.zones[entry["subject"]] = entry["to"]
         return entry
 
