@@ -43,6 +43,9 @@ class Invariant:
     # through other observations: the judge computes those of every rule in one shared pass over the trace. An
     # invariant that lists none still works; whatever it walks on its own is walked when it runs.
     passes: tuple = ()
+    # The vocabulary categories the rule reads (reference_engine.kernel.derived.CATEGORIES); None: every one. Each
+    # word of each category observed makes a derived situation with the rule key.
+    observes: frozenset[str] | None = None
 
     def rule_number(self, edition: str) -> str:
         return self.rule_numbers[edition]

@@ -110,6 +110,16 @@ class LoadedUnit:
                 except UnitError as error:
                     problems.append(f"its {kind} schema fragment does not compose with the kernel's "
                                     f"({str(error).split(': ', 1)[-1]})")
+        if m.schema is not None and self.resource(m.schema).exists() and getattr(ruleset, "vocabulary", None):
+            from reference_engine.kernel.derived import unexplained_words
+            try:
+                schema = schemas.compose(schemas.kernel_schema("scenario"),
+                                         [(m.name, schemas.schema_fragment(m, "scenario"))])
+            except UnitError:
+                schema = None  # reported above
+            for word in unexplained_words(schema, ruleset.vocabulary) if schema else ():
+                problems.append(f"its vocabulary's {word} has no derived situation (its scenario schema does not "
+                                f"define it)")
         if problems:
             raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
 
@@ -202,6 +212,15 @@ def prefix_safe(ruleset: str) -> frozenset[str]:
         return unit(ruleset).prefix_safe
     except KeyError:
         return frozenset()
+
+
+@functools.lru_cache(maxsize=None)
+def derived(ruleset: str) -> list:
+    """The situations derived from ``ruleset``'s vocabulary (:func:`reference_engine.kernel.derived.derive`), possible
+    and impossible. Raises KeyError for an unknown ruleset."""
+    from reference_engine.kernel.derived import derive
+    ruleset_judge = loaded(ruleset).ruleset
+    return derive(composed_schema("scenario", (ruleset,)), ruleset_judge.vocabulary, ruleset_judge.invariants)
 
 
 def paragraphs(ruleset: str, text: str) -> dict[str, str]:

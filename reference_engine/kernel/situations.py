@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 from reference_engine.kernel.traceview import TraceView
 
 AT_LEAST, AT_MOST = "at-least", "at-most"
+AT_LEAST_ONCE = "at-least-once"  # a derived situation (reference_engine/kernel/derived.py): reached in one scenario
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Situation:
     share: float = 0.02
 
     def met(self, fraction: float) -> bool:
+        if self.goal == AT_LEAST_ONCE:
+            return fraction > 0
         return fraction >= self.share if self.goal == AT_LEAST else fraction <= self.share
 
 
@@ -112,4 +115,4 @@ def event_of_type(event_type: str) -> Callable[[TraceView], bool]:
     return lambda v: any(e["type"] == event_type for e in v.events.values())
 
 
-__all__ = ["AT_LEAST", "AT_MOST", "COMMON", "Situation", "depths", "event_of_type", "nesting", "removed_for"]
+__all__ = ["AT_LEAST", "AT_LEAST_ONCE", "AT_MOST", "COMMON", "Situation", "depths", "event_of_type", "nesting", "removed_for"]
