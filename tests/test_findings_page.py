@@ -39,7 +39,7 @@ AUDITED = {
                    "fresh-placement": ["R9"], "optional-after-phase": ["R12"], "batch-order": ["R6", "R10", "R14"]},
     "mtg": {"reading:pass_two_membership": ["G1"], "reading:departed_delayed": ["G2"],
             "reading:leaves_intervening_if": ["G3"], "reading:once_each_turn_taken": ["G4"],
-            "reading:controller_off_battlefield": ["G5"]},
+            "reading:controller_off_battlefield": ["G5"], "state-trigger-new-object": ["G8"]},
 }
 
 
