@@ -31,7 +31,7 @@ RULESETS = ["momon-wonder", "mtg", "redemption"]
 
 # The careful reader's entries (docs/readings-audit.md) each branch point stands for.
 AUDITED = {
-    "momon-wonder": {"group-order": ["M2"], "sbc-defeat-order": ["M5"], "reading:package_contents": ["M7"],
+    "momon-wonder": {"group-order": ["M2"], "sbc-defeat-order": ["M5"], "leaves-looks-back": ["M11"], "reading:package_contents": ["M7"],
                      "reading:snatch_check_triggers": ["M8"], "reading:failed_summon_event": ["M9"],
                      "remedy-placement": ["M10"], "reading:optional_choice": ["M13"],
                      "reading:intervening_recheck": ["M14"], "sbc-timing": ["M18"], "reading:sbc_events": ["M3"]},
