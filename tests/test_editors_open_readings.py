@@ -67,6 +67,18 @@ def test_lint_rules_at_its_defaults_lists_open_readings_with_sentence_option_and
     assert "how far the search went: enumerated scenarios meeting each branch point: batch-order" in out
 
 
+def test_the_json_report_names_each_open_reading_s_branch_point_and_option(tmp_path):
+    import json
+
+    path = tmp_path / "lint.json"
+    main(["lint-rules", "--ruleset", "momon-wonder", "--report-json", str(path)])  # validated against the schema
+    findings = [f for f in json.loads(path.read_text())["findings"] if f["kind"] == "ambiguity"]
+    by_point = {f["branch_point"]: f for f in findings}
+    assert by_point["sbc-defeat-order"]["named_by"] is None
+    assert by_point["group-order"]["named_by"] == {"option": "same_event_order", "default": "active-player-first"}
+    assert all(f["sentences"] and f["scenario"] and len(f["outcomes"]) >= 2 for f in findings)
+
+
 def test_a_player_s_own_choice_is_never_an_open_reading():
     for ruleset in (MOMON, MTG, get_ruleset("redemption")):
         for fixture in bundled_fixtures(ruleset.name)[:8]:

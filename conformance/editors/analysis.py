@@ -401,13 +401,16 @@ class LintFindings:
     traces: int = 0
     # branch-point id -> enumerated scenarios meeting it: how far the search went at each (every id of the ruleset)
     met: dict[str, int] = field(default_factory=dict)
+    unfinished: int = 0  # plays abandoned as loops no rule ends (too many trace entries)
 
     def reach(self) -> str:
         """How far the search went, branch point by branch point, in words."""
         met = [f"{point} {n}" for point, n in self.met.items() if n]
         never = [point for point, n in self.met.items() if not n]
         return (f"enumerated scenarios meeting each branch point: {', '.join(met) or 'none'}"
-                + (f"; never met: {', '.join(never)}" if never else ""))
+                + (f"; never met: {', '.join(never)}" if never else "")
+                + (f"; {self.unfinished} plays never ended (a loop nothing in the text ends)" if self.unfinished
+                   else ""))
 
 
 def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0,
@@ -445,6 +448,7 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
         findings.traces += walk.runs
+        findings.unfinished += walk.unfinished
         if not walk.complete:
             findings.too_large += 1
             continue
