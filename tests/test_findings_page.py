@@ -36,7 +36,7 @@ AUDITED = {
                      "remedy-placement": ["M10"], "reading:optional_choice": ["M13"],
                      "reading:intervening_recheck": ["M14"], "sbc-timing": ["M18"], "reading:sbc_events": ["M3"]},
     "redemption": {"reading:control_change_holder": ["R4", "R13"], "reading:mandatory_after_phase": ["R5"],
-                   "fresh-placement": ["R9"], "optional-after-phase": ["R12"], "batch-order": ["R6", "R10", "R14"]},
+                   "fresh-placement": ["R9"], "optional-after-phase": ["R12"], "optional-choice-scope": ["R7"], "batch-order": ["R6", "R10", "R14"]},
     "mtg": {"reading:pass_two_membership": ["G1"], "reading:departed_delayed": ["G2"],
             "reading:leaves_intervening_if": ["G3"], "reading:once_each_turn_taken": ["G4"],
             "reading:controller_off_battlefield": ["G5"], "state-trigger-new-object": ["G8"]},

@@ -439,7 +439,8 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
     if documents is not None:
         source: Iterable[dict] = documents
     elif per_point:
-        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew, per_point=per_point)
+        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew, per_point=per_point,
+                              met=findings.met)
     else:
         source = generated(ruleset, edition, options or {}, scenarios, seed, skew)
     for document in source:
