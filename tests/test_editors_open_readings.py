@@ -21,7 +21,8 @@ from conformance.cli import main
 from conformance.editors.analysis import (
     ambiguities_of, contradiction_of, edited_invariants, explore_rules, situation,
 )
-from conformance.editors.enumeration import enumerate_traces
+from conformance.editors.analysis import _differing_kinds
+from conformance.editors.enumeration import enumerate_traces, signature
 from conformance.fixtures import bundled_fixtures
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
@@ -64,6 +65,18 @@ def test_lint_rules_at_its_defaults_lists_open_readings_with_sentence_option_and
     assert "branch point fresh-placement: named by option trigger_during_resolution (default \"after-pending\")" in out
     assert "[TA.6, sentences" in out and "minimal scenario:" in out
     assert "how far the search went: enumerated scenarios meeting each branch point: batch-order" in out
+
+
+def test_the_json_report_names_each_open_reading_s_branch_point_and_option(tmp_path):
+    import json
+
+    path = tmp_path / "lint.json"
+    main(["lint-rules", "--ruleset", "momon-wonder", "--report-json", str(path)])  # validated against the schema
+    findings = [f for f in json.loads(path.read_text())["findings"] if f["kind"] == "ambiguity"]
+    by_point = {f["branch_point"]: f for f in findings}
+    assert by_point["sbc-defeat-order"]["named_by"] is None
+    assert by_point["group-order"]["named_by"] == {"option": "same_event_order", "default": "active-player-first"}
+    assert all(f["sentences"] and f["scenario"] and len(f["outcomes"]) >= 2 for f in findings)
 
 
 def test_a_player_s_own_choice_is_never_an_open_reading():
@@ -157,7 +170,10 @@ def test_the_draft_nap_first_is_no_contradiction_with_either_edition(edition):
 # -- item 4: one outcome, one headline ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["momon-wonder", "redemption"])
-def test_dropping_a_fixture_s_keys_names_each_competing_outcome_once(name):
+def test_dropping_a_fixture_s_keys_names_only_branch_points_that_reach_an_outcome_alone(name):
+    """Each headline's branch point, answered otherwise alone (every other branch point as in the first outcome),
+    gives the competing outcome in a legal trace, whenever any branch point alone does: a point the text settles,
+    reaching the outcome only together with others, never heads one."""
     ruleset = get_ruleset(name)
     for fixture in bundled_fixtures(name):
         edition = fixture.scenario["edition"]
@@ -166,6 +182,11 @@ def test_dropping_a_fixture_s_keys_names_each_competing_outcome_once(name):
         walk = enumerate_traces(fixture.scenario, fewer, player_choices="scenario", max_runs=300)
         if not walk.complete:
             continue
-        found = ambiguities_of(walk)
-        competing = [outcome for a in found for outcome in a.traces[1:]]
-        assert len(competing) == len(set(competing)), (fixture.id, [a.kind for a in found])
+        for found in ambiguities_of(walk):
+            # the base the headline was compared with: the first legal leaf giving the first outcome
+            first = [leaf for leaf in walk.legal if signature(leaf.trace, observable=True) == found.traces[0]][:1]
+            other = [leaf for leaf in walk.legal if signature(leaf.trace, observable=True) == found.traces[1]]
+            alone = {frozenset(_differing_kinds(a, b)) for a in first for b in other}
+            alone = {kinds for kinds in alone if len(kinds) == 1}
+            # (when no single branch point reaches it, the nearest leaf's first parting names it)
+            assert not alone or frozenset({found.kind}) in alone, (fixture.id, found.kind, alone)

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable
 from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
-from conformance.editors.targeting import (Sample, aimed, change_between, reference_play, restores_only_missed,
+from conformance.editors.targeting import (Sample, aimed, change_between, reference_play, restores_only_missed, situation,
                                           screen)
 from conformance.reduction import reduce_scenario, well_formed
 from conformance.scenarios import prepare_scenario
@@ -320,17 +320,26 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
         # first), so the parting branch point is the order the rules leave open. Every leaf giving such an outcome
         # is compared, and the one nearest the base names the outcome's branch point.
         base = next((leaf for outcome, leaf in leaves_by_outcome if outcome in covered), leaves_by_outcome[0][1])
-        # Each outcome is named by the branch point of the leaf nearest the base (fewest rule decisions answered
-        # otherwise): a farther leaf reaching the same outcome parts earlier at an order the text settles, and
-        # would head a second, false ambiguity (issue 28 item 4).
+        # Each outcome is named by the branch points that reach it alone: a leaf answering otherwise than the base
+        # only at branch points of one kind. A leaf reaching it by several at once parts first, maybe, at an order
+        # the text settles (flipped alone, it breaks a key), and would head a false ambiguity of its own (issue 28
+        # item 4); only when no single kind reaches an outcome is it named by its nearest leaf's first parting.
+        naming: list[tuple[tuple[str, ...], Leaf]] = []
         nearest: dict[tuple[str, ...], Leaf] = {}
+        alone: dict[tuple[str, ...], dict[str, Leaf]] = {}
         for other in leaves:
             outcome = signature(other.trace, observable=True)
             if other is base or outcome in covered or outcome == signature(base.trace, observable=True):
                 continue
+            kinds = _differing_kinds(base, other)
+            if len(kinds) == 1:
+                alone.setdefault(outcome, {}).setdefault(next(iter(kinds)), other)
             if outcome not in nearest or _distance(base, other) < _distance(base, nearest[outcome]):
                 nearest[outcome] = other
         for outcome, other in nearest.items():
+            naming += list((outcome, leaf) for leaf in alone[outcome].values()) if outcome in alone \
+                else [(outcome, other)]
+        for outcome, other in naming:
             kind, label = _parting(base, other)
             if kind not in found:
                 found[kind] = Ambiguity(walk.scenario, kind, label,
@@ -342,6 +351,14 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
                 values[kind].add(_parted_value(base, other))
                 found[kind].traces.append(outcome)
     return list(found.values())
+
+
+def _differing_kinds(a: Leaf, b: Leaf) -> set[str]:
+    """The kinds of the rule branch points ``b`` answers otherwise than ``a``, place by place (one only ``b``
+    meets counts when its answer is not 0)."""
+    x, y = a.rule_decisions, b.rule_decisions
+    kinds = {q.kind for p, q in zip(x, y) if p.chosen != q.chosen or p.kind != q.kind}
+    return kinds | {q.kind for q in y[len(x):] if q.chosen} | {p.kind for p in x[len(y):] if p.chosen}
 
 
 def _distance(a: Leaf, b: Leaf) -> int:
@@ -360,19 +377,6 @@ def _parting(a: Leaf, b: Leaf) -> tuple[str, str]:
         if x.chosen != y.chosen:
             return x.kind, x.label
     return "order", "the traces differ without a differing branch point"
-
-
-def situation(document: dict[str, Any]) -> bool:
-    """Whether a scenario document is a situation worth reporting: well formed, and restoring no trigger that was
-    never missed (one of an ability that already triggered, :func:`~conformance.editors.targeting.restores_only_missed`,
-    in the reference play at the document's own options). A "restored" trigger of the very ability that just
-    triggered is no editor's situation: every tool's sample and reduction keeps to situations (issue 28 item 4)."""
-    if not well_formed(document):
-        return False
-    try:
-        return restores_only_missed(reference_play(Side("the scenario", document["edition"], {}, ()), document))
-    except Exception:  # noqa: BLE001 - a document the engine cannot prepare is no situation
-        return False
 
 
 def _ambiguous_at(kind: str, invariants: tuple[Invariant, ...], max_runs: int) -> Callable[[dict], bool]:
@@ -397,13 +401,16 @@ class LintFindings:
     traces: int = 0
     # branch-point id -> enumerated scenarios meeting it: how far the search went at each (every id of the ruleset)
     met: dict[str, int] = field(default_factory=dict)
+    unfinished: int = 0  # plays abandoned as loops no rule ends (too many trace entries)
 
     def reach(self) -> str:
         """How far the search went, branch point by branch point, in words."""
         met = [f"{point} {n}" for point, n in self.met.items() if n]
         never = [point for point, n in self.met.items() if not n]
         return (f"enumerated scenarios meeting each branch point: {', '.join(met) or 'none'}"
-                + (f"; never met: {', '.join(never)}" if never else ""))
+                + (f"; never met: {', '.join(never)}" if never else "")
+                + (f"; {self.unfinished} plays never ended (a loop nothing in the text ends)" if self.unfinished
+                   else ""))
 
 
 def generated(ruleset: Ruleset, edition: str, options: dict[str, Any], count: int, seed: int = 0,
@@ -432,7 +439,8 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
     if documents is not None:
         source: Iterable[dict] = documents
     elif per_point:
-        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew, per_point=per_point)
+        source = aimed_sample(ruleset, edition, options or {}, scenarios, seed, skew, per_point=per_point,
+                              met=findings.met)
     else:
         source = generated(ruleset, edition, options or {}, scenarios, seed, skew)
     for document in source:
@@ -441,6 +449,7 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
         findings.traces += walk.runs
+        findings.unfinished += walk.unfinished
         if not walk.complete:
             findings.too_large += 1
             continue

@@ -57,21 +57,29 @@ def met_points(document: dict[str, Any], max_entries: int = 2000) -> set[str]:
 
 
 def aimed_sample(ruleset: Ruleset, edition: str, options: dict[str, Any], scenarios: int, seed: int, skew: float,
-                 draws: int = DRAWS, per_point: int = PER_POINT) -> Iterator[dict[str, Any]]:
-    """The ``scenarios`` small generated scenarios of seed ``seed``, then, from ``draws`` more (seed ``seed + 1``),
-    each that meets a branch point of ``ruleset`` met fewer than ``per_point`` times so far."""
-    counts: Counter[str] = Counter()
+                 draws: int = DRAWS, per_point: int = PER_POINT, met: dict[str, int] | None = None
+                 ) -> Iterator[dict[str, Any]]:
+    """The ``scenarios`` small generated scenarios of seed ``seed``, then, from ``draws`` more (seed ``seed + 1``;
+    then, for branch points still short, ``draws`` more at half the skew, seed ``seed + 2``), each that meets a branch point of ``ruleset`` met fewer than ``per_point`` times so far: by the scenarios
+    enumerated, when the caller keeps ``met`` (branch point -> enumerated scenarios meeting it) up to date between
+    drawing (a scenario too large to enumerate then does not count), else by those drawn."""
+    counts: Counter[str] | dict[str, int] = met if met is not None else Counter()
     for document in small_scenarios(ruleset.name, edition, options, scenarios, seed, skew):
-        counts.update(met_points(document))
+        if met is None:
+            counts.update(met_points(document))
         yield document
     wanted = set(ruleset.branch_points)
-    for document in small_scenarios(ruleset.name, edition, options, draws, seed + 1, skew):
-        if all(counts[p] >= per_point for p in wanted):
-            return
-        met = met_points(document)
-        if any(counts[p] < per_point for p in met & wanted):
-            counts.update(met)
-            yield document
+    # A branch point that small scenarios seldom reach is looked for again among larger ones (half the skew).
+    rounds = [(seed + 1, skew)] + ([(seed + 2, max(1.0, skew / 2))] if skew > 1 else [])
+    for round_seed, round_skew in rounds:
+        for document in small_scenarios(ruleset.name, edition, options, draws, round_seed, round_skew):
+            if all(counts.get(p, 0) >= per_point for p in wanted):
+                return
+            points = met_points(document)
+            if any(counts.get(p, 0) < per_point for p in points & wanted):
+                if met is None:
+                    counts.update(points)
+                yield document
 
 
 def _legal_outcomes(document: dict[str, Any], option: str, value: Any, invariants: tuple[Invariant, ...],

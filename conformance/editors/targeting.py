@@ -30,7 +30,7 @@ from typing import Any, Iterator
 
 from conformance.editors.enumeration import judge, signature
 from conformance.editors.small import DEFAULT_SKEW, SmallSource
-from conformance.reduction import scenario_size
+from conformance.reduction import scenario_size, well_formed
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import builder_for, game_factory
@@ -138,6 +138,28 @@ def restores_only_missed(play: Play) -> bool:
         elif entry.get("event") is not None:
             triggered.add(ability)
     return True
+
+
+@dataclass(frozen=True)
+class _AsWritten:
+    """A scenario's own edition and options, as a side for :func:`reference_play`."""
+
+    edition: str
+    options: dict = field(default_factory=dict)
+    name: str = "the scenario"
+
+
+def situation(document: dict[str, Any]) -> bool:
+    """Whether a scenario document is a situation worth reporting: well formed, and restoring no trigger that was
+    never missed (one of an ability that already triggered, :func:`~conformance.editors.targeting.restores_only_missed`,
+    in the reference play at the document's own options). A "restored" trigger of the very ability that just
+    triggered is no editor's situation: every tool's sample and reduction keeps to situations (issue 28 item 4)."""
+    if not well_formed(document):
+        return False
+    try:
+        return restores_only_missed(reference_play(_AsWritten(document["edition"]), document))
+    except Exception:  # noqa: BLE001 - a document the engine cannot prepare is no situation
+        return False
 
 
 def _violates(play: Play, scenario: dict[str, Any], invariants) -> bool:

@@ -6,6 +6,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
 * ``group-placement``: the order in which the waiting groups of one completion are placed (11.2.3, 11.2.5);
 * ``sbc-timing``: State-Based Conditions before the waiting groups are placed, or after them (11.2.2), when an
   object is marked for defeat;
+* ``leaves-looks-back``: whether the abilities of an object leaving play in an event see that event (11.2.1 says
+  only that an event satisfying an ability's condition triggers it), where it matters;
 * ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
 * ``sbc-defeat-order``: the order of the defeat events of several objects defeated by one State-Based Conditions
   pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none);
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine.common.vocabulary import IN_PLAY, condition_holds
+from reference_engine.common.vocabulary import IN_PLAY, LEAVING_EVENTS, condition_holds
 from reference_engine.momon_wonder.engines.reference import Game
 from reference_engine.common.permissive import Oracle, Readings, permuted
 from reference_engine.kernel.branching import choose
@@ -54,6 +56,23 @@ class PermissiveGame(Game):
         self._placing = False
         self._ahead: list[str] = []  # triggers of the group being placed ahead of pending work
         self._ahead_placed = 0
+
+    def collect_triggers(self, occurrences):
+        judged = []
+        for event, before in occurrences:
+            subject = event.get("subject")
+            if before and event["type"] in LEAVING_EVENTS:
+                back = set(self._satisfied(event, before))
+                if back != set(self._satisfied(event, {})) and not choose(
+                        self.oracle, "leaves-looks-back", (True, False), f"abilities of {subject}, which leaves in "
+                        f"{event['id']}: they see that event (look back), or not"):
+                    before = {}
+            judged.append((event, before))
+        return super().collect_triggers(judged)
+
+    def _satisfied(self, event, before):
+        return ((source, ability["id"]) for source, ability
+                in self.record.zones.satisfied_abilities(event, self.scenario, before))
 
     def order_group(self, group: list[str]) -> list[str]:
         preferred = super().order_group(group)

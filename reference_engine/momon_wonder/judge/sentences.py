@@ -58,6 +58,8 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 BRANCH_POINTS = table(
     BranchPoint("group-order", ("11.2.3", "11.2.5"), "the order of one event's trigger group (Section 11.3, "
                 "referred to and not given)", option="same_event_order"),
+    BranchPoint("leaves-looks-back", ("11.2.1", "11.2.3"), "whether an ability of an object that leaves play in an "
+                "event sees that event (looks back in time)"),
     BranchPoint("group-placement", ("11.2.3", "11.2.5"), "the order in which the waiting groups of one completed "
                 "action or Ability are placed"),
     BranchPoint("group-position", ("11.2.3", "11.2.5"), "a trigger group placed after the pending work or ahead "

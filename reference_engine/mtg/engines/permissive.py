@@ -7,6 +7,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   each player's own in their chosen order; in the 2026-02-27 edition, in two passes);
 * ``sba-timing``: with triggered abilities waiting and a state-based action applicable, the abilities go on the
   stack first, or the state-based actions are performed first (704.3, 117.5);
+* ``state-trigger-new-object``: a state trigger whose object changed zones (a new object, 400.7) while an instance
+  of it waits: it may trigger again, or not (603.8 says only "the same" ability does not);
 * ``reading:<option>``: every documented reading of text CR 603 leaves open, decided once per play where it can
   matter (:class:`~reference_engine.common.permissive.Readings`): ``pass_two_membership`` when a batch holds an
   ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
@@ -42,6 +44,18 @@ class PermissiveGame(Game):
                                 READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken",
                                                    "controller_off_battlefield"))
         self.catalog.options = self.options
+
+    def state_trigger_ready(self, key: tuple[str, str]) -> bool:
+        if super().state_trigger_ready(key):
+            return True
+        # 603.8 keeps a state trigger from triggering again while an instance waits; 400.7 makes an object that
+        # changed zones a new object: whether its ability is then "the same" state trigger the text does not say.
+        seen = self.state_seen.get(self.live_state[key])
+        source = key[0]
+        if seen is None or seen.zones.get(source) == self.state.zones.get(source):
+            return False
+        return choose(self.oracle, "state-trigger-new-object", (False, True), f"state trigger {source}/{key[1]}: "
+                      f"its object changed zones while {self.live_state[key]} waits: it triggers again, or not")
 
     def before_priority(self) -> None:
         while True:

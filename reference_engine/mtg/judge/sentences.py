@@ -350,6 +350,8 @@ BRANCH_POINTS = table(
                 "the stack (APNAP, each player's own in their chosen order; two passes in the 2026-02-27 edition)"),
     BranchPoint("sba-timing", ("603.3", "704.3"), "with triggered abilities waiting and a state-based action "
                 "applicable, which comes first"),
+    BranchPoint("state-trigger-new-object", ("603.8",), "a state trigger whose object changed zones while an "
+                "instance of it waits: a new object (400.7), so may it trigger again"),
     reading("pass_two_membership", ("603.3b",), "which abilities go in the second pass"),
     reading("departed_delayed", ("800.4a", "603.7"), "the delayed triggered abilities of a player who left, not "
             "yet triggered"),

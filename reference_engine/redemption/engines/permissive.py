@@ -7,6 +7,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading under the sc
   taken, so the activations already made are in the trace when the next is chosen (prefix pruning sees them);
 * ``fresh-placement``: triggers that arose while a triggered ability resolved activate after every trigger already
   pending, or ahead of them (TA.6), when both kinds are pending;
+* ``optional-choice-scope``: a player's second optional trigger among those free together gets a choice of its
+  own, or the one the player made for the first (TA.5: "chooses whether or not to resolve all of their abilities");
 * ``optional-after-phase``: an optional trigger still pending when its phase ends keeps waiting, or lapses (TA.3
   says "at least until the end of the current phase" of mandatory ones only);
 * ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
@@ -34,9 +36,10 @@ READINGS = {
 class _OpenBatch(deque):
     """A batch of triggers free together whose next activation is a branch point (answer 0: the reference's)."""
 
-    def __init__(self, preferred, oracle: Oracle):
+    def __init__(self, preferred, oracle: Oracle, serial: int = 0):
         super().__init__(preferred)
         self.oracle = oracle
+        self.serial = serial  # which batch of the play: a player's optional triggers free together share it
 
     def popleft(self) -> str:
         if len(self) > 1:
@@ -58,6 +61,9 @@ class PermissiveGame(Game):
         super().__init__(scenario, chooser)
         self.oracle = oracle
         self.options = Readings(self.options, oracle, READINGS, on_read=("control_change_holder",))
+        self._batches_made = 0
+        self._taken_from = 0  # the batch of the trigger taking its turn
+        self._answered: dict[tuple[str, int], bool] = {}  # (player, batch) -> their first optional answer in it
 
     def lapse_at_phase_end(self) -> None:
         gone = [t for t in self.pending() if not self.ability(self.instances[t]).get("optional")
@@ -71,7 +77,21 @@ class PermissiveGame(Game):
             self.drop_all(optional, "expired")
 
     def order_batch(self, triggers: list[str]) -> deque[str]:
-        return _OpenBatch(super().order_batch(triggers), self.oracle)
+        self._batches_made += 1
+        return _OpenBatch(super().order_batch(triggers), self.oracle, self._batches_made)
+
+    def ask_optional(self, trigger: dict[str, Any]) -> bool:
+        player = trigger["controller"]
+        key = (player, self._taken_from)
+        if key in self._answered and choose(
+                self.oracle, "optional-choice-scope", (False, True), f"{player}'s optional {trigger['id']}: a choice "
+                f"of its own, or the one {player} made for the optional triggers free with it"):
+            answer = self._answered[key]
+            self.record.add("choice", player=player, decision="optional", among=[trigger["id"]], chosen=answer)
+            return answer
+        answer = super().ask_optional(trigger)
+        self._answered.setdefault(key, answer)
+        return answer
 
     def next_trigger(self) -> str | None:
         after = self.options["trigger_during_resolution"] == "after-pending"
@@ -90,4 +110,7 @@ class PermissiveGame(Game):
             self.fresh = []
         while self.batches and not self.batches[-1]:
             self.batches.pop()
-        return self.batches[-1].popleft() if self.batches else None
+        if not self.batches:
+            return None
+        self._taken_from = getattr(self.batches[-1], "serial", 0)
+        return self.batches[-1].popleft()

@@ -106,6 +106,8 @@ BRANCH_POINTS = table(
                 "and optional ones at once, three or more, turn order around the table"),
     BranchPoint("fresh-placement", ("TA.6",), "triggers that arose while a triggered ability resolved activate "
                 "before or after those already pending", option="trigger_during_resolution"),
+    BranchPoint("optional-choice-scope", ("TA.5",), "one choice for all of a player's optional triggers free "
+                "together, or one per trigger"),
     BranchPoint("optional-after-phase", ("TA.3",), "an optional trigger still pending when its phase ends: keeps "
                 "waiting or lapses ('at least until the end of the current phase' is said of mandatory ones only)"),
     reading("control_change_holder", ("TA.1", "TA.3"), "whose trigger it is when the situation is its card's own "
