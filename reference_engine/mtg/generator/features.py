@@ -154,11 +154,16 @@ FEATURE_DOCS |= {
 
 # Issue 31: more words (reference_engine/mtg/generator/words.py), drawn last in the swarm order (ISSUE_31_ORDER) so
 # that the features before them keep their places in the stream.
-ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed",)
+ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage")
 FEATURE_DOCS |= {
     "spell_delayed": (
         'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
         'cast by a player who is often not the active one (603.7a, 603.7d; implied off by spells and by delayed)'
+    ),
+    "dealt_damage": (
+        '"whenever this is dealt damage", "whenever a creature you control is dealt damage" (the permanent dealt '
+        'damage, not the source, 120.3), two permanents damaging each other (implied off by event_triggers and by '
+        'script_damage)'
     ),
 }
 

@@ -2,7 +2,8 @@
 scripted actions put first in the script's last step (after every other set piece is drawn, so the stream of the
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
-only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities."""
+only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
+ability triggering on the permanent dealt damage."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class VocabularyPieces:
         effects = [[action] for action in actions] + self.triggers_once(stayers)
         placed = [{"by": active, "effect": effect} for effect in effects]
         placed += self.spell_delayed(stayers)  # issue 31: drawn after every issue 22 piece
+        placed += self.dealt_damage(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -129,3 +131,32 @@ class VocabularyPieces:
             {"do": "move", "object": watched["id"], "from": "field", "to": "graveyard"}
         return [{"by": killer, "effect": [{"do": "move", "object": early["id"], "from": "field", "to": "graveyard"}]},
                 {"by": caster, "effect": [{"do": "cast", "object": card["id"]}]}, {"by": killer, "effect": [death]}]
+
+    def dealt_damage(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"Whenever this is dealt damage, you gain 1 life" (``dealt_damage``, subject self), or, with filters,
+        "whenever a creature you (an opponent) control(s) is dealt damage": two fresh permanents of two players deal 1
+        damage to each other in turn (toughness 4: none dies), so that the permanent dealt damage and the source differ each
+        time (120.3). The scripted actions, each with its player."""
+        src = self.source
+        if {"dealt_damage", "event_triggers", "script_damage"} & self.no or not src.chance(60):
+            return []
+        first = self.fresh(src.pick(stayers))
+        second = self.fresh(src.pick([p for p in stayers if p != first["owner"]]))  # so a filter tells them apart
+        for thing in (first, second):
+            thing["toughness"] = 4
+        you = first["owner"]
+        filtered = "filters" not in self.no and src.chance(50)
+        gain = [{"do": "life", "player": you, "amount": 1}]
+        if filtered:
+            holder = self.fresh(you)
+            holder["types"] = ["enchantment"]
+            first["types"] = second["types"] = ["creature"]
+            trigger = {"event": "dealt_damage", "controller": src.pick(["you", "opponent"]), "type": "creature"}
+        else:
+            holder, trigger = first, {"event": "dealt_damage", "subject": "self"}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": gain}]
+        hits = [(first, second), (second, first)]
+        if src.chance(30):
+            hits = hits[src.integer(0, 1):][:1]
+        return [{"by": src.pick(stayers), "effect": [{"do": "damage", "source": a["id"], "object": b["id"],
+                                                      "amount": 1}]} for a, b in hits]

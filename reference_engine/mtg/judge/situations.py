@@ -283,6 +283,16 @@ def _spell_delayed_fired(view: TraceView) -> bool:
     return any(t.get("delayed") in made for t in view.triggers.values())
 
 
+def _dealt_damage_fired(view: TraceView) -> bool:
+    """An ability triggers on a permanent being dealt damage by another source (120.3)."""
+    for t in view.triggers.values():
+        event = view.events.get(t.get("event"))
+        if event and event.get("type") == "damage" and event.get("target") not in (None, event.get("subject")) and \
+                (_spec(view, t).get("trigger") or {}).get("event") == "dealt_damage":
+            return True
+    return False
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -357,4 +367,6 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               "after its source changed zones (a new object, 400.7)", _triggers_once_again),
     Situation("spell-delayed", "a delayed triggered ability a spell created triggers, the spell its source (603.7d)",
               _spell_delayed_fired),
+    Situation("dealt-damage", "an ability triggers on a permanent being dealt damage by another source (120.3)",
+              _dealt_damage_fired),
 )
