@@ -181,6 +181,7 @@ class Describer:
             "defeated": f"{subject} is defeated",
             "play": f"{subject} is played",
             "damage": "damage is dealt" if generic else f"{subject} deals damage",
+            "dealt_damage": "a permanent is dealt damage" if generic else f"{subject} is dealt damage",
             "life": f"{who} {'gains' if gain else 'gains or loses'} life",
             "player_leaves": f"{who} leaves the game",
             "ability_triggered": f"an ability of {subject} triggers",
