@@ -154,7 +154,7 @@ FEATURE_DOCS |= {
 
 # Issue 31: more words (reference_engine/mtg/generator/words.py), drawn last in the swarm order (ISSUE_31_ORDER) so
 # that the features before them keep their places in the stream.
-ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage")
+ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage", "damage_occurrences")
 FEATURE_DOCS |= {
     "spell_delayed": (
         'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
@@ -164,6 +164,11 @@ FEATURE_DOCS |= {
         '"whenever this is dealt damage", "whenever a creature you control is dealt damage" (the permanent dealt '
         'damage, not the source, 120.3), two permanents damaging each other (implied off by event_triggers and by '
         'script_damage)'
+    ),
+    "damage_occurrences": (
+        'one damage event with several occurrences (one source damaging several permanents, or several sources '
+        'damaging one, as combat damage), watched once per occurrence or "one or more" once per event (603.2c; '
+        'implied off by event_triggers and by script_damage; "one or more" off with batching)'
     ),
 }
 

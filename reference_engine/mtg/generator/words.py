@@ -3,7 +3,7 @@ scripted actions put first in the script's last step (after every other set piec
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
 only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
-ability triggering on the permanent dealt damage."""
+ability triggering on the permanent dealt damage, one damage event with several occurrences."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ class VocabularyPieces:
         placed = [{"by": active, "effect": effect} for effect in effects]
         placed += self.spell_delayed(stayers)  # issue 31: drawn after every issue 22 piece
         placed += self.dealt_damage(stayers)
+        placed += self.damage_occurrences(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -160,3 +161,34 @@ class VocabularyPieces:
             hits = hits[src.integer(0, 1):][:1]
         return [{"by": src.pick(stayers), "effect": [{"do": "damage", "source": a["id"], "object": b["id"],
                                                       "amount": 1}]} for a, b in hits]
+
+    def damage_occurrences(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """One damage event with several occurrences (``damage_together``, 603.2c): one fresh source dealing 1 damage
+        to each of two or three fresh permanents (and maybe a player), or two or three fresh sources each dealing 1
+        damage to one permanent or player, as combat damage; watched by "whenever a permanent is dealt damage" or
+        "whenever a permanent deals damage", maybe "one or more" (toughness 4: none dies). The scripted action."""
+        src = self.source
+        if {"damage_occurrences", "event_triggers", "script_damage"} & self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        count = src.integer(2, 3)
+        many = [self.fresh(src.pick(stayers)) for _ in range(count)]
+        for thing in many:
+            thing["toughness"] = 4
+        # one source, several recipients (watched by "is dealt damage"); else several sources
+        spread = src.chance(50) and "dealt_damage" not in self.no
+        if spread:
+            source = self.fresh(src.pick(stayers))
+            hits = [{"source": source["id"], "object": t["id"], "amount": 1} for t in many]
+            if src.chance(30):
+                hits.append({"source": source["id"], "player": src.pick(stayers), "amount": 1})
+        else:
+            aim = {"player": src.pick(stayers)} if src.chance(50) else {"object": holder["id"]}
+            holder["toughness"] = 9
+            hits = [{"source": t["id"], **aim, "amount": 1} for t in many]
+        trigger: dict[str, Any] = {"event": "dealt_damage" if spread else "damage", "subject": "other"}
+        if src.chance(35) and "batching" not in self.no:  # "one or more"
+            trigger["batch"] = True
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
+                                "effect": [{"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [{"by": src.pick(stayers), "effect": [{"do": "damage_together", "hits": hits}]}]
