@@ -162,13 +162,14 @@ FEATURE_DOCS |= {
     ),
     "dealt_damage": (
         '"whenever this is dealt damage", "whenever a creature you control is dealt damage" (the permanent dealt '
-        'damage, not the source, 120.3), two permanents damaging each other (implied off by event_triggers and by '
-        'script_damage)'
+        'damage, not the source, 120.3), two permanents damaging each other, answered by a named signal (implied off by '
+        'event_triggers, script_damage and signals)'
     ),
     "damage_occurrences": (
         'one damage event with several occurrences (one source damaging several permanents, or several sources '
         'damaging one, as combat damage), watched once per occurrence or "one or more" once per event (603.2c; '
-        'implied off by event_triggers and by script_damage; "one or more" off with batching)'
+        'answered by a named signal; implied off by event_triggers, script_damage and signals; "one or more" off '
+        'with batching)'
     ),
 }
 

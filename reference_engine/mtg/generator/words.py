@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 ONCE = "once"  # the named signal of the "triggers only once each turn" set piece, which nothing else sends
+# the named signal the damage set pieces' abilities send, which nothing listens to: an answer that changes no life
+# total and deals no damage, so that no ability watching damage feeds itself through another's "that much"
+HURT = "hurt"
 
 
 class VocabularyPieces:
@@ -134,12 +137,12 @@ class VocabularyPieces:
                 {"by": caster, "effect": [{"do": "cast", "object": card["id"]}]}, {"by": killer, "effect": [death]}]
 
     def dealt_damage(self, stayers: list[str]) -> list[dict[str, Any]]:
-        """"Whenever this is dealt damage, you gain 1 life" (``dealt_damage``, subject self), or, with filters,
+        """"Whenever this is dealt damage, <signal hurt>" (``dealt_damage``, subject self), or, with filters,
         "whenever a creature you (an opponent) control(s) is dealt damage": two fresh permanents of two players deal 1
         damage to each other in turn (toughness 4: none dies), so that the permanent dealt damage and the source differ each
         time (120.3). The scripted actions, each with its player."""
         src = self.source
-        if {"dealt_damage", "event_triggers", "script_damage"} & self.no or not src.chance(60):
+        if {"dealt_damage", "event_triggers", "script_damage", "signals"} & self.no or not src.chance(60):
             return []
         first = self.fresh(src.pick(stayers))
         second = self.fresh(src.pick([p for p in stayers if p != first["owner"]]))  # so a filter tells them apart
@@ -147,7 +150,7 @@ class VocabularyPieces:
             thing["toughness"] = 4
         you = first["owner"]
         filtered = "filters" not in self.no and src.chance(50)
-        gain = [{"do": "life", "player": you, "amount": 1}]
+        gain = [{"do": "signal", "name": HURT}]
         if filtered:
             holder = self.fresh(you)
             holder["types"] = ["enchantment"]
@@ -168,7 +171,7 @@ class VocabularyPieces:
         damage to one permanent or player, as combat damage; watched by "whenever a permanent is dealt damage" or
         "whenever a permanent deals damage", maybe "one or more" (toughness 4: none dies). The scripted action."""
         src = self.source
-        if {"damage_occurrences", "event_triggers", "script_damage"} & self.no or not src.chance(60):
+        if {"damage_occurrences", "event_triggers", "script_damage", "signals"} & self.no or not src.chance(60):
             return []
         holder = self.fresh(src.pick(stayers))
         count = src.integer(2, 3)
@@ -190,5 +193,5 @@ class VocabularyPieces:
         if src.chance(35) and "batching" not in self.no:  # "one or more"
             trigger["batch"] = True
         holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
-                                "effect": [{"do": "life", "player": holder["owner"], "amount": 1}]}]
+                                "effect": [{"do": "signal", "name": HURT}]}]
         return [{"by": src.pick(stayers), "effect": [{"do": "damage_together", "hits": hits}]}]
