@@ -59,6 +59,12 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                     problems.append(f"{where}[{k}].moves[{n}].object: no object {thing!r}")
                 elif thing in named[:n]:
                     problems.append(f"{where}[{k}].moves[{n}].object: {thing!r} is moved twice in one event")
+            for n, hit in enumerate(action.get("hits", ())):  # MTG damage_together: its sources and recipients
+                for field in ("source", "object"):
+                    if field in hit and hit[field] not in ids:
+                        problems.append(f"{where}[{k}].hits[{n}].{field}: no object {hit[field]!r}")
+                if "player" in hit and hit["player"] not in players:
+                    problems.append(f"{where}[{k}].hits[{n}].player: no player {hit['player']!r}")
             created = action.get("ability")
             if isinstance(created, dict):  # MTG: a delayed or reflexive ability an effect creates
                 printed_only = sorted(PRINTED_ONLY_TRIGGER_FIELDS & set(created.get("trigger", {})))

@@ -537,6 +537,22 @@ fixture("mtg-vocab-120-3-dealt-damage",
              ("P1", [{"do": "damage", "source": "K", "object": "Y", "amount": 1}])])],
   choices={"trigger_order": ["ASD", "AK", "AV"]}))
 
+fixture("mtg-vocab-603-2c-damage-occurrences",
+ "603.2c: one damage event with several occurrences triggers an ability once per occurrence, a 'one or more' ability once per event. PY deals 1 damage to each creature at once (A and B, P1's; C, P2's): P1's W 'Whenever a creature you control is dealt damage, you gain 1 life' triggers twice (A, B), X 'Whenever one or more creatures you control are dealt damage, you gain 1 life' once, P2's Z (the same as W) once (C). Then, as combat damage, A deals 1 damage to P2 and B 1 damage to C at once: P1's V 'Whenever a creature you control deals damage, you gain 1 life' triggers twice, Z once (C).",
+ "CR 603.2c (issue 31)", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("A", "P1", types=["creature"], toughness=5), obj("B", "P1", types=["creature"], toughness=5),
+   obj("C", "P2", types=["creature"], toughness=5), obj("PY", "P2", types=["enchantment"]),
+   obj("W", "P1", types=["enchantment"], abilities=[
+       ab("AW", {"event": "dealt_damage", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a creature you control is dealt damage, you gain 1 life."),
+       ab("AX", {"event": "dealt_damage", "controller": "you", "type": "creature", "batch": True}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever one or more creatures you control are dealt damage, you gain 1 life."),
+       ab("AV", {"event": "damage", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a creature you control deals damage, you gain 1 life.")]),
+   obj("Z", "P2", types=["enchantment"], abilities=[
+       ab("AZ", {"event": "dealt_damage", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a creature you control is dealt damage, you gain 1 life.")])],
+  [("main", [("P2", [{"do": "damage_together", "hits": [{"source": "PY", "object": o, "amount": 1} for o in ("A", "B", "C")]}]),
+             ("P1", [{"do": "damage_together", "hits": [{"source": "A", "player": "P2", "amount": 1}, {"source": "B", "object": "C", "amount": 1}]}])])],
+  choices={"trigger_order": ["AW", "AX", "AV", "AZ"]}))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

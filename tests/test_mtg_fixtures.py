@@ -377,3 +377,13 @@ def test_dealt_damage_triggers_on_the_permanent_dealt_damage_not_on_the_source()
     assert _abilities_triggered(entries, damage[("SD", "P2")]) == []  # SD deals, is not dealt, damage
     assert sorted(_abilities_triggered(entries, damage[("K", "Y")])) == ["AK", "AV"]
     assert [e["amount"] for e in kinds(entries, "event", type="damage") if e["subject"] == "SD"] == [2]  # that much
+
+
+def test_one_damage_event_with_several_occurrences_triggers_once_per_occurrence():
+    entries = entries_of("mtg-vocab-603-2c-damage-occurrences")
+    spell, combat = sorted({e["group"] for e in kinds(entries, "event", type="damage")}, key=lambda g: int(g[1:]))
+    def triggered(group):
+        ids = {e["id"] for e in kinds(entries, "event", type="damage", group=group)}
+        return sorted(t["ability"] for t in kinds(entries, "trigger") if t["event"] in ids)
+    assert triggered(spell) == ["AW", "AW", "AX", "AZ"]  # per creature dealt damage; 'one or more' once
+    assert triggered(combat) == ["AV", "AV", "AZ"]  # per creature dealing damage

@@ -63,7 +63,7 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("state_triggers")
     if events & {"ability_triggered", "ability_stacked"}:
         shown.add("watchers")
-    if events & {"damage", "life", "player_leaves"}:
+    if events & {"damage", "life", "player_leaves", "dealt_damage"}:
         shown.add("event_triggers")
     if any("target" in ab for ab in abs_) or "move_target" in does:
         shown.add("targets")
@@ -114,6 +114,10 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("triggers_once")
     if any(a.get("do") == "create_delayed" for o in document["objects"] for a in (o.get("spell") or {}).get("effect", ())):
         shown.add("spell_delayed")
+    if "dealt_damage" in events:
+        shown.add("dealt_damage")
+    if "damage_together" in does:
+        shown.add("damage_occurrences")
     return shown
 
 
@@ -214,7 +218,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed"]
+               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

@@ -378,3 +378,26 @@ def test_dealt_damage_reads_the_permanent_dealt_damage_and_the_judge_requires_it
     found = violations(prepared, _faulty_trace("mtg-dealt-read-as-deals", prepared))
     said = " ".join(found["mtg.triggers-when-satisfied"])
     assert "should have triggered" in said and damage[0] in said, said
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_one_damage_event_with_several_occurrences_and_the_judge_requires_it_both_ways(batch):
+    """W's O 'Whenever a creature is dealt damage' (``batch``: 'one or more creatures are'), then one event dealing 1
+    damage to each of X, Y and P2: O triggers twice (once, 603.2c). The faulty engine reading the event as one
+    occurrence triggers once: flagged unless batch; a trace leaving out one hit is flagged by mtg.resolution-effect."""
+    trigger = {"event": "dealt_damage", **({"batch": True} if batch else {})}
+    watcher = ability("O", trigger, [{"do": "life", "player": "P1", "amount": 1}])
+    hits = [{"source": "W", "object": "X", "amount": 1}, {"source": "W", "object": "Y", "amount": 1},
+            {"source": "W", "player": "P2", "amount": 1}]
+    prepared = scenario(["P1", "P2"], "P1", [obj("W", "P1", abilities=[watcher]), obj("X", "P2", toughness=5),
+                                            obj("Y", "P2", toughness=5)],
+                        [("P1", [{"do": "damage_together", "hits": hits}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    damage = [e for e in trace["entries"] if e["kind"] == "event" and e["type"] == "damage"]
+    assert len(damage) == 3 and len({e["group"] for e in damage}) == 1
+    assert len([e for e in trace["entries"] if e["kind"] == "trigger"]) == (1 if batch else 2)
+    found = violations(prepared, _faulty_trace("mtg-damage-event-once", prepared))
+    assert ("should have triggered" in " ".join(found.get("mtg.triggers-when-satisfied", ()))) == (not batch)
+    fewer = {**trace, "entries": [e for e in trace["entries"] if e is not damage[2]]}
+    assert "mtg.resolution-effect" in violations(prepared, fewer)

@@ -24,9 +24,9 @@ from reference_engine.kernel.registry import composed_schema, get_ruleset, loade
 
 REWRITE = bool(os.environ.get("TRIGGER_CONFORMANCE_REWRITE_DOCS"))
 RULESETS = sorted(units())
-# Trigger words that are patterns, not event types: MTG's zone_change (an enter, leave or move) and state (a state
-# trigger, which no event sets off).
-PATTERNS = frozenset({"zone_change", "state"})
+# Trigger words that are patterns, not event types: MTG's zone_change (an enter, leave or move), state (a state
+# trigger, which no event sets off) and dealt_damage (a damage event, read from the permanent dealt damage).
+PATTERNS = frozenset({"zone_change", "state", "dealt_damage"})
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -181,6 +181,7 @@ class Describer:
             "defeated": f"{subject} is defeated",
             "play": f"{subject} is played",
             "damage": "damage is dealt" if generic else f"{subject} deals damage",
+            "dealt_damage": "a permanent is dealt damage" if generic else f"{subject} is dealt damage",
             "life": f"{who} {'gains' if gain else 'gains or loses'} life",
             "player_leaves": f"{who} leaves the game",
             "ability_triggered": f"an ability of {subject} triggers",
@@ -257,6 +258,10 @@ class Describer:
             to = "its target" if a.get("target") else self.card(a.get("object") or a.get("player"), source)
             by = f"{card('source')} deals" if a.get("source") else f"{actor} deals"
             return f"{by} {amount} damage to {to}"
+        if do == "damage_together":  # MTG: one damage event with several occurrences
+            hits = [f"{self.card(h['source'], source) if h.get('source') else actor} deals {h.get('amount', 1)} damage "
+                    f"to {self.card(h.get('object') or h.get('player'), source)}" for h in a.get("hits", ())]
+            return "at once, " + "; ".join(hits)
         if do == "life":
             who = "its target player" if a.get("target") else self.player(a.get("player"))
             amount = a.get("amount", 0)

@@ -13,7 +13,8 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     OnceTakenWhenPerformedGame, NoResolvedEventGame, ThisTurnOutlivesTheTurnGame, SpellTargetUncheckedGame,
     SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
     IfYouIsSourceControllerGame)
-from reference_engine.mtg.engines.faulty_words import DealtReadAsDealsGame, SpellDelayedDroppedGame
+from reference_engine.mtg.engines.faulty_words import (
+    DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 
 
@@ -547,4 +548,5 @@ MUTANTS = (
     # issue 31: more words
     _mutant("mtg-spell-delayed-dropped", SpellDelayedDroppedGame, "mtg.delayed-trigger"),
     _mutant("mtg-dealt-read-as-deals", DealtReadAsDealsGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-damage-event-once", DamageEventOnceGame, "mtg.triggers-when-satisfied"),
 )

@@ -45,3 +45,21 @@ class DealtReadAsDealsGame(Game):
         super().__init__(scenario, chooser)
         self.catalog = _DealtReadAsDealsCatalog(scenario)
         self.catalog.options = self.options
+
+
+class DamageEventOnceGame(Game):
+    """Reads one damage event as one occurrence: an ability triggering on damage dealt or on a permanent being dealt
+    damage triggers once for the whole event (on its first matching occurrence), as if it said "one or more", though
+    one spell damaging each creature, or combat damage from several creatures, has one occurrence per hit (603.2c);
+    caught by mtg.triggers-when-satisfied."""
+
+    def one_or_more(self, hits):
+        seen, out = set(), []
+        for hit in hits:
+            _, source, ability, _ = hit
+            if ability["trigger"]["event"] in ("damage", "dealt_damage"):
+                if (source, ability["id"]) in seen:
+                    continue
+                seen.add((source, ability["id"]))
+            out.append(hit)
+        return super().one_or_more(out)

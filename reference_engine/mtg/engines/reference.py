@@ -361,6 +361,14 @@ class Game(Triggering):
                           "to": to}], cause)
         self.record.add("spell_resolve_end", spell=card)
 
+    def damage_hit(self, hit: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
+        """One occurrence of a ``damage_together`` event: its damage event, or None when its permanent is not on the
+        battlefield or its player has left the game."""
+        event = {"type": "damage", "subject": hit.get("source", ctx.source), "amount": hit["amount"]}
+        if "object" in hit:
+            return dict(event, target=hit["object"]) if self.state.zones.get(hit["object"]) == BATTLEFIELD else None
+        return dict(event, player=hit["player"]) if hit["player"] not in self.state.left else None
+
     @staticmethod
     def spell_creates(do: str, ctx: Context) -> bool:
         """603.7a, 603.7d: a resolving spell creates the delayed triggered abilities its effect says (reflexive ones
@@ -486,6 +494,10 @@ class Game(Triggering):
                 if action.get("prevented"):
                     event["prevented"] = True
                 self.happen([event], ctx.cause)
+            elif do == "damage_together":  # one event, several occurrences (120.2, 603.2c)
+                events = [self.damage_hit(hit, ctx) for hit in action["hits"]]
+                if any(events):
+                    self.happen([e for e in events if e], ctx.cause)
             elif do == "life":
                 player = action.get("player")
                 if action.get("target"):  # "target player gains N life": nothing when the target is no player

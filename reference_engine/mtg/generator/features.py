@@ -160,11 +160,22 @@ FEATURE_DOCS |= {
 
 # Issue 31: more words (reference_engine/mtg/generator/words.py), drawn last in the swarm order (ISSUE_31_ORDER) so
 # that the features before them keep their places in the stream.
-ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed",)
+ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage", "damage_occurrences")
 FEATURE_DOCS |= {
     "spell_delayed": (
         'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
         'cast by a player who is often not the active one (603.7a, 603.7d; implied off by spells and by delayed)'
+    ),
+    "dealt_damage": (
+        '"whenever this is dealt damage", "whenever a creature you control is dealt damage" (the permanent dealt '
+        'damage, not the source, 120.3), two permanents damaging each other, answered by a named signal (implied off by '
+        'event_triggers, script_damage and signals)'
+    ),
+    "damage_occurrences": (
+        'one damage event with several occurrences (one source damaging several permanents, or several sources '
+        'damaging one, as combat damage), watched once per occurrence or "one or more" once per event (603.2c; '
+        'answered by a named signal; implied off by event_triggers, script_damage and signals; "one or more" off '
+        'with batching)'
     ),
 }
 

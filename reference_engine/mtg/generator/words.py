@@ -2,13 +2,17 @@
 scripted actions put first in the script's last step (after every other set piece is drawn, so the stream of the
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
-only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities."""
+only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
+ability triggering on the permanent dealt damage, one damage event with several occurrences."""
 
 from __future__ import annotations
 
 from typing import Any
 
 ONCE = "once"  # the named signal of the "triggers only once each turn" set piece, which nothing else sends
+# the named signal the damage set pieces' abilities send, which nothing listens to: an answer that changes no life
+# total and deals no damage, so that no ability watching damage feeds itself through another's "that much"
+HURT = "hurt"
 
 
 class VocabularyPieces:
@@ -29,6 +33,8 @@ class VocabularyPieces:
         effects = [[action] for action in actions] + self.triggers_once(stayers)
         placed = [{"by": active, "effect": effect} for effect in effects]
         placed += self.spell_delayed(stayers)  # issue 31: drawn after every issue 22 piece
+        placed += self.dealt_damage(stayers)
+        placed += self.damage_occurrences(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -129,3 +135,63 @@ class VocabularyPieces:
             {"do": "move", "object": watched["id"], "from": "field", "to": "graveyard"}
         return [{"by": killer, "effect": [{"do": "move", "object": early["id"], "from": "field", "to": "graveyard"}]},
                 {"by": caster, "effect": [{"do": "cast", "object": card["id"]}]}, {"by": killer, "effect": [death]}]
+
+    def dealt_damage(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"Whenever this is dealt damage, <signal hurt>" (``dealt_damage``, subject self), or, with filters,
+        "whenever a creature you (an opponent) control(s) is dealt damage": two fresh permanents of two players deal 1
+        damage to each other in turn (toughness 4: none dies), so that the permanent dealt damage and the source differ each
+        time (120.3). The scripted actions, each with its player."""
+        src = self.source
+        if {"dealt_damage", "event_triggers", "script_damage", "signals"} & self.no or not src.chance(60):
+            return []
+        first = self.fresh(src.pick(stayers))
+        second = self.fresh(src.pick([p for p in stayers if p != first["owner"]]))  # so a filter tells them apart
+        for thing in (first, second):
+            thing["toughness"] = 4
+        you = first["owner"]
+        filtered = "filters" not in self.no and src.chance(50)
+        gain = [{"do": "signal", "name": HURT}]
+        if filtered:
+            holder = self.fresh(you)
+            holder["types"] = ["enchantment"]
+            first["types"] = second["types"] = ["creature"]
+            trigger = {"event": "dealt_damage", "controller": src.pick(["you", "opponent"]), "type": "creature"}
+        else:
+            holder, trigger = first, {"event": "dealt_damage", "subject": "self"}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": gain}]
+        hits = [(first, second), (second, first)]
+        if src.chance(30):
+            hits = hits[src.integer(0, 1):][:1]
+        return [{"by": src.pick(stayers), "effect": [{"do": "damage", "source": a["id"], "object": b["id"],
+                                                      "amount": 1}]} for a, b in hits]
+
+    def damage_occurrences(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """One damage event with several occurrences (``damage_together``, 603.2c): one fresh source dealing 1 damage
+        to each of two or three fresh permanents (and maybe a player), or two or three fresh sources each dealing 1
+        damage to one permanent or player, as combat damage; watched by "whenever a permanent is dealt damage" or
+        "whenever a permanent deals damage", maybe "one or more" (toughness 4: none dies). The scripted action."""
+        src = self.source
+        if {"damage_occurrences", "event_triggers", "script_damage", "signals"} & self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        count = src.integer(2, 3)
+        many = [self.fresh(src.pick(stayers)) for _ in range(count)]
+        for thing in many:
+            thing["toughness"] = 4
+        # one source, several recipients (watched by "is dealt damage"); else several sources
+        spread = src.chance(50) and "dealt_damage" not in self.no
+        if spread:
+            source = self.fresh(src.pick(stayers))
+            hits = [{"source": source["id"], "object": t["id"], "amount": 1} for t in many]
+            if src.chance(30):
+                hits.append({"source": source["id"], "player": src.pick(stayers), "amount": 1})
+        else:
+            aim = {"player": src.pick(stayers)} if src.chance(50) else {"object": holder["id"]}
+            holder["toughness"] = 9
+            hits = [{"source": t["id"], **aim, "amount": 1} for t in many]
+        trigger: dict[str, Any] = {"event": "dealt_damage" if spread else "damage", "subject": "other"}
+        if src.chance(35) and "batching" not in self.no:  # "one or more"
+            trigger["batch"] = True
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
+                                "effect": [{"do": "signal", "name": HURT}]}]
+        return [{"by": src.pick(stayers), "effect": [{"do": "damage_together", "hits": hits}]}]

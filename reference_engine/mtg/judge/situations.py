@@ -283,6 +283,29 @@ def _spell_delayed_fired(view: TraceView) -> bool:
     return any(t.get("delayed") in made for t in view.triggers.values())
 
 
+def _dealt_damage_fired(view: TraceView) -> bool:
+    """An ability triggers on a permanent being dealt damage by another source (120.3)."""
+    for t in view.triggers.values():
+        event = view.events.get(t.get("event"))
+        if event and event.get("type") == "damage" and event.get("target") not in (None, event.get("subject")) and \
+                (_spec(view, t).get("trigger") or {}).get("event") == "dealt_damage":
+            return True
+    return False
+
+
+def _damage_occurrences(view: TraceView) -> bool:
+    """One ability triggers twice on one damage event with several occurrences (603.2c)."""
+    seen: set[tuple[str, str, str]] = set()
+    for t in view.triggers.values():
+        event = view.events.get(t.get("event")) or {}
+        if event.get("type") == "damage" and "group" in event:
+            key = (t["source"], t["ability"], event["group"])
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
 SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
     Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
@@ -357,4 +380,8 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               "after its source changed zones (a new object, 400.7)", _triggers_once_again),
     Situation("spell-delayed", "a delayed triggered ability a spell created triggers, the spell its source (603.7d)",
               _spell_delayed_fired),
+    Situation("dealt-damage", "an ability triggers on a permanent being dealt damage by another source (120.3)",
+              _dealt_damage_fired),
+    Situation("damage-occurrences", "an ability triggers more than once on one damage event with several "
+              "occurrences (603.2c)", _damage_occurrences),
 )

@@ -13,7 +13,8 @@ from reference_engine.kernel.ruleset import (
 
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
-                       "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter"}),
+                       "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter",
+                       "damage_together"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
         "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many"}),
@@ -25,6 +26,7 @@ VOCABULARY = Vocabulary(
         "reflexive": frozenset({"do", "ability"}),
         "gain_control": frozenset({"do", "object", "player"}),
         "move_each": frozenset({"do", "moves"}),
+        "damage_together": frozenset({"do", "hits"}),
         "cast": frozenset({"do", "object"}),
         "counter": frozenset({"do", "object", "target"}),
     },

@@ -46,6 +46,8 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("ownership", '"a creature you own" and "your graveyard" filters are not rendered yet'),
     ("event_amounts", '"that much damage" and "that much life" are not rendered yet'),
     ("triggers_once", '"This ability triggers only once each turn" is not rendered yet'),
+    ("damage_occurrences", "one damage event with several occurrences (damage_together) is not rendered yet"),
+    ("dealt_damage", '"Whenever this is dealt damage" and its filters are not rendered yet'),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),
     # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target

@@ -58,6 +58,19 @@ def how_much(action: dict[str, Any], taken: int) -> int | None:
     return -abs(taken) if action["do"] == "life" and action["amount"] < 0 else abs(taken)
 
 
+def _hits(board: Board, action: dict[str, Any], source: str | None) -> list[dict[str, Any]]:
+    """The occurrences of one damage event (``damage_together``): each hit to a permanent on the battlefield or to a
+    player still in the game."""
+    out = []
+    for hit in action["hits"]:
+        event = {"type": "damage", "subject": hit.get("source", source), "amount": hit["amount"]}
+        if "object" in hit and board.where.get(hit["object"]) == FIELD:
+            out.append(dict(event, target=hit["object"]))
+        elif "player" in hit and board.present(hit["player"]):
+            out.append(dict(event, player=hit["player"]))
+    return out
+
+
 def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], source: str | None, controller: str,
                     target: str | None, target_zone: str | None, taken: int = 0) -> list[list[dict[str, Any]]] | None:
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
@@ -99,6 +112,8 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                 group = [dict(event, player=action.get("player"))]
             if group and action.get("prevented"):
                 group[0]["prevented"] = True
+        elif do == "damage_together":  # one event, several occurrences (120.2, 603.2c)
+            group = _hits(board, action, source)
         elif do == "life":
             player = action.get("player")
             if action.get("target"):  # the ability's target player; nothing when it targets no player
