@@ -152,7 +152,8 @@ def test_profile_keeps_the_default_generator_and_yields_renderable_scenarios(eng
                 "SetController gave them", "the game ended", "several players lost", "none on the battlefield",
                 "does not watch a death", "When you do' wording", "does not report which removed it",
                 "do not fire delayed abilities", "cannot be told", "this turn' wording",
-                "left the game before their abilities", "following a debug zone move")), \
+                "left the game before their abilities", "following a debug zone move",
+                "while phase was asking them to order")), \
                 outcome.message
     # (was 20 of 30 before targets on creatures and reflexive abilities, 15 with them; the profile-only features
     # that keep out what the adapter skips brought it back up; 25 on the stream of issue 22's new words, the same
@@ -676,3 +677,16 @@ def test_control_of_a_graveyard_card_given_twice_is_two_control_events(engine):
     reference = play(load_engine("reference", "mtg"), copy.deepcopy(doc))
     assert [(e["subject"], e["controller"]) for e in reference.trace["entries"] if e.get("type") == "control"] == \
         [("C1", "P2"), ("C1", "P2")]
+
+
+def test_a_player_leaving_while_phase_asks_them_to_order_is_skipped_not_errored(engine):
+    """Seed 3, scenario 117 of the phase run at 200 (issue 32): phase asks P2 to order their abilities and, with the
+    answer, performs the state-based actions in which P2 loses. Those abilities never go on the stack (800.4a);
+    how phase drops them is not mapped, so the scenario is skipped with the reason (it made 8 rules errored)."""
+    import json
+    import pathlib
+
+    doc = json.loads((pathlib.Path(__file__).parent / "data" / "phase_departed_while_ordering.json").read_text())
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped", outcome.message
+    assert "while phase was asking them to order" in outcome.message
