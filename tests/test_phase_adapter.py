@@ -690,3 +690,29 @@ def test_a_player_leaving_while_phase_asks_them_to_order_is_skipped_not_errored(
     outcome = play(engine, doc)
     assert outcome.status == "skipped", outcome.message
     assert "while phase was asking them to order" in outcome.message
+
+
+@pytest.mark.parametrize("start, moves", [
+    ("graveyard", [("graveyard", "field")]), ("exile", [("exile", "hand")]), ("deck", [("deck", "graveyard")]),
+    ("field", [("field", "exile"), ("exile", "field")]), ("field", [("field", "hand")])])
+def test_scripted_moves_between_any_zones_are_played(engine, start, moves):
+    """Issue 32 item 3: a scripted move between any two zones phase places cards in is played (debug MoveToZone
+    with simulate true; PlayLand from the active player's hand); an entering card's ability triggers."""
+    objects = [{"id": "C1", "owner": "P1", "zone": start, "abilities": [etb("A1", "P1")]},
+               {"id": "C2", "owner": "P2", "zone": "field"}]
+    doc = scenario(objects, [{"do": "move", "object": "C1", "from": a, "to": b} for a, b in moves])
+    check = judged(engine, doc)
+    assert [(e["from"], e["to"]) for e in trace_events(check, subject="C1")] == moves
+    assert len(entries(check.outcome.trace, "trigger")) == sum(b == "field" for _, b in moves)
+
+
+def test_a_card_given_by_debug_set_controller_coming_back_is_skipped(engine):
+    """br-xmage-6806's shape: P2 controls P1's creature (debug SetController, no control-changing effect that could
+    end), it is flickered: phase keeps P2 as its controller on the battlefield again, where the scenario's control
+    change ended as it left. Skipped with the reason, not reported as phase's bug."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "controller": "P2", "abilities": [etb("A1", "P1")]},
+               {"id": "C2", "owner": "P2", "zone": "field"}]
+    doc = scenario(objects, [{"do": "move", "object": "C1", "from": "field", "to": "exile"},
+                             {"do": "move", "object": "C1", "from": "exile", "to": "field"}])
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "debug SetController" in outcome.message, outcome.message

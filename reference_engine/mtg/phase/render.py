@@ -355,6 +355,7 @@ FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?
 # Where a scenario object may start: phase's hand is where every card is dealt; the others are placed from it with
 # debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
 PLACED = ("field", "hand", "graveyard", "deck", "exile")
+SCRIPT_ZONES = PLACED
 
 
 def check_scenario(scenario: dict[str, Any]) -> Names:
@@ -390,9 +391,10 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             if action["by"] != scenario["active_player"]:
                 raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
             for effect in action["effect"]:
-                ok = effect.get("do") == "move" and (
-                    (effect.get("from") == "hand" and effect.get("to") == "field")
-                    or (effect.get("from") == "field" and effect.get("to") in ("graveyard", "exile"))) \
+                # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
+                # simulate true, or PlayLand from the active player's hand (play.py)
+                ok = effect.get("do") == "move" and effect.get("from") in SCRIPT_ZONES \
+                    and effect.get("to") in SCRIPT_ZONES and effect.get("from") != effect.get("to") \
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
                     and effect.get("player") in scenario["players"] \
                     or effect.get("do") == "concede" and effect.get("player") in scenario["players"]
