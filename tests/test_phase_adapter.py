@@ -456,6 +456,8 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("target_chosen_after_priority.py", ["played as a land: [('TriggerTargetSelection'", "debug move: [('Priority'",
                                          "AS REQUIRED"]),
     ("target_never_asked.py", ["asked: 1", "DEVIATION"]),
+    ("each_player_scope_leaks.py", ["[18, 19]", "DEVIATION"]),
+    ("delayed_and_printed_not_ordered.py", ["DEVIATION"]),
     ("concession_leaves_trigger_nothing.py", ["life: ", "True; Watcher triggered: True", "concede: ",
                                               "True; Watcher triggered: False", "DEVIATION"]),
     ("delayed_once_per_resolution.py", ["1 time(s) (expected 2)", "2 time(s)", "DEVIATION"]),
