@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).parent.parent
 VERDICTS = json.loads((ROOT / "tests" / "data" / "phase_verdicts.json").read_text("utf-8"))
 TRIAGE = ROOT / "docs" / "engines" / "phase-triage"
 SEEDS = {1, 2, 3, 4, 5}
-IDS = [f"seed{v['seed']}-{v['rule']}" for v in VERDICTS]
+IDS = [f"seed{v['seed']}-{v['rule']}-{n}" for n, v in enumerate(VERDICTS)]
 
 
 @pytest.fixture(scope="module")
