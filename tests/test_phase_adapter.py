@@ -718,3 +718,21 @@ def test_a_card_given_by_debug_set_controller_coming_back_is_skipped(engine):
                              {"do": "move", "object": "C1", "from": "exile", "to": "field"}])
     outcome = play(engine, doc)
     assert outcome.status == "skipped" and "debug SetController" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("owner, wording, triggers", [
+    ("you", "Whenever a creature you own dies", 1), ("opponent", "Whenever a creature an opponent owns dies", 1)])
+def test_owner_filters_are_worded_and_played(engine, owner, wording, triggers):
+    """Issue 32 item 3: an owner filter (108.3) on another object's death, phase's "Owned" property. P1's C2 is
+    controlled by P2 and P2's C3 by P2: "you own" sees C2 die, "an opponent owns" C3."""
+    watch = {"id": "A1", "trigger": {"event": "leave", "subject": "any", "to": "graveyard", "owner": owner},
+             "effect": [gain("P1")]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [watch]},
+               {"id": "C2", "owner": "P1", "zone": "field", "controller": "P2"},
+               {"id": "C3", "owner": "P2", "zone": "field"}]
+    assert card_text(objects[0], Names(objects, ["P1", "P2"])).startswith(wording)
+    doc = scenario(objects, [{"do": "move", "object": "C2", "from": "field", "to": "graveyard"},
+                             {"do": "move", "object": "C3", "from": "field", "to": "graveyard"}])
+    check = judged(engine, doc)
+    (trigger,) = entries(check.outcome.trace, "trigger")
+    assert trace_events(check, id=trigger["event"])[0]["subject"] == ("C2" if owner == "you" else "C3")

@@ -78,8 +78,10 @@ def filter_inert(trigger: dict[str, Any], names: Names | None) -> bool:
 
 
 def controlled_by(trigger: dict[str, Any]) -> str:
-    """The words of a ``controller`` filter on the event's object (603.2, relative to the ability's controller,
-    603.3a): " you control", " an opponent controls" or nothing."""
+    """The words of a ``controller`` (or ``owner``) filter on the event's object (603.2, relative to the ability's
+    controller, 603.3a): " you control", " an opponent controls", " you own", " an opponent owns" or nothing."""
+    if "owner" in trigger:  # issue 32 item 3: who owns it (108.3), phase's "Owned" property
+        return {"you": " you own", "opponent": " an opponent owns"}[trigger["owner"]]
     return {None: "", "you": " you control", "opponent": " an opponent controls"}[trigger.get("controller")]
 
 
@@ -90,7 +92,7 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
-    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken"}
+    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
     if not filter_inert(trigger, names):
@@ -102,6 +104,10 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset")
         if subject == "self":  # its source is controlled by the ability's controller: "you control" is inert
             trigger = {k: v for k, v in trigger.items() if k != "controller"}
+    if "owner" in trigger and (event not in ("enter", "leave") or subject == "self" or "controller" in trigger
+                               or trigger["owner"] not in ("you", "opponent")):
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset (an owner "
+                      f"filter is rendered on another object's entering or leaving, without a controller filter)")
     if event == "player_leaves" and subject == "any":
         return "Whenever a player loses the game"
     if event == "life":
