@@ -736,3 +736,17 @@ def test_owner_filters_are_worded_and_played(engine, owner, wording, triggers):
     check = judged(engine, doc)
     (trigger,) = entries(check.outcome.trace, "trigger")
     assert trace_events(check, id=trigger["event"])[0]["subject"] == ("C2" if owner == "you" else "C3")
+
+
+def test_triggers_once_each_turn_is_worded_and_played(engine):
+    """Issue 32 item 3: "This ability triggers only once each turn." (phase's OncePerTurn): two creatures die one
+    after the other, the watcher triggers on the first only."""
+    watcher = {"id": "A1", "trigger": {"event": "leave", "subject": "other", "to": "graveyard"},
+               "effect": [gain("P2")], "triggers_once_each_turn": True}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field"}, {"id": "C2", "owner": "P1", "zone": "field"},
+               {"id": "C3", "owner": "P2", "zone": "field", "abilities": [watcher]}]
+    doc = scenario(objects, [{"do": "move", "object": c, "from": "field", "to": "graveyard"} for c in ("C1", "C2")])
+    assert card_text(objects[2], Names.of(doc)).endswith("you gain 1 life. This ability triggers only once each turn.")
+    check = judged(engine, doc)
+    (trigger,) = entries(check.outcome.trace, "trigger")
+    assert trace_events(check, id=trigger["event"])[0]["subject"] == "C1"

@@ -222,7 +222,8 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
 def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
     names = names or Names.alone(obj)
     # "text" is for reports only (the schema); "active_in" the battlefield is every rendered ability's zone
-    extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn"}
+    extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn",
+                            "triggers_once_each_turn"}
     if extra - {"active_in"} or ability.get("active_in", ["field"]) != ["field"]:
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered (an ability working from "
                       f"another zone than the battlefield has no Oracle wording phase reads here)")
@@ -280,6 +281,11 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         text += f" When you do, {reflexive}."
     if ability.get("once_each_turn"):
         text += " Do this only once each turn."  # 603.2h, phase's OncePerTurn constraint
+    if ability.get("triggers_once_each_turn"):
+        if ability.get("once_each_turn"):
+            raise Skipped("phase adapter: 'do this only once each turn' and 'triggers only once each turn' on one "
+                          "ability are one OncePerTurn constraint in phase")
+        text += " This ability triggers only once each turn."  # issue 32 item 3; phase's OncePerTurn too
     return text
 
 
