@@ -750,3 +750,15 @@ def test_triggers_once_each_turn_is_worded_and_played(engine):
     check = judged(engine, doc)
     (trigger,) = entries(check.outcome.trace, "trigger")
     assert trace_events(check, id=trigger["event"])[0]["subject"] == "C1"
+
+
+def test_additional_triggers_on_entering_are_worded_and_played(engine):
+    """Issue 32 item 3: 603.2d, an object of P1's making abilities triggered by a creature entering trigger an
+    additional time (phase's DoubleTriggers static): P1's enter watcher triggers twice on C3 entering, P2's once."""
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "additional_triggers": {"times": 1, "event": "enter"}},
+               {"id": "C2", "owner": "P1", "zone": "field", "abilities": [etb("A1", "P1", "other")]},
+               {"id": "C3", "owner": "P1", "zone": "hand"},
+               {"id": "C4", "owner": "P2", "zone": "field", "abilities": [etb("A2", "P2", "other")]}]
+    assert "triggers an additional time" in card_text(objects[0], Names(objects, ["P1", "P2"]))
+    check = judged(engine, scenario(objects, [{"do": "move", "object": "C3", "from": "hand", "to": "field"}]))
+    assert sorted(t["ability"] for t in entries(check.outcome.trace, "trigger")) == ["A1", "A1", "A2"]

@@ -334,8 +334,21 @@ def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: N
     return render_action(made["effect"][0], obj, names, own_move=victim == obj["id"])
 
 
+# issue 32 item 3: 603.2d, an object making abilities trigger an additional time; only one entering creature's worth
+# (every object is a creature card, so "a creature entering" is any object entering), phase's DoubleTriggers static
+ADDITIONAL_ENTER = ("If a creature entering the battlefield causes a triggered ability of a permanent you control to "
+                    "trigger, that ability triggers an additional time.")
+
+
 def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
-    return "\n".join(render_ability(a, obj, names) for a in obj.get("abilities", ()))
+    lines = [render_ability(a, obj, names) for a in obj.get("abilities", ())]
+    extra = obj.get("additional_triggers")
+    if extra:
+        if extra != {"times": 1, "event": "enter"}:
+            raise Skipped(f"phase adapter: additional_triggers {json.dumps(extra, sort_keys=True)} is not rendered "
+                          f"(only one additional time on entering: phase's 'creature dying' is no leave of any kind)")
+        lines.append(ADDITIONAL_ENTER)
+    return "\n".join(lines)
 
 
 def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
@@ -394,7 +407,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             raise Skipped(f"phase adapter: a card in a {obj['zone']} controlled by another player is not rendered")
         # "name" (for reports), "types" and "token" (read by trigger filters only: see filter_inert) change nothing
         if "dies_when" in obj or set(obj) - {"id", "name", "owner", "zone", "toughness", "abilities", "controller",
-                                             "types", "token"}:
+                                             "types", "token", "additional_triggers"}:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
         for ability in obj.get("abilities", ()):
             render_ability(ability, obj, names)
