@@ -762,3 +762,17 @@ def test_additional_triggers_on_entering_are_worded_and_played(engine):
     assert "triggers an additional time" in card_text(objects[0], Names(objects, ["P1", "P2"]))
     check = judged(engine, scenario(objects, [{"do": "move", "object": "C3", "from": "hand", "to": "field"}]))
     assert sorted(t["ability"] for t in entries(check.outcome.trace, "trigger")) == ["A1", "A1", "A2"]
+
+
+def test_that_much_life_on_a_damage_trigger_is_worded_and_played(engine):
+    """Issue 32 item 3: ``that_many`` as the controller's life on a damage trigger ("you gain that much life"): C1
+    deals 2 damage to P2 as it enters; P2's watcher gains P2 2 life."""
+    watcher = {"id": "A2", "trigger": {"event": "damage", "subject": "any"},
+               "effect": [{"do": "life", "player": "P2", "amount": 1, "that_many": True}]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [
+                   enters("A1", "P1", [{"do": "damage", "amount": 2, "player": "P2"}])]},
+               {"id": "C2", "owner": "P2", "zone": "field", "abilities": [watcher]}]
+    assert card_text(objects[1], Names(objects, ["P1", "P2"])) == \
+        "Whenever a creature deals damage, you gain that much life."
+    check = judged(engine, scenario(objects, MOVE_IN))
+    assert trace_events(check, type="life", player="P2", amount=2)

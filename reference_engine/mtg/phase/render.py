@@ -254,6 +254,15 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
             a.get("do") == "create_delayed" for a in effect):
         raise Skipped("phase adapter: a delayed ability is worded only as the last instruction of an ability that "
                       "is not optional")
+    if any(a.get("that_many") for a in effect):
+        # issue 32 item 3: "that much" (the trigger event's amount) only as the one instruction of an ability
+        # triggered by damage, as the controller's life: "you gain that much life" (phase's event-amount reference)
+        if trigger.get("event") != "damage" or len(effect) != 1 or reflexive or aim is not None \
+                or any(ability.get(k) for k in ("optional", "once_each_turn", "triggers_once_each_turn")) \
+                or effect[0].get("do") != "life" or effect[0].get("player") != obj.get("controller", obj["owner"]):
+            raise Skipped("phase adapter: 'that much' amounts (that_many) are rendered only as the controller's "
+                          "life in the one instruction of a damage trigger")
+        return f"{head}, you {'gain' if effect[0]['amount'] > 0 else 'lose'} that much life."
     sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
