@@ -776,3 +776,18 @@ def test_that_much_life_on_a_damage_trigger_is_worded_and_played(engine):
         "Whenever a creature deals damage, you gain that much life."
     check = judged(engine, scenario(objects, MOVE_IN))
     assert trace_events(check, type="life", player="P2", amount=2)
+
+
+@pytest.mark.parametrize("origin, wording", [("graveyard", "enters from a graveyard"), ("exile", "enters from exile")])
+def test_entering_from_a_zone_is_worded_and_played(engine, origin, wording):
+    """Issue 32 item 3: a trigger's ``from`` on entering (phase's ChangesZone origin): C2 enters from ``origin``
+    and triggers the watcher; C3 entering from a hand does not."""
+    watcher = {"id": "A1", "trigger": {"event": "enter", "subject": "other", "from": origin}, "effect": [gain("P1")]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [watcher]},
+               {"id": "C2", "owner": "P1", "zone": origin}, {"id": "C3", "owner": "P1", "zone": "hand"},
+               {"id": "C4", "owner": "P2", "zone": "field"}]
+    assert wording in card_text(objects[0], Names(objects, ["P1", "P2"]))
+    check = judged(engine, scenario(objects, [{"do": "move", "object": "C3", "from": "hand", "to": "field"},
+                                              {"do": "move", "object": "C2", "from": origin, "to": "field"}]))
+    (trigger,) = entries(check.outcome.trace, "trigger")
+    assert trace_events(check, id=trigger["event"])[0]["subject"] == "C2"

@@ -92,7 +92,7 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
-    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner"}
+    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
     if not filter_inert(trigger, names):
@@ -124,7 +124,15 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     if event == "damage" and "to" not in trigger:
         return f"{who.replace('When this', 'Whenever this')} deals damage"
     if event == "enter" and "to" not in trigger:
-        return f"{who} enters"
+        # issue 32 item 3: "from" a graveyard or exile on entering (phase's ChangesZone origin)
+        origin = {None: "", "graveyard": " from a graveyard", "exile": " from exile"}.get(trigger.get("from"))
+        if origin is None:
+            raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset (an "
+                          f"entering is rendered from a graveyard or exile)")
+        return f"{who} enters{origin}"
+    if "from" in trigger:
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset ('from' "
+                      f"is rendered on entering only)")
     if event == "leave":
         to = trigger.get("to")
         if to == "graveyard":
