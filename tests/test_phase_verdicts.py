@@ -23,8 +23,8 @@ from reference_engine.kernel.registry import get_ruleset  # noqa: E402
 ROOT = pathlib.Path(__file__).parent.parent
 VERDICTS = json.loads((ROOT / "tests" / "data" / "phase_verdicts.json").read_text("utf-8"))
 TRIAGE = ROOT / "docs" / "engines" / "phase-triage"
-SEEDS = {1, 2}  # the seeds run so far (issue 32 asks for 1-5)
-IDS = [f"seed{v['seed']}-{v['rule']}" for v in VERDICTS]
+SEEDS = {1, 2, 3, 4, 5}
+IDS = [f"seed{v['seed']}-{v['rule']}-{n}" for n, v in enumerate(VERDICTS)]
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,12 @@ stack and players. The scripts import this module by name: Python puts the runni
 """
 import json
 
+import os
+
 import phase
+
+# every table of lands unless PHASE_TRIAGE_DEBUG_ENTRIES=1 (the debug entries the scripts used before issue 32)
+LANDS = os.environ.get("PHASE_TRIAGE_DEBUG_ENTRIES") != "1"
 
 
 def face(name, text, kind=None, toughness=1, land=False):
@@ -31,7 +36,7 @@ class Table:
     seat; ``toughness`` applies to every card. Attributes: ``game`` (phase's game), ``ids`` (card name to object id),
     ``names`` (object id to card name), ``owner`` (card name to seat)."""
 
-    def __init__(self, cards, seats, first_player=0, toughness=1, lands=False):
+    def __init__(self, cards, seats, first_player=0, toughness=1, lands=LANDS):
         self.engine = phase.Engine.from_json(json.dumps(
             {name.lower(): face(name, text, kind, toughness, lands) for name, (text, kind) in cards.items()}))
         extra = {"extra_players": [list(s) for s in seats[2:]]} if len(seats) > 2 else {}
@@ -47,6 +52,7 @@ class Table:
             state["state"]["phase"] = "PreCombatMain"
             state["state"]["max_lands_per_turn"] = len(cards) + 1
         self.game = self.engine.load_game(state)
+        self.lands = lands
         self.ids, self.owner = {}, {}
         for seat in range(len(seats)):
             for card in self.game.hand(seat):
@@ -63,8 +69,14 @@ class Table:
 
     def move(self, name, zone="Battlefield", simulate=False, by=None):
         """Move card ``name`` to ``zone`` (debug MoveToZone; ``simulate`` true makes it an ordinary zone change that
-        triggers abilities, false places it raw), acting as seat ``by`` (default: the card's owner)."""
+        triggers abilities, false places it raw), acting as seat ``by`` (default: the card's owner). In a table of
+        ``lands``, an ordinary entry (``simulate`` true) of a card in the hand of the player phase gives priority,
+        the stack empty, is phase's own game action instead: the card played as a land (PlayLand)."""
         seat = self.owner[name] if by is None else by
+        if self.lands and simulate and zone == "Battlefield" and not self.game.stack() \
+                and self.game.waiting_for() == {"type": "Priority", "data": {"player": self.owner[name]}} \
+                and any(c["id"] == self.ids[name] for c in self.game.hand(self.owner[name])):
+            return self.play_land(name)
         return self.debug(seat, "MoveToZone", {"object_id": self.ids[name], "to_zone": zone, "simulate": simulate})
 
     def play_land(self, name):

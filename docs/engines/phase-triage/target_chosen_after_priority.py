@@ -37,7 +37,8 @@ def waits_after(enter):
 
 
 played = waits_after(lambda table: table.play_land("Aimer"))
-moved = waits_after(lambda table: table.move("Aimer", simulate=True))
+moved = waits_after(lambda table: table.debug(0, "MoveToZone", {"object_id": table.ids["Aimer"], "to_zone": "Battlefield",
+                                                                 "simulate": True}))
 print(f"played as a land: {played}")
 print(f"debug move: {moved}")
 if played[0][0] == "TriggerTargetSelection" and [w for w, _ in moved][:2] == ["Priority", "TriggerTargetSelection"]:

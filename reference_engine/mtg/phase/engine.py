@@ -62,8 +62,11 @@ class PhaseEngine(Engine):
         faces = {}
         for obj in scenario["objects"]:
             face = self.face(obj, names)
+            statics = [st for st in face["static_abilities"] if not (obj.get("additional_triggers") and
+                                                                     "DoubleTriggers" in (st.get("mode") or {}))]
             if len(face["triggers"]) != len(obj.get("abilities", ())) or face["abilities"] \
-                    or face["static_abilities"] or face["replacements"]:
+                    or statics or face["replacements"] \
+                    or bool(obj.get("additional_triggers")) != (len(face["static_abilities"]) == 1):
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
                               f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
             faces[card_name(obj["id"]).lower()] = face

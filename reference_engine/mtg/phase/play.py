@@ -68,6 +68,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         self.push_orders: list[list[str]] = []  # the push order answered to such prompts (trigger ids)
         self.seen_at_priority = (0, 0)  # event and trigger counters when a player last received priority
         self.applies = 0
+        self.debug_controlled: set[int] = set()  # phase objects given a controller by debug SetController
         self.debug_moved = False  # whether the last scripted zone change was a debug move (no game action for it)
         self.start_game(phase, faces)
         self.place_cards()
@@ -129,7 +130,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         return events
 
     def set_controller(self, object_id: int, player: str) -> bool:
-        """Debug ``SetController``; whether phase's object changed controller (read back from phase)."""
+        """Debug ``SetController``; whether phase's object changed controller (read back from phase). The object is
+        remembered: a debug control change is no control-changing effect that ends as the card leaves the
+        battlefield, and phase keeps it on the card (see :meth:`scripted_move`)."""
+        self.debug_controlled.add(object_id)
         before = self.game.object(object_id)["controller"]
         self.apply(self.seat[player], {"type": "Debug", "data": {"type": "SetController", "data": {
             "object_id": object_id, "controller": self.seat[player]}}})
@@ -201,6 +205,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
             self.control[obj] = player
         elif player != self.objects[obj]["owner"]:
             self.set_controller(self.to_phase[obj], self.objects[obj]["owner"])
+            self.debug_controlled.discard(self.to_phase[obj])  # phase's card is its owner's again
 
     def scripted_move(self, effect: dict[str, Any]) -> list[dict[str, Any]]:
         """A scripted zone change, through phase's own game action where there is one: a card entering from its
@@ -212,6 +217,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         obj = effect["object"]
         owner = self.objects[obj]["owner"]
         phase_id = self.to_phase[obj]
+        if effect["to"] == "field" and phase_id in self.debug_controlled:
+            raise Skipped(f"phase adapter: {obj}, given to a player by debug SetController, comes back onto the "
+                          f"battlefield (phase keeps a debug control change on the card, where the scenario's control "
+                          f"change ended as it left: which player phase's abilities of it serve is not the scenario's)")
         if effect["from"] == "hand" and effect["to"] == "field" and owner == self.active \
                 and self.waiting == {"type": "Priority", "data": {"player": self.seat[owner]}} \
                 and not self.game.stack():

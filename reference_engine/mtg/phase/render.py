@@ -78,8 +78,10 @@ def filter_inert(trigger: dict[str, Any], names: Names | None) -> bool:
 
 
 def controlled_by(trigger: dict[str, Any]) -> str:
-    """The words of a ``controller`` filter on the event's object (603.2, relative to the ability's controller,
-    603.3a): " you control", " an opponent controls" or nothing."""
+    """The words of a ``controller`` (or ``owner``) filter on the event's object (603.2, relative to the ability's
+    controller, 603.3a): " you control", " an opponent controls", " you own", " an opponent owns" or nothing."""
+    if "owner" in trigger:  # issue 32 item 3: who owns it (108.3), phase's "Owned" property
+        return {"you": " you own", "opponent": " an opponent owns"}[trigger["owner"]]
     return {None: "", "you": " you control", "opponent": " an opponent controls"}[trigger.get("controller")]
 
 
@@ -90,7 +92,7 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
-    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken"}
+    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
     if not filter_inert(trigger, names):
@@ -102,6 +104,10 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset")
         if subject == "self":  # its source is controlled by the ability's controller: "you control" is inert
             trigger = {k: v for k, v in trigger.items() if k != "controller"}
+    if "owner" in trigger and (event not in ("enter", "leave") or subject == "self" or "controller" in trigger
+                               or trigger["owner"] not in ("you", "opponent")):
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset (an owner "
+                      f"filter is rendered on another object's entering or leaving, without a controller filter)")
     if event == "player_leaves" and subject == "any":
         return "Whenever a player loses the game"
     if event == "life":
@@ -118,7 +124,15 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     if event == "damage" and "to" not in trigger:
         return f"{who.replace('When this', 'Whenever this')} deals damage"
     if event == "enter" and "to" not in trigger:
-        return f"{who} enters"
+        # issue 32 item 3: "from" a graveyard or exile on entering (phase's ChangesZone origin)
+        origin = {None: "", "graveyard": " from a graveyard", "exile": " from exile"}.get(trigger.get("from"))
+        if origin is None:
+            raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset (an "
+                          f"entering is rendered from a graveyard or exile)")
+        return f"{who} enters{origin}"
+    if "from" in trigger:
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset ('from' "
+                      f"is rendered on entering only)")
     if event == "leave":
         to = trigger.get("to")
         if to == "graveyard":
@@ -216,7 +230,8 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
 def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | None = None) -> str:
     names = names or Names.alone(obj)
     # "text" is for reports only (the schema); "active_in" the battlefield is every rendered ability's zone
-    extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn"}
+    extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn",
+                            "triggers_once_each_turn"}
     if extra - {"active_in"} or ability.get("active_in", ["field"]) != ["field"]:
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered (an ability working from "
                       f"another zone than the battlefield has no Oracle wording phase reads here)")
@@ -247,6 +262,15 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
             a.get("do") == "create_delayed" for a in effect):
         raise Skipped("phase adapter: a delayed ability is worded only as the last instruction of an ability that "
                       "is not optional")
+    if any(a.get("that_many") for a in effect):
+        # issue 32 item 3: "that much" (the trigger event's amount) only as the one instruction of an ability
+        # triggered by damage, as the controller's life: "you gain that much life" (phase's event-amount reference)
+        if trigger.get("event") != "damage" or len(effect) != 1 or reflexive or aim is not None \
+                or any(ability.get(k) for k in ("optional", "once_each_turn", "triggers_once_each_turn")) \
+                or effect[0].get("do") != "life" or effect[0].get("player") != obj.get("controller", obj["owner"]):
+            raise Skipped("phase adapter: 'that much' amounts (that_many) are rendered only as the controller's "
+                          "life in the one instruction of a damage trigger")
+        return f"{head}, you {'gain' if effect[0]['amount'] > 0 else 'lose'} that much life."
     sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
@@ -274,6 +298,11 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
         text += f" When you do, {reflexive}."
     if ability.get("once_each_turn"):
         text += " Do this only once each turn."  # 603.2h, phase's OncePerTurn constraint
+    if ability.get("triggers_once_each_turn"):
+        if ability.get("once_each_turn"):
+            raise Skipped("phase adapter: 'do this only once each turn' and 'triggers only once each turn' on one "
+                          "ability are one OncePerTurn constraint in phase")
+        text += " This ability triggers only once each turn."  # issue 32 item 3; phase's OncePerTurn too
     return text
 
 
@@ -322,8 +351,21 @@ def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: N
     return render_action(made["effect"][0], obj, names, own_move=victim == obj["id"])
 
 
+# issue 32 item 3: 603.2d, an object making abilities trigger an additional time; only one entering creature's worth
+# (every object is a creature card, so "a creature entering" is any object entering), phase's DoubleTriggers static
+ADDITIONAL_ENTER = ("If a creature entering the battlefield causes a triggered ability of a permanent you control to "
+                    "trigger, that ability triggers an additional time.")
+
+
 def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
-    return "\n".join(render_ability(a, obj, names) for a in obj.get("abilities", ()))
+    lines = [render_ability(a, obj, names) for a in obj.get("abilities", ())]
+    extra = obj.get("additional_triggers")
+    if extra:
+        if extra != {"times": 1, "event": "enter"}:
+            raise Skipped(f"phase adapter: additional_triggers {json.dumps(extra, sort_keys=True)} is not rendered "
+                          f"(only one additional time on entering: phase's 'creature dying' is no leave of any kind)")
+        lines.append(ADDITIONAL_ENTER)
+    return "\n".join(lines)
 
 
 def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
@@ -355,6 +397,7 @@ FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?
 # Where a scenario object may start: phase's hand is where every card is dealt; the others are placed from it with
 # debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
 PLACED = ("field", "hand", "graveyard", "deck", "exile")
+SCRIPT_ZONES = PLACED
 
 
 def check_scenario(scenario: dict[str, Any]) -> Names:
@@ -381,7 +424,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             raise Skipped(f"phase adapter: a card in a {obj['zone']} controlled by another player is not rendered")
         # "name" (for reports), "types" and "token" (read by trigger filters only: see filter_inert) change nothing
         if "dies_when" in obj or set(obj) - {"id", "name", "owner", "zone", "toughness", "abilities", "controller",
-                                             "types", "token"}:
+                                             "types", "token", "additional_triggers"}:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
         for ability in obj.get("abilities", ()):
             render_ability(ability, obj, names)
@@ -390,9 +433,10 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             if action["by"] != scenario["active_player"]:
                 raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
             for effect in action["effect"]:
-                ok = effect.get("do") == "move" and (
-                    (effect.get("from") == "hand" and effect.get("to") == "field")
-                    or (effect.get("from") == "field" and effect.get("to") in ("graveyard", "exile"))) \
+                # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
+                # simulate true, or PlayLand from the active player's hand (play.py)
+                ok = effect.get("do") == "move" and effect.get("from") in SCRIPT_ZONES \
+                    and effect.get("to") in SCRIPT_ZONES and effect.get("from") != effect.get("to") \
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
                     and effect.get("player") in scenario["players"] \
                     or effect.get("do") == "concede" and effect.get("player") in scenario["players"]

@@ -5,6 +5,7 @@ event that triggered them; delayed (603.7) and reflexive (603.12) abilities told
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
@@ -61,14 +62,24 @@ class StackReader:
             want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
         else:
             return None
-        used = {t["event"] for t in self.triggers.values() if t["source"] == source and t["ability"] == ability}
+        used = Counter(t["event"] for t in self.triggers.values() if t["source"] == source and t["ability"] == ability)
         wants = [want] + ([want | {"to": "removed"}] if want.get("to") == "exile" else [])  # a departure's exile
         for want in wants:
             for entry in reversed(self.entries):
-                if entry["kind"] == "event" and entry["id"] not in used \
+                if entry["kind"] == "event" and used[entry["id"]] < 1 + self.additional_times(source, entry) \
                         and all(entry.get(k) == v for k, v in want.items()):
                     return entry["id"]
         return None
+
+    def additional_times(self, source: str, event: dict[str, Any]) -> int:
+        """603.2d: how many additional times an ability of ``source`` triggers on the trace event ``event``, from
+        the objects with ``additional_triggers`` (rendered: once, on entering) on the battlefield under the
+        controller of ``source``, as phase's DoubleTriggers static applies it."""
+        if event.get("type") != "enter":
+            return 0
+        return sum(o["additional_triggers"]["times"] for o in self.objects.values()
+                   if o.get("additional_triggers") and self.zones.get(o["id"]) == "field"
+                   and self.control.get(o["id"]) == self.control.get(source))
 
     def insert_trigger(self, entry: dict[str, Any]) -> None:
         """Place a trigger entry right after the event that triggered it (after triggers already placed there)."""

@@ -147,7 +147,13 @@ class TraceWriter:
                                                  f"controlled by {self.triggers[trigger]['controller']}")
                 self.add("removed", trigger=trigger, reason="player_left")
         if any(e["controller"] == player for e in self.pending):
-            raise EngineError("errored", f"{player} left the game while phase was asking them to order abilities")
+            # phase asked them to order abilities and performed, with the answer, the state-based actions in which
+            # they lost: by the rules those abilities never go on the stack (800.4a), which phase shows only by
+            # never pushing them; how phase drops them is not mapped (as for the departed player's waiting
+            # abilities, unseen.py): skipped, never guessed
+            raise Skipped(f"phase adapter: {player} left the game while phase was asking them to order abilities "
+                          f"{[e['ability'] for e in self.pending if e['controller'] == player]} (their removal is "
+                          f"not mapped)")
 
     def sba_check(self) -> str:
         check = self.new_id("S")
