@@ -14,6 +14,10 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
     IfYouIsSourceControllerGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
+from reference_engine.mtg.engines.faulty_situated import (
+    DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
+    OwnDeathSeenFromTheGraveyardGame,
+)
 
 
 def _engine(name: str, game: type[Game], doc: str = "") -> type[MtgEngine]:
@@ -543,4 +547,9 @@ MUTANTS = (
     _mutant("mtg-owner-is-controller", OwnerIsControllerGame, "mtg.look-back"),
     _mutant("mtg-that-many-is-printed", ThatManyIsPrintedGame, "mtg.resolution-effect"),
     _mutant("mtg-triggers-once-read-as-do-once", TriggersOnceReadAsDoOnceGame, "mtg.triggers-when-satisfied"),
+    # issue 30: the shapes the stream never built
+    _mutant("mtg-deaths-heard-on-the-battlefield-only", DeathsHeardOnTheBattlefieldOnlyGame, "mtg.look-back"),
+    _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),
+    _mutant("mtg-hidden-zone-leaves-unheard", HiddenZoneLeavesUnheardGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-each-card-leaving-a-graveyard", EachCardLeavingAGraveyardGame, "mtg.look-back"),
 )
