@@ -14,7 +14,7 @@ from reference_engine.mtg.generator import build_scenario
 from reference_engine.mtg.judge import MTG
 
 SHAPES = ["mtg-deaths-heard-on-the-battlefield-only", "mtg-own-death-seen-from-the-graveyard",
-          "mtg-hidden-zone-leaves-unheard", "mtg-each-card-leaving-a-graveyard"]
+          "mtg-hidden-zone-leaves-unheard", "mtg-each-card-leaving-a-graveyard", "mtg-once-taken-as-resolution-ends"]
 EXAMPLES = 200
 
 
@@ -54,6 +54,9 @@ SHAPE_TESTS = {
                                         for _, a in _abilities(s)),
     "one or more cards leaving a graveyard, watched": lambda s: any(
         a["trigger"].get("from") == "graveyard" and a["trigger"].get("batch") for _, a in _abilities(s)),
+    "a do-once-each-turn ability whose own effect causes its event again": lambda s: any(
+        a.get("once_each_turn") and {"do": "signal", "name": a["trigger"].get("name")} in a["effect"]
+        for _, a in _abilities(s)),
 }
 
 

@@ -16,7 +16,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
-    OwnDeathSeenFromTheGraveyardGame,
+    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame,
 )
 
 
@@ -552,4 +552,5 @@ MUTANTS = (
     _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),
     _mutant("mtg-hidden-zone-leaves-unheard", HiddenZoneLeavesUnheardGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-each-card-leaving-a-graveyard", EachCardLeavingAGraveyardGame, "mtg.look-back"),
+    _mutant("mtg-once-taken-as-resolution-ends", OnceTakenAsResolutionEndsGame, "mtg.triggers-when-satisfied"),
 )

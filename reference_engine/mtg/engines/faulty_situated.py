@@ -55,3 +55,20 @@ class EachCardLeavingAGraveyardGame(Game):
         batched = [hit for hit in hits if not (hit[0]["type"] == "move" and hit[2]["trigger"].get("batch"))]
         kept = super().one_or_more(batched)
         return kept + [hit for hit in hits if hit not in batched]
+
+
+class OnceTakenAsResolutionEndsGame(Game):
+    """Counts a "do this only once each turn" action as taken only once the instance has finished resolving, so an
+    ability whose own effect causes its trigger event again triggers a second time from inside its resolution
+    (603.2h: it is taken as the instance begins resolving, under the default once_each_turn_taken=unless-declined);
+    caught by mtg.triggers-when-satisfied."""
+
+    def take_action(self, trigger, used) -> None:
+        self._late = (trigger, used)
+
+    def off_stack(self, trigger) -> None:
+        late = getattr(self, "_late", None)
+        if late is not None and late[0] == trigger:
+            self._late = None
+            super().take_action(*late)
+        super().off_stack(trigger)

@@ -8,7 +8,9 @@ of the others is as without them):
 * a card going from a hand to a graveyard (a discard), watched by a permanent ("whenever a card is put into a
   graveyard from a hand");
 * two cards leaving a graveyard together, watched by a "whenever one or more cards leave a graveyard" permanent
-  (603.2c once, looking back, 603.10a).
+  (603.2c once, looking back, 603.10a);
+* a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again: the signal
+  ``echo``, which nothing else sends.
 
 Each answers with a top-level signal or a life change, and every move goes forward, so nothing loops. The chances
 are low: each shape needs only a few scenarios in a run (benchmarks/bench_situated_cost.py states the cost).
@@ -21,6 +23,7 @@ from typing import Any
 from reference_engine.mtg.generator.features import TOP
 
 CHANCE = 12  # percent, for each shape
+ECHO = "echo"
 
 
 class SituatedPieces:
@@ -31,6 +34,7 @@ class SituatedPieces:
         """Draw the set pieces, in order, and put their scripted actions first in ``last``."""
         stayers = [p for p in players if p not in doomed]
         effects = self.graveyard_watchers(stayers) + self.discard(stayers) + self.graveyard_leaves(stayers)
+        effects += self.echo(stayers)
         last[0:0] = [{"by": active, "effect": effect} for effect in effects]
 
     def _answer(self, owner: str) -> list[dict[str, Any]]:
@@ -89,3 +93,17 @@ class SituatedPieces:
                                  "effect": self._answer(watcher["owner"])}]
         cards = [self._card(src.pick(stayers), "graveyard")["id"] for _ in range(2)]
         return [[{"do": "move_together", "objects": cards, "from": "graveyard", "to": "exile"}]]
+
+    def echo(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever ``echo`` happens, ``echo`` happens and you gain 1 life. Do this only once each turn." (603.2h),
+        then the signal: its instance's own signal must not trigger it again, the action being taken as it began
+        resolving. The effects."""
+        src = self.source
+        if "signals" in self.no or not src.chance(CHANCE):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        signal = {"do": "signal", "name": ECHO}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "signal", "name": ECHO},
+                                "once_each_turn": True,
+                                "effect": [dict(signal), {"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [[signal]]
