@@ -22,7 +22,7 @@ from typing import Any
 
 from reference_engine.mtg.generator.features import TOP
 
-CHANCE = 12  # percent, for each shape
+CHANCE = 8  # percent, for each shape
 ECHO = "echo"
 
 
