@@ -64,3 +64,19 @@ SHAPE_TESTS = {
 def test_each_shape_is_built_in_one_scenario_of_50_at_least(shape):
     built = sum(SHAPE_TESTS[shape](build_scenario(SeededSource(seed), "2026-02-27")) for seed in range(50))
     assert built >= 1
+
+
+@pytest.mark.parametrize("name", ["momon-wonder", "redemption"])
+def test_momon_wonder_and_redemption_put_cards_into_play_in_their_streams(name):
+    from conformance.coverage import measure
+    from conformance.runner import explorable_options
+    from reference_engine.kernel.registry import derived, get_ruleset
+    from reference_engine.kernel.derived import derived_situations
+
+    ruleset = get_ruleset(name)
+    wanted = tuple(s for s in derived_situations(derived(name))
+                   if s.name in ("event:enter", "event-watcher:enter/field", "zone:field"))
+    config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}), max_examples=50, seed=0,
+                       explored_options=explorable_options(ruleset, {}))
+    found = measure(reference_engine_for(name), config, wanted)
+    assert len(wanted) == 3 and all(found.situations[s.name] >= 1 for s in wanted), found.situations
