@@ -22,7 +22,9 @@ from typing import Any
 
 from reference_engine.mtg.generator.features import TOP
 
-CHANCE = 8  # percent, for each shape
+CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
+GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
+WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
 ECHO = "echo"
 
 
@@ -52,12 +54,13 @@ class SituatedPieces:
         working from the graveyard only on a permanent, then both creatures die together or one after the other. The
         effects."""
         src = self.source
-        if not src.chance(CHANCE):
+        if not src.chance(WATCHERS_CHANCE):
             return []
         owner = src.pick(stayers)
-        resident = self._card(owner, "graveyard")
-        resident["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "leave", "to": "graveyard"},
-                                  "active_in": ["graveyard"], "effect": self._answer(owner)}]
+        if not {"graveyard_triggers", "exile"} & self.no:  # a card starting in a graveyard
+            resident = self._card(owner, "graveyard")
+            resident["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "leave", "to": "graveyard"},
+                                      "active_in": ["graveyard"], "effect": self._answer(owner)}]
         self_watcher = self.fresh(src.pick(stayers))
         self_watcher["abilities"] = [{"id": self.ability_id(), "trigger": {
             "event": "leave", "subject": "self", "to": "graveyard"}, "active_in": ["graveyard"],
@@ -85,7 +88,8 @@ class SituatedPieces:
         """"Whenever one or more cards leave a graveyard, ..." (603.2c), then two cards leave graveyards together
         (exiled). The effects."""
         src = self.source
-        if {"zone_changes", "batching"} & self.no or not src.chance(CHANCE):
+        if {"zone_changes", "batching", "move_together", "exile", "graveyard_triggers"} & self.no or \
+                not src.chance(GATED_CHANCE):
             return []
         watcher = self.fresh(src.pick(stayers))
         watcher["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "move", "from": "graveyard",
@@ -99,7 +103,7 @@ class SituatedPieces:
         then the signal: its instance's own signal must not trigger it again, the action being taken as it began
         resolving. The effects."""
         src = self.source
-        if "signals" in self.no or not src.chance(CHANCE):
+        if {"signals", "batching"} & self.no or not src.chance(CHANCE):
             return []
         holder = self.fresh(src.pick(stayers))
         signal = {"do": "signal", "name": ECHO}
