@@ -127,7 +127,9 @@ def validate_file(args: argparse.Namespace) -> int:
 
 
 def coverage_command(args: argparse.Namespace) -> int:
-    from conformance.coverage import goals_met, measure, report_lines
+    from conformance.coverage import derived_lines, derived_missed, goals_met, measure, report_lines
+    from reference_engine.kernel.derived import derived_situations
+    from reference_engine.kernel.registry import derived
 
     engine = engine_spec(args.engine, args.engine_cmd)
     seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
@@ -139,7 +141,9 @@ def coverage_command(args: argparse.Namespace) -> int:
         described = session.check_engine()
         engine = session.new_engine()
         try:
-            found = measure(engine, session.run_config(), session.ruleset.situations)
+            situations = derived(session.ruleset.name)
+            found = measure(engine, session.run_config(),
+                            session.ruleset.situations + derived_situations(situations))
         finally:
             engine.close()
     finally:
@@ -148,7 +152,9 @@ def coverage_command(args: argparse.Namespace) -> int:
           f"{described['name']} {described['version']}, {spec.max_examples} scenarios, seed {seed}")
     for line in report_lines(found, session.ruleset.situations):
         print(line)
-    missed = goals_met(found, session.ruleset.situations)
+    for line in derived_lines(found, situations):
+        print(line)
+    missed = goals_met(found, session.ruleset.situations) + derived_missed(found, situations)
     if missed:
         print(f"\n{len(missed)} goal(s) missed:\n  " + "\n  ".join(missed))
     else:

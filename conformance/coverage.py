@@ -103,4 +103,22 @@ def report_lines(coverage: Coverage, situations: tuple[Situation, ...]) -> list[
     return lines
 
 
-__all__ = ["Coverage", "goals_met", "measure", "report_lines"]
+def derived_lines(coverage: Coverage, derived: list) -> list[str]:
+    """The derived situations (reference_engine/kernel/derived.py) as printed by the CLI: how many were reached, then
+    each one never reached with the reason: impossible under the schema (and why), or not built by the stream."""
+    possible = [d.situation for d in derived if d.impossible is None]
+    unreached = [s for s in possible if not coverage.situations.get(s.name)]
+    lines = ["", f"derived situations: {len(possible) - len(unreached)} of {len(possible)} reached at least once "
+                 f"({len(derived) - len(possible)} impossible under the schema)"]
+    lines += [f"  never reached: {s.name}: not built ({s.description})" for s in unreached]
+    lines += [f"  never reached: {d.situation.name}: impossible ({d.impossible})" for d in derived if d.impossible]
+    return lines
+
+
+def derived_missed(coverage: Coverage, derived: list) -> list[str]:
+    """The possible derived situations a coverage never reached, in words (empty: every one reached)."""
+    return [f"{d.situation.name}: never reached (goal: at least once)" for d in derived
+            if d.impossible is None and not coverage.situations.get(d.situation.name)]
+
+
+__all__ = ["Coverage", "derived_lines", "derived_missed", "goals_met", "measure", "report_lines"]

@@ -18,8 +18,9 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 
 Each rule key crossed with each word of a category its invariant observes (:attr:`Invariant.observes`; None: every
 category) is a situation, reached when the trace shows the word and exercises the rule. The pairs of words that
-interact are situations too: an event kind x the zone its watcher works from (``active_in``), and the zone an object
-leaves x the watcher's zone. A word the ruleset's :class:`~reference_engine.kernel.ruleset.Vocabulary` does not give
+interact are situations too: a zone-change event kind x the zone its watcher works from (``active_in``: whether the
+watcher sees an object leave depends on both, through looking back in time), and the zone an object leaves x the
+watcher's zone. A word the ruleset's :class:`~reference_engine.kernel.ruleset.Vocabulary` does not give
 a meaning to, or a pair the schema's own reading rules out, is *impossible*, with the reason
 (:func:`impossible_situations`); every other derived situation has the goal :data:`AT_LEAST_ONCE` (at least once in
 a run's stream).
@@ -217,7 +218,7 @@ def derive(schema: dict[str, Any], vocabulary, invariants) -> list[Derived]:
                 if observes is None or category in observes:
                     found.append(Derived(_word_situation(inv.key, inv.exercised, category, word),
                                          reason(category, word)))
-    for kind, zone in itertools.product(words["event"], words["zone"]):
+    for kind, zone in itertools.product([k for k in words["event"] if k in _FROM_ZONES], words["zone"]):
         found.append(Derived(_pair_situation(
             "event-watcher", kind, zone, f"an event {kind!r} happens while an ability watching for it works from "
             f"{zone!r}"), reason("event", kind) or reason("zone", zone)))

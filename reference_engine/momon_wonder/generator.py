@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference_engine.common.into_play import put_into_play
 from reference_engine.kernel.source import ChoiceSource
 
 MAX_LEVEL = 3
@@ -335,7 +336,7 @@ class _Builder:
                     if ab.get("optional") and source.chance(40)}
         if declined:
             choices["optional"] = declined
-        return {
+        scenario = {
             "format": "trigger-conformance/scenario/1",
             "ruleset": "momon-wonder",
             "edition": self.edition,
@@ -345,6 +346,9 @@ class _Builder:
             "script": script,
             "choices": choices,
         }
+        # issue 30: a card put into play (an enter event), drawn last
+        put_into_play(scenario, source, 12, ("hand", "graveyard"), enabled="move" in self.on)
+        return scenario
 
     @staticmethod
     def cascade(objects: list[dict[str, Any]]) -> dict[int, int]:

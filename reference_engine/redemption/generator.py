@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reference_engine.common.into_play import put_into_play
 from reference_engine.kernel.source import ChoiceSource
 
 MAX_LEVEL = 4
@@ -260,6 +261,9 @@ class _Builder:
         choices = self.choices()
         if choices:
             scenario["choices"] = choices
+        # issue 30: a card put into play from a hand or a discard pile (an enter event), drawn last
+        put_into_play(scenario, self.source, 12, ("hand", "graveyard") if "play" in self.on else ("graveyard",),
+                      enabled="discards" in self.on, ordered=False)
         return scenario
 
     def seat_players(self) -> str:

@@ -16,6 +16,10 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
 from reference_engine.mtg.engines.faulty_words import (
     DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
+from reference_engine.mtg.engines.faulty_situated import (
+    DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
+    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame,
+)
 
 
 def _engine(name: str, game: type[Game], doc: str = "") -> type[MtgEngine]:
@@ -549,4 +553,10 @@ MUTANTS = (
     _mutant("mtg-spell-delayed-dropped", SpellDelayedDroppedGame, "mtg.delayed-trigger"),
     _mutant("mtg-dealt-read-as-deals", DealtReadAsDealsGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-damage-event-once", DamageEventOnceGame, "mtg.triggers-when-satisfied"),
+    # issue 30: the shapes the stream never built
+    _mutant("mtg-deaths-heard-on-the-battlefield-only", DeathsHeardOnTheBattlefieldOnlyGame, "mtg.look-back"),
+    _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),
+    _mutant("mtg-hidden-zone-leaves-unheard", HiddenZoneLeavesUnheardGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-each-card-leaving-a-graveyard", EachCardLeavingAGraveyardGame, "mtg.look-back"),
+    _mutant("mtg-once-taken-as-resolution-ends", OnceTakenAsResolutionEndsGame, "mtg.triggers-when-satisfied"),
 )

@@ -12,10 +12,11 @@ from reference_engine.mtg.generator.features import PROFILE_FEATURES, PROFILE_ON
 from reference_engine.mtg.generator.narrow import NarrowShapes
 from reference_engine.mtg.generator.script import Script
 from reference_engine.mtg.generator.set_pieces import SetPieces
+from reference_engine.mtg.generator.situated import SituatedPieces
 from reference_engine.mtg.generator.words import VocabularyPieces
 
 
-class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPieces):
+class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPieces, SituatedPieces):
     """One scenario's builder: the features it leaves out (``no``: the profile's ``excluded`` and the swarm's draw),
     and what its parts share while they are drawn."""
 
@@ -82,6 +83,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         self.place_first(steps, active, chain, gone, mine, handoff, shield, departure)
         self.place_last(steps, last, active, players, once, graveyard, casting, batching)
         self.vocabulary_pieces(last, active, players, doomed)
+        self.situated_pieces(last, active, players, doomed)  # issue 30: drawn last, put first
         steps[0]["actions"][0:0] = [{"by": active, "effect": [action]} for action in borrowed]  # while it is there
         if lethal is not None:
             steps[0]["actions"].insert(0, {"by": active, "effect": [lethal]})

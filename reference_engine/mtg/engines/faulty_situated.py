@@ -1,0 +1,74 @@
+"""MTG faulty engines for the shapes issue 30 found the stream never built (reference_engine/mtg/generator/situated.py):
+the reference engine with one fault each, the fault an author would plausibly write for that shape. Registered, with
+the rule key that must catch each, in faulty.py's ``MUTANTS``."""
+
+from __future__ import annotations
+
+from reference_engine.mtg.engines.reference import Game
+from reference_engine.mtg.engines.rules import looks_back_at
+
+
+class DeathsHeardOnTheBattlefieldOnlyGame(Game):
+    """Looks for the abilities a creature dying triggers among permanents only (the dying one included, by looking
+    back), so a card in a graveyard whose ability works from there never hears a creature die (603.2, 603.10a;
+    ``active_in``; the judge weighs a death, a leaving event, by its look-back rule); caught by mtg.look-back."""
+
+    def triggered_by(self, group, before):
+        return [hit for hit in super().triggered_by(group, before)
+                if hit[0]["type"] != "leave" or before.zones.get(hit[1]) == "field"]
+
+
+class OwnDeathSeenFromTheGraveyardGame(Game):
+    """Judges an ability of a dying permanent that works from a graveyard on where its card ends up, not on the
+    battlefield it is leaving, so "when this dies" working from the graveyard only triggers (603.10a: a
+    leaves-the-battlefield ability looks back in time, when that ability did not work); caught by
+    mtg.look-back."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self._from_graveyard = {id(a["trigger"]) for obj in scenario["objects"] for a in obj.get("abilities", ())
+                                if "graveyard" in a.get("active_in", ())}
+
+    def triggered_by(self, group, before):
+        def look_back(trigger, event):
+            return looks_back_at(trigger, event) and id(trigger) not in self._from_graveyard
+        return self.catalog.triggered_abilities(group, before, self.state, look_back=look_back,
+                                                condition_looks_back=self.condition_looks_back)
+
+
+class HiddenZoneLeavesUnheardGame(Game):
+    """Checks no trigger for a card leaving a hand (a hidden zone, "nothing there is in the game yet"), so a
+    discard triggers nothing (603.2: any event matching the trigger condition, wherever the card was); caught by
+    mtg.triggers-when-satisfied."""
+
+    def triggered_by(self, group, before):
+        return [hit for hit in super().triggered_by(group, before)
+                if not (hit[0]["type"] == "move" and hit[0].get("from") == "hand")]
+
+
+class EachCardLeavingAGraveyardGame(Game):
+    """Triggers a "whenever one or more cards leave a graveyard" ability once per card leaving (the batching of
+    603.2c applied to the battlefield's zone changes only; leaving a graveyard looks back, 603.10a, and the judge
+    weighs it by its look-back rule); caught by mtg.look-back."""
+
+    def one_or_more(self, hits):
+        batched = [hit for hit in hits if not (hit[0]["type"] == "move" and hit[2]["trigger"].get("batch"))]
+        kept = super().one_or_more(batched)
+        return kept + [hit for hit in hits if hit not in batched]
+
+
+class OnceTakenAsResolutionEndsGame(Game):
+    """Counts a "do this only once each turn" action as taken only once the instance has finished resolving, so an
+    ability whose own effect causes its trigger event again triggers a second time from inside its resolution
+    (603.2h: it is taken as the instance begins resolving, under the default once_each_turn_taken=unless-declined);
+    caught by mtg.triggers-when-satisfied."""
+
+    def take_action(self, trigger, used) -> None:
+        self._late = (trigger, used)
+
+    def off_stack(self, trigger) -> None:
+        late = getattr(self, "_late", None)
+        if late is not None and late[0] == trigger:
+            self._late = None
+            super().take_action(*late)
+        super().off_stack(trigger)

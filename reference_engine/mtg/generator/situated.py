@@ -1,0 +1,113 @@
+"""Set pieces for the shapes issue 30 found the stream never built, each on fresh objects nothing else in the scenario
+names, its scripted actions put first in the script's last step after every other set piece is drawn (so the stream
+of the others is as without them):
+
+* a card in a graveyard whose ability works from there (``active_in: graveyard``) watching a creature die, and a
+  permanent whose graveyard-only ability watches its own card die (it looks back, 603.10a, to the battlefield where
+  that ability does not work: it must not trigger);
+* a card going from a hand to a graveyard (a discard), watched by a permanent ("whenever a card is put into a
+  graveyard from a hand");
+* two cards leaving a graveyard together, watched by a "whenever one or more cards leave a graveyard" permanent
+  (603.2c once, looking back, 603.10a);
+* a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again: the signal
+  ``echo``, which nothing else sends.
+
+Each answers with a top-level signal or a life change, and every move goes forward, so nothing loops. The chances
+are low: each shape needs only a few scenarios in a run (benchmarks/bench_situated_cost.py states the cost).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reference_engine.mtg.generator.features import TOP
+
+CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
+GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
+WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
+ECHO = "echo"
+
+
+class SituatedPieces:
+    """The issue 30 set pieces of a :class:`~reference_engine.mtg.generator.builder.Builder` (a mixin)."""
+
+    def situated_pieces(self, last: list[dict[str, Any]], active: str, players: list[str],
+                        doomed: list[str]) -> None:
+        """Draw the set pieces, in order, and put their scripted actions first in ``last``."""
+        stayers = [p for p in players if p not in doomed]
+        effects = self.graveyard_watchers(stayers) + self.discard(stayers) + self.graveyard_leaves(stayers)
+        effects += self.echo(stayers)
+        last[0:0] = [{"by": active, "effect": effect} for effect in effects]
+
+    def _answer(self, owner: str) -> list[dict[str, Any]]:
+        if "signals" in self.no or self.source.chance(40):
+            return [{"do": "life", "player": owner, "amount": 1}]
+        return [{"do": "signal", "name": TOP}]
+
+    def _card(self, owner: str, zone: str) -> dict[str, Any]:
+        card = self.fresh(owner)
+        card["zone"] = zone
+        return card
+
+    def graveyard_watchers(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever a creature dies, ..." on a card in a graveyard that works from there, and "when this dies, ..."
+        working from the graveyard only on a permanent, then both creatures die together or one after the other. The
+        effects."""
+        src = self.source
+        if not src.chance(WATCHERS_CHANCE):
+            return []
+        owner = src.pick(stayers)
+        if not {"graveyard_triggers", "exile"} & self.no:  # a card starting in a graveyard
+            resident = self._card(owner, "graveyard")
+            resident["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "leave", "to": "graveyard"},
+                                      "active_in": ["graveyard"], "effect": self._answer(owner)}]
+        self_watcher = self.fresh(src.pick(stayers))
+        self_watcher["abilities"] = [{"id": self.ability_id(), "trigger": {
+            "event": "leave", "subject": "self", "to": "graveyard"}, "active_in": ["graveyard"],
+            "effect": self._answer(self_watcher["owner"])}]
+        victim = self.fresh(src.pick(stayers))
+        dying = [victim["id"], self_watcher["id"]]
+        if "move_together" not in self.no and src.chance(50):
+            return [[{"do": "move_together", "objects": dying, "from": "field", "to": "graveyard"}]]
+        return [[{"do": "move", "object": obj, "from": "field", "to": "graveyard"}] for obj in src.permutation(dying)]
+
+    def discard(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever a card is put into a graveyard from a hand, ...", then a card in a hand is discarded. The
+        effects."""
+        src = self.source
+        if "zone_changes" in self.no or not src.chance(CHANCE):
+            return []
+        watcher = self.fresh(src.pick(stayers))
+        watcher["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "move", "from": "hand",
+                                                                      "to": "graveyard"},
+                                 "effect": self._answer(watcher["owner"])}]
+        card = self._card(src.pick(stayers), "hand")
+        return [[{"do": "move", "object": card["id"], "from": "hand", "to": "graveyard"}]]
+
+    def graveyard_leaves(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever one or more cards leave a graveyard, ..." (603.2c), then two cards leave graveyards together
+        (exiled). The effects."""
+        src = self.source
+        if {"zone_changes", "batching", "move_together", "exile", "graveyard_triggers"} & self.no or \
+                not src.chance(GATED_CHANCE):
+            return []
+        watcher = self.fresh(src.pick(stayers))
+        watcher["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "move", "from": "graveyard",
+                                                                      "batch": True},
+                                 "effect": self._answer(watcher["owner"])}]
+        cards = [self._card(src.pick(stayers), "graveyard")["id"] for _ in range(2)]
+        return [[{"do": "move_together", "objects": cards, "from": "graveyard", "to": "exile"}]]
+
+    def echo(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever ``echo`` happens, ``echo`` happens and you gain 1 life. Do this only once each turn." (603.2h),
+        then the signal: its instance's own signal must not trigger it again, the action being taken as it began
+        resolving. The effects."""
+        src = self.source
+        if {"signals", "batching"} & self.no or not src.chance(CHANCE):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        signal = {"do": "signal", "name": ECHO}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "signal", "name": ECHO},
+                                "once_each_turn": True,
+                                "effect": [dict(signal), {"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [[signal]]

@@ -1,0 +1,82 @@
+"""Issue 30 item 3: the shapes the MTG stream never built (reference_engine/mtg/generator/situated.py) are built, and
+the faulty engine an author would plausibly write for each (reference_engine/mtg/engines/faulty_situated.py) is
+caught on its rule key on 20 of 20 seeds at 200 examples (one seed in the quick suite, the rest marked slow)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.concluding import check_rule
+from conformance.runner import RunConfig
+from reference_engine.kernel.registry import MUTANTS, reference_engine_for
+from reference_engine.kernel.source import SeededSource
+from reference_engine.mtg.generator import build_scenario
+from reference_engine.mtg.judge import MTG
+
+SHAPES = ["mtg-deaths-heard-on-the-battlefield-only", "mtg-own-death-seen-from-the-graveyard",
+          "mtg-hidden-zone-leaves-unheard", "mtg-each-card-leaving-a-graveyard", "mtg-once-taken-as-resolution-ends"]
+EXAMPLES = 200
+
+
+def _caught(name: str, seed: int) -> None:
+    mutant = MUTANTS[name]
+    config = RunConfig(MTG, mutant.edition, MTG.resolve_options(dict(mutant.options)), max_examples=EXAMPLES,
+                       seed=seed, engine_name=f"mutant:{name}")
+    result = check_rule(mutant.factory(), reference_engine_for(MTG.name), config,
+                        MTG.invariant(mutant.expected_rule_key))
+    assert result.status == "failed", (name, seed, result.status, result.first_problem)
+
+
+@pytest.mark.parametrize("name", SHAPES)
+def test_the_shapes_faulty_engine_is_caught_on_seed_0(name):
+    _caught(name, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHAPES)
+def test_the_shapes_faulty_engine_is_caught_on_20_of_20_seeds(name):
+    for seed in range(1, 20):
+        _caught(name, seed)
+
+
+def _abilities(scenario):
+    return [(obj, a) for obj in scenario["objects"] for a in obj.get("abilities", ())]
+
+
+SHAPE_TESTS = {
+    "a card in a graveyard watching a creature die": lambda s: any(
+        obj["zone"] == "graveyard" and a.get("active_in") == ["graveyard"] and a["trigger"]["event"] == "leave"
+        and "subject" not in a["trigger"] for obj, a in _abilities(s)),
+    "a permanent's graveyard-only ability watching its own card die": lambda s: any(
+        obj["zone"] == "field" and a.get("active_in") == ["graveyard"] and a["trigger"].get("subject") == "self"
+        for obj, a in _abilities(s)),
+    "a discard, watched": lambda s: any(a["trigger"] == {"event": "move", "from": "hand", "to": "graveyard"}
+                                        for _, a in _abilities(s)),
+    "one or more cards leaving a graveyard, watched": lambda s: any(
+        a["trigger"].get("from") == "graveyard" and a["trigger"].get("batch") for _, a in _abilities(s)),
+    "a do-once-each-turn ability whose own effect causes its event again": lambda s: any(
+        a.get("once_each_turn") and {"do": "signal", "name": a["trigger"].get("name")} in a["effect"]
+        for _, a in _abilities(s)),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPE_TESTS))
+def test_each_shape_is_built_in_one_scenario_of_50_at_least(shape):
+    built = sum(SHAPE_TESTS[shape](build_scenario(SeededSource(seed), "2026-02-27")) for seed in range(50))
+    assert built >= 1
+
+
+@pytest.mark.parametrize("name", ["momon-wonder", "redemption"])
+def test_momon_wonder_and_redemption_put_cards_into_play_in_their_streams(name):
+    from conformance.coverage import measure
+    from conformance.runner import explorable_options
+    from reference_engine.kernel.registry import derived, get_ruleset
+    from reference_engine.kernel.derived import derived_situations
+
+    ruleset = get_ruleset(name)
+    wanted = tuple(s for s in derived_situations(derived(name))
+                   if s.name in ("event:enter", "event-watcher:enter/field", "zone:field"))
+    config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}), max_examples=50, seed=0,
+                       explored_options=explorable_options(ruleset, {}))
+    found = measure(reference_engine_for(name), config, wanted)
+    assert len(wanted) == 3 and all(found.situations[s.name] >= 1 for s in wanted), found.situations
