@@ -159,6 +159,7 @@ def test_the_draft_nap_first_orders_each_pass_and_leaves_the_second_pass_last():
     assert len(walk.outcomes()) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["2026-02-27", "2021-02-24"])
 def test_the_draft_nap_first_is_no_contradiction_with_either_edition(edition):
     nap_first = edited_invariants(MTG, edition, [NAP_FIRST])
