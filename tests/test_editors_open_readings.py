@@ -103,6 +103,7 @@ def test_restoring_the_ability_that_just_triggered_is_no_situation_and_a_missed_
     assert situation(missed)
 
 
+@pytest.mark.slow
 def test_no_finding_of_a_default_sweep_restores_a_trigger_that_was_never_missed():
     found = explore_rules(MOMON, "1.0.0", MOMON.invariants_for("1.0.0"), scenarios=30, per_point=2,
                           option_search=True, reduce_seconds=3)
