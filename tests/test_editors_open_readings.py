@@ -103,6 +103,7 @@ def test_restoring_the_ability_that_just_triggered_is_no_situation_and_a_missed_
     assert situation(missed)
 
 
+@pytest.mark.slow
 def test_no_finding_of_a_default_sweep_restores_a_trigger_that_was_never_missed():
     found = explore_rules(MOMON, "1.0.0", MOMON.invariants_for("1.0.0"), scenarios=30, per_point=2,
                           option_search=True, reduce_seconds=3)
@@ -159,6 +160,7 @@ def test_the_draft_nap_first_orders_each_pass_and_leaves_the_second_pass_last():
     assert len(walk.outcomes()) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["2026-02-27", "2021-02-24"])
 def test_the_draft_nap_first_is_no_contradiction_with_either_edition(edition):
     nap_first = edited_invariants(MTG, edition, [NAP_FIRST])

@@ -44,18 +44,23 @@ class PermissiveGame(Game):
                                 READINGS, on_read=("departed_delayed", "leaves_intervening_if", "once_each_turn_taken",
                                                    "controller_off_battlefield"))
         self.catalog.options = self.options
+        self._new_object: dict[str, bool] = {}  # waiting state trigger -> whether its new object triggers again
 
     def state_trigger_ready(self, key: tuple[str, str]) -> bool:
         if super().state_trigger_ready(key):
             return True
         # 603.8 keeps a state trigger from triggering again while an instance waits; 400.7 makes an object that
         # changed zones a new object: whether its ability is then "the same" state trigger the text does not say.
-        seen = self.state_seen.get(self.live_state[key])
+        waiting = self.live_state[key]
+        seen = self.state_seen.get(waiting)
         source = key[0]
         if seen is None or seen.zones.get(source) == self.state.zones.get(source):
             return False
-        return choose(self.oracle, "state-trigger-new-object", (False, True), f"state trigger {source}/{key[1]}: "
-                      f"its object changed zones while {self.live_state[key]} waits: it triggers again, or not")
+        if waiting not in self._new_object:  # asked once per waiting instance, not at every check of state
+            self._new_object[waiting] = choose(
+                self.oracle, "state-trigger-new-object", (False, True), f"state trigger {source}/{key[1]}: its "
+                f"object changed zones while {waiting} waits: it triggers again, or not")
+        return self._new_object[waiting]
 
     def before_priority(self) -> None:
         while True:

@@ -8,7 +8,7 @@ Branch points (``kind``; answer 0 is the reference engine's reading under the sc
 * ``fresh-placement``: triggers that arose while a triggered ability resolved activate after every trigger already
   pending, or ahead of them (TA.6), when both kinds are pending;
 * ``optional-choice-scope``: a player's second optional trigger among those free together gets a choice of its
-  own, or the one the player made for the first (TA.5: "chooses whether or not to resolve all of their abilities");
+  own, or the one the player made for the first (TA.5 speaks of one choice about all of a player's abilities);
 * ``optional-after-phase``: an optional trigger still pending when its phase ends keeps waiting, or lapses (TA.3
   says "at least until the end of the current phase" of mandatory ones only);
 * ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
