@@ -24,6 +24,7 @@ from typing import Any
 from conformance import __version__
 from conformance.interrupts import exit_code
 from conformance.recorder import RunRecorder, never_applied, nothing_checked, unexercised_advice
+from conformance.profiles import empty_shard
 from conformance.reports.progress import Progress
 from conformance.reports.text import MARK, audit_block, audit_summary, not_passed, skip_summary, verdict_counts
 from conformance.session import RunSpec, Session, engine_spec, parse_option
@@ -212,6 +213,11 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     """After pytest: the JSON report, and the summary and exit code (or, interrupted, the partial report)."""
     code, output = ran
     interrupted, out = recorder.interrupted, sys.stdout
+    empty = empty_shard(recorder.session, "--rules")
+    if empty and not interrupted and code == 5:  # pytest's "no tests ran": nothing was given to this job to run
+        code = PASSED
+    if empty:
+        print(empty, file=out)
     if recorder.late_signal:  # every verdict was recorded and the footer written: the run is complete
         print(f"trigger-conformance: {recorder.late_signal} came after every verdict was recorded; the reports are "
               f"complete", file=sys.stderr)
