@@ -165,13 +165,14 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
         # pytest writes the JUnit XML in the run's own folder; it is then copied where asked (_deliver_junit), so
         # that a destination that cannot be written is one line of error, not a traceback that loses the others.
         junit = str(Path(folder) / "junit.xml") if args.junit_xml else None
+        guard = _JunitGuard()
         try:
             with contextlib.redirect_stdout(output):
-                code = pytest.main(_pytest_args(Path(folder), args.workers, junit), plugins=[recorder])
+                code = pytest.main(_pytest_args(Path(folder), args.workers, junit), plugins=[recorder, guard])
         except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
             code = pytest.ExitCode.INTERRUPTED
         finally:
-            _deliver_junit(junit, args.junit_xml, recorder)
+            _deliver_junit(junit, args.junit_xml, recorder, guard.failed)
             if recorder.progress is not None:
                 recorder.progress.clear()
             if interrupts is not None:  # workers and engines that outlived pytest (and their descendants)
@@ -182,9 +183,12 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
     return int(code), output.getvalue()
 
 
-def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder) -> None:
+def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder, failed: bool = False) -> None:
     """Copy the JUnit XML pytest wrote in the run's folder to ``path`` (elsewhere, said in one line, when it cannot
     be written there: :func:`conformance.recorder.write_somewhere`)."""
+    if failed and path:  # pytest could not write it whole (a full disk): written from the verdicts instead
+        recorder.write_junit(path, complete=True)
+        return
     if not written or not os.path.exists(written):
         recorder.junit_written = False
         return
@@ -193,6 +197,30 @@ def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder)
     went = write_somewhere(path, Path(written).read_text("utf-8"), "JUnit XML", "--junit-xml")
     recorder.junit_written = True
     recorder.junit_failed = went != path
+
+
+class _JunitGuard:
+    """pytest writes its JUnit XML in the run's folder when its session finishes; when that write fails (a full disk)
+    the run goes on to its summary rather than end in pytest's traceback: the file is then written from the verdicts
+    (:func:`_deliver_junit`), or said in one line where it could not be."""
+
+    @staticmethod
+    def _hook():
+        import pytest
+
+        return pytest.hookimpl(wrapper=True)
+
+    failed = False
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        try:
+            return (yield)
+        except OSError:  # the file pytest was writing is left partial: _deliver_junit sees to it
+            self.failed = True
+            return None
+
+
+_JunitGuard.pytest_sessionfinish = _JunitGuard._hook()(_JunitGuard.pytest_sessionfinish)
 
 
 def _pytest_args(folder: Path, workers: int, junit_xml: str | None) -> list[str]:

@@ -71,3 +71,27 @@ def test_the_fallback_never_overwrites_a_file_and_names_the_real_cause(tmp_path,
     assert err.count("\n") == 1 and str(folder / "R.json") in err
     went = write_somewhere(str(tmp_path / "gone" / "R.json"), "{}", "JSON report", "--report-json")
     assert "its folder was removed" in capsys.readouterr().err and went == str(tmp_path / "R-2.json")
+
+
+def test_a_junit_file_pytest_cannot_write_is_written_from_the_verdicts(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    junit = tmp_path / "j.xml"
+    done = _limited(tmp_path, 300, "run", "--rules", "mw.queue-fifo", "--max-examples", "5", "--no-fixtures",
+                    "--junit-xml", str(junit))
+    out = done.stdout + done.stderr
+    assert done.returncode == 0 and "Traceback" not in out and "INTERNALERROR" not in out, out
+    cases = list(ET.fromstring(junit.read_text("utf-8")).iter("testcase"))  # whole, not cut at the limit
+    assert [case.get("name") for case in cases] == ["test_rule[mw.queue-fifo]"]
+
+
+def test_a_junit_file_that_cannot_be_written_anywhere_is_one_line_and_the_exit_code_is_the_rules(tmp_path):
+    done = _limited(tmp_path, 1024, "run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo",
+                    "--max-examples", "30", "--no-fixtures", "--shrink-seconds", "5", "--junit-xml",
+                    str(tmp_path / "j.xml"))
+    out = done.stdout + done.stderr
+    assert done.returncode == 1 and "Traceback" not in out and "INTERNALERROR" not in out, out
+    lines = [line for line in done.stderr.splitlines() if "could not be written" in line]
+    assert lines and lines[0].startswith(f"trigger-conformance: error: --junit-xml {tmp_path / 'j.xml'} could not be "
+                                         f"written: File too large"), done.stderr
+    assert "FAIL" in done.stdout and "mw.queue-fifo" in done.stdout
