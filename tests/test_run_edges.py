@@ -72,3 +72,15 @@ def test_the_header_names_the_engines_name_and_version(tmp_path):
     header = next(line for line in done.stdout.splitlines() if line.startswith("trigger-conformance ") and " on " in line)
     assert "plugin_engines:MixedLifo" not in header, header
     assert re.search(r" on \S+ \S+, ", header), header
+
+
+def test_every_subcommands_help_says_what_it_does_and_ruleset_has_help(capsys):
+    commands = next(a for a in cli.build_parser()._actions if a.dest == "command")
+    for name, parser in commands.choices.items():
+        assert parser.description, f"`{name} --help` opens with no description"
+        for action in parser._actions:
+            if "--ruleset" in action.option_strings:
+                assert action.help and "momon-wonder" in action.help, name
+    assert cli.main(["run", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "Check an engine against every rule of a ruleset." in out and "the ruleset: one of" in out
