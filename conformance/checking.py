@@ -90,6 +90,14 @@ def trusts(engine: Engine) -> bool:
     return type(engine).__dict__.get("trusted_traces") is True
 
 
+MAX_MESSAGE = 4096  # characters of an engine's own text (a skip reason, an error message) kept with a verdict
+
+
+def bounded(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text``, or its first ``limit`` characters and how many more there were."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
 def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     """Run ``engine`` on a prepared scenario and classify the answer. Never raises for engine faults.
 
@@ -100,10 +108,10 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     private = copy.deepcopy(scenario) if getattr(engine, "modifies_scenarios", True) else scenario
     try:
         trace = engine.run(private, ScenarioChooser(private))
-    except Skipped as exc:
-        return EngineOutcome("skipped", message=exc.reason, context=exc.issue_url or "")
+    except Skipped as exc:  # an engine's text is bounded: a 30 MiB reason is not copied into every report
+        return EngineOutcome("skipped", message=bounded(str(exc.reason)), context=bounded(str(exc.issue_url or "")))
     except EngineError as exc:  # an adapter's verdict on its engine: crashed, timed-out, garbage, ...
-        return EngineOutcome(exc.outcome, message=str(exc), context=exc.context, stderr=exc.stderr)
+        return EngineOutcome(exc.outcome, message=bounded(str(exc)), context=exc.context, stderr=exc.stderr)
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # an engine's own bug (even a SystemExit) is an outcome, not a crash of the run

@@ -84,3 +84,14 @@ def test_every_subcommands_help_says_what_it_does_and_ruleset_has_help(capsys):
     assert cli.main(["run", "--help"]) == 0
     out = capsys.readouterr().out
     assert "Check an engine against every rule of a ruleset." in out and "the ruleset: one of" in out
+
+
+def test_a_huge_skip_reason_is_not_kept_whole_in_the_reports(tmp_path, capsys):
+    report, stream = tmp_path / "r.json", tmp_path / "r.jsonl"
+    code = cli.main(["run", "--engine", "plugin_engines:HugeSkipReason", "--rules", "mw.queue-fifo", "--max-examples",
+                     "10", "--accept-skips", "--report-json", str(report), "--report-jsonl", str(stream)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.out + captured.err
+    assert report.stat().st_size < 1024 * 1024 and stream.stat().st_size < 1024 * 1024
+    assert len(captured.out) < 1024 * 1024
+    assert "more characters)" in report.read_text("utf-8")  # said to be cut, with how much was left out
