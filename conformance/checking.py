@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import signal
 import sysconfig
 import traceback
 from dataclasses import dataclass, field
@@ -90,6 +91,14 @@ def trusts(engine: Engine) -> bool:
     return type(engine).__dict__.get("trusted_traces") is True
 
 
+def raised_by_code(exc: KeyboardInterrupt) -> bool:
+    """Whether ``exc`` was raised by code (an in-process engine's own ``raise KeyboardInterrupt``) rather than by a
+    signal: known only while a :class:`conformance.interrupts.Interrupts` of this process handles SIGINT (it records
+    every signal it turns into a KeyboardInterrupt); otherwise it is taken for the user's Ctrl-C."""
+    owner = getattr(signal.getsignal(signal.SIGINT), "__self__", None)
+    return bool(getattr(owner, "records_signals", False)) and getattr(owner, "received", True) is None
+
+
 MAX_MESSAGE = 4096  # characters of an engine's own text (a skip reason, an error message) kept with a verdict
 
 
@@ -112,8 +121,11 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
         return EngineOutcome("skipped", message=bounded(str(exc.reason)), context=bounded(str(exc.issue_url or "")))
     except EngineError as exc:  # an adapter's verdict on its engine: crashed, timed-out, garbage, ...
         return EngineOutcome(exc.outcome, message=bounded(str(exc)), context=exc.context, stderr=exc.stderr)
-    except KeyboardInterrupt:
-        raise
+    except KeyboardInterrupt as exc:
+        if not raised_by_code(exc):  # the user's Ctrl-C (or SIGTERM): the run stops
+            raise
+        return EngineOutcome("errored", message="the engine raised KeyboardInterrupt itself (no signal came): "
+                             + bounded(raised_message(exc)), context=engine_traceback(exc))
     except BaseException as exc:  # an engine's own bug (even a SystemExit) is an outcome, not a crash of the run
         return EngineOutcome("errored", message=raised_message(exc), context=engine_traceback(exc))
     # An engine whose own guard allows longer plays (the bundled engines' max_trace_entries) raises the cap with it.

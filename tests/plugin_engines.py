@@ -114,3 +114,15 @@ class HugeSkipReason(_Wrapped):
         if len(scenario["objects"]) % 2 == 0:
             raise Skipped("x" * (30 * 1024 * 1024))
         return self.inner.run(scenario, chooser)
+
+
+class RaisesKeyboardInterrupt(_Wrapped):
+    """The reference engine, but it raises KeyboardInterrupt itself (no signal) on scenarios with an even number of
+    objects: an engine's bug, not the user's Ctrl-C."""
+
+    inner_spec = "reference"
+
+    def run(self, scenario, chooser):
+        if len(scenario["objects"]) % 2 == 0:
+            raise KeyboardInterrupt
+        return self.inner.run(scenario, chooser)

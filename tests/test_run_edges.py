@@ -95,3 +95,15 @@ def test_a_huge_skip_reason_is_not_kept_whole_in_the_reports(tmp_path, capsys):
     assert report.stat().st_size < 1024 * 1024 and stream.stat().st_size < 1024 * 1024
     assert len(captured.out) < 1024 * 1024
     assert "more characters)" in report.read_text("utf-8")  # said to be cut, with how much was left out
+
+
+def test_an_in_process_engine_raising_keyboard_interrupt_is_an_engine_error_not_a_ctrl_c(tmp_path, capsys):
+    report = tmp_path / "r.json"
+    code = cli.main(["run", "--engine", "plugin_engines:RaisesKeyboardInterrupt", "--rules", "mw.queue-fifo",
+                     "--max-examples", "10", "--no-fixtures", "--report-json", str(report)])
+    captured = capsys.readouterr()
+    assert code == 1, captured.out + captured.err  # errored, not 130
+    document = json.loads(report.read_text("utf-8"))
+    assert "interrupted" not in document
+    assert document["rules"][0]["status"] == "errored"
+    assert "raised KeyboardInterrupt itself" in document["rules"][0]["first_problem"]
