@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import signal
 import sysconfig
 import traceback
 from dataclasses import dataclass, field
@@ -90,6 +91,22 @@ def trusts(engine: Engine) -> bool:
     return type(engine).__dict__.get("trusted_traces") is True
 
 
+def raised_by_code(exc: KeyboardInterrupt) -> bool:
+    """Whether ``exc`` was raised by code (an in-process engine's own ``raise KeyboardInterrupt``) rather than by a
+    signal: known only while a :class:`conformance.interrupts.Interrupts` of this process handles SIGINT (it records
+    every signal it turns into a KeyboardInterrupt); otherwise it is taken for the user's Ctrl-C."""
+    owner = getattr(signal.getsignal(signal.SIGINT), "__self__", None)
+    return bool(getattr(owner, "records_signals", False)) and getattr(owner, "received", True) is None
+
+
+MAX_MESSAGE = 4096  # characters of an engine's own text (a skip reason, an error message) kept with a verdict
+
+
+def bounded(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text``, or its first ``limit`` characters and how many more there were."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
 def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     """Run ``engine`` on a prepared scenario and classify the answer. Never raises for engine faults.
 
@@ -100,12 +117,15 @@ def play(engine: Engine, scenario: dict[str, Any]) -> EngineOutcome:
     private = copy.deepcopy(scenario) if getattr(engine, "modifies_scenarios", True) else scenario
     try:
         trace = engine.run(private, ScenarioChooser(private))
-    except Skipped as exc:
-        return EngineOutcome("skipped", message=exc.reason, context=exc.issue_url or "")
+    except Skipped as exc:  # an engine's text is bounded: a 30 MiB reason is not copied into every report
+        return EngineOutcome("skipped", message=bounded(str(exc.reason)), context=bounded(str(exc.issue_url or "")))
     except EngineError as exc:  # an adapter's verdict on its engine: crashed, timed-out, garbage, ...
-        return EngineOutcome(exc.outcome, message=str(exc), context=exc.context, stderr=exc.stderr)
-    except KeyboardInterrupt:
-        raise
+        return EngineOutcome(exc.outcome, message=bounded(str(exc)), context=exc.context, stderr=exc.stderr)
+    except KeyboardInterrupt as exc:
+        if not raised_by_code(exc):  # the user's Ctrl-C (or SIGTERM): the run stops
+            raise
+        return EngineOutcome("errored", message="the engine raised KeyboardInterrupt itself (no signal came): "
+                             + bounded(raised_message(exc)), context=engine_traceback(exc))
     except BaseException as exc:  # an engine's own bug (even a SystemExit) is an outcome, not a crash of the run
         return EngineOutcome("errored", message=raised_message(exc), context=engine_traceback(exc))
     # An engine whose own guard allows longer plays (the bundled engines' max_trace_entries) raises the cap with it.

@@ -259,7 +259,24 @@ def build_parser() -> argparse.ArgumentParser:
     from conformance.editors.commands import add_parsers as add_editor_parsers
 
     add_editor_parsers(commands)
+    _describe(commands)
     return parser
+
+
+def _describe(commands) -> None:
+    """Each subcommand's ``--help`` opens with what it does (its one line in the command list), and ``--ruleset``,
+    wherever it is taken, says which rulesets there are."""
+    from reference_engine.kernel.registry import units
+
+    listed = {action.dest: action.help for action in commands._choices_actions}
+    rulesets = ", ".join(sorted(units()))
+    for name, sub in commands.choices.items():
+        if not sub.description and listed.get(name):
+            sub.description = listed[name][0].upper() + listed[name][1:] + "."
+        for action in sub._actions:
+            if "--ruleset" in action.option_strings and not action.help:
+                default = f" (default {action.default})" if action.default else ""
+                action.help = f"the ruleset: one of {rulesets}{default}"
 
 
 def _add_run(commands) -> None:

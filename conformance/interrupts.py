@@ -33,6 +33,7 @@ class Interrupts:
     def __init__(self, signums: tuple[int, ...] = (signal.SIGINT, signal.SIGTERM), forward: bool = True,
                  outermost: bool = True):
         self.signums, self.forward, self.outermost = signums, forward, outermost
+        self.records_signals = True  # conformance.checking.raised_by_code reads received through the handler
         self.received: str | None = None
         self.token: str | None = None
         self._previous: dict[int, Any] = {}

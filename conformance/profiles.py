@@ -55,6 +55,19 @@ def parse_shard(text: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
+def empty_shard(session, rules_option: str) -> str | None:
+    """The line that says the shard of ``session`` (a :class:`~conformance.session.Session`) holds nothing to check
+    (none of the chosen rules, no fixture, no audit), or None. An empty shard is a clean result (exit 0): a CI matrix
+    sharding a short rule list has such jobs."""
+    shard = session.spec.shard
+    if shard is None or session.rule_keys() or session.fixtures() or session.audits():
+        return None
+    rules = session.spec.rules
+    chosen = f"none of the {len(rules)} rule(s) chosen with {rules_option}" if rules else "no rule"
+    return (f"shard {shard[0]}/{shard[1]} is empty: it holds {chosen} and no fixture, so this job checks nothing "
+            f"(the other shards check them)")
+
+
 def settings(profile: str | None, given: dict[str, Any]) -> dict[str, Any]:
     """The run's settings: what was ``given`` (None meaning not given), else the profile's, else the defaults."""
     if profile is not None and profile not in PROFILES:

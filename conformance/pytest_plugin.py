@@ -39,7 +39,7 @@ import pytest
 
 from conformance import __version__
 from conformance.interrupts import Interrupts, exit_code
-from conformance.profiles import parse_duration, parse_shard, settings
+from conformance.profiles import empty_shard, parse_duration, parse_shard, settings
 from conformance.recorder import RunRecorder, never_applied, nothing_checked, plain
 from conformance.session import (
     RunSpec, Session, engine_spec, exploration_document, exploration_from_parts, parse_option,
@@ -70,7 +70,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add("engine-memory", type=int, help="the cap on a process engine's data, MB (default 2048; 0 for none)")
     add("option", action="append", default=[], help="ruleset option NAME=VALUE (repeatable)")
     add("fixed-options", action="store_true", help="options not given keep their defaults (else each scenario draws)")
-    add("rules", action="append", default=[], help="check only these rule keys (comma-separated, repeatable)")
+    add("rules", action="extend", nargs="+", default=[], help="check only these rule keys (separated by spaces or "
+        "commas, repeatable)")
     add("no-fixtures", action="store_true", help="skip the golden scenarios")
     add("max-examples", type=int, help="scenarios in the run's stream (default 100, or the profile's)")
     add("seed", help="run seed, or 'random' (default 0, or the profile's); printed in the header")
@@ -275,7 +276,10 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     spec = session.spec
     shard = f", shard {spec.shard[0]}/{spec.shard[1]}" if spec.shard else ""
     budget = f", time budget {spec.time_budget:g} s" if spec.time_budget else ""
-    return [f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {spec.engine}, "
+    recorder = config.stash.get(RECORDER, None)
+    described = getattr(recorder, "described", None) or {}
+    engine = f"{described['name']} {described['version']}" if described.get("name") else spec.engine
+    return [f"trigger-conformance {__version__}: {session.ruleset.name} {session.edition} on {engine}, "
             f"{spec.max_examples} scenarios, seed {spec.seed} (repeat with --trigger-seed {spec.seed}){shard}{budget}"]
 
 
@@ -314,6 +318,18 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     # No audit (or fixture) item at all when there is none to check, rather than one skipped for an empty
     # parameter set.
     items[:] = [item for item in items if not (Path(str(item.path)).resolve() == SUITE and "NOTSET" in item.name)]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makeitem(collector, name: str, obj) -> list | None:
+    """No item at all for a suite function with nothing to check (no audit, no fixture, no rule of this shard), so
+    that pytest's "collected N" is what runs (an empty parameter set would collect one skipped item)."""
+    session = collector.config.stash.get(SESSION, None)
+    if session is None or getattr(collector, "path", None) is None or Path(str(collector.path)).resolve() != SUITE:
+        return None
+    empty = {"test_rule": lambda: not session.rule_keys(), "test_fixture": lambda: not session.fixtures(),
+             "test_audit": lambda: not session.audits()}.get(name)
+    return [] if empty is not None and empty() else None
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -365,6 +381,7 @@ class _Controller:
     def __init__(self, config: pytest.Config, recorder: RunRecorder):
         self.config, self.recorder = config, recorder
         self.verdicts: list[str] = []  # why the run fails besides its items (printed in the terminal summary)
+        self.empty: str | None = None  # the line saying this job's shard is empty (a clean result)
 
     def pytest_runtest_logreport(self, report) -> None:
         if report.when != "call" and not (report.when == "setup" and report.failed):
@@ -380,6 +397,9 @@ class _Controller:
 
     def pytest_sessionfinish(self, session, exitstatus) -> None:
         recorder = self.recorder
+        self.empty = empty_shard(recorder.session, "--trigger-rules")
+        if self.empty and exitstatus == pytest.ExitCode.NO_TESTS_COLLECTED:  # a clean result, not "no tests ran"
+            session.exitstatus = pytest.ExitCode.OK
         _finish(self.config, recorder, exitstatus == pytest.ExitCode.INTERRUPTED)
         if recorder.interrupted:  # the exit code says which signal stopped the run, as the command's does
             session.exitstatus = exit_code(recorder.interrupted)
@@ -401,6 +421,8 @@ class _Controller:
 
         session, exploration = self.recorder.session, self.recorder.exploration
         write = terminalreporter.write_line
+        if self.empty:
+            write(f"trigger-conformance: {self.empty}")
         if session.unavailable is not None:
             write(f"trigger-conformance: every rule errored: the engine failed its handshake: "
                   f"{session.unavailable['message']}", red=True)

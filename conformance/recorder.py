@@ -9,8 +9,10 @@ it to pytest, plain pytest gets one built from its ``--trigger-*`` options.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -49,6 +51,7 @@ class RunRecorder:
         self.junit_failed = False  # the JUnit XML could not be copied where asked (said on stderr)
         self.database_warned = ""  # the example database's failure, once warned about
         self.file = None
+        self.jsonl_error = ""  # why the JSON Lines report could not be written during the run (a full disk)
         self.lines: list[str] = []  # the JSON Lines report's lines
 
     @property
@@ -79,12 +82,23 @@ class RunRecorder:
                 "fixtures": [f.id for f in session.fixtures()], "started": round(self.started, 3)})
 
     def _write(self, record: dict) -> None:
-        if self.file is not None:
+        if self.file is not None or self.jsonl_error:
             line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
             self.lines.append(line)  # to write again elsewhere if the file's folder is removed during the run
-            self.file.write(line)
-            self.file.flush()  # an interrupted run keeps every line written so far
-            os.fsync(self.file.fileno())
+            if self.file is None:  # it failed earlier: the lines are kept, written elsewhere by finish
+                return
+            try:
+                self.file.write(line)
+                self.file.flush()  # an interrupted run keeps every line written so far
+                os.fsync(self.file.fileno())
+            except OSError as exc:  # a full disk: one line now, the run goes on, every line kept for the end
+                self.jsonl_error = exc.strerror or str(exc)
+                with contextlib.suppress(OSError):
+                    self.file.close()
+                self.file = None
+                print(f"trigger-conformance: error: {self.session.spec.option_prefix}report-jsonl {self.report_jsonl}"
+                      f" could not be written: {self.jsonl_error}; the run goes on, its lines kept to be written "
+                      f"elsewhere at the end", file=sys.stderr)
 
     # -- Exploring -------------------------------------------------------------------------------------------
 
@@ -288,7 +302,10 @@ class RunRecorder:
             footer["not_checked"] = self.not_checked()
         self._write(footer)
         self.footer_written = True
-        if self.file is not None:
+        if self.jsonl_error:
+            self.report_jsonl = write_somewhere(self.report_jsonl, "".join(self.lines), "JSON Lines report",
+                                                f"{self.session.spec.option_prefix}report-jsonl")
+        elif self.file is not None:
             self.file.close()
             self.file = None
             if not Path(self.report_jsonl).is_file():  # its folder (or the file) was removed during the run
@@ -301,16 +318,16 @@ def write_somewhere(path: str, text: str, what: str, option: str) -> str | None:
     was removed during the run, the disk is full...), say so in one line on stderr and write it to the current folder
     instead, or, failing that, to stderr itself: what a run found is never lost to a traceback, and the other reports
     are still written. Returns where it went (None: stderr)."""
-    import sys
 
     try:
         write_atomically(path, text)
         return path
     except OSError as exc:
         problem = exc.strerror or str(exc)
-    fallback = Path.cwd() / Path(path).name
-    said = f"trigger-conformance: error: {option} {path} could not be written: {problem} (was its folder removed " \
-           f"during the run?)"
+    removed = not Path(path).parent.is_dir()  # the cause is the folder only when it is gone, not a full disk
+    fallback = unused_name(Path.cwd() / Path(path).name)  # never over a file already there
+    said = f"trigger-conformance: error: {option} {path} could not be written: {problem}" + \
+           (" (its folder was removed during the run)" if removed else "")
     try:
         if fallback.resolve() == Path(path).resolve():
             raise OSError(problem)
@@ -320,6 +337,15 @@ def write_somewhere(path: str, text: str, what: str, option: str) -> str | None:
         return None
     print(f"{said}; the {what} is written to {fallback} instead", file=sys.stderr)
     return str(fallback)
+
+
+def unused_name(path: Path) -> Path:
+    """``path``, or when a file is there already ``STEM-1.EXT``, ``STEM-2.EXT``... the first name not taken."""
+    candidate, n = path, 0
+    while candidate.exists() or candidate.is_symlink():
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
 
 
 def plain(value: Any) -> Any:

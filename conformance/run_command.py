@@ -24,6 +24,7 @@ from typing import Any
 from conformance import __version__
 from conformance.interrupts import exit_code
 from conformance.recorder import RunRecorder, never_applied, nothing_checked, unexercised_advice
+from conformance.profiles import empty_shard
 from conformance.reports.progress import Progress
 from conformance.reports.text import MARK, audit_block, audit_summary, not_passed, skip_summary, verdict_counts
 from conformance.session import RunSpec, Session, engine_spec, parse_option
@@ -164,13 +165,14 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
         # pytest writes the JUnit XML in the run's own folder; it is then copied where asked (_deliver_junit), so
         # that a destination that cannot be written is one line of error, not a traceback that loses the others.
         junit = str(Path(folder) / "junit.xml") if args.junit_xml else None
+        guard = _JunitGuard()
         try:
             with contextlib.redirect_stdout(output):
-                code = pytest.main(_pytest_args(Path(folder), args.workers, junit), plugins=[recorder])
+                code = pytest.main(_pytest_args(Path(folder), args.workers, junit), plugins=[recorder, guard])
         except KeyboardInterrupt:  # a signal outside pytest's own handling of it: what finished is still reported
             code = pytest.ExitCode.INTERRUPTED
         finally:
-            _deliver_junit(junit, args.junit_xml, recorder)
+            _deliver_junit(junit, args.junit_xml, recorder, guard.failed)
             if recorder.progress is not None:
                 recorder.progress.clear()
             if interrupts is not None:  # workers and engines that outlived pytest (and their descendants)
@@ -181,9 +183,12 @@ def _run_pytest(args: argparse.Namespace, recorder: RunRecorder) -> tuple[int, s
     return int(code), output.getvalue()
 
 
-def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder) -> None:
+def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder, failed: bool = False) -> None:
     """Copy the JUnit XML pytest wrote in the run's folder to ``path`` (elsewhere, said in one line, when it cannot
     be written there: :func:`conformance.recorder.write_somewhere`)."""
+    if failed and path:  # pytest could not write it whole (a full disk): written from the verdicts instead
+        recorder.write_junit(path, complete=True)
+        return
     if not written or not os.path.exists(written):
         recorder.junit_written = False
         return
@@ -192,6 +197,30 @@ def _deliver_junit(written: str | None, path: str | None, recorder: RunRecorder)
     went = write_somewhere(path, Path(written).read_text("utf-8"), "JUnit XML", "--junit-xml")
     recorder.junit_written = True
     recorder.junit_failed = went != path
+
+
+class _JunitGuard:
+    """pytest writes its JUnit XML in the run's folder when its session finishes; when that write fails (a full disk)
+    the run goes on to its summary rather than end in pytest's traceback: the file is then written from the verdicts
+    (:func:`_deliver_junit`), or said in one line where it could not be."""
+
+    @staticmethod
+    def _hook():
+        import pytest
+
+        return pytest.hookimpl(wrapper=True)
+
+    failed = False
+
+    def pytest_sessionfinish(self, session, exitstatus):
+        try:
+            return (yield)
+        except OSError:  # the file pytest was writing is left partial: _deliver_junit sees to it
+            self.failed = True
+            return None
+
+
+_JunitGuard.pytest_sessionfinish = _JunitGuard._hook()(_JunitGuard.pytest_sessionfinish)
 
 
 def _pytest_args(folder: Path, workers: int, junit_xml: str | None) -> list[str]:
@@ -212,6 +241,11 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     """After pytest: the JSON report, and the summary and exit code (or, interrupted, the partial report)."""
     code, output = ran
     interrupted, out = recorder.interrupted, sys.stdout
+    empty = empty_shard(recorder.session, "--rules")
+    if empty and not interrupted and code == 5:  # pytest's "no tests ran": nothing was given to this job to run
+        code = PASSED
+    if empty:
+        print(empty, file=out)
     if recorder.late_signal:  # every verdict was recorded and the footer written: the run is complete
         print(f"trigger-conformance: {recorder.late_signal} came after every verdict was recorded; the reports are "
               f"complete", file=sys.stderr)
@@ -228,10 +262,8 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
         print(f"\nthe {stopped} stopped exploration after {recorder.exploration.get('explored', 0)} of "
               f"{recorder.session.spec.max_examples} scenarios; every rule was concluded from those", file=out)
     # Before anything else is printed (a closed stdout cannot lose it); elsewhere if its folder is gone (one line
-    # of error on stderr: the run then fails, the other reports still written).
+    # of error on stderr: the other reports still written; the exit code is still what the rules said).
     report_json = recorder.write_report(args.report_json, report)
-    written = report_json == args.report_json and recorder.report_jsonl == args.report_jsonl
-    written = written and not recorder.junit_failed
     if interrupted:  # a partial report: every verdict known so far (partial ones too), and what got none
         if not recorder.junit_written and not recorder.junit_failed:
             recorder.write_junit(args.junit_xml)  # pytest wrote none (or one without what was not checked)
@@ -247,7 +279,7 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
     summary = report["summary"]
     bad = sum(summary.get(k, 0) for k in ("rules_failed", "rules_errored", "fixtures_failed", "fixtures_errored"))
     bad += _expectations(report["rules"], recorder.session, out)
-    bad += not written  # a report asked for and not written fails the run
+    # A report written elsewhere (said on stderr, where) does not change the exit code: it says what the rules said.
     if args.strict_exercise:
         bad += len(never_applied(report["rules"]))
     message = None if args.accept_skips else nothing_checked(report["rules"], "--accept-skips")

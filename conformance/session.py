@@ -7,19 +7,17 @@ verdict does not depend on where it ran.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance import __version__
 from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
-from conformance.documents import validate, write_json
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
-from conformance.failure_store import example_database, replay_command, replay_path, writable_folder
+from conformance.failure_store import example_database, writable_folder
+from conformance.replay_files import add_replay, write_replay
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.concluding import conclude
 from conformance.runner import Exploration, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
@@ -330,10 +328,7 @@ class Session:
         elif getattr(self._database, "warning", ""):  # entries of a --database folder skipped unread
             entry["database_warning"] = self._database.warning
         if result.failure is not None:
-            entry["failure"]["replay_file"] = self.write_replay(result)
-            if entry["failure"]["replay_file"]:
-                entry["failure"]["replay_command"] = replay_command(entry["failure"]["replay_file"], self.spec.engine,
-                                                                  self.spec.engine_timeout)
+            add_replay(self, result, entry)
         return entry
 
     def check_audit(self) -> dict[str, Any]:
@@ -359,33 +354,8 @@ class Session:
         return entry
 
     def write_replay(self, result: RuleResult, engine: dict[str, str] | None = None) -> str | None:
-        """Write the replay file of ``result``'s failure in ``--failures-dir`` (atomically); returns its path, or None
-        without a failures folder. ``engine``: the engine's description, when known (else the engine is asked)."""
-        if not self.spec.failures_dir:
-            return None
-        failure = result.failure
-        document = {
-            "format": "trigger-conformance/replay/1",
-            "tool_version": __version__,
-            "engine": engine or self.check_engine(),
-            "ruleset": self.ruleset.name,
-            "edition": self.edition,
-            "rule_key": result.key,
-            "rule_number": result.rule_number,
-            "seed": self.spec.seed,
-            "choice_log": failure.log,
-            "messages": failure.messages,
-            "scenario": failure.scenario,
-            "actual_trace": failure.actual_trace,
-            "expected_trace": failure.expected_trace,
-        }
-        validate(document, "replay", "the replay file being written")
-        fingerprint = hashlib.sha256(json.dumps(failure.scenario, sort_keys=True).encode()).hexdigest()[:10]
-        folder = Path(self.spec.failures_dir)
-        folder.mkdir(parents=True, exist_ok=True)
-        path = replay_path(folder, f"{self.ruleset.name}-{result.key}-{fingerprint}", document["engine"])
-        write_json(path, document)  # atomically: an interrupt never leaves half a replay file
-        return str(path)
+        """:func:`conformance.replay_files.write_replay` of this session."""
+        return write_replay(self, result, engine)
 
 
 def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = None,

@@ -103,3 +103,26 @@ class RaisesInHelper(_Wrapped):
         if scenario["objects"]:
             _zone_of(scenario)
         return self.inner.run(scenario, chooser)
+
+
+class HugeSkipReason(_Wrapped):
+    """The reference engine, but it skips every scenario with an even number of objects giving a 30 MiB reason."""
+
+    inner_spec = "reference"
+
+    def run(self, scenario, chooser):
+        if len(scenario["objects"]) % 2 == 0:
+            raise Skipped("x" * (30 * 1024 * 1024))
+        return self.inner.run(scenario, chooser)
+
+
+class RaisesKeyboardInterrupt(_Wrapped):
+    """The reference engine, but it raises KeyboardInterrupt itself (no signal) on scenarios with an even number of
+    objects: an engine's bug, not the user's Ctrl-C."""
+
+    inner_spec = "reference"
+
+    def run(self, scenario, chooser):
+        if len(scenario["objects"]) % 2 == 0:
+            raise KeyboardInterrupt
+        return self.inner.run(scenario, chooser)

@@ -15,7 +15,8 @@ import pytest
 from conformance import cli
 from conformance.adapters.registry import load_engine
 from conformance.failure_store import replay_command
-from conformance.session import RunSpec, Session, engine_spec, replay_path
+from conformance.failure_store import replay_path
+from conformance.session import RunSpec, Session, engine_spec
 from process_support import ENGINES, ENV, TWO_TRIGGERS
 
 HANG = f"{sys.executable} {ENGINES / 'hang.py'}"

@@ -1,7 +1,8 @@
 """Where `run` writes its reports (review finding 1): a report path that cannot be written is refused before the
 run by really creating a file in its folder (root passes every permission check, yet nothing can be created in
 /proc); two reports naming one file are refused; and a report that fails to be written at the end of the run is one
-line of error on stderr (exit 1), the other reports still written."""
+line of error on stderr, the other reports still written, and the exit code what the rules said (issue 34: 0
+here, every rule passing)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_a_report_that_cannot_be_written_at_the_end_loses_none_of_the_others(bro
     paths[broken] = "/proc/late-report"
     code = cli.main([*RUN, *(x for option, path in paths.items() for x in (option, path))])
     out = capsys.readouterr()
-    assert code == 1, out
+    assert code == 0, out
     errors = [line for line in out.err.splitlines() if "could not be written" in line]
     assert len(errors) == 1 and errors[0].startswith(f"trigger-conformance: error: {broken} /proc/late-report")
     assert "Traceback" not in out.out + out.err and "INTERNALERROR" not in out.out + out.err

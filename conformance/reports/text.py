@@ -273,6 +273,8 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
     if failure.get("replay_file"):
         command = failure.get("replay_command") or f"trigger-conformance replay {failure['replay_file']}"
         lines.append(f"      Reproduce with: {command}")
+    elif failure.get("replay_error"):  # the counterexample above is all there is of it: say why
+        lines.append(f"      error: {failure['replay_error']}; the scenario above is the counterexample")
     return lines
 
 

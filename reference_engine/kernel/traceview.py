@@ -14,6 +14,8 @@ from collections import defaultdict
 from functools import cached_property
 from typing import Any, Iterable
 
+from reference_engine.kernel.references import IN_SCENARIO, IN_TRACE, EntryReferences, entry_references
+
 
 class TraceView:
     """``scenario`` and ``trace`` are the validated documents; ``options`` the resolved ruleset options."""
@@ -88,14 +90,10 @@ class TraceView:
                     found.append(f"entry {i}: event {entry['id']} has position {entry['position']}, not after {last_position}")
                 last_position = entry["position"]
             elif kind == "trigger":
-                if entry["event"] is not None and entry["event"] not in self.events:
-                    found.append(f"entry {i}: trigger {entry['id']} names unknown event {entry['event']}")
-                elif entry["event"] is not None and self.event_index[entry["event"]] > i:
+                if entry["event"] is not None and self.event_index.get(entry["event"], -1) > i:
                     found.append(f"entry {i}: trigger {entry['id']} comes before its event {entry['event']}")
             elif kind in ("enqueue", "resolve_begin", "resolve_end", "removed"):
-                if entry["trigger"] not in self.triggers:
-                    found.append(f"entry {i}: {kind} names unknown trigger {entry['trigger']}")
-                elif self.trigger_index[entry["trigger"]] > i:
+                if self.trigger_index.get(entry["trigger"], -1) > i:
                     found.append(f"entry {i}: {kind} of trigger {entry['trigger']} comes before the trigger itself")
         for trigger, end in self.resolve_end.items():
             begin = self.resolve_begin.get(trigger)
@@ -104,32 +102,62 @@ class TraceView:
         found += self._dangling_references()
         return found + (self.scenario_problems() if against_scenario else [])
 
-    # Fields of trace entries that name a player, an object, or either (kind -> field -> what it names).
-    _NAMES = {"trigger": {"source": "object", "controller": "player"}, "event": {
-        "subject": "object", "player": "player", "controller": "player", "target": "either"},
-        "choice": {"player": "player"}, "priority": {"player": "player"},
-        "delayed_create": {"source": "object", "controller": "player", "spell": "object"}, "stack_push": {"target": "either"},
-        "activation_begin": {"source": "object"}, "spell_removed": {"spell": "object"},
-        "spell_resolve_begin": {"spell": "object"}, "spell_resolve_end": {"spell": "object"}}
+    @cached_property
+    def _references(self) -> EntryReferences:
+        """The ruleset's reference fields (its composed trace schema's ``x-refers-to``; every unit's for a trace
+        judged without a known ruleset)."""
+        try:
+            return entry_references(self.scenario.get("ruleset"))
+        except KeyError:
+            return entry_references(None)
+
+    def _referring(self, sorts: frozenset[str]):
+        """(entry index, entry, reference, value) of every field naming one of ``sorts``, in trace order."""
+        refers = self._references.refers
+        for i, entry in enumerate(self.entries):
+            for ref in refers.get(entry["kind"], ()):
+                if ref.what in sorts:
+                    value = ref.value(entry)
+                    if value is not None and not (isinstance(value, str) and value in ref.also):
+                        yield i, entry, ref, value
+
+    @staticmethod
+    def _label(entry: dict[str, Any]) -> str:
+        return f"{entry['kind']} {entry['id']}" if isinstance(entry.get("id"), str) else entry["kind"]
 
     def scenario_problems(self) -> list[str]:
-        """Where the trace contradicts its scenario: a player or an object (a trigger's source, an event's subject,
-        a choice's player...) that the scenario does not have, or a trigger of an ability that is neither printed
-        on its source nor created by an effect of the scenario."""
+        """Where the trace contradicts its scenario: a player, an object, an ability, a script step or action
+        (every field the ruleset's trace schema marks as naming one, see :mod:`reference_engine.kernel.references`)
+        that the scenario does not have; an ability counts when it is printed on the object the entry names with it
+        or created by an effect of the scenario."""
         objects, players, created = self.objects, set(self.players), self._created_abilities
+        script = self.scenario.get("script", ())
         found = []
-        for i, entry in enumerate(self.entries):
-            for field, what in self._NAMES.get(entry["kind"], {}).items():
-                value = entry.get(field)
+        for i, entry, ref, value in self._referring(IN_SCENARIO):
+            what = ref.what
+            if what in ("object", "player", "object or player"):
                 if not isinstance(value, str) or (what != "player" and value in objects) or \
                         (what != "object" and value in players):
                     continue
-                found.append(f"entry {i}: {entry['kind']} names {what if what != 'either' else 'an object or player'}"
-                             f" {value} in its {field}, which the scenario does not have")
-            if entry["kind"] == "trigger" and entry.get("source") in objects and \
-                    (entry["source"], entry["ability"]) not in self.abilities and entry["ability"] not in created:
-                found.append(f"entry {i}: trigger {entry['id']} names ability {entry['ability']} of "
-                             f"{entry['source']}, which neither has it printed nor gets it from an effect")
+                found.append(f"entry {i}: {entry['kind']} names {what if what != 'object or player' else 'an object or player'}"
+                             f" {value} in its {ref.field}, which the scenario does not have")
+            elif what == "ability":
+                anchor = entry.get(ref.ability_of) if ref.ability_of else None
+                if anchor is not None and anchor not in objects:
+                    continue  # the object itself is reported
+                if value in created or (anchor, value) in self.abilities or \
+                        (anchor is None and any(ability == value for _, ability in self.abilities)):
+                    continue
+                of = f" of {anchor}" if anchor is not None else ""
+                found.append(f"entry {i}: {self._label(entry)} names ability {value}{of}, which neither has it printed "
+                             f"nor gets it from an effect")
+            elif what == "step" and not (isinstance(value, int) and 0 <= value < len(script)):
+                found.append(f"entry {i}: {entry['kind']} names script step {value} in its {ref.field}, which the "
+                             f"scenario's script (of {len(script)} steps) does not have")
+            elif what == "action" and not (isinstance(value, list) and len(value) == 2 and 0 <= value[0] < len(script)
+                                           and 0 <= value[1] < len(script[value[0]].get("actions", ()))):
+                found.append(f"entry {i}: {entry['kind']} names script action {value} in its {ref.field}, which the "
+                             f"scenario's script does not have")
         return found
 
     @cached_property
@@ -147,27 +175,17 @@ class TraceView:
                 pending.extend(value)
         return found
 
-    # Cause kinds and the entries whose ids they name.
-    _CAUSE_TARGETS = {"resolution": "trigger", "trigger": "trigger", "push": "trigger", "resolved": "trigger", "sbc": "check", "sba": "check",
-                      "snatch_check": "package", "activation": "activation"}
-
     def _dangling_references(self) -> list[str]:
-        known = {
-            "trigger": set(self.triggers),
-            "check": {self.entries[i]["id"] for kind in ("sbc_check", "sba_check") for i in self.by_kind[kind]},
-            "package": {self.entries[i]["package"] for i in self.by_kind["package_create"]},
-            "activation": {self.entries[i]["id"] for i in self.by_kind["activation_begin"]},
-        }
-        found = []
-        for i in self.by_kind["package_create"]:
-            if self.entries[i]["event"] not in self.events:
-                found.append(f"entry {i}: package_create names unknown event {self.entries[i]['event']}")
-        for i in self.by_kind["event"]:
-            ((kind, value),) = self.entries[i]["cause"].items()
-            target = self._CAUSE_TARGETS.get(kind)
-            if target and value not in known[target]:
-                found.append(f"entry {i}: event {self.entries[i]['id']} names an unknown {kind} {value} as its cause")
-        return found
+        """Every field the ruleset's trace schema marks as naming an id of the trace (an event, a trigger, a check,
+        a package, an activation, a delayed ability) that no entry of the trace defines."""
+        known: dict[str, set] = defaultdict(set)
+        defines = self._references.defines
+        for entry in self.entries:
+            for field, what in defines.get(entry["kind"], ()):
+                known[what].add(entry.get(field))
+        return [f"entry {i}: {self._label(entry)} names unknown {ref.what} {value} in its {ref.field}"
+                for i, entry, ref, value in self._referring(IN_TRACE)
+                if not isinstance(value, str) or value not in known[ref.what]]
 
     # -- Lookups ---------------------------------------------------------------------------------------------
 
