@@ -16,7 +16,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
-    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame,
+    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame, TargetCheckStandsForIfGame,
 )
 
 
@@ -553,4 +553,5 @@ MUTANTS = (
     _mutant("mtg-hidden-zone-leaves-unheard", HiddenZoneLeavesUnheardGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-each-card-leaving-a-graveyard", EachCardLeavingAGraveyardGame, "mtg.look-back"),
     _mutant("mtg-once-taken-as-resolution-ends", OnceTakenAsResolutionEndsGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-target-check-stands-for-if", TargetCheckStandsForIfGame, "mtg.intervening-if"),
 )

@@ -72,3 +72,13 @@ class OnceTakenAsResolutionEndsGame(Game):
             self._late = None
             super().take_action(*late)
         super().off_stack(trigger)
+
+
+class TargetCheckStandsForIfGame(Game):
+    """On resolution, checks a targeted ability's target and skips its intervening 'if' (the targeted path of the
+    resolution code returns early), so an ability whose condition no longer holds resolves while its target is still
+    legal (603.4: the condition is checked again on resolution; 608.2b's target check is another); caught by
+    mtg.intervening-if."""
+
+    def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
+        return "target" in self.specs[trigger] or super().intervening_if_holds_on_resolution(trigger)

@@ -10,7 +10,9 @@ of the others is as without them):
 * two cards leaving a graveyard together, watched by a "whenever one or more cards leave a graveyard" permanent
   (603.2c once, looking back, 603.10a);
 * a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again: the signal
-  ``echo``, which nothing else sends.
+  ``echo``, which nothing else sends;
+* an ability with an intervening 'if' that also targets (603.4, 603.3d), its condition false by the time it would
+  resolve: the signal ``aim``, which nothing else sends.
 
 Each answers with a top-level signal or a life change, and every move goes forward, so nothing loops. The chances
 are low: each shape needs only a few scenarios in a run (benchmarks/bench_situated_cost.py states the cost).
@@ -25,7 +27,7 @@ from reference_engine.mtg.generator.features import TOP
 CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
 GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
 WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
-ECHO = "echo"
+ECHO, AIM = "echo", "aim"
 
 
 class SituatedPieces:
@@ -36,7 +38,7 @@ class SituatedPieces:
         """Draw the set pieces, in order, and put their scripted actions first in ``last``."""
         stayers = [p for p in players if p not in doomed]
         effects = self.graveyard_watchers(stayers) + self.discard(stayers) + self.graveyard_leaves(stayers)
-        effects += self.echo(stayers)
+        effects += self.echo(stayers) + self.aimed_if(stayers)
         last[0:0] = [{"by": active, "effect": effect} for effect in effects]
 
     def _answer(self, owner: str) -> list[dict[str, Any]]:
@@ -111,3 +113,20 @@ class SituatedPieces:
                                 "once_each_turn": True,
                                 "effect": [dict(signal), {"do": "life", "player": holder["owner"], "amount": 1}]}]
         return [[signal]]
+
+    def aimed_if(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever ``aim`` happens, if that permanent is on the battlefield, target permanent's controller gains 1
+        life", then ``aim`` and that permanent destroyed in one scripted effect: the condition held as it triggered
+        and no longer holds on resolution, though its target is still legal (608.2b's target check does not stand
+        in for 603.4's). The effects."""
+        src = self.source
+        if {"signals", "targets", "zone_conditions"} & self.no or not src.chance(CHANCE):
+            return []
+        holder, watched = self.fresh(src.pick(stayers)), self.fresh(src.pick(stayers))
+        ability_id = self.ability_id()
+        holder["abilities"] = [{"id": ability_id, "trigger": {"event": "signal", "name": AIM},
+                                "intervening_if": {"test": "in_zone", "object": watched["id"], "zone": "field"},
+                                "target": {"candidates": [holder["id"]]},
+                                "effect": [{"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [[{"do": "signal", "name": AIM},
+                 {"do": "move", "object": watched["id"], "from": "field", "to": "graveyard"}]]
