@@ -14,7 +14,7 @@ of the others is as without them):
 * an ability with an intervening 'if' that also targets (603.4, 603.3d), its condition false by the time it would
   resolve: the signal ``aim``, which nothing else sends.
 
-Each answers with a top-level signal or a life change, and every move goes forward, so nothing loops. The chances
+Each answers with a life change, and every move goes forward, so nothing loops. The chances
 are low: each shape needs only a few scenarios in a run (benchmarks/bench_situated_cost.py states the cost).
 """
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine.mtg.generator.features import TOP
 
 CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
 GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
@@ -42,9 +41,8 @@ class SituatedPieces:
         last[0:0] = [{"by": active, "effect": effect} for effect in effects]
 
     def _answer(self, owner: str) -> list[dict[str, Any]]:
-        if "signals" in self.no or self.source.chance(40):
-            return [{"do": "life", "player": owner, "amount": 1}]
-        return [{"do": "signal", "name": TOP}]
+        """A life change: cheap to play (a top-level signal would set off the backbone's abilities again)."""
+        return [{"do": "life", "player": owner, "amount": 1}]
 
     def _card(self, owner: str, zone: str) -> dict[str, Any]:
         card = self.fresh(owner)
