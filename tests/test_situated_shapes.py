@@ -56,8 +56,8 @@ SHAPE_TESTS = {
     "one or more cards leaving a graveyard, watched": lambda s: any(
         a["trigger"].get("from") == "graveyard" and a["trigger"].get("batch") for _, a in _abilities(s)),
     "a do-once-each-turn ability whose own effect causes its event again": lambda s: any(
-        a.get("once_each_turn") and {"do": "signal", "name": a["trigger"].get("name")} in a["effect"]
-        for _, a in _abilities(s)),
+        a.get("once_each_turn") and a["trigger"] == {"event": "leave", "to": "graveyard"}
+        and a["effect"][0].get("to") == "graveyard" for _, a in _abilities(s)),
     "an intervening-if ability that also targets": lambda s: any(
         a.get("intervening_if") and a.get("target") for _, a in _abilities(s)),
 }

@@ -60,8 +60,8 @@ class EachCardLeavingAGraveyardGame(Game):
 class OnceTakenAsResolutionEndsGame(Game):
     """Counts a "do this only once each turn" action as taken only once the instance has finished resolving, so an
     ability whose own effect causes its trigger event again triggers a second time from inside its resolution
-    (603.2h: it is taken as the instance begins resolving, under the default once_each_turn_taken=unless-declined);
-    caught by mtg.triggers-when-satisfied."""
+    (603.2h: it is taken as the instance begins resolving, under the default once_each_turn_taken=unless-declined;
+    the event being a death, the judge weighs it by its look-back rule); caught by mtg.look-back."""
 
     def take_action(self, trigger, used) -> None:
         self._late = (trigger, used)

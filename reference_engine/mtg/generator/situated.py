@@ -9,8 +9,8 @@ of the others is as without them):
   graveyard from a hand");
 * two cards leaving a graveyard together, watched by a "whenever one or more cards leave a graveyard" permanent
   (603.2c once, looking back, 603.10a);
-* a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again: the signal
-  ``echo``, which nothing else sends;
+* a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again (a creature
+  dying);
 * an ability with an intervening 'if' that also targets (603.4, 603.3d), its condition false by the time it would
   resolve: the signal ``aim``, which nothing else sends.
 
@@ -26,7 +26,7 @@ from typing import Any
 CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
 GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
 WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
-ECHO, AIM = "echo", "aim"
+AIM = "aim"
 
 
 class SituatedPieces:
@@ -99,18 +99,19 @@ class SituatedPieces:
         return [[{"do": "move_together", "objects": cards, "from": "graveyard", "to": "exile"}]]
 
     def echo(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
-        """"Whenever ``echo`` happens, ``echo`` happens and you gain 1 life. Do this only once each turn." (603.2h),
-        then the signal: its instance's own signal must not trigger it again, the action being taken as it began
-        resolving. The effects."""
+        """"Whenever a creature dies, destroy that other creature and you gain 1 life. Do this only once each turn."
+        (603.2h), then a creature dies: the death its own instance causes must not trigger it again, the action being
+        taken as it began resolving. Every move goes forward, so even an engine ignoring 603.2h stops. The
+        effects."""
         src = self.source
-        if {"signals", "batching"} & self.no or not src.chance(CHANCE):
+        if "batching" in self.no or not src.chance(CHANCE):
             return []
-        holder = self.fresh(src.pick(stayers))
-        signal = {"do": "signal", "name": ECHO}
-        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "signal", "name": ECHO},
+        holder, first, second = (self.fresh(src.pick(stayers)) for _ in range(3))
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "leave", "to": "graveyard"},
                                 "once_each_turn": True,
-                                "effect": [dict(signal), {"do": "life", "player": holder["owner"], "amount": 1}]}]
-        return [[signal]]
+                                "effect": [{"do": "move", "object": second["id"], "from": "field", "to": "graveyard"},
+                                           {"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [[{"do": "move", "object": first["id"], "from": "field", "to": "graveyard"}]]
 
     def aimed_if(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
         """"Whenever ``aim`` happens, if that permanent is on the battlefield, target permanent's controller gains 1
