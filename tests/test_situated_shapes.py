@@ -14,7 +14,8 @@ from reference_engine.mtg.generator import build_scenario
 from reference_engine.mtg.judge import MTG
 
 SHAPES = ["mtg-deaths-heard-on-the-battlefield-only", "mtg-own-death-seen-from-the-graveyard",
-          "mtg-hidden-zone-leaves-unheard", "mtg-each-card-leaving-a-graveyard", "mtg-once-taken-as-resolution-ends"]
+          "mtg-hidden-zone-leaves-unheard", "mtg-each-card-leaving-a-graveyard", "mtg-once-taken-as-resolution-ends",
+          "mtg-target-check-stands-for-if"]
 EXAMPLES = 200
 
 
@@ -55,8 +56,10 @@ SHAPE_TESTS = {
     "one or more cards leaving a graveyard, watched": lambda s: any(
         a["trigger"].get("from") == "graveyard" and a["trigger"].get("batch") for _, a in _abilities(s)),
     "a do-once-each-turn ability whose own effect causes its event again": lambda s: any(
-        a.get("once_each_turn") and {"do": "signal", "name": a["trigger"].get("name")} in a["effect"]
-        for _, a in _abilities(s)),
+        a.get("once_each_turn") and a["trigger"] == {"event": "leave", "to": "graveyard"}
+        and a["effect"][0].get("to") == "graveyard" for _, a in _abilities(s)),
+    "an intervening-if ability that also targets": lambda s: any(
+        a.get("intervening_if") and a.get("target") for _, a in _abilities(s)),
 }
 
 

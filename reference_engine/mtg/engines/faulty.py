@@ -18,7 +18,7 @@ from reference_engine.mtg.engines.faulty_words import (
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
-    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame,
+    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame, TargetCheckStandsForIfGame,
 )
 
 
@@ -558,5 +558,6 @@ MUTANTS = (
     _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),
     _mutant("mtg-hidden-zone-leaves-unheard", HiddenZoneLeavesUnheardGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-each-card-leaving-a-graveyard", EachCardLeavingAGraveyardGame, "mtg.look-back"),
-    _mutant("mtg-once-taken-as-resolution-ends", OnceTakenAsResolutionEndsGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-once-taken-as-resolution-ends", OnceTakenAsResolutionEndsGame, "mtg.look-back"),
+    _mutant("mtg-target-check-stands-for-if", TargetCheckStandsForIfGame, "mtg.intervening-if"),
 )

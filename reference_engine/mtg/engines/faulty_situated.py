@@ -60,8 +60,8 @@ class EachCardLeavingAGraveyardGame(Game):
 class OnceTakenAsResolutionEndsGame(Game):
     """Counts a "do this only once each turn" action as taken only once the instance has finished resolving, so an
     ability whose own effect causes its trigger event again triggers a second time from inside its resolution
-    (603.2h: it is taken as the instance begins resolving, under the default once_each_turn_taken=unless-declined);
-    caught by mtg.triggers-when-satisfied."""
+    (603.2h: it is taken as the instance begins resolving, under the default once_each_turn_taken=unless-declined;
+    the event being a death, the judge weighs it by its look-back rule); caught by mtg.look-back."""
 
     def take_action(self, trigger, used) -> None:
         self._late = (trigger, used)
@@ -72,3 +72,13 @@ class OnceTakenAsResolutionEndsGame(Game):
             self._late = None
             super().take_action(*late)
         super().off_stack(trigger)
+
+
+class TargetCheckStandsForIfGame(Game):
+    """On resolution, checks a targeted ability's target and skips its intervening 'if' (the targeted path of the
+    resolution code returns early), so an ability whose condition no longer holds resolves while its target is still
+    legal (603.4: the condition is checked again on resolution; 608.2b's target check is another); caught by
+    mtg.intervening-if."""
+
+    def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
+        return "target" in self.specs[trigger] or super().intervening_if_holds_on_resolution(trigger)

@@ -9,10 +9,12 @@ of the others is as without them):
   graveyard from a hand");
 * two cards leaving a graveyard together, watched by a "whenever one or more cards leave a graveyard" permanent
   (603.2c once, looking back, 603.10a);
-* a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again: the signal
-  ``echo``, which nothing else sends.
+* a "do this only once each turn" ability (603.2h) whose own effect causes its trigger event again (a creature
+  dying);
+* an ability with an intervening 'if' that also targets (603.4, 603.3d), its condition false by the time it would
+  resolve: the signal ``aim``, which nothing else sends.
 
-Each answers with a top-level signal or a life change, and every move goes forward, so nothing loops. The chances
+Each answers with a life change, and every move goes forward, so nothing loops. The chances
 are low: each shape needs only a few scenarios in a run (benchmarks/bench_situated_cost.py states the cost).
 """
 
@@ -20,12 +22,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine.mtg.generator.features import TOP
 
 CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
 GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
 WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
-ECHO = "echo"
+AIM = "aim"
 
 
 class SituatedPieces:
@@ -36,13 +37,12 @@ class SituatedPieces:
         """Draw the set pieces, in order, and put their scripted actions first in ``last``."""
         stayers = [p for p in players if p not in doomed]
         effects = self.graveyard_watchers(stayers) + self.discard(stayers) + self.graveyard_leaves(stayers)
-        effects += self.echo(stayers)
+        effects += self.echo(stayers) + self.aimed_if(stayers)
         last[0:0] = [{"by": active, "effect": effect} for effect in effects]
 
     def _answer(self, owner: str) -> list[dict[str, Any]]:
-        if "signals" in self.no or self.source.chance(40):
-            return [{"do": "life", "player": owner, "amount": 1}]
-        return [{"do": "signal", "name": TOP}]
+        """A life change: cheap to play (a top-level signal would set off the backbone's abilities again)."""
+        return [{"do": "life", "player": owner, "amount": 1}]
 
     def _card(self, owner: str, zone: str) -> dict[str, Any]:
         card = self.fresh(owner)
@@ -99,15 +99,33 @@ class SituatedPieces:
         return [[{"do": "move_together", "objects": cards, "from": "graveyard", "to": "exile"}]]
 
     def echo(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
-        """"Whenever ``echo`` happens, ``echo`` happens and you gain 1 life. Do this only once each turn." (603.2h),
-        then the signal: its instance's own signal must not trigger it again, the action being taken as it began
-        resolving. The effects."""
+        """"Whenever a creature dies, destroy that other creature and you gain 1 life. Do this only once each turn."
+        (603.2h), then a creature dies: the death its own instance causes must not trigger it again, the action being
+        taken as it began resolving. Every move goes forward, so even an engine ignoring 603.2h stops. The
+        effects."""
         src = self.source
-        if {"signals", "batching"} & self.no or not src.chance(CHANCE):
+        if "batching" in self.no or not src.chance(CHANCE):
             return []
-        holder = self.fresh(src.pick(stayers))
-        signal = {"do": "signal", "name": ECHO}
-        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "signal", "name": ECHO},
+        holder, first, second = (self.fresh(src.pick(stayers)) for _ in range(3))
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "leave", "to": "graveyard"},
                                 "once_each_turn": True,
-                                "effect": [dict(signal), {"do": "life", "player": holder["owner"], "amount": 1}]}]
-        return [[signal]]
+                                "effect": [{"do": "move", "object": second["id"], "from": "field", "to": "graveyard"},
+                                           {"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [[{"do": "move", "object": first["id"], "from": "field", "to": "graveyard"}]]
+
+    def aimed_if(self, stayers: list[str]) -> list[list[dict[str, Any]]]:
+        """"Whenever ``aim`` happens, if that permanent is on the battlefield, target permanent's controller gains 1
+        life", then ``aim`` and that permanent destroyed in one scripted effect: the condition held as it triggered
+        and no longer holds on resolution, though its target is still legal (608.2b's target check does not stand
+        in for 603.4's). The effects."""
+        src = self.source
+        if {"signals", "targets", "zone_conditions"} & self.no or not src.chance(CHANCE):
+            return []
+        holder, watched = self.fresh(src.pick(stayers)), self.fresh(src.pick(stayers))
+        ability_id = self.ability_id()
+        holder["abilities"] = [{"id": ability_id, "trigger": {"event": "signal", "name": AIM},
+                                "intervening_if": {"test": "in_zone", "object": watched["id"], "zone": "field"},
+                                "target": {"candidates": [holder["id"]]},
+                                "effect": [{"do": "life", "player": holder["owner"], "amount": 1}]}]
+        return [[{"do": "signal", "name": AIM},
+                 {"do": "move", "object": watched["id"], "from": "field", "to": "graveyard"}]]
