@@ -266,10 +266,14 @@ def build_parser() -> argparse.ArgumentParser:
 def _describe(commands) -> None:
     """Each subcommand's ``--help`` opens with what it does (its one line in the command list), and ``--ruleset``,
     wherever it is taken, says which rulesets there are."""
+    from reference_engine.kernel.errors import ConformanceError
     from reference_engine.kernel.registry import units
 
     listed = {action.dest: action.help for action in commands._choices_actions}
-    rulesets = ", ".join(sorted(units()))
+    try:
+        rulesets = ", ".join(sorted(units()))
+    except ConformanceError:  # a broken installed unit: the command itself reports it in one line
+        rulesets = "those installed (trigger-conformance rules lists them)"
     for name, sub in commands.choices.items():
         if not sub.description and listed.get(name):
             sub.description = listed[name][0].upper() + listed[name][1:] + "."

@@ -191,7 +191,7 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
     shrunk = shrink(build_scenario, EDITION, log, fails, b"test-mtg-generation", seconds=60)
     assert fails(shrunk.document)
     on = PROFILE_FEATURES - mtg.Builder(ReplaySource(shrunk.log), EDITION).no
-    assert "reflexive" in on and len(on) <= 5, on  # from 12 or more (typically 3 or 4 left)
+    assert "reflexive" in on and len(on) <= 6, on  # from 12 or more (typically 3 to 6 left, by the stream)
     # what the shrunk document shows is among the features left on (which ones the shrinker keeps besides
     # "reflexive" depends on the seed's stream: e.g. signals and targets, or event_triggers and players_leaving)
     assert "reflexive" in uses(shrunk.document) <= on

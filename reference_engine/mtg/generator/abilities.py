@@ -106,6 +106,8 @@ class Abilities:
             # one object: rarely one in a hand (no legal target while it is there, 603.3d)
             ability["target"] = {"candidates": everyone if self.source.chance(40) else [
                 self.source.pick(everyone if self.source.chance(25) or not field else field)]}
+            if ability["target"]["candidates"] is everyone:  # "target creature": objects added later count too
+                self.any_object_targets.append(ability["target"])
             exile = "graveyard" if "exile" in self.no else "exile"
             aimed = self.source.pick([{"do": "move_target", "to": "graveyard"},
                                       {"do": "move_target", "to": exile},

@@ -34,6 +34,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         self.graveyard_ids: list[str] = []  # abilities given by graveyard_ability (G1, G2, ...)
         self.optional_ids: list[str] = []
         self.targeted_ids: list[str] = []
+        self.any_object_targets: list[dict[str, Any]] = []
         self.delayed_ids: list[str] = []
         self.gone_player: tuple[str, str, str] | None = None  # (signal, the targeting ability, the one removing)
         # (object, the signal that triggers its ability, the delayed ability's trigger) for abilities creating one
@@ -117,6 +118,8 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
                  gone: Any) -> dict[str, Any]:
         """The scenario document, with the choices drawn last: the trigger order, optional answers, targets."""
         src = self.source
+        for target in self.any_object_targets:  # "target creature" (every object): those the set pieces added too
+            target["candidates"] = [o["id"] for o in self.objects]
         ability_ids = [a["id"] for o in self.objects for a in o.get("abilities", ())]
         given = [i for i in ability_ids if i in self.graveyard_ids]  # last, so that the draws stay as without them
         order = src.permutation([i for i in ability_ids if i not in self.graveyard_ids]) + given

@@ -25,6 +25,7 @@ from typing import Any
 
 CHANCE = 8  # percent, for a shape the swarm's features rarely switch off
 GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switches off (graveyards, batching)
+LEAVES_CHANCE = 60  # one or more cards leaving a graveyard: five swarm features must all be on, so seldom asked
 WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
 AIM = "aim"
 
@@ -54,10 +55,10 @@ class SituatedPieces:
         working from the graveyard only on a permanent, then both creatures die together or one after the other. The
         effects."""
         src = self.source
-        if not src.chance(WATCHERS_CHANCE):
+        if "graveyard_triggers" in self.no or not src.chance(WATCHERS_CHANCE):  # both work from a graveyard
             return []
         owner = src.pick(stayers)
-        if not {"graveyard_triggers", "exile"} & self.no:  # a card starting in a graveyard
+        if "exile" not in self.no:  # a card starting in a graveyard
             resident = self._card(owner, "graveyard")
             resident["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "leave", "to": "graveyard"},
                                       "active_in": ["graveyard"], "effect": self._answer(owner)}]
@@ -89,7 +90,7 @@ class SituatedPieces:
         (exiled). The effects."""
         src = self.source
         if {"zone_changes", "batching", "move_together", "exile", "graveyard_triggers"} & self.no or \
-                not src.chance(GATED_CHANCE):
+                not src.chance(LEAVES_CHANCE):
             return []
         watcher = self.fresh(src.pick(stayers))
         watcher["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "move", "from": "graveyard",

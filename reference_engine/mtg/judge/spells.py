@@ -40,7 +40,9 @@ def spell_resolutions(view: TraceView) -> list[SpellResolution]:
     open_at: dict[str, int] = {}
     out: list[SpellResolution] = []
     made: dict[str, list[str]] = {}
-    for i, entry in enumerate(view.entries):
+    kinds = ("event", "spell_resolve_begin", "delayed_create", "spell_resolve_end")
+    for i in sorted(i for k in kinds for i in view.by_kind.get(k, ())):  # no pass of its own over the trace
+        entry = view.entries[i]
         kind = entry["kind"]
         if kind == "event" and entry.get("type") == "cast" and "player" in entry:
             caster[entry["subject"]] = entry["player"]
