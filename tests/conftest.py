@@ -24,7 +24,8 @@ _STARTED = time.monotonic()
 def pytest_configure(config):
     """The README's test command (``pytest -n 2``, the whole suite from ``testpaths``, no ``-m``) leaves out the long
     checks marked ``slow`` (every faulty engine on many seeds, stream digests, recorded minimal sizes); ``.ci/run``
-    runs them after it with ``-m slow``. Naming files or tests on the command line, or giving ``-m``, selects as
+    runs them after it with ``-m "slow and not nightly"`` (those also marked ``nightly``, too long for its 15
+    minutes, run in the nightly workflow's tests job). Naming files or tests on the command line, or giving ``-m``, selects as
     usual, so ``pytest tests/test_stream_digest.py`` runs all of that file."""
     if config.args_source == pytest.Config.ArgsSource.TESTPATHS and not config.option.markexpr:
         config.option.markexpr = "not slow"  # xdist hands the options to its workers

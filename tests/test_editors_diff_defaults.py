@@ -38,6 +38,7 @@ IMPACT_ORDER = [command for command, _ in IMPACT_EDITS]
 
 
 @pytest.mark.slow
+@pytest.mark.nightly
 @pytest.mark.parametrize("command,meaning", IMPACT_EDITS, ids=[c.split("--ruleset ")[1] for c, _ in IMPACT_EDITS])
 def test_diff_at_the_defaults_finds_every_option_value_and_edition(command, meaning, capsys, request, tmp_path):
     """Each edit's diff at the defaults finds a difference (its time is printed); its section of docs/impact.md is written

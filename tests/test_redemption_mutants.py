@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from quick_sample import first_quick
+
 from conformance.checking import check_scenario
 from reference_engine.redemption.generator import build_scenario
 from reference_engine.kernel.source import SeededSource
@@ -43,7 +45,7 @@ def test_mutant_caught_on_its_key_by_generated_scenarios(mutant):
     assert caught >= 5
 
 
-@pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)
+@pytest.mark.parametrize("mutant", first_quick(REDEMPTION_MUTANTS, ids=lambda m: m.name))  # one quick, the rest slow
 def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
     config = RunConfig(REDEMPTION, mutant.edition, REDEMPTION.resolve_options(dict(mutant.options)), max_examples=500)
     result = check_rule(mutant.factory(), reference_engine_for(REDEMPTION.name), config, REDEMPTION.invariant(mutant.expected_rule_key))

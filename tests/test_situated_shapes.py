@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.concluding import check_rule
-from conformance.runner import RunConfig
-from reference_engine.kernel.registry import MUTANTS, reference_engine_for
+from conformance.selftest import catch_rate
 from reference_engine.kernel.source import SeededSource
 from reference_engine.mtg.generator import build_scenario
-from reference_engine.mtg.judge import MTG
 
 SHAPES = ["mtg-deaths-heard-on-the-battlefield-only", "mtg-own-death-seen-from-the-graveyard",
           "mtg-hidden-zone-leaves-unheard", "mtg-each-card-leaving-a-graveyard", "mtg-once-taken-as-resolution-ends",
@@ -20,12 +17,10 @@ EXAMPLES = 200
 
 
 def _caught(name: str, seed: int) -> None:
-    mutant = MUTANTS[name]
-    config = RunConfig(MTG, mutant.edition, MTG.resolve_options(dict(mutant.options)), max_examples=EXAMPLES,
-                       seed=seed, engine_name=f"mutant:{name}")
-    result = check_rule(mutant.factory(), reference_engine_for(MTG.name), config,
-                        MTG.invariant(mutant.expected_rule_key))
-    assert result.status == "failed", (name, seed, result.status, result.first_problem)
+    """Caught by its rule key in the stream ``run --seed SEED`` explores (no shrinking: catching is the claim;
+    shrinking each faulty engine's failure is tests/test_mutant_shrinking.py's)."""
+    rate = catch_rate(name, [seed], EXAMPLES)
+    assert rate["caught"] == 1, (name, seed, rate)
 
 
 @pytest.mark.parametrize("name", SHAPES)
@@ -34,6 +29,7 @@ def test_the_shapes_faulty_engine_is_caught_on_seed_0(name):
 
 
 @pytest.mark.slow
+@pytest.mark.nightly
 @pytest.mark.parametrize("name", SHAPES)
 def test_the_shapes_faulty_engine_is_caught_on_20_of_20_seeds(name):
     for seed in range(1, 20):
@@ -72,8 +68,8 @@ def test_each_shape_is_built_in_one_scenario_of_50_at_least(shape):
 @pytest.mark.parametrize("name", ["momon-wonder", "redemption"])
 def test_momon_wonder_and_redemption_put_cards_into_play_in_their_streams(name):
     from conformance.coverage import measure
-    from conformance.runner import explorable_options
-    from reference_engine.kernel.registry import derived, get_ruleset
+    from conformance.runner import RunConfig, explorable_options
+    from reference_engine.kernel.registry import derived, get_ruleset, reference_engine_for
     from reference_engine.kernel.derived import derived_situations
 
     ruleset = get_ruleset(name)
