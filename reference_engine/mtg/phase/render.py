@@ -179,6 +179,10 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         if target == me and not (own_move and verb == "exile"):
             return f"{verb} this creature"
         return f"{verb} all {names.all(target)}"
+    if do == "move" and action.get("from") == "exile" and action.get("to") == "field":
+        # issue 32 item 3: back from exile, under its owner's control as the judge reads it (phase's ChangeZoneAll)
+        return f"return all {names.one(action['object'])} cards from exile to the battlefield under their owners' " \
+               f"control"
     if do == "move" and action.get("from") == "hand" and action.get("to") == "field":
         # each card enters under its owner's control, as the judge reads it (whoever controls the ability)
         return f"each player puts all {names.one(action['object'])} cards from their hand onto the battlefield"
