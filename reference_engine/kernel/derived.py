@@ -88,37 +88,27 @@ class Derived:
 # -- What a trace shows ---------------------------------------------------------------------------------------
 
 
-def _inline_abilities(value: Any) -> Iterator[dict[str, Any]]:
+def _dicts(value: Any) -> Iterator[dict[str, Any]]:
+    """Every mapping inside ``value`` (a document part), each before the ones it holds."""
     if isinstance(value, dict):
-        if isinstance(value.get("ability"), dict) and "trigger" in value["ability"]:
-            yield value["ability"]
+        yield value
         for v in value.values():
-            yield from _inline_abilities(v)
+            yield from _dicts(v)
     elif isinstance(value, list):
         for v in value:
-            yield from _inline_abilities(v)
+            yield from _dicts(v)
+
+
+def _inline_abilities(value: Any) -> Iterator[dict[str, Any]]:
+    return (d["ability"] for d in _dicts(value) if isinstance(d.get("ability"), dict) and "trigger" in d["ability"])
 
 
 def _actions(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        if isinstance(value.get("do"), str):
-            yield value["do"]
-        for v in value.values():
-            yield from _actions(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _actions(v)
+    return (d["do"] for d in _dicts(value) if isinstance(d.get("do"), str))
 
 
 def _tests(value: Any) -> Iterator[str]:
-    if isinstance(value, dict):
-        if isinstance(value.get("test"), str):
-            yield value["test"]
-        for v in value.values():
-            yield from _tests(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _tests(v)
+    return (d["test"] for d in _dicts(value) if isinstance(d.get("test"), str))
 
 
 _SEEN: dict[int, tuple[TraceView, frozenset]] = {}
