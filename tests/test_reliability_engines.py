@@ -179,6 +179,15 @@ def _child(outcome) -> int:
     return int(re.search(r"child pid (\d+)", outcome.stderr).group(1))
 
 
+def _stderr_line(eng, pattern: str, seconds: float = 10.0):
+    """The engine's stderr is read by a thread of its own: the reply on stdout may come before the line is read."""
+    deadline = time.monotonic() + seconds
+    while not (found := re.search(pattern, eng._stderr.text())) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert found, f"no {pattern!r} on the engine's stderr within {seconds} s"
+    return found
+
+
 @pytest.mark.parametrize("name", ["fork-die", "fork-setsid-die"])
 def test_an_engine_that_dies_leaving_a_child_on_its_pipes_is_crashed_at_once(name):
     with engine("forking", timeout=20.0) as eng:
@@ -197,7 +206,7 @@ def test_a_descendant_that_left_the_session_dies_with_its_engine():
     eng = engine("forking", timeout=20.0)
     outcome = play(eng, seeded(2, "fork-setsid-live"))
     assert outcome.status == "trace"
-    child = int(re.search(r"child pid (\d+)", eng._stderr.text()).group(1))
+    child = int(_stderr_line(eng, r"child pid (\d+)").group(1))
     engine_pid = eng._proc.pid
     assert alive(child)
     eng.close()
