@@ -252,6 +252,7 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
         if scenario_size(reduced_as_found) < scenario_size(reduced):
             reduced, log = reduced_as_found, []
     scenario = prepare_generated(config, reduced)
+    shrunk_at = time.monotonic()
     failure = explain_failure(engine, reference, config.ruleset, scenario, inv, log,
                               original_size=scenario_size(built.document), earlier=fails.violation(scenario))
     if failure.actual_trace is None:  # the unshrunk scenario, with the trace that violated the rule when found
@@ -268,6 +269,8 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     failure.messages = failure.messages + notes  # e.g. the verdict changed between plays: both answers, counted
     if flaky:
         failure.determinism = "nondeterministic"
+    failure.shrink_seconds = round(shrunk_at - started, 3)
+    failure.explain_seconds = round(time.monotonic() - shrunk_at, 3)
     return failure
 
 

@@ -108,9 +108,11 @@ class RunRecorder:
         spec = self.session.spec
         budget = spec.time_budget
         progress = self.progress.explored if self.progress is not None else None
+        exploring = time.time()
         exploration = explore_stream(spec, workers, self.started + EXPLORATION_SHARE * budget if budget else None,
                                      progress=progress)
         exploration["deadline"] = self.started + budget if budget else None
+        exploration["seconds"] = round(time.time() - exploring, 3)
         self.session.use_exploration(exploration)
         self.explored(exploration)
         return exploration
@@ -241,7 +243,7 @@ class RunRecorder:
             "ruleset": session.ruleset.name, "edition": session.edition, "options": session.options,
             "seed": session.spec.seed, "max_examples": session.spec.max_examples,
             "seconds": round(time.time() - self.started, 2), "rules": rules, "fixtures": fixtures,
-            "summary": summary,
+            "summary": summary, "time_split": time_split(self.exploration, rules),
         }
         audit = next((e for e in self.entries.values() if "compared" in e), None)
         if audit is not None:
@@ -390,3 +392,12 @@ def nothing_checked(rules: list[dict], accept_skips_flag: str) -> str | None:
     return (f"error: nothing checked: the engine skipped {skipped} of the {played} scenarios it was given "
             f"({'all' if skipped == played else 'most'} of them), so these verdicts say little. Give it scenarios "
             f"it supports (its generation_profile), or accept this with {accept_skips_flag}.")
+
+
+def time_split(exploration: dict[str, Any], rules: list[dict[str, Any]]) -> dict[str, float]:
+    """Where a run's time went (the report's ``time_split``): exploring the stream, then shrinking and explaining
+    each failure, in wall seconds (the failures' summed over rules and workers)."""
+    failures = [rule["failure"].get("seconds", {}) for rule in rules if rule.get("failure")]
+    return {"exploring": round(exploration.get("seconds", 0.0), 2),
+            "shrinking": round(sum(f.get("shrinking", 0.0) for f in failures), 2),
+            "explaining": round(sum(f.get("explaining", 0.0) for f in failures), 2)}

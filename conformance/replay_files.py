@@ -58,3 +58,40 @@ def add_replay(session, result, entry: dict[str, Any]) -> None:
     if failure["replay_file"]:
         failure["replay_command"] = replay_command(failure["replay_file"], session.spec.engine,
                                                    session.spec.engine_timeout)
+
+
+def add_problem_scenario(session, result, exploration, entry: dict[str, Any]) -> None:
+    """For a rule errored because the engine gave no answer (it raised, crashed, hung, wrote garbage) on a scenario of
+    the stream: write that scenario (the first such one) as a scenario file in ``--failures-dir`` and note it in the
+    report ``entry`` (``problem_scenario``, and ``problem_command``: the ``check`` command that plays it again on the
+    engine); when it cannot be written, ``problem_scenario_error`` says which file and why. Nothing without a failures
+    folder, or when no lost scenario is one of the stream's (a replay of the example database's)."""
+    from conformance.runner import UNKNOWN_INDEX, prepare_generated, scenario_builder, stream_source
+
+    lost = [n for n in getattr(exploration, "lost", ()) if n != UNKNOWN_INDEX]
+    if not session.spec.failures_dir or result.status != "errored" or not lost:
+        return
+    config = session.run_config()
+    try:
+        build = scenario_builder(config, session.reference)
+        scenario = prepare_generated(config, build(stream_source(config.seed, lost[0]), config.edition))
+    except Exception as exc:  # the scenario cannot be rebuilt: say so, keep the verdict
+        entry["problem_scenario_error"] = f"scenario {lost[0]} of the stream could not be built again: {exc}"
+        return
+    validate(scenario, "scenario", "the problem scenario being written")
+    fingerprint = hashlib.sha256(json.dumps(scenario, sort_keys=True).encode()).hexdigest()[:10]
+    # named after the scenario alone: the rules one problem left without a verdict share the file
+    path = Path(session.spec.failures_dir) / f"{session.ruleset.name}-problem-{fingerprint}.json"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_json(path, scenario)
+    except OSError as exc:
+        entry["problem_scenario_error"] = f"the scenario file {path} could not be written: {exc.strerror or exc}"
+        return
+    entry["problem_scenario"] = str(path)
+    entry["problem_command"] = check_command(str(path), session.spec.engine, session.spec.engine_timeout)
+
+
+def check_command(file: str, spec: str, timeout: float | None = None) -> str:
+    """The ``check`` command that plays the scenario ``file`` on the engine ``spec`` (as :func:`replay_command`)."""
+    return replay_command(file, spec, timeout).replace(" replay ", " check ", 1)

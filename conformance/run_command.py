@@ -345,4 +345,14 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailabl
         print("", file=out)
         for line in reasons:
             print(line, file=out)
-    print(f"\n{counts} in {report['seconds']} s", file=out)
+    print(f"\n{time_split_line(report)}", file=out)
+    print(f"{counts} in {report['seconds']} s", file=out)
+
+
+def time_split_line(report: dict[str, Any]) -> str:
+    """The summary's line saying where the run's time went (the report's ``time_split``)."""
+    split = report.get("time_split") or {}
+    several = "; shrinking and explaining summed over the rules" if sum(
+        1 for rule in report["rules"] if rule.get("failure")) > 1 else ""
+    return (f"time: exploring {split.get('exploring', 0)} s, shrinking {split.get('shrinking', 0)} s, explaining "
+            f"{split.get('explaining', 0)} s{several}")

@@ -111,6 +111,8 @@ class Failure:
     expected_trace: dict[str, Any] | None
     also_violates: list[str] = field(default_factory=list)
     determinism: str = "deterministic"  # or "nondeterministic" (the engine answered the same scenario differently)
+    shrink_seconds: float = 0.0  # wall seconds spent shrinking it (the scenario-level passes and Hypothesis)
+    explain_seconds: float = 0.0  # wall seconds spent explaining it (replays, the reference engine's trace)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
 from conformance.failure_store import example_database, writable_folder
-from conformance.replay_files import add_replay, write_replay
+from conformance.replay_files import add_problem_scenario, add_replay, write_replay
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.concluding import conclude
 from conformance.runner import Exploration, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
@@ -329,6 +329,8 @@ class Session:
             entry["database_warning"] = self._database.warning
         if result.failure is not None:
             add_replay(self, result, entry)
+        elif result.status == "errored":
+            add_problem_scenario(self, result, exploration, entry)
         return entry
 
     def check_audit(self) -> dict[str, Any]:
@@ -562,5 +564,6 @@ def rule_entry(result: RuleResult) -> dict[str, Any]:
             "original_size": failure.original_size, "shrunk_size": failure.shrunk_size,
             "actual_trace": failure.actual_trace, "expected_trace": failure.expected_trace,
             "also_violates": failure.also_violates, "determinism": failure.determinism, "replay_file": None,
+            "seconds": {"shrinking": failure.shrink_seconds, "explaining": failure.explain_seconds},
         }
     return entry

@@ -31,6 +31,21 @@ def pytest_configure(config):
         config.option.markexpr = "not slow"  # xdist hands the options to its workers
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """A parametrized test marked ``first_quick`` keeps its first parametrization in the quick suite and has the
+    others marked ``slow`` (one fast check of each kind stays quick; the repeats run in the slow set). Runs before
+    ``-m`` deselects, in every xdist worker alike (each collects the same items in the same order)."""
+    seen: set[str] = set()
+    for item in items:
+        if item.get_closest_marker("first_quick") is None or not hasattr(item, "callspec"):
+            continue
+        function = item.nodeid.partition("[")[0]
+        if function in seen:
+            item.add_marker(pytest.mark.slow)
+        seen.add(function)
+
+
 def pytest_terminal_summary(terminalreporter, config):
     """The run's wall time, against the bound the README's test command keeps (issue 19 item 8)."""
     seconds = time.monotonic() - _STARTED

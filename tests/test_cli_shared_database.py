@@ -91,6 +91,7 @@ def _warnings(text: str) -> int:
     return text.count("warning: the example database")  # on the console (stdout), once per run
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 def test_a_redis_key_of_another_type_is_done_without(tmp_path, redis_url, capsys):
     """Issue 23 item 6: the shared database holding a key of another type (another tool's, a corrupted one) no
     longer turns every rule into "errored: the check itself raised": the run goes on without the database, says so

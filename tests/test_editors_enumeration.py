@@ -137,6 +137,7 @@ def pruning_cases(name: str, generated: int = 12):
         yield scenario, ruleset.invariants_for(scenario["edition"])
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", RULESETS)
 def test_prefix_pruning_is_sound_and_cuts(name):
     """The prefix-safe keys: cutting prefixes never loses a legal trace, and it does cut (fewer plays)."""
@@ -152,6 +153,7 @@ def test_prefix_pruning_is_sound_and_cuts(name):
     assert pruned > 0
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_prefix_safe_violation_persists_in_the_complete_trace(name):
     """The property pruning relies on, checked directly: every violation of a prefix-safe key on a prefix cut at a

@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
+
 from conformance.cli import main
 from conformance.editors import drafts
 from conformance.editors.analysis import (
@@ -56,6 +58,7 @@ def test_without_remedy_front_an_ordinary_group_placement_is_no_ambiguity():
         assert len(walk.outcomes()) == 1  # one legal outcome: the chronological one
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_lint_rules_without_remedy_front_reports_no_group_position_ambiguity(capsys):
     """The sweep that once reported it (`lint-rules --ruleset momon-wonder --without mw.remedy-front`)."""
     main(["lint-rules", "--ruleset", "momon-wonder", "--without", "mw.remedy-front"])

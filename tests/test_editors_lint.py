@@ -80,6 +80,7 @@ def test_a_changed_sentence_makes_its_keys_stale_without_the_real_text():
     assert sentence_digest("a  b\nc") == sentence_digest("a b c") != sentence_digest("a b d")
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", RULESETS)
 def test_on_the_seed_texts_nothing_is_stale_and_each_sentence_edit_flags_its_keys_only(name):
     text = rules_text(name)

@@ -174,6 +174,7 @@ PAGE_KINDS = {
 }
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.skipif(_chromium() is None, reason="chromium is not installed (see tests/test_cli_reports.py)")
 @pytest.mark.parametrize("kind", sorted(PAGE_KINDS))
 def test_each_editor_page_kind_is_legible_in_headless_chromium(kind, tmp_path):

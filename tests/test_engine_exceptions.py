@@ -114,3 +114,39 @@ def test_a_process_engine_that_raises_has_its_stderr_in_check(tmp_path, capsys):
     out = capsys.readouterr().out
     assert code == 1 and "the engine's stderr (last lines):" in out
     assert "ValueError: log_then_raise: no such ability ABC-123" in out
+
+
+def test_a_scenario_the_engine_raised_on_is_kept_with_the_command_that_plays_it_again(tmp_path, capsys):
+    """Issue 34: a rule errored because the engine raised keeps the scenario it raised on, as a scenario file in
+    --failures-dir, with the ``check`` command that plays it again (printed and in the report)."""
+    report, failures = tmp_path / "r.json", tmp_path / "failures"
+    code = cli.main(["run", "--engine", "plugin_engines:RaisesInHelper", "--max-examples", "3", "--no-fixtures",
+                     "--rules", *RULES, "--report-json", str(report), "--failures-dir", str(failures)])
+    out = capsys.readouterr().out
+    assert code == 1
+    document = json.loads(report.read_text("utf-8"))
+    validate(document, "report", "the report")
+    files = {rule["problem_scenario"] for rule in document["rules"]}
+    assert len(files) == 1, files  # one problem, one scenario: the rules share the file
+    scenario_file = Path(files.pop())
+    assert scenario_file.parent == failures
+    validate(json.loads(scenario_file.read_text("utf-8")), "scenario", "the problem scenario")
+    command = document["rules"][0]["problem_command"]
+    assert command == f"trigger-conformance check {scenario_file} --engine plugin_engines:RaisesInHelper"
+    assert out.count(f"Play the scenario it happened on again with: {command}") == 1
+    assert cli.main(["check", str(scenario_file), "--engine", "plugin_engines:RaisesInHelper"]) == 1
+    assert "KeyError: 'zone_name'" in capsys.readouterr().out
+    assert cli.main(["check", str(scenario_file)]) == 0  # the reference engine plays it
+
+
+def test_a_problem_scenario_goes_to_the_default_failures_folder_and_only_for_a_problem(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    report = tmp_path / "r.json"
+    cli.main(["run", "--engine", "plugin_engines:RaisesInHelper", "--max-examples", "2", "--no-fixtures",
+              "--rules", *RULES, "--report-json", str(report)])
+    files = {rule["problem_scenario"] for rule in json.loads(report.read_text("utf-8"))["rules"]}
+    assert [Path(f).parent.name for f in files] == ["trigger-conformance-failures"]
+    cli.main(["run", "--max-examples", "5", "--no-fixtures", "--rules", *RULES, "--report-json", str(report),
+              "--failures-dir", str(tmp_path / "f")])
+    assert not any("problem_scenario" in rule for rule in json.loads(report.read_text("utf-8"))["rules"])
+    assert not list(tmp_path.glob("f/*problem*"))

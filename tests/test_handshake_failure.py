@@ -85,6 +85,7 @@ def test_cli_an_engine_that_cannot_be_loaded_or_started_is_still_a_usage_error(t
     assert not (tmp_path / "r.xml").exists()
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("xdist", [False, True], ids=["plain", "n2"])
 def test_pytest_plugin_errors_every_rule_when_the_engine_fails_its_handshake(tmp_path, xdist):
     junit, stream = tmp_path / "r.xml", tmp_path / "r.jsonl"

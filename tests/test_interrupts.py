@@ -127,6 +127,7 @@ def _check_leftovers(folders: dict) -> None:
     assert started and wait_dead(started) == [], "an engine outlived the harness"
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("workers,signum", [(1, signal.SIGTERM), (2, signal.SIGINT)], ids=["1-SIGTERM", "2-SIGINT"])
 def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, workers, signum):
     name = signal.Signals(signum).name
@@ -162,6 +163,7 @@ def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, work
 @pytest.mark.parametrize("xdist,signum", [(False, signal.SIGTERM), (False, signal.SIGINT), (True, signal.SIGINT),
                                           (True, signal.SIGTERM)],
                          ids=["plain-SIGTERM", "plain-SIGINT", "n2-SIGINT", "n2-SIGTERM"])
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 def test_pytest_plugin_interrupted_while_exploring_keeps_the_failures_found(tmp_path, xdist, signum):
     stream = tmp_path / "out" / "run.jsonl"
     proc, folders = _start(tmp_path, [

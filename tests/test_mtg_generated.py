@@ -18,6 +18,7 @@ from reference_engine.mtg.engines.reference import MtgEngine
 SEEDS = range(300)
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("edition", MTG.editions)
 def test_reference_engine_obeys_every_invariant_on_generated_scenarios(edition):
     invariants = MTG.invariants_for(edition)

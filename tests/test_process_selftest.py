@@ -16,6 +16,7 @@ def test_two_mutants_of_different_rulesets_go_through_the_process_protocol():
     assert len({MUTANTS[n].ruleset for n in OVER_THE_WIRE}) == min(2, len({m.ruleset for m in MUTANTS.values()}))
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", ["mw-lifo", "redemption-inactive-player-first"])
 def test_a_mutant_served_over_the_protocol_is_caught_like_in_process(name):
     if name not in MUTANTS:

@@ -133,6 +133,7 @@ def test_the_readme_fits_on_a_screen_or_two_and_its_code_is_tested():
     assert "](docs/protocol.md)" in readme
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.name)
 def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
     import copy

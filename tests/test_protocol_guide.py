@@ -232,6 +232,7 @@ def test_every_shell_block_of_the_page_is_a_recipe():
     assert len(recipes()) == len(shell_blocks) >= 4
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("number", range(len(recipes())))
 def test_each_recipe_runs(number, tmp_path):
     recipe = recipes()[number]

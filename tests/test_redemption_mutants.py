@@ -33,6 +33,7 @@ def test_the_faults_are_registered_each_with_a_real_rule_key():
             } <= {m.name for m in REDEMPTION_MUTANTS}
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)
 def test_mutant_caught_on_its_key_by_generated_scenarios(mutant):
     engine = mutant.factory()

@@ -226,6 +226,7 @@ SEED_0 = ["redemption-if-x-y-pending", "redemption-control-change-ignored", "red
           "redemption-negates-whole-card"]
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", SEED_0)
 def test_the_seed_0_counterexample_is_minimal_and_loses_nothing_to_a_single_deletion(name):
     mutant = MUTANTS[name]

@@ -95,6 +95,7 @@ def test_a_search_that_raises_costs_nothing_but_the_shrink():
     assert "RuntimeError: a bug in a check" in shrunk.shrink_error
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_nondeterministic_engine_gets_a_report_and_a_nondeterministic_verdict(tmp_path, capsys, seed):
     """tests/engines/flaky.py ignores the chosen trigger order at random: every run finishes with a report."""
@@ -111,6 +112,7 @@ def test_a_nondeterministic_engine_gets_a_report_and_a_nondeterministic_verdict(
     assert any(m.startswith("NONDETERMINISTIC") for m in flaky["failure"]["messages"])
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 def test_a_nondeterministic_engines_failed_fixtures_are_marked_nondeterministic(tmp_path, capsys):
     """Issue 23 item 6: tests/engines/nondeterministic.py reverses the chosen order on every second run: a fixture
     that fails on one play is replayed, and when the answers differ it is errored and marked, as a rule is."""
@@ -216,6 +218,7 @@ def test_a_descendant_that_left_the_session_dies_with_its_engine():
 # -- Restarts: an engine that crashes now and then ------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_an_engine_that_crashes_now_and_then_is_checked_on_every_rule(tmp_path, monkeypatch):
     monkeypatch.setenv("CRASH_EVERY", "5")
     report = tmp_path / "r.json"
@@ -307,6 +310,7 @@ def _interrupted_run(tmp_path, signum, workers: int):
     assert started and wait_dead(started) == [], "an engine (or its child) outlived the harness"
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
 def test_a_signal_leaves_a_partial_report_and_no_process(tmp_path, signame):
     import signal
@@ -314,6 +318,7 @@ def test_a_signal_leaves_a_partial_report_and_no_process(tmp_path, signame):
     _interrupted_run(tmp_path, getattr(signal, signame), workers=1)
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_sigterm_with_workers_stops_workers_and_their_engines(tmp_path):
     import signal
 

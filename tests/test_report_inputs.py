@@ -17,6 +17,7 @@ HEADERS = {
 }
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", sorted(HEADERS))
 def test_a_mistyped_stream_header_is_one_line_naming_the_field(name, tmp_path):
     line, field = HEADERS[name]

@@ -50,6 +50,7 @@ def test_the_plugin_with_an_empty_shard_exits_0_and_says_so(tmp_path):
     assert "shard 2/2 is empty" in done.stdout
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "two-workers"])
 def test_trigger_rules_separated_by_spaces_runs_those_rules_and_collects_what_runs(tmp_path, workers):
     done = _pytest(tmp_path, "--trigger-rules", *RULES, "--trigger-no-fixtures", "-v", "-rA",

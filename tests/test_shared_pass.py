@@ -93,6 +93,7 @@ def test_walk_computes_several_observations_in_one_pass_and_never_twice():
     assert view.entries.passes == 1 and calls == ["a", "b", "c"]
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", RULESETS)
 def test_the_judge_gives_each_rule_the_verdict_it_gives_on_its_own(name):
     """Same violations and exercised counts as running each rule's check and count alone on a fresh view."""

@@ -36,6 +36,7 @@ def test_scenario_n_depends_only_on_the_seed_and_n():
         [stream_source(6, n).integer(0, 65535) for n in range(5)]
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("cuts", [(60,), (1, 2, 119), (30, 60, 90)])
 def test_ranges_explored_apart_merge_into_the_whole(cuts):
     engine = MUTANTS["mw-lifo"].factory()
@@ -94,6 +95,7 @@ def test_a_run_plays_each_scenario_once_not_once_per_rule():
     assert _Counting.plays == 50
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_the_cli_gives_the_same_verdicts_whatever_the_workers(tmp_path):
     reports = []
     for workers in (1, 2):

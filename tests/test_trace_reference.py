@@ -29,6 +29,7 @@ RULESETS = sorted(units())
 PATTERNS = frozenset({"zone_change", "state", "dealt_damage"})
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_each_page_is_what_the_generator_writes(ruleset):
     path = ROOT / page_path(ruleset)
@@ -49,6 +50,7 @@ def test_each_page_is_in_the_nav_and_linked(ruleset):
     assert f"docs/trace/{ruleset}.md)" in docs
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_entry_kind_and_triggering_event_has_an_example(ruleset):
     found = examples(ruleset)

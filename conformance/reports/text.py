@@ -344,6 +344,8 @@ def not_passed(rules: list[dict[str, Any]], interrupted: bool = False) -> list[s
             lines += ["", f"{MARK['errored']:5} {len(group)} rules, the same problem: "
                       + ", ".join(r["key"] for r in group)]
         lines += block
+        commands = sorted({r["problem_command"] for r in group if r.get("problem_command")})
+        lines += [f"      Play the scenario it happened on again with: {command}" for command in commands]
     return lines
 
 

@@ -42,6 +42,8 @@ class Reference:
 
     def value(self, entry: dict[str, Any]) -> Any:
         """The field's value in ``entry`` (None when it is absent)."""
+        if len(self.path) == 1:  # most fields: the judge's hot path, one lookup
+            return entry.get(self.path[0])
         value: Any = entry
         for key in self.path:
             if not isinstance(value, dict):
@@ -50,12 +52,27 @@ class Reference:
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EntryReferences:
     """For each entry kind: the fields that name something, and the fields that define an id (field, what)."""
 
     refers: dict[str, tuple[Reference, ...]]
     defines: dict[str, tuple[tuple[str, str], ...]]
+
+    @functools.cached_property
+    def in_trace(self) -> dict[str, tuple[Reference, ...]]:
+        """Per entry kind, the fields naming an id of the trace (:data:`IN_TRACE`); kinds with none left out."""
+        return self._naming(IN_TRACE)
+
+    @functools.cached_property
+    def in_scenario(self) -> dict[str, tuple[Reference, ...]]:
+        """Per entry kind, the fields naming something of the scenario (:data:`IN_SCENARIO`); kinds with none left
+        out."""
+        return self._naming(IN_SCENARIO)
+
+    def _naming(self, sorts: frozenset[str]) -> dict[str, tuple[Reference, ...]]:
+        chosen = {kind: tuple(ref for ref in refs if ref.what in sorts) for kind, refs in self.refers.items()}
+        return {kind: refs for kind, refs in chosen.items() if refs}
 
 
 def _definition(schema: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any]:

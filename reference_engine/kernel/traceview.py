@@ -14,7 +14,7 @@ from collections import defaultdict
 from functools import cached_property
 from typing import Any, Iterable
 
-from reference_engine.kernel.references import IN_SCENARIO, IN_TRACE, EntryReferences, entry_references
+from reference_engine.kernel.references import EntryReferences, Reference, entry_references
 
 
 class TraceView:
@@ -111,15 +111,17 @@ class TraceView:
         except KeyError:
             return entry_references(None)
 
-    def _referring(self, sorts: frozenset[str]):
-        """(entry index, entry, reference, value) of every field naming one of ``sorts``, in trace order."""
-        refers = self._references.refers
+    def _referring(self, refers: dict[str, tuple[Reference, ...]]):
+        """(entry index, entry, reference, value) of every field of ``refers`` (per entry kind: the references of
+        one group, :attr:`EntryReferences.in_trace` or ``in_scenario``), in trace order."""
         for i, entry in enumerate(self.entries):
-            for ref in refers.get(entry["kind"], ()):
-                if ref.what in sorts:
-                    value = ref.value(entry)
-                    if value is not None and not (isinstance(value, str) and value in ref.also):
-                        yield i, entry, ref, value
+            refs = refers.get(entry["kind"])
+            if refs is None:
+                continue
+            for ref in refs:
+                value = ref.value(entry)
+                if value is not None and not (ref.also and isinstance(value, str) and value in ref.also):
+                    yield i, entry, ref, value
 
     @staticmethod
     def _label(entry: dict[str, Any]) -> str:
@@ -133,7 +135,7 @@ class TraceView:
         objects, players, created = self.objects, set(self.players), self._created_abilities
         script = self.scenario.get("script", ())
         found = []
-        for i, entry, ref, value in self._referring(IN_SCENARIO):
+        for i, entry, ref, value in self._referring(self._references.in_scenario):
             what = ref.what
             if what in ("object", "player", "object or player"):
                 if not isinstance(value, str) or (what != "player" and value in objects) or \
@@ -184,7 +186,7 @@ class TraceView:
             for field, what in defines.get(entry["kind"], ()):
                 known[what].add(entry.get(field))
         return [f"entry {i}: {self._label(entry)} names unknown {ref.what} {value} in its {ref.field}"
-                for i, entry, ref, value in self._referring(IN_TRACE)
+                for i, entry, ref, value in self._referring(self._references.in_trace)
                 if not isinstance(value, str) or value not in known[ref.what]]
 
     # -- Lookups ---------------------------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""The judge against the engine it judges: CPU time of judging a trace over CPU time of the reference engine playing
+the scenario, per ruleset, in the same run (issue 26 item 2: the goal is a ratio of at most 1.0 on every ruleset).
+
+For each ruleset the benchmark picks ``--examples`` scenarios of the exploration goal's size from the run's stream
+(at least 20 events and 3 levels of nesting, as benchmarks/bench_throughput.py does), plays each once to get its
+trace, then times, alternately and ``--repeat`` times, the reference engine playing all of them and the judge
+(every invariant of the edition, with the trace's structure checks) judging all of them. Rates are CPU seconds of
+this process (``time.process_time``), so other jobs on the machine change them less; min, median and max of the
+ratio are printed. ``--profile`` prints the judge's 25 costliest functions (cProfile, own time) for each ruleset.
+
+Usage: python benchmarks/bench_judge.py [--ruleset R ...] [--examples 150] [--repeat 5] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_throughput import pick  # noqa: E402
+
+from conformance.checking import check_trace, play  # noqa: E402
+from conformance.runner import (  # noqa: E402
+    RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
+)
+from reference_engine.kernel.registry import get_ruleset, reference_engine_for  # noqa: E402
+from reference_engine.kernel.unit import units  # noqa: E402
+
+
+def cases(name: str, examples: int) -> tuple[list, object, list]:
+    """``(scenario, outcome)`` pairs of goal-size scenarios of ruleset ``name``, its reference engine and invariants."""
+    ruleset = get_ruleset(name)
+    config = RunConfig(ruleset, ruleset.default_edition, ruleset.resolve_options({}), seed=1,
+                       explored_options=explorable_options(ruleset, {}))
+    indexes, _, _ = pick(config, examples, True)
+    engine = reference_engine_for(name)
+    build = scenario_builder(config, engine)
+    played = []
+    for n in indexes:
+        scenario = prepare_generated(config, build(stream_source(config.seed, n), config.edition))
+        played.append((scenario, play(engine, scenario)))
+    return played, engine, ruleset.invariants_for(config.edition)
+
+
+def timed(function) -> float:
+    started = time.process_time()
+    function()
+    return time.process_time() - started
+
+
+def measure(name: str, examples: int, repeat: int, profile: bool) -> tuple[list[float], float, float]:
+    """Ratios judge/engine of each repeat, and the median CPU ms per scenario of the engine and of the judge."""
+    played, engine, invariants = cases(name, examples)
+
+    def playing() -> None:
+        for scenario, _ in played:
+            play(engine, scenario)
+
+    def judging() -> None:
+        for scenario, outcome in played:
+            check_trace(scenario, outcome.trace, invariants, outcome)
+
+    playing(), judging()  # warm-up: imports, caches
+    engine_s, judge_s = [], []
+    for _ in range(repeat):
+        engine_s.append(timed(playing))
+        judge_s.append(timed(judging))
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(judging)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    per = 1000 / max(1, len(played))
+    return ([j / e for j, e in zip(judge_s, engine_s)], statistics.median(engine_s) * per,
+            statistics.median(judge_s) * per)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", action="append", help="a ruleset (repeatable; default: every installed one)")
+    parser.add_argument("--examples", type=int, default=150)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    print(f"judge / engine, CPU time, {args.examples} goal-size scenarios, {args.repeat} repeats (goal <= 1.0)")
+    for name in args.ruleset or sorted(units()):
+        ratios, engine_ms, judge_ms = measure(name, args.examples, args.repeat, args.profile)
+        print(f"{name:14} ratio min {min(ratios):.2f} median {statistics.median(ratios):.2f} max {max(ratios):.2f}"
+              f" | CPU ms per scenario: engine {engine_ms:.2f}, judge {judge_ms:.2f}")
+
+
+if __name__ == "__main__":
+    main()
