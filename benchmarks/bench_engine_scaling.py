@@ -42,7 +42,7 @@ def scenario(ruleset: str, objects: list[dict[str, Any]], effect: list[dict[str,
     return {
         "format": "trigger-conformance/scenario/1", "ruleset": ruleset, "edition": rules.default_edition,
         "players": PLAYERS, "active_player": "P1", "objects": objects,
-        "script": [{"actions": [{"by": "P1", "effect": effect}]}],
+        "script": [{"step": "main", "actions": [{"by": "P1", "effect": effect}]}],
         "options": rules.resolve_options(None),
     }
 

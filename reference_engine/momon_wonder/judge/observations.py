@@ -5,8 +5,10 @@ Everything here is derived from the trace alone (never from the engine that wrot
 
 from __future__ import annotations
 
+import itertools
+from types import MappingProxyType
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator, Mapping, Sequence
 
 from reference_engine.kernel.vocabulary import IN_PLAY, ZoneTracker, movement_event
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
@@ -109,7 +111,66 @@ class Dequeue:
     index: int
     queue: str
     item: str  # a trigger id, or a package id for the Trigger Queue
-    waiting: tuple[str, ...]
+    waiting: Sequence[str]
+
+
+class Waiting(Sequence[str]):
+    """A read-only slice ``items[start:stop]`` of a list no one changes within that range: what a queue held at one
+    moment, without a copy (a copy per departure would cost departures x queue length on a long trace)."""
+
+    __slots__ = ("_items", "_start", "_stop")
+
+    def __init__(self, items: list[str], start: int, stop: int):
+        self._items, self._start, self._stop = items, start, stop
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return tuple(self)[k]
+        if not -len(self) <= k < len(self):
+            raise IndexError(k)
+        return self._items[self._start + (k % len(self))]
+
+    def __iter__(self) -> Iterator[str]:
+        return itertools.islice(self._items, self._start, self._stop)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Waiting({list(self)!r})"
+
+
+class _ReplayedQueue:
+    """One queue as an append-only list and the index of its head: leaving from the head and joining at the back
+    change nothing earlier :class:`Waiting` slices see; anything else (joining at the front, leaving from the
+    middle) starts a new list."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.head = 0
+
+    def waiting(self) -> Waiting:
+        return Waiting(self.items, self.head, len(self.items))
+
+    def append(self, item: str) -> None:
+        self.items.append(item)
+
+    def insert_front(self, item: str) -> None:
+        self.items, self.head = [item, *self.items[self.head:]], 0
+
+    def remove(self, item: str) -> None:
+        if self.head < len(self.items) and self.items[self.head] == item:
+            self.head += 1
+        else:
+            rest = self.items[self.head:]
+            rest.remove(item)
+            self.items, self.head = rest, 0
 
 
 @streamed("enqueue", "package_create", "resolve_begin", "removed", "package_open")
@@ -120,23 +181,23 @@ def replayed_queues(view: TraceView):
     package takes its place in the Trigger Queue). Departures: ``resolve_begin`` or ``removed`` of a queued trigger,
     ``package_open`` of a package.
     """
-    queues: dict[str, list[str]] = {}
+    queues: dict[str, _ReplayedQueue] = {}
     where: dict[str, str] = {}
     out: list[Dequeue] = []
 
     def see(i: int, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
         if kind == "enqueue":
-            queue = queues.setdefault(entry["queue"], [])
+            queue = queues.setdefault(entry["queue"], _ReplayedQueue())
             if entry["trigger"] in where:
                 return  # a second enqueue of one instance is mw.once-per-event's business
             where[entry["trigger"]] = entry["queue"]
             if entry.get("placement") == "front":
-                queue.insert(0, entry["trigger"])
+                queue.insert_front(entry["trigger"])
             else:
                 queue.append(entry["trigger"])
         elif kind == "package_create":
-            queues.setdefault(MAIN, []).append(entry["package"])
+            queues.setdefault(MAIN, _ReplayedQueue()).append(entry["package"])
             where[entry["package"]] = MAIN
         else:
             item = entry["package"] if kind == "package_open" else entry["trigger"]
@@ -144,7 +205,7 @@ def replayed_queues(view: TraceView):
             if name is None:
                 return
             queue = queues[name]
-            out.append(Dequeue(i, name, item, tuple(queue)))
+            out.append(Dequeue(i, name, item, queue.waiting()))
             queue.remove(item)
 
     return see, lambda: out
@@ -179,15 +240,20 @@ _SNAPSHOT_KINDS = frozenset({"action_begin", "resolve_begin", "removed", "snatch
 def zones_before(view: TraceView):
     """Entry index -> zones of every object just before that entry, for the entries where the invariants need them
     (the start of an action, a resolution or a Snatch Check; a removal; a State-Based Conditions check). One replay
-    of the trace's zone changes serves them all."""
+    of the trace's zone changes serves them all. Entries with no object moved between them share one read-only
+    snapshot (a copy per entry would cost entries x objects: gigabytes on a long trace)."""
     tracker = ZoneTracker(view.scenario)
-    out: dict[int, dict[str, str]] = {}
+    out: dict[int, Mapping[str, str]] = {}
+    current: list[Mapping[str, str] | None] = [None]  # the snapshot since the last move, None after a move
 
     def see(i: int, entry: dict[str, Any]) -> None:
         if entry["kind"] == "event":
-            tracker.apply(entry)
+            if tracker.apply(entry):
+                current[0] = None
         else:
-            out[i] = dict(tracker.zones)
+            if current[0] is None:
+                current[0] = MappingProxyType(dict(tracker.zones))
+            out[i] = current[0]
 
     return see, lambda: out
 

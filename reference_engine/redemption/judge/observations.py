@@ -115,9 +115,14 @@ class _ReplayWalk:
         self.fresh: list[str] = []
         self.batches: list[Batch] = []
         self.spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
+        self.state: State | None = None  # the zones and control since the last change, once a snapshot needs it
 
     def snapshot(self, i: int) -> None:
-        self.out.state_at[i] = State(dict(self.tracker.zones), dict(self.controllers))
+        # Entries with nothing moved or changing hands between them share one State (treated as read-only): a copy
+        # per entry would cost entries x cards on a long trace.
+        if self.state is None:
+            self.state = State(dict(self.tracker.zones), dict(self.controllers))
+        self.out.state_at[i] = self.state
 
     def leave_batches(self, trigger: str) -> None:
         if trigger in self.fresh:
@@ -187,6 +192,8 @@ class _ReplayWalk:
         if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
             previous = controllers[entry["subject"]]
             controllers[entry["subject"]] = entry["controller"]
+        if before or previous is not None:
+            self.state = None
         self.out.expected[entry["id"]] = [
             (source, ab["id"], previous if previous is not None and self.look_back_control
              and source == entry["subject"] else controllers.get(source))

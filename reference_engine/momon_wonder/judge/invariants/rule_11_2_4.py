@@ -10,7 +10,9 @@ Missed Trigger Remedy put a restored trigger at the front, and there it does.
 
 from __future__ import annotations
 
+
 import bisect
+from collections import ChainMap
 
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.vocabulary import IN_PLAY, condition_holds, movement_event
@@ -59,7 +61,8 @@ def _expected_events(view: TraceView, trigger: str) -> list[tuple[str, str | Non
     """(type, subject) of the events the trigger's effect must cause, given the zones as its resolution began."""
     t = view.triggers[trigger]
     ability = view.ability_of(trigger)
-    zones = dict(zones_at_resolution(view).get(trigger, {}))
+    # the effect's moves write to the front map: no copy of every object's zone per resolution
+    zones = ChainMap({}, zones_at_resolution(view).get(trigger, {}))
     expected: list[tuple[str, str | None]] = []
     for action in (ability or {}).get("effect", ()):
         do = action["do"]

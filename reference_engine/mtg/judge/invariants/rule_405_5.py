@@ -3,29 +3,51 @@ resolves; with an empty stack the step ends. Resolution starts only once a playe
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from reference_engine.kernel.invariant import invariant
 from reference_engine.mtg.judge.observations import PASSES, RESOLUTION_REMOVALS
 from reference_engine.kernel.traceview import TraceView, streamed
 
 
+class StackAt(NamedTuple):
+    """The stack just before a departure: its size, its top, and whether the departing object was on it (no copy of
+    the whole stack per departure: that would cost departures x stack size on a long trace)."""
+
+    size: int
+    top: str | None
+    holds: bool
+
+
 @streamed("stack_push", "resolve_begin", "removed", "resolve_end", "step_advance")
 def _walk(view: TraceView):
-    """Replay the stack: (entry index, what left, the stack just before) for each departure by resolution, and
-    (entry index, None, the stack) for each end of a step (streamed)."""
+    """Replay the stack: (entry index, what left, :class:`StackAt`) for each departure by resolution, and (entry
+    index, None, the stack as a list) for each end of a step (streamed)."""
     stack: list[str] = []
-    out: list[tuple[int, str | None, list[str]]] = []
+    on: dict[str, int] = {}  # trigger -> how many times it is on the stack
+    out: list[tuple[int, str | None, StackAt | list[str]]] = []
+
+    def leave(trigger: str) -> None:
+        count = on.get(trigger)
+        if count:
+            if count == 1 and stack[-1] == trigger:
+                stack.pop()  # the usual case, in constant time
+            else:
+                stack.remove(trigger)
+            on[trigger] = count - 1
 
     def see(i: int, entry: dict) -> None:
         kind = entry["kind"]
         if kind == "stack_push":
             stack.append(entry["trigger"])
+            on[entry["trigger"]] = on.get(entry["trigger"], 0) + 1
         elif kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
-            out.append((i, entry["trigger"], list(stack)))
-            if entry["trigger"] in stack and kind == "removed":
-                stack.remove(entry["trigger"])
+            trigger = entry["trigger"]
+            out.append((i, trigger, StackAt(len(stack), stack[-1] if stack else None, bool(on.get(trigger)))))
+            if kind == "removed":
+                leave(trigger)
         elif kind == "resolve_end" or kind == "removed":
-            if entry["trigger"] in stack:
-                stack.remove(entry["trigger"])
+            leave(entry["trigger"])
         else:  # step_advance
             out.append((i, None, list(stack)))
 
@@ -51,7 +73,7 @@ def _unfinished_script(view: TraceView) -> list[str]:
     rules={"2026-02-27": "405.5", "2021-02-24": "405.5"},
     summary="The stack resolves last in, first out, one object each time every player has passed priority; the step "
     "ends only with an empty stack, and every step of the script ends.",
-    exercised=lambda view: sum(1 for _, t, stack in _walk(view) if t is not None and len(stack) > 1),
+    exercised=lambda view: sum(1 for _, t, stack in _walk(view) if t is not None and stack.size > 1),
 )
 def stack_lifo(view: TraceView) -> list[str]:
     found = _unfinished_script(view)
@@ -60,9 +82,8 @@ def stack_lifo(view: TraceView) -> list[str]:
             if stack:
                 found.append(f"the step ended at entry {i} with {', '.join(stack)} still on the stack")
             continue
-        if not stack or stack[-1] != trigger:
-            top = stack[-1] if stack else "nothing"
-            where = "was not on the stack" if trigger not in stack else f"was not on top ({top} was)"
+        if stack.top != trigger:
+            where = "was not on the stack" if not stack.holds else f"was not on top ({stack.top or 'nothing'} was)"
             found.append(f"{trigger} started resolving at entry {i} but {where}")
         previous = view.entries[i - 1]["kind"] if i > 0 else None
         if previous != "priority":
