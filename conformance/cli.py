@@ -70,6 +70,10 @@ def explain(args: argparse.Namespace) -> int:
                 print(f"{inv.key} ({ruleset.name}): {inv.summary}")
                 for edition, number in inv.rule_numbers.items():
                     print(f"  rule {number} in edition {edition}")
+                also = sorted(n for n, sentences in ruleset.sentences.items()
+                              if n not in inv.rule_numbers.values() and any(inv.key in keys for _, keys in sentences))
+                if also:
+                    print(f"  also encodes, through their recorded sentences: {', '.join(also)}")
                 module = inspect.getmodule(inv.check)
                 if module is not None and module.__doc__:
                     print("\nThe rule, in our words:\n  " + "\n  ".join(module.__doc__.strip().splitlines()))

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from conformance.cli import main
-from conformance.editors.matrix import _covered, lint_text, paragraphs, sentence_table
+from conformance.editors.matrix import _covered, encoded_numbers, lint_text, paragraphs, sentence_table
 from reference_engine.kernel.ruletext import sentence_digest, split_sentences
 from reference_engine.kernel.registry import get_ruleset
 
@@ -52,7 +52,7 @@ def test_removing_an_invariant_fails_the_lint(name):
         problems = lint_text(fewer, None)
         # Its fixtures now name a key no invariant has; if it was the only key of its rule, the rule is unencoded.
         assert any(p.startswith(f"{dropped.key}: listed by fixture") for p in problems), dropped.key
-        still = {n for i in fewer.invariants for n in i.rule_numbers.values()}
+        still = encoded_numbers(fewer)  # cited by a key left, or named in sentences by a key left
         for number in set(dropped.rule_numbers.values()):
             if not _covered(number, still) and number not in dict(ruleset.unencoded):
                 assert any(p.startswith(f"{number}: ") for p in problems), (dropped.key, number)
@@ -149,3 +149,18 @@ def test_the_matrix_on_every_ruleset(name, capsys):
     for inv, row in zip(ruleset.invariants, rows):
         assert f"`{inv.key}`" in row and "no report" in row
         assert " 0 |" not in row  # every key has at least one fixture
+
+
+def test_a_key_encodes_the_rules_its_recorded_sentences_name(capsys):
+    """Issue 27 item 4: a key may encode several rule numbers and sub-rules; the lint counts a rule as encoded when
+    a key cites it or when its recorded sentences name a key (not through ``unencoded``, which is for reasons)."""
+    mtg = get_ruleset("mtg")
+    numbers = encoded_numbers(mtg)
+    assert {"603.2d", "603.2h", "603.6a"} <= numbers and "603.2c" in numbers  # sentences, and the cited number
+    assert "603.2d" not in dict(mtg.unencoded) and lint_text(mtg, None) == []
+    stripped = dict(mtg.sentences)
+    stripped["603.2d"] = tuple((digest, ()) for digest, _ in stripped["603.2d"])
+    problems = lint_text(replace(mtg, sentences=stripped), None)
+    assert [p for p in problems if p.startswith("603.2d:")], problems  # neither encoded nor explained: reported
+    assert main(["explain", "mtg.triggers-when-satisfied"]) == 0
+    assert "also encodes, through their recorded sentences: " in capsys.readouterr().out

@@ -66,6 +66,17 @@ def _covered(number: str, cited: set[str]) -> bool:
     return number in cited or any(c.startswith(number) and c[len(number):].isalpha() for c in cited)
 
 
+def encoded_numbers(ruleset: Ruleset) -> set[str]:
+    """The rule numbers some key encodes: the number each key cites (its rule number in each edition), and every
+    number whose recorded sentences (``Ruleset.sentences``) name a key, so that one key encodes several rules and
+    sub-rules (mtg.triggers-when-satisfied: 603.2, and 603.2d, 603.2h and 603.6a through their sentences)."""
+    cited = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
+    keys = {inv.key for inv in ruleset.invariants}  # a key the table names but no invariant has encodes nothing
+    cited.update(number for number, sentences in ruleset.sentences.items()
+                 if any(keys.intersection(named) for _, named in sentences))
+    return cited
+
+
 def _rule_scope(name: str) -> str | None:
     """The rule numbers of the ruleset's text that its keys must encode (the unit's ``rule_scope``; None: all)."""
     try:
@@ -89,7 +100,7 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
             problems.append(f"{inv.key}: no bundled fixture lists this key")
     for key in sorted(set(fixtures) - keys):
         problems.append(f"{key}: listed by fixture(s) {', '.join(sorted(fixtures[key]))} but no invariant has this key")
-    cited = {n for inv in ruleset.invariants for n in inv.rule_numbers.values()}
+    cited = encoded_numbers(ruleset)
     unencoded = dict(ruleset.unencoded)
     for number in sorted(ruleset.sentences):
         if not _covered(number, cited) and number not in unencoded:

@@ -38,29 +38,18 @@ MTG = Ruleset(
         ("603.2a", "triggering while casting and activating are not allowed: the vocabulary has no timing limit to "
                    "test it against"),
         ("603.2b", "'at the beginning of' a phase or step: the vocabulary has no beginning-of-step trigger event"),
-        ("603.2d", "additional triggers: judged by mtg.triggers-when-satisfied, whose check covers them"),
         ("603.2e", "'becomes' trigger events (attached, blocked): not in the vocabulary"),
         ("603.2f", "objects never seen by every player: the vocabulary has no face-down objects"),
-        ("603.2h", "'do this only once each turn': judged by mtg.triggers-when-satisfied (option "
-                   "once_each_turn_taken)"),
         ("603.3c", "modal triggered abilities: the vocabulary has no modes"),
         ("603.6", "zone-change triggers that look for their object in the zone it moved to: no effect of the "
                   "vocabulary follows an object into its new zone"),
-        ("603.6a", "enters-the-battlefield abilities: the trigger event enter, judged by "
-                   "mtg.triggers-when-satisfied"),
         ("603.6b", "continuous effects on an entering permanent: the vocabulary has no continuous effects"),
-        ("603.6c", "leaves-the-battlefield abilities, and 'from anywhere' abilities being none: judged by "
-                   "mtg.look-back (603.10a)"),
         ("603.6d", "'enters tapped / as / with' text is a static ability: not in the vocabulary"),
         ("603.6e", "Auras finding the new object of an enchanted permanent: the vocabulary has no Auras"),
-        ("603.7", "delayed triggered abilities in general: judged by mtg.delayed-trigger (603.7b) and "
-                  "mtg.delayed-controller (603.7e)"),
         ("603.7a", "how delayed abilities come to be: only resolving abilities and spells create them in the "
                    "vocabulary (create_delayed); replacement effects and static abilities do not"),
         ("603.7c", "a delayed ability acting on an object that changed zones: the vocabulary's delayed effects do "
                    "not name a particular object to find later"),
-        ("603.7d", "the source and controller of a delayed ability a spell creates: judged by "
-                   "mtg.delayed-controller (and its creation by mtg.delayed-trigger)"),
         ("603.7f", "delayed abilities created by a replacement effect: the vocabulary has no replacement effects"),
         ("603.7g", "delayed abilities created through a static ability: the vocabulary has no static abilities"),
         ("603.7h", "delayed abilities counting resolutions in a turn: not in the vocabulary"),

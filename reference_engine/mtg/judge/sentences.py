@@ -72,10 +72,10 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("ca45ca36a0a6fa42", ("mtg.triggers-when-satisfied",)),
     ),
     "603.2d": (
-        ("b2ba16625eb86676", ()),
-        ("34059685e9229104", ()),
-        ("f4d879c2ce6069a1", ()),
-        ("e8009637966ee5d6", ()),
+        ("b2ba16625eb86676", ("mtg.triggers-when-satisfied",)),
+        ("34059685e9229104", ("mtg.triggers-when-satisfied",)),
+        ("f4d879c2ce6069a1", ("mtg.triggers-when-satisfied",)),
+        ("e8009637966ee5d6", ("mtg.triggers-when-satisfied",)),
     ),
     "603.2e": (
         ("92a321c984826533", ()),
@@ -92,8 +92,8 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("2c6125e5b17fde8c", ("mtg.prevented-no-trigger",)),
     ),
     "603.2h": (
-        ("a257372a9bf87ced", ()),
-        ("9512078fec75c151", ()),
+        ("a257372a9bf87ced", ("mtg.triggers-when-satisfied",)),
+        ("9512078fec75c151", ("mtg.triggers-when-satisfied",)),
     ),
     "603.3": (
         ("6e3ca5b8d3caa098", ("mtg.stack-at-priority",)),
@@ -158,8 +158,8 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("c7a0c613fed540a5", ()),
     ),
     "603.6a": (
-        ("023bdb2f85315cf6", ()),
-        ("dabb800bc7185585", ()),
+        ("023bdb2f85315cf6", ("mtg.triggers-when-satisfied",)),
+        ("dabb800bc7185585", ("mtg.triggers-when-satisfied",)),
     ),
     "603.6b": (
         ("c2778624312a9cf3", ()),
@@ -169,10 +169,10 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("790763fdbcb77a7c", ()),
     ),
     "603.6c": (
-        ("54426b9b08826fee", ()),
-        ("24636afd6bd6eeea", ()),
-        ("7002fc47e469c4c9", ()),
-        ("fa5990d434b9b5da", ()),
+        ("54426b9b08826fee", ("mtg.look-back",)),
+        ("24636afd6bd6eeea", ("mtg.look-back",)),
+        ("7002fc47e469c4c9", ("mtg.look-back",)),
+        ("fa5990d434b9b5da", ("mtg.look-back",)),
         ("9777f0f9340cf496", ("mtg.look-back",)),
     ),
     "603.6d": (
@@ -185,8 +185,8 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("ac2be87e6ac6e4ca", ()),
     ),
     "603.7": (
-        ("9f6640ff9df26806", ()),
-        ("57cccb83be6f9143", ()),
+        ("9f6640ff9df26806", ("mtg.delayed-trigger", "mtg.delayed-controller")),
+        ("57cccb83be6f9143", ("mtg.delayed-trigger", "mtg.delayed-controller")),
     ),
     "603.7a": (
         ("f80f3e12164051c5", ()),
@@ -208,8 +208,8 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("d45e32c0b84fb250", ()),
     ),
     "603.7d": (
-        ("06bf4441ef6549bc", ()),
-        ("12cf482569ea9ca0", ()),
+        ("06bf4441ef6549bc", ("mtg.delayed-controller", "mtg.delayed-trigger")),
+        ("12cf482569ea9ca0", ("mtg.delayed-controller", "mtg.delayed-trigger")),
     ),
     "603.7e": (
         ("c44e16475686304f", ("mtg.delayed-controller",)),
