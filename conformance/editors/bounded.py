@@ -190,18 +190,35 @@ def _renamed(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
+def _shape(obj: dict[str, Any], names: dict[str, str]) -> str:
+    """An object with every player, object and ability name blanked: the same for an object and its renaming."""
+    return json.dumps(_renamed(obj, dict.fromkeys(names, "_")), sort_keys=True, separators=(",", ":"))
+
+
+def _orders(objects: list[dict[str, Any]], names: dict[str, str]) -> Iterator[list[dict[str, Any]]]:
+    """The orders of ``objects`` sorted by :func:`_shape`: only objects of one shape are permuted among themselves
+    (the product of their groups' permutations), so the orders tried are the same for any renaming."""
+    from itertools import groupby, permutations, product
+
+    ranked = sorted(objects, key=lambda obj: _shape(obj, names))
+    groups = [list(g) for _, g in groupby(ranked, key=lambda obj: _shape(obj, names))]
+    for parts in product(*(permutations(g) for g in groups)):
+        yield [obj for part in parts for obj in part]
+
+
 def canonical(document: dict[str, Any]) -> str:
     """One string for every scenario equal to ``document`` up to renaming its players, objects and abilities: the
-    least (as JSON) over the orders of players, of objects and of abilities within an object of the renamed
-    document (small bounds: a few players and objects). Two documents with the same canonical string play alike."""
+    least (as JSON) of the renamed document over every order of its players and every order of its objects sorted
+    by their shape (objects of one shape permuted among themselves; abilities named by their object's order). Two
+    documents with the same canonical string play alike. Costs the players' count factorial times the product of
+    the factorials of the shape groups' sizes (small bounds: a few players and objects)."""
     from itertools import permutations
 
     best = None
-    players, objects = document["players"], document["objects"]
-    for player_order in permutations(players):
-        for object_order in permutations(objects):
-            shuffled = {**document, "players": list(player_order), "objects": [
-                {**obj, "abilities": obj["abilities"]} if "abilities" in obj else obj for obj in object_order]}
+    names = _names(document)
+    for player_order in permutations(document["players"]):
+        for object_order in _orders(document["objects"], names):
+            shuffled = {**document, "players": list(player_order), "objects": object_order}
             text = json.dumps(_renamed(shuffled, _names(shuffled)), sort_keys=True, separators=(",", ":"))
             if best is None or text < best:
                 best = text
