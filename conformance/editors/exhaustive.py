@@ -247,3 +247,63 @@ def comparable(stats: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in stats.items() if k not in ("seconds", "shard", "findings")}
     out["findings"] = sorted((f["scenario"], f["kind"], f["key"]) for f in stats["findings"])
     return out
+
+
+# -- In words -------------------------------------------------------------------------------------------------------
+
+def within(stats: dict[str, Any]) -> str:
+    """The coverage of a run for its "none found within ..." line: the bound, the distinct scenarios judged and
+    whether the bound was exhausted."""
+    bound = ",".join(f"{k}={v}" for k, v in stats["bound"].items())
+    shard = "" if stats["shard"]["parts"] == list(range(1, stats["shard"]["of"] + 1)) else \
+        f", shard {'+'.join(map(str, stats['shard']['parts']))}/{stats['shard']['of']}"
+    state = "exhausted" if stats["exhausted"] else "NOT exhausted: stopped by --time-limit"
+    return f"bound {bound}{shard} ({stats['scenarios']['judged']} scenarios, {state})"
+
+
+def _listing(pairs: Iterable[tuple[str, str]]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in pairs) or "none"
+
+
+def lines(stats: dict[str, Any]) -> list[str]:
+    """The statistics in words, as TLC prints them: what was generated, distinct, judged and explored, the time
+    and whether the bound was exhausted (else how far it got); per rule key the scenarios it decided in; the vacuous
+    and redundant keys; per branch point the scenarios its alternatives changed the outcome in."""
+    walk, counts = stats["walk"], stats["scenarios"]
+    outside = _listing(sorted((k, str(v)) for k, v in walk["outside"].items()))
+    out = [f"{walk['builds']} scenarios generated, {walk['distinct']} distinct after symmetry reduction "
+           f"({walk['renamings']} renamings of an earlier one; beyond the bound: {outside})",
+           f"{counts['judged']} judged ({counts['not_situation']} not an editor's situation, {counts['too_large']} "
+           f"too large for --max-runs {stats['max_runs']}, {counts['other_shards']} in other shards), "
+           f"{stats['traces']} traces explored, {stats['outcomes']} distinct outcomes ({stats['legal_outcomes']} "
+           f"legal), {stats['seconds']:.1f} s: " + ("exhausted" if stats["exhausted"] else "NOT exhausted")]
+    if stats["stopped"]:
+        out.append(f"stopped by --time-limit {stats['stopped']['seconds']:g} s at distinct scenario "
+                   f"{stats['stopped']['at_scenario']} of the walk (the scenarios after it were not judged)")
+    keys = stats["rule_keys"]
+    out.append("rule keys, scenarios where the key alone ruled out a candidate trace / where it ruled out any: "
+               + _listing((k, f"{v['decided']}/{v['rejected']}") for k, v in keys.items() if v["rejected"]))
+    vacuous = [k for k, v in keys.items() if not v["rejected"]]
+    redundant = [k for k, v in keys.items() if v["rejected"] and not v["decided"]]
+    out.append(f"vacuous within the bound (never ruled out a trace): {', '.join(vacuous) or 'none'}")
+    out.append(f"redundant within the bound (ruled out traces only with another key): {', '.join(redundant) or 'none'}")
+    points = stats["branch_points"]
+    out.append("branch points, scenarios where its alternatives changed the outcome / meeting it: "
+               + _listing((p, f"{v['changed']}/{v['met']}") for p, v in points.items() if v["met"]))
+    never = [p for p, v in points.items() if not v["met"]]
+    out.append(f"branch points never met within the bound: {', '.join(never) or 'none'}")
+    return out
+
+
+def verdict(stats: dict[str, Any]) -> tuple[bool, str]:
+    """(whether anything was found that fails lint-rules: a contradiction or an ambiguity no option names, the
+    closing line)."""
+    kinds = [f["kind"] for f in stats["findings"]]
+    failing = "contradiction" in kinds or "ambiguity" in kinds
+    if failing:
+        return True, (f"{kinds.count('contradiction')} contradiction(s), {kinds.count('ambiguity')} new ambiguity(ies), "
+                      f"{kinds.count('open-reading')} open reading(s) named by an option, within {within(stats)}")
+    if kinds:
+        return False, (f"{len(kinds)} open reading(s), each named by an option; no contradiction, no new ambiguity "
+                       f"(none found within {within(stats)})")
+    return False, f"no contradiction, no ambiguity (none found within {within(stats)})"
