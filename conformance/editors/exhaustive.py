@@ -36,7 +36,7 @@ FORMAT = "trigger-conformance/exhaustive-stats/1"
 # The default bound of each ruleset: what exhausts in a few minutes on one busy core (docs/exhaustive.md). A
 # Redemption scenario is never smaller than six objects with six abilities (its builder's simplest answer).
 DEFAULT_BOUNDS = {
-    "momon-wonder": "players=2,objects=2,abilities=2,actions=2,depth=3,values=4",
+    "momon-wonder": "players=2,objects=2,abilities=2,actions=2,depth=4,values=4",
     "mtg": "players=2,objects=2,abilities=2,actions=2,depth=3,values=4",
     "redemption": "players=2,objects=7,abilities=7,actions=2,depth=2,values=4",
 }
