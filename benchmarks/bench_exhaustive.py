@@ -9,7 +9,7 @@ dimension's curve (larger values cost more). docs/exhaustive.md reads the larges
 ten minutes off these curves.
 
     .venv/bin/python benchmarks/bench_exhaustive.py [--ruleset R ...] [--dimension depth ...] [--repeats 3]
-        [--budget 120] [--values depth=1,2,3,4 ...]
+        [--budget 120] [--values depth=1,2,3,4 ...] [--base depth=2]
 """
 
 from __future__ import annotations
@@ -26,12 +26,17 @@ RULESETS = ("momon-wonder", "mtg", "redemption")
 DIMENSIONS = ("depth", "values", "players", "objects", "abilities", "actions")
 
 
-def steps(ruleset: str, dimension: str, given: dict[str, list[int]]) -> list[int]:
-    """The values of ``dimension`` measured for ``ruleset``: those given with ``--values``, else the default's
+def base_bound(ruleset: str, base: str | None) -> Bound:
+    """The bound each curve starts from: the ruleset's default with ``--base``'s dimensions replaced."""
+    return Bound.parse(default_bound(ruleset).text() + ("," + base if base else ""))
+
+
+def steps(ruleset: str, dimension: str, given: dict[str, list[int]], base: str | None = None) -> list[int]:
+    """The values of ``dimension`` measured for ``ruleset``: those given with ``--values``, else the base bound's
     value and the two on either side of it that a bound allows (``depth`` from 0, the others from 1)."""
     if dimension in given:
         return given[dimension]
-    base = getattr(default_bound(ruleset), dimension)
+    base = getattr(base_bound(ruleset, base), dimension)
     low = 0 if dimension == "depth" else 1
     return [v for v in range(base - 2, base + 3) if v >= low]
 
@@ -49,13 +54,14 @@ def timed(ruleset: str, bound: Bound, repeats: int) -> tuple[dict, list[float]]:
     return stats, times
 
 
-def curve(ruleset: str, dimension: str, values: list[int], repeats: int, budget: float) -> None:
-    """Print one row per value of ``dimension`` (the rest of the default bound kept)."""
-    print(f"\n{ruleset}: {dimension} (default bound {DEFAULT_BOUNDS[ruleset]})")
+def curve(ruleset: str, dimension: str, values: list[int], repeats: int, budget: float, base: str | None = None
+          ) -> None:
+    """Print one row per value of ``dimension`` (the rest of the base bound kept)."""
+    print(f"\n{ruleset}: {dimension} (base bound {base_bound(ruleset, base).text()}; default {DEFAULT_BOUNDS[ruleset]})")
     print(f"  {dimension:>9} {'builds':>8} {'distinct':>8} {'judged':>7} {'traces':>7} "
           f"{'min s':>7} {'median s':>8} {'max s':>7} {'judged/s':>8}")
     for value in values:
-        bound = Bound.parse(f"{default_bound(ruleset).text()},{dimension}={value}")
+        bound = Bound.parse(f"{base_bound(ruleset, base).text()},{dimension}={value}")
         stats, times = timed(ruleset, bound, 1)
         if times[0] <= budget and repeats > 1:
             stats, more = timed(ruleset, bound, repeats - 1)
@@ -87,6 +93,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--budget", type=float, default=120.0,
                         help="seconds one run may take before its dimension's curve stops (default 120)")
+    parser.add_argument("--base", metavar="DIM=N,...", help="start every curve from the default bound with these "
+                        "dimensions replaced (e.g. depth=2: a cheaper base for the other dimensions)")
     parser.add_argument("--values", action="append", metavar="DIM=V1,V2,...",
                         help="the values of one dimension to measure (default: the default's value and two on "
                              "either side)")
@@ -94,7 +102,8 @@ def main() -> None:
     given = _values(args.values)
     for ruleset in args.ruleset or RULESETS:
         for dimension in args.dimension or DIMENSIONS:
-            curve(ruleset, dimension, steps(ruleset, dimension, given), args.repeats, args.budget)
+            curve(ruleset, dimension, steps(ruleset, dimension, given, args.base), args.repeats, args.budget,
+                  args.base)
 
 
 if __name__ == "__main__":
