@@ -55,6 +55,11 @@ def test_a_bound_keeps_the_defaults_it_does_not_name():
     assert bound_of("redemption", "depth=1") == Bound.parse(exhaustive.DEFAULT_BOUNDS["redemption"] + ",depth=1")
 
 
+def test_the_exhaustive_options_alone_are_refused(capsys):
+    assert main(["lint-rules", "--ruleset", "momon-wonder", "--bound", "depth=1"]) == 2
+    assert "--bound belong(s) to --exhaustive" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("text", ["0/2", "3/2", "a/b", "1", "1/0"])
 def test_a_bad_shard_is_refused(text, capsys):
     with pytest.raises(ValueError, match="--shard"):

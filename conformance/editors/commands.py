@@ -133,6 +133,7 @@ def lint_rules(args) -> int:
         notes = text_findings(ruleset, text) if text is not None else []
         return lint_exhaustive(args, ruleset, edition, invariants, options, problems, text, notes,
                                [*(args.without or ()), *(inv.key for inv in invariants if id(inv) not in published)])
+    exhaustive_cli.refuse_alone(args)
     args.max_runs = args.max_runs or 200
     documents = _scenario_documents(args.scenario, ruleset, options)
     findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,

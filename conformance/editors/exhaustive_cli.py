@@ -26,6 +26,14 @@ def bound_of(ruleset: str, text: str | None) -> Bound:
         raise ConformanceError(str(exc)) from None
 
 
+def refuse_alone(args) -> None:
+    """Raise ConformanceError naming an option of the exhaustive mode given without ``--exhaustive``."""
+    given = [f"--{name.replace('_', '-')}" for name in ("bound", "shard", "time_limit", "json")
+             if getattr(args, name, None) is not None]
+    if given:
+        raise ConformanceError(f"{', '.join(given)} belong(s) to --exhaustive; add --exhaustive or leave it out")
+
+
 def _stats_file(doc: dict[str, Any], path: str | None) -> list[str]:
     if not path:
         return []
