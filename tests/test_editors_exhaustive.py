@@ -216,6 +216,25 @@ def test_the_time_limit_stops_and_says_how_far_it_got(capsys):
     assert "NOT exhausted: stopped by --time-limit" in capsys.readouterr().out
 
 
+def test_the_nightly_exhaustive_job_parses_and_merges_its_shards():
+    import yaml
+
+    from conformance.cli import build_parser
+    from conformance.editors.exhaustive_cli import bound_of
+    from conftest import ROOT
+
+    jobs = yaml.safe_load((ROOT / ".github" / "workflows" / "nightly.yml").read_text())["jobs"]
+    matrix = jobs["exhaustive"]["strategy"]["matrix"]
+    assert matrix["shard"] == [1, 2, 3, 4] and {i["ruleset"] for i in matrix["include"]} == set(matrix["ruleset"])
+    step = next(s for s in jobs["exhaustive"]["steps"] if s.get("name", "").startswith("Exhaust part"))
+    for item in matrix["include"]:
+        line = step["run"].replace("${{ matrix.ruleset }}", item["ruleset"]).replace("${{ matrix.shard }}", "2")
+        args = build_parser().parse_args(line.replace("${{ matrix.bound }}", item["bound"]).split()[1:])
+        assert args.exhaustive and args.shard == "2/4" and args.json
+        assert bound_of(item["ruleset"], args.bound)  # a bound the command accepts
+    assert "merge-stats" in str(jobs["exhaustive-merge"]["steps"])
+
+
 # -- The default bounds ---------------------------------------------------------------------------------------------
 
 @pytest.mark.slow
