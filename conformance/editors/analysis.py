@@ -19,17 +19,14 @@ Every finding comes with a minimal scenario (``conformance.reduction``).
 
 from __future__ import annotations
 
-import copy
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
-from conformance.editors.targeting import (Sample, aimed, change_between, reference_play, restores_only_missed, situation,
-                                          screen)
-from conformance.reduction import reduce_scenario, well_formed
+from conformance.editors.targeting import situation
+from conformance.reduction import reduce_scenario
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.registry import get_ruleset
@@ -430,12 +427,9 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
     contradiction (once per core), each kind of ambiguity (once per branch point) and, with ``option_search``,
     each option whose readings lead apart (:func:`conformance.editors.readings.option_readings`, once per option),
     with a minimal scenario. A scenario whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
-    from conformance.editors.readings import aimed_sample, option_readings
+    from conformance.editors.readings import aimed_sample
 
     findings = LintFindings(met=dict.fromkeys(ruleset.branch_points, 0))
-    cores: set[tuple[str, ...]] = set()
-    kinds: set[str] = set()
-    options_open: set[str] = set()
     if documents is not None:
         source: Iterable[dict] = documents
     elif per_point:
@@ -453,145 +447,55 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
         if not walk.complete:
             findings.too_large += 1
             continue
-        findings.scenarios += 1
-        for kind in {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}:
-            findings.met[kind] = findings.met.get(kind, 0) + 1
-        if option_search and walk.legal:
-            for reading in option_readings(ruleset, document, walk, invariants, max_runs=max_runs,
-                                           done=options_open, reduce_seconds=reduce_seconds):
-                options_open.add(reading.option)
-                findings.ambiguities.append(reading)
-        if not walk.legal and _no_legal_trace(invariants, max_runs)(document):
-            small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), situation, reduce_seconds)
-            _, prepared = prepare_scenario(small, "the reduced scenario")
-            found = contradiction_of(prepared, invariants)
-            if found is not None and found.core not in cores:
-                cores.add(found.core)
-                findings.contradictions.append(found)
-        for ambiguity in ambiguities_of(walk):
-            if ambiguity.kind in kinds:
-                continue
-            kinds.add(ambiguity.kind)
-            small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), situation,
-                                    reduce_seconds)
-            _, prepared = prepare_scenario(small, "the reduced scenario")
-            again = [a for a in ambiguities_of(enumerate_traces(prepared, invariants, player_choices="scenario",
-                                                                max_runs=max_runs)) if a.kind == ambiguity.kind]
-            findings.ambiguities.append(again[0] if again else ambiguity)
+        judge_walk(ruleset, document, walk, invariants, findings, max_runs=max_runs, reduce_seconds=reduce_seconds,
+                   option_search=option_search)
         if stop_after is not None and len(findings.contradictions) + len(findings.ambiguities) >= stop_after:
             break
     return findings
 
 
-# -- Diffs -----------------------------------------------------------------------------------------------------------
+def judge_walk(ruleset: Ruleset, document: dict[str, Any], walk: Enumeration, invariants: tuple[Invariant, ...],
+               findings: LintFindings, *, max_runs: int, reduce_seconds: float = 8.0, option_search: bool = False
+               ) -> list[Contradiction | Ambiguity]:
+    """Judge one scenario document from ``walk``, the complete enumeration (pruned or not: only its legal leaves
+    and the branch points met are read) of its prepared scenario under ``invariants``: count it in ``findings``
+    (``scenarios``, ``met``) and add to it each contradiction whose core, each ambiguity whose branch point and
+    (with ``option_search``) each open option reading whose option ``findings`` does not hold yet, each with a
+    minimal scenario. Returns the findings added, in the order added. Raises what the invariants' checks raise
+    (:class:`~conformance.editors.enumeration.InvariantCrashed`) on the reduced scenarios."""
+    from conformance.editors.readings import option_readings
 
-@dataclass
-class Side:
-    """One side of a diff: its edition, options (overrides) and invariants."""
-
-    name: str
-    edition: str
-    options: dict[str, Any]
-    invariants: tuple[Invariant, ...]
-
-    def required(self, document: dict[str, Any], max_runs: int) -> set[tuple[str, ...]] | None:
-        """The observable orders of every trace satisfying this side's invariants (None: tree too large)."""
-        variant = {**copy.deepcopy(document), "edition": self.edition,
-                   "options": {**document.get("options", {}), **self.options}}
-        _, scenario = prepare_scenario(variant, f"the scenario under {self.name}")
-        walk = enumerate_traces(scenario, self.invariants, player_choices="scenario", max_runs=max_runs)
-        return set(walk.outcomes()) if walk.complete else None
-
-
-@dataclass
-class Difference:
-    scenario: dict[str, Any]
-    left: tuple[str, set]
-    right: tuple[str, set]
-
-    def render(self) -> str:
-        (a, left), (b, right) = self.left, self.right
-        lines = ["DIFFERENCE: the required traces differ", "minimal scenario:", _scenario_lines(self.scenario)]
-        columns = [(f"{a}: {'required' if len(left) == 1 else f'one of {len(left)} allowed'}", sorted(left)[0]),
-                   (f"{b}: {'required' if len(right) == 1 else f'one of {len(right)} allowed'}", sorted(right)[0])]
-        only_left, only_right = sorted(left - right), sorted(right - left)
-        if only_left and only_right:
-            columns = [(f"{a} only", only_left[0]), (f"{b} only", only_right[0])]
-        lines.append(_side_by_side(columns))
-        return "\n".join(lines)
-
-
-def _differs(a: Side, b: Side, max_runs: int) -> Callable[[dict], bool]:
-    def fails(document: dict[str, Any]) -> bool:
-        left, right = a.required(document, max_runs), b.required(document, max_runs)
-        return left is not None and right is not None and left != right
-    return fails
-
-
-def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int = 0, max_runs: int = 300,
-         documents: Iterable[dict] | None = None, reduce_seconds: float = 8.0, limit: int = 1,
-         skew: float = DEFAULT_SKEW, counts: dict[str, int] | None = None, draws: int = 2000,
-         sample: Sample | None = None, seconds: float | None = None) -> list[Difference]:
-    """Up to ``limit`` minimal scenarios whose required traces differ between sides ``a`` and ``b``.
-
-    Without ``documents``, up to ``draws`` small scenarios are drawn and screened by one reference play per side
-    (:func:`conformance.editors.targeting.aimed`): only those the change touches are enumerated, those whose
-    reference plays already differ first, at most ``scenarios`` of them, no new one after ``seconds`` (None: no time
-    bound). ``sample`` (a
-    :class:`~conformance.editors.targeting.Sample`), if given, receives what was drawn, touched, compared and
-    reached; ``counts``, if given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large``
-    (skipped: a side's tree exceeded ``max_runs``)."""
-    found: list[Difference] = []
-    seen: set = set()
-    sample = sample if sample is not None else Sample()
-    if documents is not None:
-        sample.given = True
-        source: Iterable = ((document, None) for document in documents)
-    started = time.monotonic()
-    if documents is None:
-        source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample,
-                                                 deadline=None if seconds is None else started + seconds))
-    for document, screened in source:
-        if not sample.given and sample.compared >= scenarios:
-            break
-        if seconds is not None and time.monotonic() - started > seconds:
-            sample.timed_out = seconds
-            break
-        left, right = a.required(document, max_runs), b.required(document, max_runs)
-        if (left is None or right is None) and screened is not None and screened.decisive:
-            # too large to enumerate, but its reference plays differ: shrink it by that cheap test first
-            change = change_between(ruleset, a, b)
-            document = reduce_scenario(document, lambda d: bool(getattr(screen(d, a, b, change), "decisive", False)),
-                                       _valid_both(a, b), reduce_seconds / 2)
-            screened = None
-            left, right = a.required(document, max_runs), b.required(document, max_runs)
-        if left is None or right is None:
-            sample.too_large += 1
+    added: list[Contradiction | Ambiguity] = []
+    findings.scenarios += 1
+    for kind in {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}:
+        findings.met[kind] = findings.met.get(kind, 0) + 1
+    if option_search and walk.legal:
+        done = {a.option for a in findings.ambiguities if a.option is not None}
+        for reading in option_readings(ruleset, document, walk, invariants, max_runs=max_runs, done=done,
+                                       reduce_seconds=reduce_seconds):
+            added.append(reading)
+            findings.ambiguities.append(reading)
+    if not walk.legal and _no_legal_trace(invariants, max_runs)(document):
+        small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), situation, reduce_seconds)
+        _, prepared = prepare_scenario(small, "the reduced scenario")
+        found = contradiction_of(prepared, invariants)
+        if found is not None and found.core not in {c.core for c in findings.contradictions}:
+            added.append(found)
+            findings.contradictions.append(found)
+    kinds = {a.kind for a in findings.ambiguities if a.option is None}
+    for ambiguity in ambiguities_of(walk):
+        if ambiguity.kind in kinds:
             continue
-        sample.compared += 1
-        sample.note_reached(ruleset, screened.left if screened is not None else reference_play(a, document))
-        if left == right:
-            continue
-        small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
-        left, right = a.required(small, max_runs), b.required(small, max_runs)
-        key = (frozenset(left - right), frozenset(right - left))
-        if key in seen:
-            continue
-        seen.add(key)
-        found.append(Difference(small, (a.name, left), (b.name, right)))
-        if len(found) >= limit:
-            break
-    if counts is not None:
-        counts.update(compared=sample.compared, too_large=sample.too_large)
-    return found
+        kinds.add(ambiguity.kind)
+        small = reduce_scenario(document, _ambiguous_at(ambiguity.kind, invariants, max_runs), situation,
+                                reduce_seconds)
+        _, prepared = prepare_scenario(small, "the reduced scenario")
+        again = [a for a in ambiguities_of(enumerate_traces(prepared, invariants, player_choices="scenario",
+                                                            max_runs=max_runs)) if a.kind == ambiguity.kind]
+        added.append(again[0] if again else ambiguity)
+        findings.ambiguities.append(added[-1])
+    return added
 
 
-def _valid_both(a: Side, b: Side) -> Callable[[dict], bool]:
-    """Valid under both sides: well formed, and restoring no trigger that was not missed in either side's reference
-    play (:func:`~conformance.editors.targeting.restores_only_missed`)."""
-    def valid(document: dict[str, Any]) -> bool:
-        if not all(well_formed({**document, "edition": s.edition, "options": {**document.get("options", {}),
-                                                                              **s.options}}) for s in (a, b)):
-            return False
-        return all(restores_only_missed(reference_play(s, document)) for s in (a, b))
-    return valid
+# Diffs live in conformance.editors.differ; re-exported here, where the editors' commands and tests import them.
+from conformance.editors.differ import Difference, Side, diff  # noqa: E402,F401

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conformance.editors import pages, report
+from conformance.editors import exhaustive_cli, pages, report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
@@ -127,6 +127,14 @@ def lint_rules(args) -> int:
         raise ConformanceError(str(exc)) from None
     text = _rules_text(args.rules_text) if args.rules_text else None
     problems = lint_text(ruleset, text)
+    if args.exhaustive:
+        from conformance.editors.exhaustive_cli import lint_exhaustive
+
+        notes = text_findings(ruleset, text) if text is not None else []
+        return lint_exhaustive(args, ruleset, edition, invariants, options, problems, text, notes,
+                               [*(args.without or ()), *(inv.key for inv in invariants if id(inv) not in published)])
+    exhaustive_cli.refuse_alone(args)
+    args.max_runs = args.max_runs or 200
     documents = _scenario_documents(args.scenario, ruleset, options)
     findings = explore_rules(ruleset, edition, invariants, options=options, scenarios=args.scenarios,
                              seed=args.seed, max_runs=args.max_runs, documents=documents, skew=args.skew,
@@ -347,7 +355,7 @@ def _run_report(path: str, ruleset: str) -> dict[str, Any]:
 
 
 def add_parsers(commands) -> None:
-    """Add ``lint-rules`` and ``diff`` to the CLI's subcommands."""
+    """Add ``lint-rules``, ``diff`` and ``merge-stats`` to the CLI's subcommands."""
     p = commands.add_parser("lint-rules", help="for rules editors: contradictions, ambiguities and the rule-text lint")
     p.add_argument("--ruleset", default="momon-wonder")
     p.add_argument("--edition")
@@ -367,9 +375,11 @@ def add_parsers(commands) -> None:
     p.add_argument("--per-branch-point", type=_at_least(0), default=PER_POINT,
                    help="beyond --scenarios, draw small scenarios until each branch point of the text has been met "
                         f"by this many (default {PER_POINT}; 0: only --scenarios; none with --scenarios 0)")
-    p.add_argument("--max-runs", type=_at_least(1), default=200, help="skip a scenario with more branches than this")
+    p.add_argument("--max-runs", type=_at_least(1), help="skip a scenario with more branches than this (default "
+                   "200; 2000 with --exhaustive)")
     p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size)")
+    exhaustive_cli.add_lint_options(p)
     p.set_defaults(handler=lint_rules)
 
     p = commands.add_parser("diff", help="for rules editors: minimal scenarios whose required traces differ between "
@@ -400,3 +410,4 @@ def add_parsers(commands) -> None:
     p.add_argument("--limit", type=_at_least(1), default=1, help="how many differences to show (default 1)")
     pages.add_options(p)
     p.set_defaults(handler=diff_command)
+    exhaustive_cli.add_parser(commands)
