@@ -10,7 +10,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
   only that an event satisfying an ability's condition triggers it), where it matters;
 * ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
 * ``sbc-defeat-order``: the order of the defeat events of several objects defeated by one State-Based Conditions
-  pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none);
+  pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none; option
+  ``sbc_defeat_order`` names the readings, and answer 0 is the order it gives);
 * ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
 * ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4);
 * ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
@@ -18,8 +19,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
   created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
   Summon fails, ``optional_choice`` when an optional ability triggers or resolves, ``sbc_events`` when a marked
   object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
-  whose intervening condition no longer holds. (``same_event_order`` and ``sanctioned_play`` are covered by the
-  more general ``group-order`` and ``remedy-placement``.)
+  whose intervening condition no longer holds. (``same_event_order``, ``sanctioned_play`` and ``sbc_defeat_order``
+  are covered by the more general ``group-order``, ``remedy-placement`` and ``sbc-defeat-order``.)
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ READINGS = {
 class PermissiveGame(Game):
     # The general branch kinds that stand for an option with no ``reading:`` branch of its own (the editors' diff aims
     # its scenarios at them).
-    option_branches = {"same_event_order": ("group-order",), "sanctioned_play": ("remedy-placement",)}
+    option_branches = {"same_event_order": ("group-order",), "sanctioned_play": ("remedy-placement",),
+                       "sbc_defeat_order": ("sbc-defeat-order",)}
 
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
@@ -159,11 +161,15 @@ class PermissiveGame(Game):
         marked = [obj for obj in self.marked_for_defeat if self.zones.get(obj) == IN_PLAY]
         if marked:
             self.options.decide("sbc_events", f"{', '.join(marked)} marked for defeat")
-        if len(marked) > 1 and self.options["sbc_events"]:
-            # Several objects defeated by one pass: 11.2.5's "chronological order" gives their events none.
-            self.marked_for_defeat = permuted(self.oracle, "sbc-defeat-order", "order of the defeats of "
-                                              f"{', '.join(marked)} in one State-Based Conditions pass", marked)
         super().perform_state_based_conditions()
+
+    def defeat_order(self, marked: list[str]) -> list[str]:
+        preferred = super().defeat_order(marked)
+        if len(marked) < 2:
+            return preferred
+        # Several objects defeated by one pass: 11.2.5's "chronological order" gives their events none.
+        return permuted(self.oracle, "sbc-defeat-order", f"order of the defeats of {', '.join(marked)} in one "
+                        "State-Based Conditions pass", marked, preferred)
 
     def resolve(self, trigger_id: str) -> None:
         trigger = self.instances[trigger_id]
