@@ -58,19 +58,6 @@ SBC_EVENTS = Option(
     doc="Whether performing State-Based Conditions can cause trigger events.",
 )
 
-SBC_DEFEAT_ORDER = Option(
-    name="sbc_defeat_order",
-    default="marked-order",
-    values={
-        "marked-order": "several objects defeated by one State-Based Conditions pass are defeated one after another "
-        "in the order they were marked for defeat",
-        "object-order": "they are defeated in the order the scenario lists them",
-    },
-    stands_for="State-Based Conditions, and 11.2.5's 'chronological order' (events caused at once are given none)",
-    doc="In which order one State-Based Conditions pass defeats several objects: the order of their 'defeated' "
-    "events, hence of their trigger groups.",
-)
-
 FAILED_SUMMON_EVENT = Option(
     name="failed_summon_event",
     default="ordinary-event",
@@ -116,14 +103,27 @@ INTERVENING_RECHECK = Option(
     doc="Whether an intervening condition is checked again on resolution.",
 )
 
+SBC_DEFEAT_ORDER = Option(
+    name="sbc_defeat_order",
+    default="marked-order",
+    values={
+        "marked-order": "several objects defeated by one State-Based Conditions pass are defeated one after another "
+        "in the order they were marked for defeat",
+        "object-order": "they are defeated in the order the scenario lists them",
+    },
+    stands_for="State-Based Conditions, and 11.2.5's 'chronological order' (events caused at once are given none)",
+    doc="In which order one State-Based Conditions pass defeats several objects: the order of their 'defeated' "
+    "events, hence of their trigger groups.",
+)
+
 OPTIONS = (
     SAME_EVENT_ORDER,
     PACKAGE_CONTENTS,
     SNATCH_CHECK_TRIGGERS,
     SBC_EVENTS,
-    SBC_DEFEAT_ORDER,
     FAILED_SUMMON_EVENT,
     SANCTIONED_PLAY,
     OPTIONAL_CHOICE,
     INTERVENING_RECHECK,
+    SBC_DEFEAT_ORDER,
 )
