@@ -17,7 +17,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
 * ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
   can matter (:class:`~reference_engine.common.permissive.Readings`): ``package_contents`` when a package is
   created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
-  Summon fails, ``optional_choice`` when an optional ability triggers or resolves, ``sbc_events`` when a marked
+  Summon fails, ``optional_choice`` when an optional ability triggers or resolves (only in a play where a player may
+  decline one: an ability used either way resolves at the same place), ``sbc_events`` when a marked
   object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
   whose intervening condition no longer holds. (``same_event_order``, ``sanctioned_play`` and ``sbc_defeat_order``
   are covered by the more general ``group-order``, ``remedy-placement`` and ``sbc-defeat-order``.)
@@ -31,6 +32,7 @@ from reference_engine.common.vocabulary import IN_PLAY, LEAVING_EVENTS, conditio
 from reference_engine.momon_wonder.engines.reference import Game
 from reference_engine.common.permissive import Oracle, Readings, permuted
 from reference_engine.kernel.branching import choose
+from reference_engine.kernel.choices import ScenarioChooser
 
 # The readings the reference engine can play for each option whose text is silent (reference_engine/<ruleset>/judge/
 # momon_wonder/options.py names them; tests/test_editors_analysis.py checks that they agree).
@@ -55,9 +57,21 @@ class PermissiveGame(Game):
         self.oracle = oracle
         self.options = Readings(self.options, oracle, READINGS, on_read=(
             "package_contents", "snatch_check_triggers", "failed_summon_event", "optional_choice"))
+        if not self._may_decline():
+            # Every optional ability is used: asked as it triggers or as it resolves, it resolves at the same place
+            # (the choice itself is no outcome), so the reading of optional_choice cannot matter in this play.
+            self.options.decided.add("optional_choice")
         self._placing = False
         self._ahead: list[str] = []  # triggers of the group being placed ahead of pending work
         self._ahead_placed = 0
+
+    def _may_decline(self) -> bool:
+        """Whether a player may decline an optional ability in this play: with the scenario's answers, only where
+        they decline one; a chooser that branches on the players' answers may decline any."""
+        if not isinstance(self.chooser, ScenarioChooser):
+            return True
+        optional = {ab["id"] for obj in self.scenario["objects"] for ab in obj.get("abilities", ()) if ab.get("optional")}
+        return any(not self.chooser.optional(None, {"ability": ability}) for ability in optional)
 
     def collect_triggers(self, occurrences):
         judged = []
