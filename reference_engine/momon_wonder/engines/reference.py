@@ -216,7 +216,7 @@ class Game:
     def defeat_order(self, marked: list[str]) -> list[str]:
         """The order in which one State-Based Conditions pass defeats several objects (option sbc_defeat_order; the
         text gives events caused at once no chronological order): as they were marked, or as the scenario lists them."""
-        if self.options["sbc_defeat_order"] == "object-order":
+        if len(marked) > 1 and self.options["sbc_defeat_order"] == "object-order":
             listed = {obj["id"]: n for n, obj in enumerate(self.scenario["objects"])}
             return sorted(marked, key=lambda obj: listed.get(obj, len(listed)))
         return list(marked)
