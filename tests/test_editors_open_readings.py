@@ -23,6 +23,7 @@ from conformance.editors.analysis import (
 )
 from conformance.editors.analysis import _differing_kinds
 from conformance.editors.enumeration import enumerate_traces, signature
+from conformance.editors.readings import met_points, option_readings
 from conformance.fixtures import bundled_fixtures
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
@@ -42,21 +43,35 @@ def momon(objects: list[dict], actions: list[dict]) -> dict:
             "script": [{"step": "one", "actions": [{"by": "P1", "effect": actions}]}]}
 
 
-# -- item 1 and 3: a branch point nobody named is found and reported as new -------------------------------------------
+# -- item 1 and 3: a branch point nobody named is found, then named by an option ----------------------------------------
 
 TWO_DEFEATS = momon([{"id": "F1", "owner": "P1", "zone": "field", "abilities": [
                          {"id": "A1", "trigger": {"event": "defeated", "subject": "self"}, "effect": []}]},
                      {"id": "F2", "owner": "P1", "zone": "field", "abilities": [
                          {"id": "A2", "trigger": {"event": "defeated", "subject": "self"}, "effect": []}]}],
-                    [{"do": "mark_defeat", "object": "F1"}, {"do": "mark_defeat", "object": "F2"}])
+                    [{"do": "mark_defeat", "object": "F2"}, {"do": "mark_defeat", "object": "F1"}])
 
 
-def test_two_defeats_in_one_state_based_conditions_pass_are_an_open_reading_nobody_named():
-    walk = enumerate_traces(prepared(TWO_DEFEATS), MOMON.invariants_for("1.0.0"), player_choices="scenario")
+def test_two_defeats_in_one_state_based_conditions_pass_are_the_open_reading_option_sbc_defeat_order_names():
+    """Found at its branch point alone (no key judged the order), the reading is now option sbc_defeat_order: its
+    key settles the order, and without that key the branch point is open again, named by the option."""
+    scenario = prepared(TWO_DEFEATS)
+    assert ambiguities_of(enumerate_traces(scenario, MOMON.invariants_for("1.0.0"), player_choices="scenario")) == []
+    walk = enumerate_traces(scenario, edited_invariants(MOMON, "1.0.0", without=["mw.sbc-defeat-order"]),
+                            player_choices="scenario")
     found = ambiguities_of(walk)
     assert [a.branch_point for a in found] == ["sbc-defeat-order"]
-    assert "new: no option names it" in found[0].where() and "11.2.2, 11.2.5" in found[0].where()
-    assert MOMON.branch_points["sbc-defeat-order"].option is None
+    assert "named by option sbc_defeat_order" in found[0].where() and "11.2.2, 11.2.5" in found[0].where()
+    assert MOMON.branch_points["sbc-defeat-order"].option == "sbc_defeat_order"
+
+
+def test_lint_rules_at_its_defaults_finds_sbc_defeat_order_by_its_option():
+    """The marks come in the other order than the scenario lists the objects: the option's readings lead apart."""
+    scenario = prepared(TWO_DEFEATS)
+    walk = enumerate_traces(scenario, MOMON.invariants_for("1.0.0"), player_choices="scenario")
+    found = option_readings(MOMON, TWO_DEFEATS, walk, MOMON.invariants_for("1.0.0"), max_runs=200, reduce_seconds=0.5)
+    assert ("sbc-defeat-order", "sbc_defeat_order", ("marked-order", "object-order")) in [
+        (a.branch_point, a.option, a.values) for a in found]  # (with sbc_events=false, nothing is defeated at all)
 
 
 def test_lint_rules_at_its_defaults_lists_open_readings_with_sentence_option_and_reach(capsys):
@@ -74,9 +89,42 @@ def test_the_json_report_names_each_open_reading_s_branch_point_and_option(tmp_p
     main(["lint-rules", "--ruleset", "momon-wonder", "--report-json", str(path)])  # validated against the schema
     findings = [f for f in json.loads(path.read_text())["findings"] if f["kind"] == "ambiguity"]
     by_point = {f["branch_point"]: f for f in findings}
-    assert by_point["sbc-defeat-order"]["named_by"] is None
+    assert by_point["sbc-defeat-order"]["named_by"] == {"option": "sbc_defeat_order", "default": "marked-order"}
     assert by_point["group-order"]["named_by"] == {"option": "same_event_order", "default": "active-player-first"}
+    assert by_point["reading:optional_choice"]["named_by"] == {"option": "optional_choice", "default": "on-resolution"}
     assert all(f["sentences"] and f["scenario"] and len(f["outcomes"]) >= 2 for f in findings)
+
+
+def optional_pair(declined: bool) -> dict:
+    """P1's A1 and P2's optional A2 react to one signal; P2 uses A2, or declines it."""
+    document = momon([{"id": "F1", "owner": "P1", "zone": "field", "abilities": [
+                          {"id": "A1", "trigger": {"event": "signal", "name": "s"}, "effect": []}]},
+                      {"id": "F2", "owner": "P2", "zone": "field", "abilities": [
+                          {"id": "A2", "trigger": {"event": "signal", "name": "s"}, "effect": [], "optional": True}]}],
+                     [{"do": "signal", "name": "s"}])
+    return {**document, "players": ["P1", "P2"], "choices": {"optional": {"A2": not declined}}}
+
+
+def test_optional_choice_is_met_only_where_a_player_declines_and_its_readings_then_lead_apart():
+    """Issue 28 (options not found at the defaults): the reading of optional_choice matters only for a declined
+    ability (removed as it triggers, or when its turn comes), so the permissive engine asks it only in a play where
+    one may be declined, and the aimed sample draws such scenarios until it has met it a few times."""
+    assert "reading:optional_choice" not in met_points(optional_pair(declined=False))
+    assert "reading:optional_choice" in met_points(optional_pair(declined=True))
+    document = optional_pair(declined=True)
+    walk = enumerate_traces(prepared(document), MOMON.invariants_for("1.0.0"), player_choices="scenario")
+    found = option_readings(MOMON, document, walk, MOMON.invariants_for("1.0.0"), max_runs=200, reduce_seconds=0.5)
+    assert [(a.branch_point, a.values) for a in found] == [("reading:optional_choice", ("on-resolution", "on-trigger"))]
+    # With the players' answers branching, any optional ability may be declined: the reading is asked.
+    branching = enumerate_traces(prepared(optional_pair(declined=False)), MOMON.invariants_for("1.0.0"),
+                                 player_choices="branch")
+    assert "reading:optional_choice" in {d.kind for leaf in branching.leaves for d in leaf.rule_decisions}
+
+
+def test_lint_rules_at_its_defaults_finds_optional_choice(capsys):
+    main(["lint-rules", "--ruleset", "momon-wonder"])
+    out = capsys.readouterr().out
+    assert 'branch point reading:optional_choice: named by option optional_choice (default "on-resolution")' in out
 
 
 def test_a_player_s_own_choice_is_never_an_open_reading():

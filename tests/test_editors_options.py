@@ -38,10 +38,10 @@ def ability(id_, trigger, effect=(), **extra) -> dict:
 
 SIGNAL = {"event": "signal", "name": "s"}
 
-# Which branch point of the permissive engines stands for each option: the three with a general branch of their
+# Which branch point of the permissive engines stands for each option: the four with a general branch of their
 # own, and ``reading:<option>`` for the others (reference_engine/<ruleset>/engines/permissive.py).
 BRANCH = {"same_event_order": "group-order", "sanctioned_play": "remedy-placement",
-          "trigger_during_resolution": "fresh-placement"}
+          "sbc_defeat_order": "sbc-defeat-order", "trigger_during_resolution": "fresh-placement"}
 
 
 def from_fixture(ruleset: str, fixture_id: str) -> dict:
@@ -70,6 +70,7 @@ SCENARIOS = {
                                                                "mw-nested-summon-ordinary-triggers-stay-inside"),
     ("momon-wonder", "snatch_check_triggers"): lambda: from_fixture("momon-wonder", "mw-package-completes-in-order"),
     ("momon-wonder", "sbc_events"): lambda: from_fixture("momon-wonder", "mw-defeat-looks-back"),
+    ("momon-wonder", "sbc_defeat_order"): lambda: from_fixture("momon-wonder", "mw-sbc-defeats-in-marked-order"),
     ("momon-wonder", "failed_summon_event"): lambda: from_fixture("momon-wonder", "mw-failed-summon-no-package"),
     ("momon-wonder", "sanctioned_play"): remedy_with_work_waiting,
     ("momon-wonder", "optional_choice"): lambda: momon(

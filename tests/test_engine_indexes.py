@@ -145,7 +145,8 @@ def test_max_trace_entries_is_the_engines_loop_guard():
                 "options": {"same_event_order": "object-order", "package_contents": "all-summon-event-triggers",
                             "snatch_check_triggers": "post-snatch", "sbc_events": True,
                             "failed_summon_event": "ordinary-event", "sanctioned_play": False,
-                            "optional_choice": "on-resolution", "intervening_recheck": True}}
+                            "optional_choice": "on-resolution", "intervening_recheck": True,
+                            "sbc_defeat_order": "marked-order"}}
     cls = reference_engine_classes()["momon-wonder"]
     entries = len(cls().run(scenario, ScenarioChooser(scenario))["entries"])
     assert entries > 100

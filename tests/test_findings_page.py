@@ -117,7 +117,7 @@ def test_findings_page_lists_what_the_defaults_report(sweeps):
 def test_readings_audit_tool_column_is_filled_from_the_findings(sweeps):
     _check(AUDIT, audit_page(sweeps, AUDIT.read_text("utf-8")))
     text = AUDIT.read_text("utf-8")
-    assert "lint-rules (`sbc-defeat-order`)" in text  # M5: found by no option, only by its branch point
+    assert "lint-rules (`sbc-defeat-order`)" in text  # M5: found at its branch point, now option sbc_defeat_order
 
 
 def test_every_audited_branch_point_exists():

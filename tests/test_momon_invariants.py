@@ -215,6 +215,16 @@ def _sbc_signal(e):
     return e
 
 
+def _defeats_swapped(e):
+    """The two defeats of one State-Based Conditions pass (E1, E2, each with its trigger T1, T2) in the other order."""
+    first, second = e[find(e, kind="event", id="E1")], e[find(e, kind="event", id="E2")]
+    first["subject"], second["subject"] = second["subject"], first["subject"]
+    one, two = e[find(e, kind="trigger", id="T1")], e[find(e, kind="trigger", id="T2")]
+    for field in ("ability", "source", "controller"):
+        one[field], two[field] = two[field], one[field]
+    return e
+
+
 CASES = [
     ("mw.triggers-when-satisfied", "mw-trigger-waits-for-action", _drop_trigger("T2"), "no trigger instance"),
     ("mw.no-interruption", "mw-trigger-waits-for-action", _enqueue_inside_action, "still being performed"),
@@ -268,6 +278,7 @@ CASES = [
      lambda e: move(e, (find(e, kind="enqueue", trigger="T2"), find(e, kind="enqueue", trigger="T2") + 1),
                     find(e, kind="resolve_end", trigger="T1") + 2), "collected only at entry"),
     ("mw.sbc-after-completion", "mw-sbc-defeat-before-next-ability", _sbc_signal, "only defeat"),
+    ("mw.sbc-defeat-order", "mw-sbc-defeats-in-marked-order", _defeats_swapped, "sbc_defeat_order=marked-order"),
     ("mw.summon-package", "mw-sbc-defeat-before-next-ability", _group("E1", "E3"),
      "no single Effect-Based Summon caused them all"),
     # One Summon of several monsters: one event (issue 12 item 2).
@@ -305,6 +316,16 @@ def test_sbc_that_defeat_under_sbc_events_false_are_rejected(momon_fixture):
     scenario = {**scenario, "options": {**scenario["options"], "sbc_events": False}}
     found = violations(scenario, trace["entries"], "mw.sbc-after-completion")
     assert any("sbc_events=false" in message for message in found), found
+
+
+def test_sbc_defeat_order_is_judged_both_ways(momon_fixture):
+    """Under sbc_defeat_order=object-order the judge requires the scenario's order (M1, then M2) and forbids the
+    order of marking that the default requires."""
+    scenario, trace = momon_fixture("mw-sbc-defeats-in-marked-order")
+    scenario = {**scenario, "options": {**scenario["options"], "sbc_defeat_order": "object-order"}}
+    found = violations(scenario, trace["entries"], "mw.sbc-defeat-order")
+    assert any("sbc_defeat_order=object-order gives M1, M2" in message for message in found), found
+    assert violations(scenario, _defeats_swapped(trace["entries"]), "mw.sbc-defeat-order") == []
 
 
 def test_intervening_removal_needs_the_recheck_option(momon_fixture):

@@ -52,6 +52,7 @@ FIXTURE_CATCHES = [
     ("mw-remedy-not-front-casual", "mw-remedy-front-casual", "mw.remedy-front"),
     ("mw-remedy-front-sanctioned", "mw-remedy-back-sanctioned", "mw.remedy-front"),
     ("mw-same-event-active-player-first", "mw-same-event-reversed", "mw.same-event-order"),
+    ("mw-sbc-defeats-in-marked-order", "mw-sbc-defeats-reversed", "mw.sbc-defeat-order"),
     ("mw-triggers-during-snatch-check", "mw-no-sbc-after-snatch", "mw.sbc-after-completion"),
     ("mw-empty-before-advance", "mw-advance-with-package-pending", "mw.empty-before-advance"),
     ("mw-once-per-event", "mw-recollect-on-open", "mw.once-per-event"),

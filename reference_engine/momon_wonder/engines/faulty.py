@@ -264,6 +264,15 @@ class SameEventReversedGame(Game):
         return list(reversed(super().players_from_active()))
 
 
+class SbcDefeatsReversedGame(Game):
+    """Defeats the objects of one State-Based Conditions pass last marked first, whatever option sbc_defeat_order
+    says (the 'defeated' events, and so their trigger groups, come in the wrong order; caught by
+    mw.sbc-defeat-order)."""
+
+    def defeat_order(self, marked: list[str]) -> list[str]:
+        return list(reversed(super().defeat_order(marked)))
+
+
 class RecollectOnOpenGame(Game):
     """Collects the Summon event's triggers a second time when its package opens, so each triggers twice for one
     event (11.2.3: once per event; caught by mw.once-per-event)."""
@@ -466,6 +475,7 @@ MUTANTS = (
     _mutant("mw-optional-asked-on-trigger", OptionalAskedOnTriggerGame, "mw.removal-reason"),
     _mutant("mw-intervening-not-rechecked", InterveningNotRecheckedGame, "mw.removal-reason"),
     _mutant("mw-same-event-reversed", SameEventReversedGame, "mw.same-event-order"),
+    _mutant("mw-sbc-defeats-reversed", SbcDefeatsReversedGame, "mw.sbc-defeat-order"),
     _mutant("mw-recollect-on-open", RecollectOnOpenGame, "mw.once-per-event"),
     _mutant("mw-advance-with-package-pending", AdvanceWithPackagePendingGame, "mw.empty-before-advance"),
     _mutant("mw-defeat-no-look-back", DefeatNoLookBackGame, "mw.triggers-when-satisfied"),

@@ -10,16 +10,18 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
   only that an event satisfying an ability's condition triggers it), where it matters;
 * ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
 * ``sbc-defeat-order``: the order of the defeat events of several objects defeated by one State-Based Conditions
-  pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none);
+  pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none; option
+  ``sbc_defeat_order`` names the readings, and answer 0 is the order it gives);
 * ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
 * ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4);
 * ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
   can matter (:class:`~reference_engine.common.permissive.Readings`): ``package_contents`` when a package is
   created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
-  Summon fails, ``optional_choice`` when an optional ability triggers or resolves, ``sbc_events`` when a marked
+  Summon fails, ``optional_choice`` when an optional ability triggers or resolves (only in a play where a player may
+  decline one: an ability used either way resolves at the same place), ``sbc_events`` when a marked
   object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
-  whose intervening condition no longer holds. (``same_event_order`` and ``sanctioned_play`` are covered by the
-  more general ``group-order`` and ``remedy-placement``.)
+  whose intervening condition no longer holds. (``same_event_order``, ``sanctioned_play`` and ``sbc_defeat_order``
+  are covered by the more general ``group-order``, ``remedy-placement`` and ``sbc-defeat-order``.)
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from reference_engine.common.vocabulary import IN_PLAY, LEAVING_EVENTS, conditio
 from reference_engine.momon_wonder.engines.reference import Game
 from reference_engine.common.permissive import Oracle, Readings, permuted
 from reference_engine.kernel.branching import choose
+from reference_engine.kernel.choices import ScenarioChooser
 
 # The readings the reference engine can play for each option whose text is silent (reference_engine/<ruleset>/judge/
 # momon_wonder/options.py names them; tests/test_editors_analysis.py checks that they agree).
@@ -46,16 +49,29 @@ READINGS = {
 class PermissiveGame(Game):
     # The general branch kinds that stand for an option with no ``reading:`` branch of its own (the editors' diff aims
     # its scenarios at them).
-    option_branches = {"same_event_order": ("group-order",), "sanctioned_play": ("remedy-placement",)}
+    option_branches = {"same_event_order": ("group-order",), "sanctioned_play": ("remedy-placement",),
+                       "sbc_defeat_order": ("sbc-defeat-order",)}
 
     def __init__(self, scenario: dict[str, Any], chooser, oracle: Oracle):
         super().__init__(scenario, chooser)
         self.oracle = oracle
         self.options = Readings(self.options, oracle, READINGS, on_read=(
             "package_contents", "snatch_check_triggers", "failed_summon_event", "optional_choice"))
+        if not self._may_decline():
+            # Every optional ability is used: asked as it triggers or as it resolves, it resolves at the same place
+            # (the choice itself is no outcome), so the reading of optional_choice cannot matter in this play.
+            self.options.decided.add("optional_choice")
         self._placing = False
         self._ahead: list[str] = []  # triggers of the group being placed ahead of pending work
         self._ahead_placed = 0
+
+    def _may_decline(self) -> bool:
+        """Whether a player may decline an optional ability in this play: with the scenario's answers, only where
+        they decline one; a chooser that branches on the players' answers may decline any."""
+        if not isinstance(self.chooser, ScenarioChooser):
+            return True
+        optional = {ab["id"] for obj in self.scenario["objects"] for ab in obj.get("abilities", ()) if ab.get("optional")}
+        return any(not self.chooser.optional(None, {"ability": ability}) for ability in optional)
 
     def collect_triggers(self, occurrences):
         judged = []
@@ -159,11 +175,15 @@ class PermissiveGame(Game):
         marked = [obj for obj in self.marked_for_defeat if self.zones.get(obj) == IN_PLAY]
         if marked:
             self.options.decide("sbc_events", f"{', '.join(marked)} marked for defeat")
-        if len(marked) > 1 and self.options["sbc_events"]:
-            # Several objects defeated by one pass: 11.2.5's "chronological order" gives their events none.
-            self.marked_for_defeat = permuted(self.oracle, "sbc-defeat-order", "order of the defeats of "
-                                              f"{', '.join(marked)} in one State-Based Conditions pass", marked)
         super().perform_state_based_conditions()
+
+    def defeat_order(self, marked: list[str]) -> list[str]:
+        preferred = super().defeat_order(marked)
+        if len(marked) < 2:
+            return preferred
+        # Several objects defeated by one pass: 11.2.5's "chronological order" gives their events none.
+        return permuted(self.oracle, "sbc-defeat-order", f"order of the defeats of {', '.join(marked)} in one "
+                        "State-Based Conditions pass", marked, preferred)
 
     def resolve(self, trigger_id: str) -> None:
         trigger = self.instances[trigger_id]

@@ -209,9 +209,17 @@ class Game:
         marked, self.marked_for_defeat = self.marked_for_defeat, []
         if not self.options["sbc_events"]:
             return
-        for obj in marked:
+        for obj in self.defeat_order([obj for obj in marked if self.zones.get(obj) == IN_PLAY]):
             if self.zones.get(obj) == IN_PLAY:
                 self.happen("defeated", {"sbc": check}, subject=obj, **{"from": IN_PLAY, "to": "graveyard"})
+
+    def defeat_order(self, marked: list[str]) -> list[str]:
+        """The order in which one State-Based Conditions pass defeats several objects (option sbc_defeat_order; the
+        text gives events caused at once no chronological order): as they were marked, or as the scenario lists them."""
+        if len(marked) > 1 and self.options["sbc_defeat_order"] == "object-order":
+            listed = {obj["id"]: n for n, obj in enumerate(self.scenario["objects"])}
+            return sorted(marked, key=lambda obj: listed.get(obj, len(listed)))
+        return list(marked)
 
     def place_waiting_groups(self) -> None:
         """11.2.3 and 11.2.5: each group keeps its event's chronological position, after work already pending.

@@ -1,8 +1,8 @@
 """Momon Wonder 1.0.0: the assumptions where section 11.2 leans on text that is not available.
 
 11.2 cites Section 9.3 (the Effect-Based Summon package), Section 11.3 (simultaneous triggers), the State-Based
-Conditions, the Snatch Check and the penalty guide's remedy for missed triggers; none of them is
-published. Every choice the reference engine and the invariants make in their place is one of these options, so
+Conditions (and so the order in which one pass defeats several objects), the Snatch Check and the penalty guide's
+remedy for missed triggers; none of them is published. Every choice the reference engine and the invariants make in their place is one of these options, so
 that a run can be repeated under another reading, and the day the text is known only a default changes.
 """
 
@@ -103,6 +103,19 @@ INTERVENING_RECHECK = Option(
     doc="Whether an intervening condition is checked again on resolution.",
 )
 
+SBC_DEFEAT_ORDER = Option(
+    name="sbc_defeat_order",
+    default="marked-order",
+    values={
+        "marked-order": "several objects defeated by one State-Based Conditions pass are defeated one after another "
+        "in the order they were marked for defeat",
+        "object-order": "they are defeated in the order the scenario lists them",
+    },
+    stands_for="State-Based Conditions, and 11.2.5's 'chronological order' (events caused at once are given none)",
+    doc="In which order one State-Based Conditions pass defeats several objects: the order of their 'defeated' "
+    "events, hence of their trigger groups.",
+)
+
 OPTIONS = (
     SAME_EVENT_ORDER,
     PACKAGE_CONTENTS,
@@ -112,4 +125,5 @@ OPTIONS = (
     SANCTIONED_PLAY,
     OPTIONAL_CHOICE,
     INTERVENING_RECHECK,
+    SBC_DEFEAT_ORDER,
 )

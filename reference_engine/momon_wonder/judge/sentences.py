@@ -21,7 +21,7 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("ac60a85933704930", ("mw.triggers-when-satisfied", "mw.no-interruption")),
     ),
     "11.2.2": (
-        ("7d4bf0e65f575bc7", ("mw.sbc-after-completion",)),
+        ("7d4bf0e65f575bc7", ("mw.sbc-after-completion", "mw.sbc-defeat-order")),
     ),
     "11.2.3": (
         ("9efbc75b1b56c035", ("mw.collect-every-trigger",)),
@@ -41,7 +41,7 @@ SENTENCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
     "11.2.5": (
         ("83bf4436b4c8bb69", ("mw.append-after-pending", "mw.sbc-after-completion", "mw.no-interruption")),
-        ("9d6282309f1917c3", ("mw.append-after-pending", "mw.group-position")),
+        ("9d6282309f1917c3", ("mw.append-after-pending", "mw.group-position", "mw.sbc-defeat-order")),
         ("19897eda6f5017b7", ("mw.same-event-order",)),
         ("5a70daa7c8f3dbfc", ("mw.package-position",)),
         ("29457e8c096d03bb", ("mw.package-processing-queue", "mw.nested-package-deferred")),
@@ -67,7 +67,8 @@ BRANCH_POINTS = table(
     BranchPoint("sbc-timing", ("11.2.2", "11.2.5"), "State-Based Conditions before the waiting groups are placed, "
                 "or after: whether events of that pass join the same collection"),
     BranchPoint("sbc-defeat-order", ("11.2.2", "11.2.5"), "the order of the defeats of several objects in one "
-                "State-Based Conditions pass: 'chronological order' gives events caused at once none"),
+                "State-Based Conditions pass: 'chronological order' gives events caused at once none",
+                option="sbc_defeat_order"),
     BranchPoint("queue-next", ("11.2.4", "11.2.6"), "which item of the Trigger Queue or of a package's "
                 "processing Queue is taken next"),
     BranchPoint("remedy-placement", ("11.2.4",), "a trigger restored by the Missed Trigger Remedy put at the front "

@@ -3,7 +3,9 @@ Conditions are performed.
 
 Both directions: a check follows every completed action, ability and Snatch Check, and that check does what State-Based
 Conditions do at that point (option ``sbc_events``: every object marked for defeat since the previous check and still
-in play is defeated, and nothing else), so that its consequences are in place before any later work.
+in play is defeated, and nothing else), so that its consequences are in place before any later work. The text
+gives several defeats of one pass no order; option ``sbc_defeat_order`` names it (``mw.sbc-defeat-order``: with
+either value the judge requires that order and forbids the other).
 """
 
 from __future__ import annotations
@@ -73,3 +75,39 @@ def sbc_after_completion(view: TraceView) -> list[str]:
 # What may stand between a State-Based Conditions check and the events it causes: its other events and the triggers
 # they cause (and a trigger declined at once under optional_choice=on-trigger).
 _DURING_CHECK = frozenset({"event", "trigger", "choice", "removed"})
+
+
+def expected_defeat_order(view: TraceView, due: tuple[str, ...]) -> list[str]:
+    """The order in which one State-Based Conditions pass defeats the objects ``due`` (in the order they were
+    marked) under option ``sbc_defeat_order``: as marked, or as the scenario lists them."""
+    if view.options.get("sbc_defeat_order") == "object-order":
+        listed = {obj["id"]: n for n, obj in enumerate(view.scenario["objects"])}
+        return sorted(due, key=lambda obj: listed.get(obj, len(listed)))
+    return list(due)
+
+
+def _passes_with_several_defeats(view: TraceView) -> int:
+    return sum(1 for check in sbc_expectations(view) if len(check.defeated) > 1)
+
+
+@invariant(
+    passes=PASSES,
+    key="mw.sbc-defeat-order",
+    ruleset="momon-wonder",
+    rules={"1.0.0": "11.2.2"},
+    summary="Several objects defeated by one State-Based Conditions pass are defeated in the order option "
+    "sbc_defeat_order gives (the order they were marked, or the scenario's order).",
+    exercised=_passes_with_several_defeats,
+)
+def sbc_defeat_order(view: TraceView) -> list[str]:
+    found = []
+    for check in sbc_expectations(view):
+        if len(check.defeated) < 2:
+            continue
+        done = [obj for obj in check.defeated if obj in check.must_defeat]  # the others are mw.sbc-after-completion's
+        expected = [obj for obj in expected_defeat_order(view, check.must_defeat) if obj in done]
+        if done != expected:
+            found.append(f"State-Based Conditions {check.check} (entry {check.index}) defeated {', '.join(done)} in "
+                         f"that order; option sbc_defeat_order={view.options.get('sbc_defeat_order')} gives "
+                         f"{', '.join(expected)}")
+    return found
