@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, active_zones, looks_back_at
+from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Delayed, State, active_zones, looks_back_at
 
 if TYPE_CHECKING:
     from reference_engine.mtg.engines.reference import Context
@@ -237,6 +237,13 @@ class Triggering:
         new = [self.new_trigger(d.source, ability, d.controller, e["id"], delayed=d.id)
                for e in list(self.resolution_events) if self.catalog.pattern_matches(ability["trigger"], e, d.source)]
         self.announce([t for t in new if t is not None])
+
+    def create_token(self, token: str, ctx: Context) -> None:
+        """Creating a token (603.6a): it comes into existence on the battlefield under its owner's control, as one
+        event, an ``enter`` from ``uncreated``, that enters-the-battlefield abilities (its own too) trigger on.
+        Nothing happens when it was created already or its owner has left the game."""
+        if self.state.zones.get(token) == UNCREATED and self.state.owners[token] not in self.state.left:
+            self.happen([{"type": "enter", "subject": token, "from": UNCREATED, "to": BATTLEFIELD}], ctx.cause)
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
         return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source, d.controller)
