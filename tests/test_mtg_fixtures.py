@@ -387,3 +387,12 @@ def test_one_damage_event_with_several_occurrences_triggers_once_per_occurrence(
         return sorted(t["ability"] for t in kinds(entries, "trigger") if t["event"] in ids)
     assert triggered(spell) == ["AW", "AW", "AX", "AZ"]  # per creature dealt damage; 'one or more' once
     assert triggered(combat) == ["AV", "AV", "AZ"]  # per creature dealing damage
+
+
+def test_a_created_token_enters_the_battlefield():
+    entries = entries_of("mtg-vocab-603-6a-token-enters")
+    enters = {e["subject"]: e for e in kinds(entries, "event", type="enter")}
+    assert sorted(enters) == ["INC", "SOL"] and {e["from"] for e in enters.values()} == {"uncreated"}
+    assert _abilities_triggered(entries, enters["INC"]["id"]) == ["AAB"]  # an artifact: not Soul Warden's
+    assert sorted(_abilities_triggered(entries, enters["SOL"]["id"])) == ["AAB", "ASW"]
+    assert not [t for t in kinds(entries, "trigger") if t["source"] == "FSH"]  # never created
