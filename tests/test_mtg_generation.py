@@ -94,7 +94,7 @@ def uses(document: dict[str, Any]) -> set[str]:
     if any("players" in ab.get("target", {}) for ab in abs_):
         shown.add("player_targets")
     if any(k in ab["trigger"] for ab in abs_ for k in ("controller", "player", "type", "nontoken", "change")) or \
-            any("types" in o or "token" in o for o in document["objects"]):
+            any("types" in o or ("token" in o and o["zone"] != "uncreated") for o in document["objects"]):
         shown.add("filters")
     if "zone_change" in events or "move_each" in does:
         shown.add("zone_changes")
@@ -118,6 +118,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("dealt_damage")
     if "damage_together" in does:
         shown.add("damage_occurrences")
+    if "create_token" in does:
+        shown.add("tokens")
     return shown
 
 
@@ -218,7 +220,8 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences"]
+               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences",
+               "tokens"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

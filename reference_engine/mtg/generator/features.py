@@ -160,7 +160,7 @@ FEATURE_DOCS |= {
 
 # Issue 31: more words (reference_engine/mtg/generator/words.py), drawn last in the swarm order (ISSUE_31_ORDER) so
 # that the features before them keep their places in the stream.
-ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage", "damage_occurrences")
+ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage", "damage_occurrences", "tokens")
 FEATURE_DOCS |= {
     "spell_delayed": (
         'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
@@ -176,6 +176,11 @@ FEATURE_DOCS |= {
         'damaging one, as combat damage), watched once per occurrence or "one or more" once per event (603.2c; '
         'answered by a named signal; implied off by event_triggers, script_damage and signals; "one or more" off '
         'with batching)'
+    ),
+    "tokens": (
+        'creating tokens (a token comes into existence on the battlefield: "whenever a creature enters" and its own '
+        '"when this enters" trigger on it, 603.6a), sometimes twice (the second does nothing) or dying afterwards, '
+        'and a token never created whose abilities never trigger (implied off by event_triggers)'
     ),
 }
 
