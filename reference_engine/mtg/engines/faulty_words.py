@@ -73,7 +73,7 @@ class TokenEntersSilentlyGame(Game):
     it); caught by mtg.triggers-when-satisfied."""
 
     def create_token(self, token, ctx) -> None:
-        if self.state.zones.get(token) == UNCREATED and self.state.owners[token] not in self.state.left:
+        if self.state.zones.get(token) == UNCREATED and self.catalog.owners[token] not in self.state.left:
             entry, _ = self.record.event("enter", ctx.cause, subject=token, **{"from": UNCREATED, "to": BATTLEFIELD})
             self.state.apply(entry)
             if self.resolving is not None:

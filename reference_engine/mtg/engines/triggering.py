@@ -242,7 +242,7 @@ class Triggering:
         """Creating a token (603.6a): it comes into existence on the battlefield under its owner's control, as one
         event, an ``enter`` from ``uncreated``, that enters-the-battlefield abilities (its own too) trigger on.
         Nothing happens when it was created already or its owner has left the game."""
-        if self.state.zones.get(token) == UNCREATED and self.state.owners[token] not in self.state.left:
+        if self.state.zones.get(token) == UNCREATED and self.catalog.owners[token] not in self.state.left:
             self.happen([{"type": "enter", "subject": token, "from": UNCREATED, "to": BATTLEFIELD}], ctx.cause)
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
