@@ -119,9 +119,9 @@ def _uncreated_problems(action: dict[str, Any], where: str, uncreated: set[str])
     """MTG: ``create_token`` names a token starting ``uncreated``; no action moves an object to or from there, and no
     target is chosen there (a token comes into existence only by being created, 603.6a)."""
     problems = []
-    if action.get("do") == "create_token" and action.get("object") not in uncreated:
-        problems.append(f"{where}.object: create_token names a token whose zone is {UNCREATED}, not "
-                        f"{action.get('object')!r}")
+    if action.get("do") == "create_token":
+        problems.extend(f"{where}.objects[{n}]: create_token names a token whose zone is {UNCREATED}, not {thing!r}"
+                        for n, thing in enumerate(action["objects"]) if thing not in uncreated)
     for edge in ("from", "to"):
         if action.get(edge) == UNCREATED:
             problems.append(f"{where}.{edge}: {UNCREATED} is an object's starting zone only")

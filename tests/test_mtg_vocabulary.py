@@ -405,28 +405,34 @@ def test_one_damage_event_with_several_occurrences_and_the_judge_requires_it_bot
 
 def _token_scenario(**extra):
     """P1's W 'Whenever a creature enters, you gain 1 life'; P1 creates T (a 1/1 creature token: 'When this token
-    enters, it deals 1 damage to P2'); U, a token never created, has W's ability. P1 creates T again: nothing."""
+    enters, it deals 1 damage to P2') and V (another) at once; U, a token never created, has W's ability. P1 creates T
+    again: nothing."""
     watcher = ability("AW", {"event": "enter", "type": "creature"}, [{"do": "life", "player": "P1", "amount": 1}])
     own = ability("AT", {"event": "enter", "subject": "self"}, [{"do": "damage", "player": "P2", "amount": 1}])
     never = ability("AU", {"event": "enter", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}])
     return scenario(["P1", "P2"], "P1", [
         obj("W", "P1", types=["enchantment"], abilities=[watcher]),
         obj("T", "P1", "uncreated", abilities=[own], types=["creature"], token=True),
-        obj("U", "P1", "uncreated", abilities=[never], types=["creature"], token=True)],
-        [("P1", [{"do": "create_token", "object": "T"}]), ("P1", [{"do": "create_token", "object": "T"}])], **extra)
+        obj("U", "P1", "uncreated", abilities=[never], types=["creature"], token=True),
+        obj("V", "P1", "uncreated", types=["creature"], token=True)],
+        [("P1", [{"do": "create_token", "objects": ["T", "V"]}]), ("P1", [{"do": "create_token", "objects": ["T"]}])],
+        **extra)
 
 
 def test_a_created_token_enters_the_battlefield_and_the_judge_requires_it_both_ways():
-    """603.6a: creating T is one event, T entering the battlefield: W's ability and T's own trigger on it; creating it
-    again does nothing; U, never created, triggers on nothing. The faulty engine putting T onto the battlefield
-    without checking abilities misses both triggers; a trace where U's ability triggers is flagged."""
+    """603.6a: creating T and V is one event, each entering the battlefield: W's ability triggers on each (603.2c),
+    T's own on T; creating T again does nothing; U, never created, triggers on nothing. The faulty engine putting
+    tokens onto the battlefield without checking abilities misses the triggers; a trace where U's ability triggers is
+    flagged."""
     prepared = _token_scenario()
     trace = play(prepared)
     assert violations(prepared, trace) == {}
     enters = [e for e in trace["entries"] if e["kind"] == "event" and e["type"] == "enter"]
-    assert [(e["subject"], e["from"], e["to"]) for e in enters] == [("T", "uncreated", "field")]
+    assert [(e["subject"], e["from"], e["to"]) for e in enters] == [("T", "uncreated", "field"),
+                                                                   ("V", "uncreated", "field")]
+    assert len({e["group"] for e in enters}) == 1  # one event, two occurrences
     triggered = sorted(e["ability"] for e in trace["entries"] if e["kind"] == "trigger")
-    assert triggered == ["AT", "AW"]
+    assert triggered == ["AT", "AW", "AW"]
     found = violations(prepared, _faulty_trace("mtg-token-enters-silently", prepared))
     said = " ".join(found["mtg.triggers-when-satisfied"])
     assert "should have triggered" in said and "AT" in said and "AW" in said, said
@@ -439,7 +445,7 @@ def test_a_created_token_enters_the_battlefield_and_the_judge_requires_it_both_w
 
 
 @pytest.mark.parametrize("bad, where", [
-    ({"do": "create_token", "object": "W"}, "create_token names a token"),
+    ({"do": "create_token", "objects": ["T", "W"]}, "create_token names a token"),
     ({"do": "move", "object": "T", "to": "uncreated"}, "starting zone only")])
 def test_only_a_token_starting_uncreated_is_created_and_nothing_moves_there(bad, where):
     with pytest.raises(ScenarioError, match=where):

@@ -72,9 +72,13 @@ class TokenEntersSilentlyGame(Game):
     enters the battlefield, and every permanent there, the newcomer included, is checked for abilities that trigger on
     it); caught by mtg.triggers-when-satisfied."""
 
-    def create_token(self, token, ctx) -> None:
-        if self.state.zones.get(token) == UNCREATED and self.catalog.owners[token] not in self.state.left:
+    def create_tokens(self, tokens, ctx) -> None:
+        made = []
+        for token in self.creatable(tokens):
             entry, _ = self.record.event("enter", ctx.cause, subject=token, **{"from": UNCREATED, "to": BATTLEFIELD})
             self.state.apply(entry)
-            if self.resolving is not None:
-                self.resolution_events.append(entry)
+            made.append(entry)
+        for entry in made if len(made) > 1 else ():
+            entry["group"] = made[0]["id"]
+        if self.resolving is not None:
+            self.resolution_events.extend(made)

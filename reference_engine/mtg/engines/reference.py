@@ -518,7 +518,7 @@ class Game(Triggering):
             elif do == "counter":
                 self.counter(ctx.target if action.get("target") else action.get("object"), ctx)
             elif do == "create_token":
-                self.create_token(action["object"], ctx)
+                self.create_tokens(action["objects"], ctx)
             elif do in ("create_delayed", "reflexive"):
                 if ctx.trigger is not None or self.spell_creates(do, ctx):  # 603.7a: created by a resolving ability
                     self.create_delayed(action, ctx)  # or spell (603.7d)

@@ -238,12 +238,17 @@ class Triggering:
                for e in list(self.resolution_events) if self.catalog.pattern_matches(ability["trigger"], e, d.source)]
         self.announce([t for t in new if t is not None])
 
-    def create_token(self, token: str, ctx: Context) -> None:
-        """Creating a token (603.6a): it comes into existence on the battlefield under its owner's control, as one
-        event, an ``enter`` from ``uncreated``, that enters-the-battlefield abilities (its own too) trigger on.
-        Nothing happens when it was created already or its owner has left the game."""
-        if self.state.zones.get(token) == UNCREATED and self.catalog.owners[token] not in self.state.left:
-            self.happen([{"type": "enter", "subject": token, "from": UNCREATED, "to": BATTLEFIELD}], ctx.cause)
+    def create_tokens(self, tokens: list[str], ctx: Context) -> None:
+        """Creating tokens (603.6a): they come into existence on the battlefield under their owners' control, as one
+        event with one occurrence per token, an ``enter`` from ``uncreated``, that enters-the-battlefield abilities
+        (their own too) trigger on. A token created already, or whose owner has left the game, is not created."""
+        events = [{"type": "enter", "subject": t, "from": UNCREATED, "to": BATTLEFIELD} for t in self.creatable(tokens)]
+        if events:
+            self.happen(events, ctx.cause)
+
+    def creatable(self, tokens: list[str]) -> list[str]:
+        """The tokens of a ``create_token`` that come into existence: not created yet, their owner in the game."""
+        return [t for t in tokens if self.state.zones.get(t) == UNCREATED and self.catalog.owners[t] not in self.state.left]
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
         return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source, d.controller)

@@ -178,8 +178,8 @@ FEATURE_DOCS |= {
         'with batching)'
     ),
     "tokens": (
-        'creating tokens (a token comes into existence on the battlefield: "whenever a creature enters" and its own '
-        '"when this enters" trigger on it, 603.6a), sometimes twice (the second does nothing) or dying afterwards, '
+        'creating tokens (a token, or two at once, comes into existence on the battlefield: "whenever a creature '
+        'enters" and its own "when this enters" trigger on each, 603.6a, 603.2c), sometimes twice (the second does nothing) or dying afterwards, '
         'and a token never created whose abilities never trigger (implied off by event_triggers)'
     ),
 }

@@ -199,9 +199,9 @@ class VocabularyPieces:
 
     def tokens(self, stayers: list[str]) -> list[dict[str, Any]]:
         """Creating a token (``create_token``, 603.6a): a fresh token starting ``uncreated`` (a creature, sometimes an
-        artifact; sometimes with its own "when this enters" ability) is created by its owner, watched by "whenever a
-        creature enters" or "whenever another permanent you control enters"; sometimes created twice (the second
-        time does nothing), sometimes dying afterwards; sometimes a second token, never created, has an ability that
+        artifact; sometimes with its own "when this enters" ability), sometimes with a twin created at once (one event,
+        two occurrences), is created by its owner, watched by "whenever a creature enters" or "whenever another
+        permanent you control enters"; sometimes created twice (the second time does nothing), sometimes dying afterwards; sometimes a second token, never created, has an ability that
         must never trigger. The scripted actions, each with its player."""
         src = self.source
         if {"tokens", "event_triggers"} & self.no or not src.chance(60):
@@ -227,7 +227,12 @@ class VocabularyPieces:
             never.update(zone="uncreated", token=True, **({"types": ["creature"]} if filters else {}))
             never["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "enter"},
                                    "effect": [{"do": "life", "player": never["owner"], "amount": 1}]}]
-        make = {"by": token["owner"], "effect": [{"do": "create_token", "object": token["id"]}]}
+        made = [token["id"]]
+        if src.chance(30):  # two tokens at once: one event, two occurrences (603.2c)
+            twin = self.fresh(token["owner"])
+            twin.update(zone="uncreated", token=True, **({"types": token["types"]} if filters else {}))
+            made.append(twin["id"])
+        make = {"by": token["owner"], "effect": [{"do": "create_token", "objects": made}]}
         actions = [make] + ([make] if src.chance(25) else [])
         if src.chance(35):  # the token dies
             actions.append({"by": src.pick(stayers),

@@ -27,7 +27,7 @@ VOCABULARY = Vocabulary(
         "gain_control": frozenset({"do", "object", "player"}),
         "move_each": frozenset({"do", "moves"}),
         "damage_together": frozenset({"do", "hits"}),
-        "create_token": frozenset({"do", "object"}),
+        "create_token": frozenset({"do", "objects"}),
         "cast": frozenset({"do", "object"}),
         "counter": frozenset({"do", "object", "target"}),
     },

@@ -8,10 +8,9 @@ already in the destination (and is in ``from`` when given; the target's zone for
 object, those of one ``move_together`` simultaneous; damage to a permanent happens only while it is on the
 battlefield, damage to or life for a player only while they are in the game, "that much" damage or life (``that_many``)
 as much as the amount of the resolving ability's trigger event, nothing when it has none; a control change only to a player in
-the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating a token puts it onto the battlefield
-from ``uncreated`` (603.6a) unless it was created already or its owner has left, and nothing else moves a token not
-created yet; creating a
-delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
+the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating tokens puts them onto the battlefield
+at once from ``uncreated`` (603.6a), each but one created already or whose owner has left, and nothing else moves a
+token not created yet; creating a delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
 judge cannot replay is not judged."""
 
 from __future__ import annotations
@@ -98,10 +97,9 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
         group: list[dict[str, Any]] = []
         if do in ("move", "move_together", "move_target", "move_each"):
             group = _moves(board, action, target, target_zone)
-        elif do == "create_token":  # 603.6a: it enters the battlefield, from nowhere it was
-            thing = action["object"]
-            if board.where.get(thing) == UNCREATED and board.present(cat.owner_of[thing]):
-                group = [{"type": "enter", "subject": thing, "from": UNCREATED, "to": FIELD}]
+        elif do == "create_token":  # 603.6a: they enter the battlefield, from nowhere they were, at once
+            group = [{"type": "enter", "subject": t, "from": UNCREATED, "to": FIELD} for t in action["objects"]
+                     if board.where.get(t) == UNCREATED and board.present(cat.owner_of[t])]
         elif do == "signal":
             group = [{"type": "signal", "name": action["name"], "subject": action.get("subject", source),
                       "player": controller}]
