@@ -15,6 +15,7 @@ import pytest
 from conformance.checking import play
 from reference_engine.mtg import generator as mtg
 from reference_engine.mtg.generator import PROFILE_FEATURES, SWARM_ORDER, build_scenario, draw_features
+from reference_engine.mtg.generator.features import UNSWARMED
 from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.shrinking import shrink
 from reference_engine.mtg.engines.reference import MtgEngine
@@ -146,25 +147,27 @@ def test_each_scenario_draws_its_own_subset_of_features():
         assert 0 < per_feature[feature] < 300, (feature, per_feature[feature])
     assert len(set(shown)) >= 100  # many different mixes, not one fixed mix
     drawn = Counter(f for seed in range(300) for f in PROFILE_FEATURES - draw_features(SeededSource(seed)))
-    assert all(30 < drawn[f] < 290 for f in PROFILE_FEATURES), drawn
+    assert all(30 < drawn[f] < 290 for f in PROFILE_FEATURES - UNSWARMED), drawn
+    assert all(drawn[f] == 300 for f in UNSWARMED)  # never drawn off: their set pieces draw their own odds
 
 
 def test_the_feature_draws_come_first_and_zero_turns_a_feature_off():
-    assert draw_features(ReplaySource([])) == PROFILE_FEATURES  # all zeros: every feature off
+    assert draw_features(ReplaySource([])) == PROFILE_FEATURES - UNSWARMED  # all zeros: every swarmed feature off
     assert draw_features(ReplaySource([99] * len(SWARM_ORDER))) == frozenset()  # all highest: every feature on
     for n, feature in enumerate(SWARM_ORDER):
         alone = [0] * len(SWARM_ORDER)
         alone[n] = 99
-        assert draw_features(ReplaySource(alone)) == PROFILE_FEATURES - {feature}
+        assert draw_features(ReplaySource(alone)) == PROFILE_FEATURES - UNSWARMED - {feature}
     # In a whole build, the first answers are those draws: zeroing one turns its feature off, and only it.
     for seed in range(20):
         log = bytearray(_log_of(seed))
-        on = PROFILE_FEATURES - mtg.Builder(ReplaySource(log), EDITION).no
+        on = PROFILE_FEATURES - UNSWARMED - mtg.Builder(ReplaySource(log), EDITION).no
         for feature in on:
             patched = bytearray(log)
             patched[SWARM_ORDER.index(feature)] = 0
             implied = {"targets": {"player_targets"}}.get(feature, set())  # off with it
-            assert PROFILE_FEATURES - mtg.Builder(ReplaySource(patched), EDITION).no == on - {feature} - implied
+            assert PROFILE_FEATURES - UNSWARMED - mtg.Builder(ReplaySource(patched), EDITION).no == \
+                on - {feature} - implied
 
 
 def _log_of(seed: int) -> bytes:
