@@ -13,6 +13,7 @@ from reference_engine.kernel.registry import get_ruleset
 
 # MTG trigger filters relative to the ability's controller and to card characteristics: the judge and the reference
 # engine read them on printed abilities (reference_engine/mtg/docs.md), so a created ability naming them is refused.
+UNCREATED = "uncreated"  # MTG: the starting zone of a token not created yet
 PRINTED_ONLY_TRIGGER_FIELDS = frozenset({"controller", "player", "type", "nontoken", "change", "owner"})
 
 
@@ -21,22 +22,8 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
     players = scenario["players"]
     if scenario["active_player"] not in players:
         problems.append(f"$.active_player: {scenario['active_player']!r} is not one of the players {players}")
-    ids: set[str] = set()
-    abilities: set[str] = set()
-    for n, obj in enumerate(scenario["objects"]):
-        where = f"$.objects[{n}]"
-        if obj["id"] in ids:
-            problems.append(f"{where}.id: object id {obj['id']!r} is used twice")
-        ids.add(obj["id"])
-        for field in ("owner", "controller"):
-            if field in obj and obj[field] not in players:
-                problems.append(f"{where}.{field}: {obj[field]!r} is not a player")
-        seen_here: set[str] = set()
-        for m, ability in enumerate(obj.get("abilities", ())):
-            if ability["id"] in seen_here:
-                problems.append(f"{where}.abilities[{m}].id: ability id {ability['id']!r} is used twice on {obj['id']}")
-            seen_here.add(ability["id"])
-            abilities.add(ability["id"])
+    ids, abilities = _object_ids(scenario, problems)
+    uncreated = {o["id"] for o in scenario["objects"] if o["zone"] == UNCREATED}  # MTG tokens not created yet
 
     def check_actions(actions, where):
         for k, action in enumerate(actions):
@@ -65,6 +52,7 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                         problems.append(f"{where}[{k}].hits[{n}].{field}: no object {hit[field]!r}")
                 if "player" in hit and hit["player"] not in players:
                     problems.append(f"{where}[{k}].hits[{n}].player: no player {hit['player']!r}")
+            problems.extend(_uncreated_problems(action, f"{where}[{k}]", uncreated))
             created = action.get("ability")
             if isinstance(created, dict):  # MTG: a delayed or reflexive ability an effect creates
                 printed_only = sorted(PRINTED_ONLY_TRIGGER_FIELDS & set(created.get("trigger", {})))
@@ -78,6 +66,10 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
             where = f"$.objects[{n}].abilities[{m}]"
             check_actions(ability["effect"], f"{where}.effect")
             problems.extend(_ability_problems(ability, where, ids, players))
+            problems.extend(f"{where}.trigger.{edge}: {UNCREATED} is an object's starting zone only"
+                            for edge in ("from", "to") if ability["trigger"].get(edge) == UNCREATED)
+            if UNCREATED in ability.get("active_in", ()):
+                problems.append(f"{where}.active_in: {UNCREATED} is an object's starting zone only")
         spell = obj.get("spell")
         if isinstance(spell, dict):  # MTG: a card that is a spell, its effect and target
             check_actions(spell.get("effect", ()), f"$.objects[{n}].spell.effect")
@@ -95,6 +87,46 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
     for k, ability in enumerate(scenario.get("choices", {}).get("trigger_order", ())):
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
+    return problems
+
+
+def _object_ids(scenario: dict[str, Any], problems: list[str]) -> tuple[set[str], set[str]]:
+    """The ids of the scenario's objects and of their printed abilities; each object's problems added to
+    ``problems`` (an id used twice, an owner or controller that is no player, MTG: a non-token starting uncreated)."""
+    players = scenario["players"]
+    ids: set[str] = set()
+    abilities: set[str] = set()
+    for n, obj in enumerate(scenario["objects"]):
+        where = f"$.objects[{n}]"
+        if obj["id"] in ids:
+            problems.append(f"{where}.id: object id {obj['id']!r} is used twice")
+        ids.add(obj["id"])
+        for field in ("owner", "controller"):
+            if field in obj and obj[field] not in players:
+                problems.append(f"{where}.{field}: {obj[field]!r} is not a player")
+        if obj["zone"] == UNCREATED and not obj.get("token"):
+            problems.append(f"{where}.zone: only a token (token true) starts uncreated")
+        seen_here: set[str] = set()
+        for m, ability in enumerate(obj.get("abilities", ())):
+            if ability["id"] in seen_here:
+                problems.append(f"{where}.abilities[{m}].id: ability id {ability['id']!r} is used twice on {obj['id']}")
+            seen_here.add(ability["id"])
+            abilities.add(ability["id"])
+    return ids, abilities
+
+
+def _uncreated_problems(action: dict[str, Any], where: str, uncreated: set[str]) -> list[str]:
+    """MTG: ``create_token`` names a token starting ``uncreated``; no action moves an object to or from there, and no
+    target is chosen there (a token comes into existence only by being created, 603.6a)."""
+    problems = []
+    if action.get("do") == "create_token":
+        problems.extend(f"{where}.objects[{n}]: create_token names a token whose zone is {UNCREATED}, not {thing!r}"
+                        for n, thing in enumerate(action["objects"]) if thing not in uncreated)
+    for edge in ("from", "to"):
+        if action.get(edge) == UNCREATED:
+            problems.append(f"{where}.{edge}: {UNCREATED} is an object's starting zone only")
+        problems.extend(f"{where}.moves[{n}].{edge}: {UNCREATED} is an object's starting zone only"
+                        for n, m in enumerate(action.get("moves", ())) if m.get(edge) == UNCREATED)
     return problems
 
 
@@ -121,7 +153,7 @@ def _target_problems(target: dict[str, Any] | None, where: str, ids: set[str], p
     """MTG: the objects and players a target may be chosen among must be the scenario's."""
     if not isinstance(target, dict):
         return []
-    return [f"{where}.candidates[{k}]: no object {thing!r}" for k, thing in enumerate(target.get("candidates", ()))
+    return [f"{where}.zone: {UNCREATED} is an object's starting zone only"] * (target.get("zone") == UNCREATED) + [f"{where}.candidates[{k}]: no object {thing!r}" for k, thing in enumerate(target.get("candidates", ()))
             if thing not in ids] + \
         [f"{where}.players[{k}]: {player!r} is not a player" for k, player in enumerate(target.get("players", ()))
          if player not in players]

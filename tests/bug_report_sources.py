@@ -377,8 +377,8 @@ report("br-xmage-11686-welcoming-vampire", "XMage", "https://github.com/magefree
       + [obj(f"T{k}", "P1", "hand", token=True, **CREATURE) for k in (1, 2, 3)],
       [("main", [("P1", [{"do": "move_each", "moves": [{"object": "WV", "to": "graveyard"}] + [{"object": f"T{k}", "to": "field"} for k in (1, 2, 3)]}])])]),
  {"triggers": {"A1": 0}},
- approximated=["'this ability triggers only once each turn' is 603.2h's 'do this only once each turn' (once_each_turn)", "created tokens are cards put onto the battlefield from a hand"],
- missing=["'triggers only once each turn' (apart from 603.2h)", "creating tokens"])
+ approximated=["'this ability triggers only once each turn' is 603.2h's 'do this only once each turn' (once_each_turn)", "the tokens created as Welcoming Vampire leaves, in one event, are cards put onto the battlefield from a hand in that event (create_token creates tokens in an event of their own)"],
+ missing=["'triggers only once each turn' (apart from 603.2h)", "tokens created in the same event as another permanent's zone change"])
 
 report("br-xmage-13455-artillerist-panharmonicon", "XMage", "https://github.com/magefree/mage/issues/13455",
  "Ingenious Artillerist not getting doubled by Panharmonicon",

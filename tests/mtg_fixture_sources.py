@@ -553,6 +553,20 @@ fixture("mtg-vocab-603-2c-damage-occurrences",
              ("P1", [{"do": "damage_together", "hits": [{"source": "A", "player": "P2", "amount": 1}, {"source": "B", "object": "C", "amount": 1}]}])])],
   choices={"trigger_order": ["AW", "AX", "AV", "AZ"]}))
 
+fixture("mtg-vocab-603-6a-token-enters",
+ "Creating a token is the token entering the battlefield (603.6a; phase.rs issue 4238, fixed by PR 4631: Incubate created its token without the zone-change event, so no 'whenever a permanent enters' ability, Altar of the Brood's or Soul Warden's, triggered on it). P1's AB is Altar of the Brood ('Whenever another permanent you control enters, each opponent mills a card': here P2 loses 1 life). P2's SW is Soul Warden ('Whenever another creature enters, you gain 1 life'). P1 incubates: creates INC, an Incubator artifact token: AB triggers, SW does not (INC is no creature). P1 then creates two 1/1 white Soldier creature tokens, SOL and SOL2, at once (one event, two occurrences): AB and SW trigger twice each (603.2c). P1 creating INC again does nothing (it exists already); FSH, a token never created, has SW's ability and triggers on nothing.",
+ "CR 603.6a, 603.2c (issue 31; phase.rs issue 4238, PR 4631)", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("AB", "P1", types=["artifact"], abilities=[ab("AAB", {"event": "enter", "subject": "other", "controller": "you"}, [{"do": "life", "player": "P2", "amount": -1}], text="Whenever another permanent you control enters, each opponent mills a card (here: loses 1 life).")]),
+   obj("SW", "P2", types=["creature"], abilities=[ab("ASW", {"event": "enter", "subject": "other", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever another creature enters, you gain 1 life.")]),
+   obj("INC", "P1", "uncreated", types=["artifact"], token=True, name="Incubator"),
+   obj("SOL", "P1", "uncreated", types=["creature"], token=True, name="Soldier"),
+   obj("SOL2", "P1", "uncreated", types=["creature"], token=True, name="Soldier"),
+   obj("FSH", "P2", "uncreated", types=["creature"], token=True, name="Fish", abilities=[ab("AFSH", {"event": "enter", "subject": "other", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever another creature enters, you gain 1 life.")])],
+  [("main", [("P1", [{"do": "create_token", "objects": ["INC"]}]),
+             ("P1", [{"do": "create_token", "objects": ["SOL", "SOL2"]}]),
+             ("P1", [{"do": "create_token", "objects": ["INC"]}])])]))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

@@ -387,3 +387,14 @@ def test_one_damage_event_with_several_occurrences_triggers_once_per_occurrence(
         return sorted(t["ability"] for t in kinds(entries, "trigger") if t["event"] in ids)
     assert triggered(spell) == ["AW", "AW", "AX", "AZ"]  # per creature dealt damage; 'one or more' once
     assert triggered(combat) == ["AV", "AV", "AZ"]  # per creature dealing damage
+
+
+def test_a_created_token_enters_the_battlefield():
+    entries = entries_of("mtg-vocab-603-6a-token-enters")
+    enters = {e["subject"]: e for e in kinds(entries, "event", type="enter")}
+    assert sorted(enters) == ["INC", "SOL", "SOL2"] and {e["from"] for e in enters.values()} == {"uncreated"}
+    assert enters["SOL"]["group"] == enters["SOL2"]["group"]  # two tokens created at once: one event
+    assert _abilities_triggered(entries, enters["INC"]["id"]) == ["AAB"]  # an artifact: not Soul Warden's
+    for soldier in ("SOL", "SOL2"):  # once per token (603.2c)
+        assert sorted(_abilities_triggered(entries, enters[soldier]["id"])) == ["AAB", "ASW"]
+    assert not [t for t in kinds(entries, "trigger") if t["source"] == "FSH"]  # never created

@@ -15,6 +15,7 @@ import pytest
 from conformance.checking import play
 from reference_engine.mtg import generator as mtg
 from reference_engine.mtg.generator import PROFILE_FEATURES, SWARM_ORDER, build_scenario, draw_features
+from reference_engine.mtg.generator.features import UNSWARMED
 from reference_engine.kernel.source import ReplaySource, SeededSource
 from conformance.shrinking import shrink
 from reference_engine.mtg.engines.reference import MtgEngine
@@ -94,7 +95,7 @@ def uses(document: dict[str, Any]) -> set[str]:
     if any("players" in ab.get("target", {}) for ab in abs_):
         shown.add("player_targets")
     if any(k in ab["trigger"] for ab in abs_ for k in ("controller", "player", "type", "nontoken", "change")) or \
-            any("types" in o or "token" in o for o in document["objects"]):
+            any("types" in o or ("token" in o and o["zone"] != "uncreated") for o in document["objects"]):
         shown.add("filters")
     if "zone_change" in events or "move_each" in does:
         shown.add("zone_changes")
@@ -118,6 +119,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("dealt_damage")
     if "damage_together" in does:
         shown.add("damage_occurrences")
+    if "create_token" in does:
+        shown.add("tokens")
     return shown
 
 
@@ -144,25 +147,27 @@ def test_each_scenario_draws_its_own_subset_of_features():
         assert 0 < per_feature[feature] < 300, (feature, per_feature[feature])
     assert len(set(shown)) >= 100  # many different mixes, not one fixed mix
     drawn = Counter(f for seed in range(300) for f in PROFILE_FEATURES - draw_features(SeededSource(seed)))
-    assert all(30 < drawn[f] < 290 for f in PROFILE_FEATURES), drawn
+    assert all(30 < drawn[f] < 290 for f in PROFILE_FEATURES - UNSWARMED), drawn
+    assert all(drawn[f] == 300 for f in UNSWARMED)  # never drawn off: their set pieces draw their own odds
 
 
 def test_the_feature_draws_come_first_and_zero_turns_a_feature_off():
-    assert draw_features(ReplaySource([])) == PROFILE_FEATURES  # all zeros: every feature off
+    assert draw_features(ReplaySource([])) == PROFILE_FEATURES - UNSWARMED  # all zeros: every swarmed feature off
     assert draw_features(ReplaySource([99] * len(SWARM_ORDER))) == frozenset()  # all highest: every feature on
     for n, feature in enumerate(SWARM_ORDER):
         alone = [0] * len(SWARM_ORDER)
         alone[n] = 99
-        assert draw_features(ReplaySource(alone)) == PROFILE_FEATURES - {feature}
+        assert draw_features(ReplaySource(alone)) == PROFILE_FEATURES - UNSWARMED - {feature}
     # In a whole build, the first answers are those draws: zeroing one turns its feature off, and only it.
     for seed in range(20):
         log = bytearray(_log_of(seed))
-        on = PROFILE_FEATURES - mtg.Builder(ReplaySource(log), EDITION).no
+        on = PROFILE_FEATURES - UNSWARMED - mtg.Builder(ReplaySource(log), EDITION).no
         for feature in on:
             patched = bytearray(log)
             patched[SWARM_ORDER.index(feature)] = 0
             implied = {"targets": {"player_targets"}}.get(feature, set())  # off with it
-            assert PROFILE_FEATURES - mtg.Builder(ReplaySource(patched), EDITION).no == on - {feature} - implied
+            assert PROFILE_FEATURES - UNSWARMED - mtg.Builder(ReplaySource(patched), EDITION).no == \
+                on - {feature} - implied
 
 
 def _log_of(seed: int) -> bytes:
@@ -218,7 +223,8 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
     exclude = ["signals", "state_triggers", "watchers", "event_triggers", "targets", "delayed", "reflexive",
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
-               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences"]
+               "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences",
+               "tokens"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

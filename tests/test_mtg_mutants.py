@@ -88,6 +88,7 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-7d-spell-creates-delayed", "mtg-spell-delayed-dropped"),
     ("mtg-vocab-120-3-dealt-damage", "mtg-dealt-read-as-deals"),
     ("mtg-vocab-603-2c-damage-occurrences", "mtg-damage-event-once"),
+    ("mtg-vocab-603-6a-token-enters", "mtg-token-enters-silently"),
     # issue 22, item 2: the two readings fixed
     ("mtg-ref-603-6c-from-anywhere-dies-together", "mtg-anywhere-looks-back"),
     ("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard", "mtg-anywhere-looks-back"),

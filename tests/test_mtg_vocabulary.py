@@ -401,3 +401,54 @@ def test_one_damage_event_with_several_occurrences_and_the_judge_requires_it_bot
     assert ("should have triggered" in " ".join(found.get("mtg.triggers-when-satisfied", ()))) == (not batch)
     fewer = {**trace, "entries": [e for e in trace["entries"] if e is not damage[2]]}
     assert "mtg.resolution-effect" in violations(prepared, fewer)
+
+
+def _token_scenario(**extra):
+    """P1's W 'Whenever a creature enters, you gain 1 life'; P1 creates T (a 1/1 creature token: 'When this token
+    enters, it deals 1 damage to P2') and V (another) at once; U, a token never created, has W's ability. P1 creates T
+    again: nothing."""
+    watcher = ability("AW", {"event": "enter", "type": "creature"}, [{"do": "life", "player": "P1", "amount": 1}])
+    own = ability("AT", {"event": "enter", "subject": "self"}, [{"do": "damage", "player": "P2", "amount": 1}])
+    never = ability("AU", {"event": "enter", "type": "creature"}, [{"do": "life", "player": "P2", "amount": 1}])
+    return scenario(["P1", "P2"], "P1", [
+        obj("W", "P1", types=["enchantment"], abilities=[watcher]),
+        obj("T", "P1", "uncreated", abilities=[own], types=["creature"], token=True),
+        obj("U", "P1", "uncreated", abilities=[never], types=["creature"], token=True),
+        obj("V", "P1", "uncreated", types=["creature"], token=True)],
+        [("P1", [{"do": "create_token", "objects": ["T", "V"]}]), ("P1", [{"do": "create_token", "objects": ["T"]}])],
+        **extra)
+
+
+def test_a_created_token_enters_the_battlefield_and_the_judge_requires_it_both_ways():
+    """603.6a: creating T and V is one event, each entering the battlefield: W's ability triggers on each (603.2c),
+    T's own on T; creating T again does nothing; U, never created, triggers on nothing. The faulty engine putting
+    tokens onto the battlefield without checking abilities misses the triggers; a trace where U's ability triggers is
+    flagged."""
+    prepared = _token_scenario()
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    enters = [e for e in trace["entries"] if e["kind"] == "event" and e["type"] == "enter"]
+    assert [(e["subject"], e["from"], e["to"]) for e in enters] == [("T", "uncreated", "field"),
+                                                                   ("V", "uncreated", "field")]
+    assert len({e["group"] for e in enters}) == 1  # one event, two occurrences
+    triggered = sorted(e["ability"] for e in trace["entries"] if e["kind"] == "trigger")
+    assert triggered == ["AT", "AW", "AW"]
+    found = violations(prepared, _faulty_trace("mtg-token-enters-silently", prepared))
+    said = " ".join(found["mtg.triggers-when-satisfied"])
+    assert "should have triggered" in said and "AT" in said and "AW" in said, said
+    first = next(e for e in trace["entries"] if e["kind"] == "trigger")
+    forged = dict(first, id="T99", source="U", ability="AU", controller="P1")
+    entries = list(trace["entries"])
+    entries.insert(entries.index(first) + 1, forged)
+    entries = [dict(e, position=n) if "position" in e else e for n, e in enumerate(entries)]
+    assert "mtg.triggers-when-satisfied" in violations(prepared, {**trace, "entries": entries})
+
+
+@pytest.mark.parametrize("bad, where", [
+    ({"do": "create_token", "objects": ["T", "W"]}, "create_token names a token"),
+    ({"do": "move", "object": "T", "to": "uncreated"}, "starting zone only")])
+def test_only_a_token_starting_uncreated_is_created_and_nothing_moves_there(bad, where):
+    with pytest.raises(ScenarioError, match=where):
+        scenario(["P1", "P2"], "P1", [obj("W", "P1"), obj("T", "P1", "uncreated", token=True)], [("P1", [bad])])
+    with pytest.raises(ScenarioError, match="only a token"):
+        scenario(["P1", "P2"], "P1", [obj("W", "P1", "uncreated")], [])

@@ -8,7 +8,8 @@ import pytest
 
 from conformance.selftest import catch_rate
 
-NEW_WORD_MUTANTS = ["mtg-spell-delayed-dropped", "mtg-dealt-read-as-deals", "mtg-damage-event-once"]
+NEW_WORD_MUTANTS = ["mtg-spell-delayed-dropped", "mtg-dealt-read-as-deals", "mtg-damage-event-once",
+                    "mtg-token-enters-silently"]
 SEEDS = [0] + [pytest.param(seed, marks=(pytest.mark.slow, pytest.mark.nightly)) for seed in range(1, 20)]
 
 

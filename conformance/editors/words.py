@@ -27,7 +27,8 @@ ORDINALS = ("", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th")
 
 ZONES = {
     "momon-wonder": {"field": "the field", "deck": "the deck", "graveyard": "the graveyard"},
-    "mtg": {"field": "the battlefield", "deck": "the library", "graveyard": "the graveyard", "stack": "the stack"},
+    "mtg": {"field": "the battlefield", "deck": "the library", "graveyard": "the graveyard", "stack": "the stack",
+            "uncreated": "no zone yet"},
     "redemption": {"field": "play", "deck": "the deck", "graveyard": "the discard pile",
                    "set_aside": "the set-aside area"},
 }
@@ -126,6 +127,8 @@ class Describer:
     def at(self, zone: Any) -> str:
         """Where something is: "on the battlefield", "in play", "in the graveyard"."""
         words = self.zone(zone)
+        if zone == "uncreated":  # MTG: a token not created yet
+            return "not created yet"
         return f"on {words}" if words in ("the field", "the battlefield") else f"in {words}"
 
     def _controller(self, source: str | None) -> str | None:
@@ -262,6 +265,9 @@ class Describer:
             hits = [f"{self.card(h['source'], source) if h.get('source') else actor} deals {h.get('amount', 1)} damage "
                     f"to {self.card(h.get('object') or h.get('player'), source)}" for h in a.get("hits", ())]
             return "at once, " + "; ".join(hits)
+        if do == "create_token":  # MTG: tokens coming into existence on the battlefield, at once
+            made = [self.card(t, source) for t in a.get("objects", ())]
+            return f"{actor} creates {'the token' if len(made) == 1 else 'at once the tokens'} {_join(made)}"
         if do == "life":
             who = "its target player" if a.get("target") else self.player(a.get("player"))
             amount = a.get("amount", 0)

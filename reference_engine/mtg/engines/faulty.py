@@ -14,7 +14,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
     IfYouIsSourceControllerGame)
 from reference_engine.mtg.engines.faulty_words import (
-    DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame)
+    DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame, TokenEntersSilentlyGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
@@ -553,6 +553,7 @@ MUTANTS = (
     _mutant("mtg-spell-delayed-dropped", SpellDelayedDroppedGame, "mtg.delayed-trigger"),
     _mutant("mtg-dealt-read-as-deals", DealtReadAsDealsGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-damage-event-once", DamageEventOnceGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-token-enters-silently", TokenEntersSilentlyGame, "mtg.triggers-when-satisfied"),
     # issue 30: the shapes the stream never built
     _mutant("mtg-deaths-heard-on-the-battlefield-only", DeathsHeardOnTheBattlefieldOnlyGame, "mtg.look-back"),
     _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),

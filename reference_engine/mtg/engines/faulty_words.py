@@ -1,10 +1,11 @@
-"""MTG faulty engines for the words of issue 31 (spells creating delayed triggered abilities, the object dealt damage): the reference
+"""MTG faulty engines for the words of issue 31 (spells creating delayed triggered abilities, the object dealt damage, one
+damage event with several occurrences, creating tokens): the reference
 engine with one fault each. Registered, with the rule key that must catch each, in faulty.py's ``MUTANTS``."""
 
 from __future__ import annotations
 
 from reference_engine.mtg.engines.reference import Game
-from reference_engine.mtg.engines.rules import Catalog
+from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Catalog
 
 
 class SpellDelayedDroppedGame(Game):
@@ -63,3 +64,21 @@ class DamageEventOnceGame(Game):
                 seen.add((source, ability["id"]))
             out.append(hit)
         return super().one_or_more(out)
+
+
+class TokenEntersSilentlyGame(Game):
+    """Creates a token by putting it straight onto the battlefield, recorded, but not as an event abilities are
+    checked against: no enters-the-battlefield ability triggers on it, not even its own (603.6a: a token created
+    enters the battlefield, and every permanent there, the newcomer included, is checked for abilities that trigger on
+    it); caught by mtg.triggers-when-satisfied."""
+
+    def create_tokens(self, tokens, ctx) -> None:
+        made = []
+        for token in self.creatable(tokens):
+            entry, _ = self.record.event("enter", ctx.cause, subject=token, **{"from": UNCREATED, "to": BATTLEFIELD})
+            self.state.apply(entry)
+            made.append(entry)
+        for entry in made if len(made) > 1 else ():
+            entry["group"] = made[0]["id"]
+        if self.resolving is not None:
+            self.resolution_events.extend(made)

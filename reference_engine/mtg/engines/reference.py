@@ -19,7 +19,7 @@ from reference_engine.common.journal import JournaledDict, Snapshot
 from reference_engine.common.recorder import Recorder
 from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import movement_event
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Catalog, Delayed, State
+from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Catalog, Delayed, State
 from reference_engine.mtg.engines.triggering import GameOver, Triggering
 
 RULESET = "mtg"
@@ -460,13 +460,13 @@ class Game(Triggering):
                     aimed = self.specs[ctx.trigger] if ctx.trigger is not None else self.catalog.objects[ctx.source]["spell"]
                     frm = aimed["target"].get("zone", BATTLEFIELD)  # 608.2b: only a legal target
                 events = [{"type": movement_event(zones[o], to), "subject": o, "from": zones[o], "to": to}
-                          for o in objects if o in zones and zones[o] != to and frm in (None, zones[o])]
+                          for o in objects if zones.get(o, to) not in (to, UNCREATED) and frm in (None, zones[o])]
                 if events:
                     self.happen(events, ctx.cause)
             elif do == "move_each":  # one event, each object to its own zone (e.g. some exiled, some to a hand)
                 events = [{"type": movement_event(zones[m["object"]], m["to"]), "subject": m["object"],
                            "from": zones[m["object"]], "to": m["to"]} for m in action["moves"]
-                          if m["object"] in zones and zones[m["object"]] != m["to"]
+                          if zones.get(m["object"], m["to"]) not in (m["to"], UNCREATED)
                           and m.get("from") in (None, zones[m["object"]])]
                 if events:
                     self.happen(events, ctx.cause)
@@ -517,6 +517,8 @@ class Game(Triggering):
                     self.cast(action["object"], ctx)
             elif do == "counter":
                 self.counter(ctx.target if action.get("target") else action.get("object"), ctx)
+            elif do == "create_token":
+                self.create_tokens(action["objects"], ctx)
             elif do in ("create_delayed", "reflexive"):
                 if ctx.trigger is not None or self.spell_creates(do, ctx):  # 603.7a: created by a resolving ability
                     self.create_delayed(action, ctx)  # or spell (603.7d)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Iterator
 from reference_engine.common.vocabulary import AbilityIndex, movement_event, pattern_matches
 
 BATTLEFIELD = "field"
+UNCREATED = "uncreated"  # a token not created yet: it exists nowhere, and only create_token moves it
 STARTING_LIFE = 20
 ZONE_CHANGES = frozenset({"enter", "leave", "move", "cast", "countered"})  # cast: hand -> stack; countered: stack ->
 PUBLIC_ZONES = frozenset({"field", "graveyard", "exile"})  # zones every player sees
@@ -275,7 +276,7 @@ class Catalog:
         for obj_id, zone in state.zones.items():
             if obj_id in already:
                 continue
-            if self.owners[obj_id] == player and zone != "removed":
+            if self.owners[obj_id] == player and zone not in ("removed", UNCREATED):
                 events.append({"type": movement_event(zone, "removed"), "subject": obj_id, "from": zone, "to": "removed"})
             elif state.controllers.get(obj_id) == player and self.owners[obj_id] != player:
                 events.append({"type": "control", "subject": obj_id, "controller": self.owners[obj_id]})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.mtg.engines.rules import BATTLEFIELD, Delayed, State, active_zones, looks_back_at
+from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Delayed, State, active_zones, looks_back_at
 
 if TYPE_CHECKING:
     from reference_engine.mtg.engines.reference import Context
@@ -237,6 +237,18 @@ class Triggering:
         new = [self.new_trigger(d.source, ability, d.controller, e["id"], delayed=d.id)
                for e in list(self.resolution_events) if self.catalog.pattern_matches(ability["trigger"], e, d.source)]
         self.announce([t for t in new if t is not None])
+
+    def create_tokens(self, tokens: list[str], ctx: Context) -> None:
+        """Creating tokens (603.6a): they come into existence on the battlefield under their owners' control, as one
+        event with one occurrence per token, an ``enter`` from ``uncreated``, that enters-the-battlefield abilities
+        (their own too) trigger on. A token created already, or whose owner has left the game, is not created."""
+        events = [{"type": "enter", "subject": t, "from": UNCREATED, "to": BATTLEFIELD} for t in self.creatable(tokens)]
+        if events:
+            self.happen(events, ctx.cause)
+
+    def creatable(self, tokens: list[str]) -> list[str]:
+        """The tokens of a ``create_token`` that come into existence: not created yet, their owner in the game."""
+        return [t for t in tokens if self.state.zones.get(t) == UNCREATED and self.catalog.owners[t] not in self.state.left]
 
     def reflexive_condition_holds(self, d: Delayed) -> bool:
         return self.catalog.holds(d.ability.get("intervening_if"), self.state, d.source, d.controller)

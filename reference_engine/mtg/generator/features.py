@@ -161,6 +161,10 @@ FEATURE_DOCS |= {
 # Issue 31: more words (reference_engine/mtg/generator/words.py), drawn last in the swarm order (ISSUE_31_ORDER) so
 # that the features before them keep their places in the stream.
 ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage", "damage_occurrences")
+# Features the swarm does not draw: their set piece, drawn last, draws its own odds (its first answer, 0 turning it
+# off when shrinking), so adding one moved no draw of the stream before it, nor the stream of a profile excluding it
+# (phase's: a shifted stream there lost the one or two scenarios exercising its rarest rules).
+UNSWARMED: frozenset[str] = frozenset({"tokens"})
 FEATURE_DOCS |= {
     "spell_delayed": (
         'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
@@ -177,6 +181,12 @@ FEATURE_DOCS |= {
         'answered by a named signal; implied off by event_triggers, script_damage and signals; "one or more" off '
         'with batching)'
     ),
+    "tokens": (
+        'creating tokens (a token, or two at once, comes into existence on the battlefield: "whenever a creature '
+        'enters" and its own "when this enters" trigger on each, 603.6a, 603.2c), sometimes twice (the second does nothing) or dying afterwards, '
+        'and a token never created whose abilities never trigger (implied off by event_triggers; not drawn by the '
+        'swarm: its set piece draws its own odds)'
+    ),
 }
 
 
@@ -188,7 +198,7 @@ SWARM_ODDS_DEFAULT = 70
 SWARM_ODDS = {"signals": 92, "other_objects": 80, "empty_effects": 50}
 PROFILE_FEATURES = frozenset(FEATURE_DOCS)
 EXCLUDABLE_DOCS = {**FEATURE_DOCS, **NARROWER_SHAPE_DOCS}  # every feature a profile may exclude, documented
-SWARM_ORDER = tuple(sorted(PROFILE_FEATURES - set(ISSUE_31_ORDER))) + ISSUE_31_ORDER
+SWARM_ORDER = tuple(sorted(PROFILE_FEATURES - set(ISSUE_31_ORDER) - UNSWARMED)) + ISSUE_31_ORDER
 
 
 def draw_features(source: ChoiceSource, exclude: frozenset[str] = frozenset()) -> frozenset[str]:

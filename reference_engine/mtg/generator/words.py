@@ -3,7 +3,7 @@ scripted actions put first in the script's last step (after every other set piec
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
 only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
-ability triggering on the permanent dealt damage, one damage event with several occurrences."""
+ability triggering on the permanent dealt damage, one damage event with several occurrences, creating tokens."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ class VocabularyPieces:
         placed += self.spell_delayed(stayers)  # issue 31: drawn after every issue 22 piece
         placed += self.dealt_damage(stayers)
         placed += self.damage_occurrences(stayers)
+        placed += self.tokens(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -195,3 +196,45 @@ class VocabularyPieces:
         holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
                                 "effect": [{"do": "signal", "name": HURT}]}]
         return [{"by": src.pick(stayers), "effect": [{"do": "damage_together", "hits": hits}]}]
+
+    def tokens(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """Creating a token (``create_token``, 603.6a): a fresh token starting ``uncreated`` (a creature, sometimes an
+        artifact; sometimes with its own "when this enters" ability), sometimes with a twin created at once (one event,
+        two occurrences), is created by its owner, watched by "whenever a creature enters" or "whenever another
+        permanent you control enters"; sometimes created twice (the second time does nothing), sometimes dying afterwards; sometimes a second token, never created, has an ability that
+        must never trigger. The scripted actions, each with its player."""
+        src = self.source
+        if {"tokens", "event_triggers"} & self.no or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        you = holder["owner"]
+        token = self.fresh(src.pick(stayers))
+        token.update(zone="uncreated", token=True)  # a token is created (types are filters' words)
+        filters = "filters" not in self.no
+        if filters:
+            token["types"] = ["artifact" if src.chance(25) else "creature"]
+        if filters and src.chance(50):
+            trigger = {"event": "enter", "subject": "other", "controller": src.pick(["you", "opponent"])}
+        else:
+            trigger = {"event": "enter", "type": "creature"} if filters else {"event": "enter"}
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
+                                "effect": [{"do": "life", "player": you, "amount": 1}]}]
+        if src.chance(40):  # "when this token enters"
+            token["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "enter", "subject": "self"},
+                                   "effect": [{"do": "life", "player": token["owner"], "amount": 1}]}]
+        if src.chance(30):  # a token never created: nothing it has triggers
+            never = self.fresh(src.pick(stayers))
+            never.update(zone="uncreated", token=True, **({"types": ["creature"]} if filters else {}))
+            never["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "enter"},
+                                   "effect": [{"do": "life", "player": never["owner"], "amount": 1}]}]
+        made = [token["id"]]
+        if src.chance(30):  # two tokens at once: one event, two occurrences (603.2c)
+            twin = self.fresh(token["owner"])
+            twin.update(zone="uncreated", token=True, **({"types": token["types"]} if filters else {}))
+            made.append(twin["id"])
+        make = {"by": token["owner"], "effect": [{"do": "create_token", "objects": made}]}
+        actions = [make] + ([make] if src.chance(25) else [])
+        if src.chance(35):  # the token dies
+            actions.append({"by": src.pick(stayers),
+                            "effect": [{"do": "move", "object": token["id"], "from": "field", "to": "graveyard"}]})
+        return actions

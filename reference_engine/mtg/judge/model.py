@@ -46,6 +46,7 @@ from typing import Any
 
 FIELD = "field"  # the battlefield
 OUT_OF_GAME = "removed"  # where the objects of a player who leaves go (800.4a)
+UNCREATED = "uncreated"  # a token not created yet: it is nowhere, and only being created moves it (603.6a)
 DEFAULT_LIFE = 20
 PUBLIC_ZONES = frozenset({"field", "graveyard", "exile", "set_aside"})  # zones every player sees
 HIDDEN_DESTINATIONS = frozenset({"hand", "deck"})
@@ -333,7 +334,7 @@ class Reading:
         """800.4a: (objects the leaving player owns that leave the game, objects whose control returns to their
         owners), ``moving`` being objects already moving elsewhere in the same event."""
         owned = {t for t, z in board.where.items()
-                 if self.owner_of.get(t) == player and z != OUT_OF_GAME and t not in moving}
+                 if self.owner_of.get(t) == player and z not in (OUT_OF_GAME, UNCREATED) and t not in moving}
         returned = {t for t, c in board.controller_of.items()
                     if c == player and self.owner_of.get(t) != player and t not in moving}
         return owned, returned

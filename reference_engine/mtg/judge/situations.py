@@ -293,6 +293,11 @@ def _dealt_damage_fired(view: TraceView) -> bool:
     return False
 
 
+def _token_enters_fired(view: TraceView) -> bool:
+    """An ability triggers on a token being created, the token entering the battlefield from nowhere (603.6a)."""
+    return any((view.events.get(t.get("event")) or {}).get("from") == "uncreated" for t in view.triggers.values())
+
+
 def _damage_occurrences(view: TraceView) -> bool:
     """One ability triggers twice on one damage event with several occurrences (603.2c)."""
     seen: set[tuple[str, str, str]] = set()
@@ -384,4 +389,6 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               _dealt_damage_fired),
     Situation("damage-occurrences", "an ability triggers more than once on one damage event with several "
               "occurrences (603.2c)", _damage_occurrences),
+    Situation("token-enters", "an ability triggers on a token being created: it enters the battlefield (603.6a)",
+              _token_enters_fired),
 )

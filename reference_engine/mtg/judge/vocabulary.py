@@ -5,7 +5,7 @@ control changes and starting life totals, and zone changes other than entering o
 (``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
 triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving, an ability that
 "triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
-illegal target: 405, 608.2b)."""
+illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a)."""
 
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -14,7 +14,7 @@ from reference_engine.kernel.ruleset import (
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
                        "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter",
-                       "damage_together"}),
+                       "damage_together", "create_token"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
         "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many"}),
@@ -27,6 +27,7 @@ VOCABULARY = Vocabulary(
         "gain_control": frozenset({"do", "object", "player"}),
         "move_each": frozenset({"do", "moves"}),
         "damage_together": frozenset({"do", "hits"}),
+        "create_token": frozenset({"do", "objects"}),
         "cast": frozenset({"do", "object"}),
         "counter": frozenset({"do", "object", "target"}),
     },
@@ -41,6 +42,6 @@ VOCABULARY = Vocabulary(
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
-    zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack"}),
+    zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack", "uncreated"}),
     step_fields=frozenset({"step", "actions", "turn"}),
 )

@@ -47,6 +47,8 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("event_amounts", '"that much damage" and "that much life" are not rendered yet'),
     ("triggers_once", '"This ability triggers only once each turn" is not rendered yet'),
     ("damage_occurrences", "one damage event with several occurrences (damage_together) is not rendered yet"),
+    ("tokens", "creating a token (create_token) is not rendered yet: it needs the token's characteristics worded as "
+               "phase's token-creation effect and its test harness's created object matched to the scenario's"),
     ("dealt_damage", '"Whenever this is dealt damage" and its filters are not rendered yet'),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),

@@ -8,8 +8,9 @@ already in the destination (and is in ``from`` when given; the target's zone for
 object, those of one ``move_together`` simultaneous; damage to a permanent happens only while it is on the
 battlefield, damage to or life for a player only while they are in the game, "that much" damage or life (``that_many``)
 as much as the amount of the resolving ability's trigger event, nothing when it has none; a control change only to a player in
-the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating a
-delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
+the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating tokens puts them onto the battlefield
+at once from ``uncreated`` (603.6a), each but one created already or whose owner has left, and nothing else moves a
+token not created yet; creating a delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
 judge cannot replay is not judged."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from reference_engine.kernel.invariant import invariant, listed
 from reference_engine.kernel.script import script_problems
 from reference_engine.mtg.judge.observations import PASSES
 from reference_engine.kernel.traceview import TraceView, memoized
-from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, Board, Reading
+from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, UNCREATED, Board, Reading
 from reference_engine.mtg.judge.observations import catalog, describe, replay, spec_of
 
 FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target", "controller")
@@ -71,6 +72,19 @@ def _hits(board: Board, action: dict[str, Any], source: str | None) -> list[dict
     return out
 
 
+def _moves(board: Board, action: dict[str, Any], target: str | None, target_zone: str | None) -> list[dict[str, Any]]:
+    """The zone changes of one move instruction: each named object not already in its destination (and in its stated
+    ``from``; the target's zone for ``move_target``), as one event. A token not created yet exists nowhere and does
+    not move."""
+    if action["do"] == "move_each":  # each named object to its own destination, from its stated zone
+        moves = [(m["object"], m["to"], m.get("from")) for m in action["moves"]]
+    else:
+        origin = target_zone if action["do"] == "move_target" and target is not None else action.get("from")
+        moves = [(t, action["to"], origin) for t in action.get("objects") or [action.get("object", target)]]
+    return [_zone_change(board, thing, to) for thing, to, origin in moves
+            if board.where.get(thing, to) not in (to, UNCREATED) and origin in (None, board.where[thing])]
+
+
 def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], source: str | None, controller: str,
                     target: str | None, target_zone: str | None, taken: int = 0) -> list[list[dict[str, Any]]] | None:
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
@@ -81,17 +95,11 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
     for action in effect:
         do = action.get("do")
         group: list[dict[str, Any]] = []
-        if do in ("move", "move_together", "move_target"):
-            things = action.get("objects") or [action.get("object", target)]
-            destination, origin = action["to"], action.get("from")
-            if do == "move_target" and target is not None:
-                origin = target_zone
-            group = [_zone_change(board, t, destination) for t in things
-                     if t in board.where and board.where[t] != destination and origin in (None, board.where[t])]
-        elif do == "move_each":  # one event: each named object to its own destination, from its stated zone
-            group = [_zone_change(board, m["object"], m["to"]) for m in action["moves"]
-                     if m["object"] in board.where and board.where[m["object"]] != m["to"]
-                     and m.get("from") in (None, board.where[m["object"]])]
+        if do in ("move", "move_together", "move_target", "move_each"):
+            group = _moves(board, action, target, target_zone)
+        elif do == "create_token":  # 603.6a: they enter the battlefield, from nowhere they were, at once
+            group = [{"type": "enter", "subject": t, "from": UNCREATED, "to": FIELD} for t in action["objects"]
+                     if board.where.get(t) == UNCREATED and board.present(cat.owner_of[t])]
         elif do == "signal":
             group = [{"type": "signal", "name": action["name"], "subject": action.get("subject", source),
                       "player": controller}]
