@@ -67,6 +67,10 @@ def _arisen_during_resolution(view: TraceView) -> list[str]:
 @invariant(key="mw.draft-ahead-of-pending", ruleset="momon-wonder", rules={"1.0.0": "11.2.5"},
            summary="DRAFT (contradicts 11.2.5): a trigger arising during a resolution goes before every trigger "
            "already waiting in its queue.", exercised=lambda view: len(_arisen_during_resolution(view)))
+def _first_enqueue(view: TraceView, trigger: str) -> int:
+    return next(i for i in view.by_kind.get("enqueue", ()) if view.entries[i]["trigger"] == trigger)
+
+
 def AHEAD_OF_PENDING(view: TraceView) -> list[str]:  # noqa: N802
     found = []
     arisen = set(_arisen_during_resolution(view))
@@ -76,7 +80,7 @@ def AHEAD_OF_PENDING(view: TraceView) -> list[str]:  # noqa: N802
                 if later not in arisen or waiting in arisen:
                     continue
                 left_waiting, left_later = view.left_at(waiting), view.left_at(later)
-                if left_waiting is not None and left_waiting < view.enqueues[later][0]:
+                if left_waiting is not None and left_waiting < _first_enqueue(view, later):
                     continue  # it had already left when the new trigger arrived
                 if left_later is None or (left_waiting is not None and left_waiting < left_later):
                     found.append(f"{view.describe_trigger(later)} arose during a resolution but left {queue} after "

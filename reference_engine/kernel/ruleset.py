@@ -81,7 +81,9 @@ class Vocabulary:
                           self.action_fields.get(action["do"], frozenset({"do"})))
                 for key in ("from", "to"):
                     zone(f"{here}.{key}", action.get(key))
-                actions(f"{here}.snatch_check", action.get("snatch_check", ()))
+                for key, value in action.items():  # an action that holds actions (a Summon's Snatch Check...)
+                    if isinstance(value, list) and value and all(isinstance(v, dict) and "do" in v for v in value):
+                        actions(f"{here}.{key}", value)
 
         for key in scenario:
             check(f"$.{key}", "scenario field", key, self.scenario_fields)

@@ -33,11 +33,9 @@ class TraceView:
         self.event_index: dict[str, int] = {}
         self.triggers: dict[str, dict] = {}
         self.trigger_index: dict[str, int] = {}
-        self.enqueues: dict[str, list[int]] = defaultdict(list)
         self.resolve_begin: dict[str, int] = {}
         self.resolve_end: dict[str, int] = {}
         self.removed: dict[str, int] = {}
-        self.sbc_checks: list[int] = []
         self.step_advances: list[int] = []
         self.by_kind: dict[str, list[int]] = defaultdict(list)
         self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
@@ -52,15 +50,12 @@ class TraceView:
             self._remember(self.events, self.event_index, entries[i], i)
         for i in by_kind.get("trigger", ()):
             self._remember(self.triggers, self.trigger_index, entries[i], i)
-        for i in by_kind.get("enqueue", ()):
-            self.enqueues[entries[i]["trigger"]].append(i)
         for kind, table in (("resolve_begin", self.resolve_begin), ("resolve_end", self.resolve_end),
                             ("removed", self.removed)):
             for i in by_kind.get(kind, ()):
                 self._first(table, entries[i]["trigger"], i, kind)
         self._duplicates.sort()  # in trace order, whatever their kinds
         self.repeated.sort(key=lambda found: found[2])
-        self.sbc_checks = list(by_kind.get("sbc_check", ()))
         self.step_advances = list(by_kind.get("step_advance", ()))
 
     def _remember(self, table: dict, index: dict, entry: dict, i: int) -> None:

@@ -58,9 +58,23 @@ def package_position(view: TraceView, package: PackageSeen) -> int | None:
 
 
 @memoized
+def enqueues(view: TraceView) -> dict[str, list[int]]:
+    """Trigger id -> indexes of its ``enqueue`` entries, in trace order (one, in a trace that follows 11.2.3)."""
+    found: dict[str, list[int]] = {}
+    for i in view.by_kind.get("enqueue", ()):
+        found.setdefault(view.entries[i]["trigger"], []).append(i)
+    return found
+
+
+def sbc_checks(view: TraceView) -> list[int]:
+    """Indexes of the trace's ``sbc_check`` entries (State-Based Conditions checks), in trace order."""
+    return view.by_kind.get("sbc_check", [])
+
+
+@memoized
 def queue_of(view: TraceView) -> dict[str, str]:
     """Trigger id -> the queue its first enqueue named (``main`` or a package id)."""
-    return {t: view.entries[idx[0]]["queue"] for t, idx in view.enqueues.items() if idx}
+    return {t: view.entries[idx[0]]["queue"] for t, idx in enqueues(view).items() if idx}
 
 
 def _segments(view: TraceView, begins: dict[str, Any], ends, close) -> list:
@@ -443,7 +457,7 @@ def sbc_expectations(view: TraceView) -> list[SbcExpectation]:
     sbc_events = bool(view.options.get("sbc_events", True))
     pending: list[str] = []
     out: list[SbcExpectation] = []
-    for i in sorted([*ends, *view.sbc_checks]):
+    for i in sorted([*ends, *sbc_checks(view)]):
         if i in ends:
             pending += [m for m in ends[i].marked if m not in pending]
         else:

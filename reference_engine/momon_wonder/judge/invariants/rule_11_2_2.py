@@ -15,7 +15,7 @@ from collections import Counter
 from reference_engine.kernel.invariant import invariant
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.momon_wonder.judge.observations import PASSES
-from reference_engine.momon_wonder.judge.observations import sbc_expectations
+from reference_engine.momon_wonder.judge.observations import sbc_checks, sbc_expectations
 
 COMPLETIONS = ("action_end", "resolve_end", "snatch_check_end")
 
@@ -56,7 +56,7 @@ def sbc_after_completion(view: TraceView) -> list[str]:
             why = ("option sbc_events=false: State-Based Conditions cause no events" if not sbc_events else
                    "it was not marked for defeat since the previous check, or not in play, or defeated twice")
             found.append(f"State-Based Conditions {check.check} (entry {check.index}) defeated {obj}, but {why}")
-    checks = {entries[i]["id"]: i for i in view.sbc_checks}
+    checks = {entries[i]["id"]: i for i in sbc_checks(view)}
     for i in view.by_kind["event"]:
         event = entries[i]
         ((cause, value),) = event["cause"].items()

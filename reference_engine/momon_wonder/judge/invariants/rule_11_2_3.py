@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import invariant
 from reference_engine.momon_wonder.judge.observations import (
-    MAIN, completion_of, event_group, group_events, one_summon_occurrences, packages, phase_at, queue_of,
+    MAIN, completion_of, enqueues, event_group, group_events, one_summon_occurrences, packages, phase_at, queue_of,
     summoned_by, trigger_position, units,
 )
 from reference_engine.momon_wonder.judge.observations import group_position as event_position
@@ -30,7 +30,7 @@ RULE = {"1.0.0": "11.2.3"}
 def _declined_on_trigger(view: TraceView, trigger: str) -> bool:
     """Declined when it triggered (never queued): allowed only under option optional_choice=on-trigger."""
     removed = view.removed.get(trigger)
-    return (removed is not None and view.entries[removed]["reason"] == "declined" and not view.enqueues.get(trigger)
+    return (removed is not None and view.entries[removed]["reason"] == "declined" and not enqueues(view).get(trigger)
             and view.options.get("optional_choice") == "on-trigger")
 
 
@@ -50,13 +50,13 @@ def _collected_at(view: TraceView, trigger: str, package_created: dict[str, int]
     """Where a trigger instance was collected: its first enqueue, its package's creation (a successful Summon's
     triggers wait in the package), or its removal when it was declined as it triggered."""
     candidates = []
-    if view.enqueues.get(trigger):
-        candidates.append(view.enqueues[trigger][0])
+    if enqueues(view).get(trigger):
+        candidates.append(enqueues(view)[trigger][0])
     event = view.triggers[trigger]["event"]
     if event in package_created:
         candidates.append(package_created[event])
     removed = view.removed.get(trigger)
-    if removed is not None and not view.enqueues.get(trigger):
+    if removed is not None and not enqueues(view).get(trigger):
         candidates.append(removed)
     return min(candidates) if candidates else None
 
@@ -77,8 +77,8 @@ def _collection_deadline(view: TraceView, event_id: str | None, at: int | None =
         known[end] = None
         for k in range(end + 1, len(view.entries)):
             entry = view.entries[k]
-            if entry["kind"] in _WORK or (entry["kind"] == "removed" and view.enqueues.get(entry["trigger"])
-                                          and view.enqueues[entry["trigger"]][0] < k):
+            if entry["kind"] in _WORK or (entry["kind"] == "removed" and enqueues(view).get(entry["trigger"])
+                                          and enqueues(view)[entry["trigger"]][0] < k):
                 known[end] = k  # a queued trigger leaving its queue is work too
                 break
     return known[end]
@@ -106,7 +106,7 @@ def collect_every_trigger(view: TraceView) -> list[str]:
     created = {keys.get(p.event, p.event): p.created for p in packages(view).values()}
     package_created = {e: created[k] for e, k in keys.items() if k in created}
     for t, trigger in view.triggers.items():
-        if not view.enqueues.get(t) and not _declined_on_trigger(view, t):
+        if not enqueues(view).get(t) and not _declined_on_trigger(view, t):
             removed = view.removed.get(t)
             found.append(f"{view.describe_trigger(t)} never entered a queue" + (
                 f" (it was removed as {view.entries[removed]['reason']} without being queued; only option "
@@ -140,7 +140,7 @@ def once_per_event(view: TraceView) -> list[str]:
         if n > 1:
             found.append(f"ability {ability} of {source} triggered {n} times from {view.describe_event(event)}; "
                          f"it may enter the queue only once for that event")
-    for trigger, indexes in view.enqueues.items():
+    for trigger, indexes in enqueues(view).items():
         if len(indexes) > 1:
             found.append(f"{view.describe_trigger(trigger)} entered a queue {len(indexes)} times "
                          f"(entries {', '.join(map(str, indexes))})")
@@ -310,7 +310,7 @@ def summon_package(view: TraceView) -> list[str]:
                 continue
             belongs = not only_summoned or view.triggers[trigger]["source"] in monsters
             queue = queue_of(view).get(trigger)
-            enqueued_at = view.enqueues[trigger][0] if view.enqueues.get(trigger) else None
+            enqueued_at = enqueues(view)[trigger][0] if enqueues(view).get(trigger) else None
             in_on_summon = enqueued_at is not None and phases[enqueued_at] == "on_summon"
             if belongs and (queue != package or not in_on_summon):
                 found.append(f"{view.describe_trigger(trigger)} waited from successful Summon {first['id']} but was not "

@@ -24,6 +24,7 @@ from reference_engine.momon_wonder.judge.observations import (
 )
 from reference_engine.kernel.traceview import TraceView, memoized
 from reference_engine.momon_wonder.judge.observations import PASSES
+from reference_engine.momon_wonder.judge.observations import enqueues, sbc_checks
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.4"}
@@ -174,7 +175,7 @@ def package_position_kept(view: TraceView) -> list[str]:
             continue
         for t, queue in queues.items():
             earlier = trigger_position(view, t)
-            if queue != MAIN or earlier is None or earlier >= position or view.enqueues[t][0] > opened:
+            if queue != MAIN or earlier is None or earlier >= position or enqueues(view)[t][0] > opened:
                 continue
             left = view.left_at(t)
             if left is None or left > opened:
@@ -215,7 +216,7 @@ def package_completes(view: TraceView) -> list[str]:
                          f"Check, State-Based Conditions, post-Snatch processing")
             continue
         snatch_end, post_begin = package.at("snatch_check_end"), package.at("post_snatch_begin")
-        if not any(snatch_end < i < post_begin for i in view.sbc_checks):
+        if not any(snatch_end < i < post_begin for i in sbc_checks(view)):
             found.append(f"package {package.id} went from its Snatch Check to post-Snatch processing without "
                          f"performing State-Based Conditions")
         opened, closed = package.span
@@ -252,7 +253,7 @@ def _drained(view: TraceView, package) -> list[str]:
     for trigger, queue in queue_of(view).items():
         if queue != package.id:
             continue
-        enqueued, left = view.enqueues[trigger][0], view.left_at(trigger)
+        enqueued, left = enqueues(view)[trigger][0], view.left_at(trigger)
         if enqueued < on_summon_end and (left is None or left > on_summon_end):
             found.append(f"{view.describe_trigger(trigger)} was waiting in package {package.id}'s processing queue when "
                          f"its On Summon processing ended (entry {on_summon_end}); On Summon processing completes, its "
@@ -290,7 +291,7 @@ def processing_queue_distinct(view: TraceView) -> list[str]:
             found.append(f"{view.describe_trigger(trigger)} entered the processing queue of {queue}, a package that "
                          f"was never processed")
             continue
-        enqueued, left = view.enqueues[trigger][0], view.left_at(trigger)
+        enqueued, left = enqueues(view)[trigger][0], view.left_at(trigger)
         if not span[0] < enqueued < span[1]:
             found.append(f"{view.describe_trigger(trigger)} entered package {queue}'s processing queue at entry "
                          f"{enqueued}, outside its processing (entries {span[0]}-{span[1]})")
@@ -399,7 +400,7 @@ def removal_reason(view: TraceView) -> list[str]:
         lapsed = (recheck and condition is not None and t in zones
                   and not condition_holds(condition, zones[t], trigger["source"]))
         removed = view.removed.get(t)
-        queued = bool(view.enqueues.get(t)) and (removed is None or view.enqueues[t][0] < removed)
+        queued = bool(enqueues(view).get(t)) and (removed is None or enqueues(view)[t][0] < removed)
         if removed is not None:
             reason = view.entries[removed]["reason"]
             if reason not in MOMON_REMOVAL_REASONS:

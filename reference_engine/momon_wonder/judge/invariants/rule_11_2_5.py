@@ -14,6 +14,7 @@ from reference_engine.momon_wonder.judge.observations import (
 )
 from reference_engine.kernel.traceview import TraceView, memoized
 from reference_engine.momon_wonder.judge.observations import PASSES
+from reference_engine.momon_wonder.judge.observations import enqueues
 
 RULESET = "momon-wonder"
 RULE = {"1.0.0": "11.2.5"}
@@ -129,7 +130,7 @@ def package_processing_queue(view: TraceView) -> list[str]:
     found = []
     queues = queue_of(view)
     for t, package, phase in _inside_processing(view):
-        if view.removed.get(t) is not None and not view.enqueues.get(t):
+        if view.removed.get(t) is not None and not enqueues(view).get(t):
             continue
         if queues.get(t) != package:
             found.append(f"{view.describe_trigger(t)} arose during package {package}'s {phase.replace('_', ' ')} "
@@ -189,7 +190,7 @@ def _packages_with_deferred_work(view: TraceView):
         span = package.span
         if span is None:
             continue
-        deferred = [t for t, q in queues.items() if q != package.id and view.enqueues[t][0] < span[0]
+        deferred = [t for t, q in queues.items() if q != package.id and enqueues(view)[t][0] < span[0]
                     and (view.left_at(t) is None or view.left_at(t) > span[0])]
         if deferred:
             yield package, span, deferred

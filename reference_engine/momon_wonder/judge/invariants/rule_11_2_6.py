@@ -7,10 +7,11 @@ from reference_engine.kernel.invariant import invariant
 from reference_engine.momon_wonder.judge.observations import packages
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.momon_wonder.judge.observations import PASSES
+from reference_engine.momon_wonder.judge.observations import enqueues
 
 
 def _advances_with_work(view: TraceView) -> int:
-    queued = sorted(i for idx in view.enqueues.values() for i in idx[:1])
+    queued = sorted(i for idx in enqueues(view).values() for i in idx[:1])
     previous = -1
     count = 0
     for a in view.step_advances:
@@ -32,7 +33,7 @@ def empty_before_advance(view: TraceView) -> list[str]:
     found = []
     advances = view.step_advances or []
     end = len(view.entries)
-    for trigger, indexes in view.enqueues.items():
+    for trigger, indexes in enqueues(view).items():
         left = view.left_at(trigger)
         deadline = next((a for a in advances if a > indexes[0]), end)
         if left is None or left > deadline:
