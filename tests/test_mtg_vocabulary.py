@@ -452,3 +452,25 @@ def test_only_a_token_starting_uncreated_is_created_and_nothing_moves_there(bad,
         scenario(["P1", "P2"], "P1", [obj("W", "P1"), obj("T", "P1", "uncreated", token=True)], [("P1", [bad])])
     with pytest.raises(ScenarioError, match="only a token"):
         scenario(["P1", "P2"], "P1", [obj("W", "P1", "uncreated")], [])
+
+
+def test_a_token_not_created_yet_does_not_move_and_the_judge_requires_it():
+    """U, never created, is 'moved' to a graveyard: nothing happens (it exists nowhere); a trace where it moves, or
+    where T is created a second time, is flagged by mtg.resolution-effect."""
+    prepared = _token_scenario()
+    prepared["script"][0]["actions"].append({"by": "P1", "effect": [
+        {"do": "move", "object": "U", "to": "graveyard"}]})
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    assert not [e for e in trace["entries"] if e["kind"] == "event" and e.get("subject") == "U"]
+    end = next(e for e in trace["entries"] if e["kind"] == "action_end" and e["action"] == [0, 2])
+    at = trace["entries"].index(end)
+    for forged in ({"type": "move", "subject": "U", "from": "uncreated", "to": "graveyard"},
+                   {"type": "enter", "subject": "T", "from": "uncreated", "to": "field"}):
+        entries = list(trace["entries"])
+        action = [0, 2] if forged["subject"] == "U" else [0, 1]
+        where = at if forged["subject"] == "U" else entries.index(
+            next(e for e in entries if e["kind"] == "action_end" and e["action"] == [0, 1]))
+        entries.insert(where, {"kind": "event", "id": "E99", "cause": {"action": action}, **forged})
+        entries = [dict(e, position=n) if "position" in e or e is entries[where] else e for n, e in enumerate(entries)]
+        assert "mtg.resolution-effect" in violations(prepared, {**trace, "entries": entries}), forged
