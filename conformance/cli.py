@@ -150,11 +150,11 @@ def coverage_command(args: argparse.Namespace) -> int:
         session.close()
     print(f"trigger-conformance {__version__} coverage: {session.ruleset.name} {session.edition} on "
           f"{described['name']} {described['version']}, {spec.max_examples} scenarios, seed {seed}")
-    for line in report_lines(found, session.ruleset.situations):
+    for line in report_lines(found, session.ruleset.situations, session.ruleset.size_goals):
         print(line)
     for line in derived_lines(found, situations):
         print(line)
-    missed = goals_met(found, session.ruleset.situations) + derived_missed(found, situations)
+    missed = goals_met(found, session.ruleset.situations, session.ruleset.size_goals) + derived_missed(found, situations)
     if missed:
         print(f"\n{len(missed)} goal(s) missed:\n  " + "\n  ".join(missed))
     else:
