@@ -87,7 +87,7 @@ def test_composition_extends_open_points_and_joins_descriptions():
     ({"$defs": {"id": {"maxLength": 8}}}, "'toy': its schema fragment changes /$defs/id/maxLength (64 -> 8)"),
     ({"required": ["toy"]}, "'toy': its schema fragment extends /required"),
     ({"$defs": {"action": {"oneOf": [{"properties": {"do": {"const": "move"}, "x": {}}}]}}},
-     "two ruleset units define do 'move' of /$defs/action/oneOf differently"),
+     "ruleset unit 'toy': its schema fragment defines do 'move' of /$defs/action/oneOf differently from the kernel"),
     ([], "'toy': its schema fragment is not a JSON object"),
 ])
 def test_a_fragment_that_conflicts_with_the_kernel_is_rejected(fragment, message):
