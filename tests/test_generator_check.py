@@ -1,0 +1,64 @@
+"""Issue 27 item 3: the self-check checks each ruleset's generator before its faulty engines (conformance.
+generator_check): deterministic (the same seed, the same document), no ``options``, valid under the composed scenario
+schema and in its own words; a fault is reported as the generator's, naming the scenario, seed and edition."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conformance import cli, generator_check
+from conformance.generator_check import check_generator, verdict_lines
+from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.schemas import bundled
+
+
+@pytest.mark.parametrize("name", bundled())
+def test_the_bundled_generators_are_sound(name):
+    verdict = check_generator(name, scenarios=15)
+    assert verdict.ok, verdict.problems
+    assert verdict_lines(verdict) == [f"generator {name}: ok (15 scenarios per edition: deterministic, schema-valid, "
+                                      f"its own words)"]
+
+
+def _broken(monkeypatch, change):
+    """Momon Wonder's generator, with ``change(document)`` applied to what it builds."""
+    build = builder_for("momon-wonder")
+    monkeypatch.setattr(generator_check, "builder_for", lambda name: lambda source, edition: change(
+        build(source, edition)))
+
+
+def test_a_nondeterministic_generator_is_reported_as_the_generators_fault(monkeypatch):
+    _broken(monkeypatch, lambda document: {**document, "id": f"s{random.randrange(10**9)}"})
+    verdict = check_generator("momon-wonder", scenarios=3)
+    assert not verdict.ok
+    assert verdict.problems[0].startswith("scenario 0 of seed 0 (")
+    assert "built twice from the same seed, two different documents: a generator must be a deterministic " \
+        "function of its source's answers" in verdict.problems[0]
+    assert verdict_lines(verdict)[0] == "generator momon-wonder: FAULT (the generator's, not an engine's):"
+
+
+def test_a_generator_emitting_what_the_schema_forbids_is_refused(monkeypatch):
+    def elsewhere(document):
+        document["objects"][0]["zone"] = "sideboard"
+        return document
+
+    _broken(monkeypatch, elsewhere)
+    verdict = check_generator("momon-wonder", scenarios=2)
+    assert verdict.problems and "not valid under the composed scenario schema at $.objects[0].zone" in \
+        verdict.problems[0], verdict.problems
+
+
+def test_a_generator_setting_options_is_refused(monkeypatch):
+    _broken(monkeypatch, lambda document: {**document, "options": {}})
+    verdict = check_generator("momon-wonder", scenarios=1)
+    assert "it sets `options`: a generator never does" in verdict.problems[0]
+
+
+def test_selftest_prints_the_generators_verdict_first_and_fails_on_a_fault(monkeypatch, capsys):
+    _broken(monkeypatch, lambda document: {**document, "id": f"s{random.randrange(10**9)}"})
+    code = cli.main(["selftest", "--mutant", "mw-lifo", "--max-examples", "10", "--process", "0"])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert out.index("generator momon-wonder: FAULT (the generator's, not an engine's):") < out.index("mw-lifo")
