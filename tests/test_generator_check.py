@@ -1,6 +1,7 @@
 """Issue 27 item 3: the self-check checks each ruleset's generator before its faulty engines (conformance.
 generator_check): deterministic (the same seed, the same document), no ``options``, valid under the composed scenario
-schema and in its own words; a fault is reported as the generator's, naming the scenario, seed and edition."""
+schema and in its own words; a fault is reported as the generator's, naming the scenario, seed and edition. Likewise
+a rule's check that raises is blamed on the file it raised in (a unit's judge), not on the suite."""
 
 from __future__ import annotations
 
@@ -62,3 +63,14 @@ def test_selftest_prints_the_generators_verdict_first_and_fails_on_a_fault(monke
     out = capsys.readouterr().out
     assert code == 1, out
     assert out.index("generator momon-wonder: FAULT (the generator's, not an engine's):") < out.index("mw-lifo")
+
+
+def test_a_check_that_raises_is_blamed_on_the_file_it_raised_in_not_on_the_suite():
+    from conformance.reports.text import failure_block
+
+    lines = failure_block({"status": "errored", "key": "hq.play-order", "check_error":
+                           'Traceback (most recent call last):\n  File "hearth_queue/judge.py", line 40, in play_order\n'
+                           "ZeroDivisionError: division by zero\n"})
+    assert lines[0] == ("      the check of hq.play-order itself raised, not the engine: a bug in the file the traceback "
+                        "ends in (its ruleset's judge: fix the check there; the suite's conformance/: please report it):")
+    assert lines[-1].strip() == "ZeroDivisionError: division by zero"
