@@ -74,3 +74,27 @@ def test_a_check_that_raises_is_blamed_on_the_file_it_raised_in_not_on_the_suite
     assert lines[0] == ("      the check of hq.play-order itself raised, not the engine: a bug in the file the traceback "
                         "ends in (its ruleset's judge: fix the check there; the suite's conformance/: please report it):")
     assert lines[-1].strip() == "ZeroDivisionError: division by zero"
+
+
+def test_a_run_validates_a_sample_of_its_generated_scenarios_and_blames_the_generator(monkeypatch, capsys):
+    from conformance import runner
+
+    original = runner.builder_for
+
+    def builder(name, profile=None):
+        build = original(name, profile)
+
+        def elsewhere(source, edition):
+            document = build(source, edition)
+            document["objects"][0]["zone"] = "sideboard"
+            return document
+        return elsewhere
+
+    monkeypatch.setattr(runner, "builder_for", builder)
+    code = cli.main(["run", "--ruleset", "momon-wonder", "--rules", "mw.queue-fifo", "--max-examples", "5",
+                     "--no-fixtures"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert ("the generator of ruleset momon-wonder built scenario 0 of the run stream (seed 0) not valid under the "
+            "composed scenario schema at $.objects[0].zone") in err
+    assert "(the generator's fault, not the engine's: fix the generator)" in err

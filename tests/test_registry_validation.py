@@ -124,7 +124,9 @@ def test_an_inconsistent_unit_is_rejected_naming_the_unit_and_the_part(toy, chan
 def test_a_missing_folder_is_reported_with_the_path_looked_at_and_the_fix(toy):
     with pytest.raises(UnitError) as caught:
         LoadedUnit(dataclasses.replace(toy, fixtures="no-such-folder"))
-    looked_at = TOY / "hearth_queue" / "no-such-folder"
+    import hearth_queue  # the source's, or an installed copy's when the toy is installed (tests/test_installed_rulesets.py)
+
+    looked_at = Path(hearth_queue.__file__).parent / "no-such-folder"
     assert f"its fixtures folder 'no-such-folder' does not exist (looked at {looked_at}): ship it as package data" \
         in str(caught.value)
 
