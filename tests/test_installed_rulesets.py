@@ -20,7 +20,7 @@ SOURCE = ROOT / "tests" / "toy_ruleset"
 # checks what the project ships, and holds for every installed unit elsewhere).
 FILES = ("test_schema_composition.py", "test_project.py", "test_docs.py", "test_vocabulary.py", "test_coverage.py",
          "test_mutant_shrinking.py", "test_audit.py", "test_toy_ruleset.py", "test_stream_digest.py",
-         "test_trace_reference.py", "test_registry_validation.py")
+         "test_trace_reference.py", "test_registry_validation.py", "test_generator_check.py")
 
 
 def install_toy(folder: Path) -> Path:
