@@ -154,11 +154,11 @@ def coverage_command(args: argparse.Namespace) -> int:
         session.close()
     print(f"trigger-conformance {__version__} coverage: {session.ruleset.name} {session.edition} on "
           f"{described['name']} {described['version']}, {spec.max_examples} scenarios, seed {seed}")
-    for line in report_lines(found, session.ruleset.situations):
+    for line in report_lines(found, session.ruleset.situations, session.ruleset.size_goals):
         print(line)
     for line in derived_lines(found, situations):
         print(line)
-    missed = goals_met(found, session.ruleset.situations) + derived_missed(found, situations)
+    missed = goals_met(found, session.ruleset.situations, session.ruleset.size_goals) + derived_missed(found, situations)
     if missed:
         print(f"\n{len(missed)} goal(s) missed:\n  " + "\n  ".join(missed))
     else:
@@ -180,6 +180,7 @@ def selftest_command(args: argparse.Namespace) -> int:
     seed = secrets.randbits(32) if args.seed == "random" else int(args.seed)
     print(f"trigger-conformance {__version__} selftest: the suite against each bundled mutant, "
           f"{args.max_examples} scenarios per rule, seed {seed}")
+    generators = _check_generators(names, seed)
     print(HEADER)
     verdicts = selftest(names, args.max_examples, seed, process, progress=lambda v: print(verdict_line(v), flush=True),
                         seeds=args.seeds)
@@ -189,7 +190,19 @@ def selftest_command(args: argparse.Namespace) -> int:
         return FAILED
     if args.report_json:
         print(f"report written to {args.report_json}")
-    return PASSED if all(v.ok for v in verdicts) else FAILED
+    return PASSED if all(v.ok for v in verdicts) and all(g.ok for g in generators) else FAILED
+
+
+def _check_generators(names: list[str], seed: int) -> list:
+    """Check (and print) the generator of each ruleset of the mutants ``names`` before them: a generator at fault is
+    reported as such (conformance.generator_check), not as an engine's failure."""
+    from conformance.generator_check import check_generator, verdict_lines
+    from reference_engine.kernel.registry import MUTANTS
+
+    generators = [check_generator(ruleset, seed=seed) for ruleset in dict.fromkeys(MUTANTS[n].ruleset for n in names)]
+    for generator in generators:
+        print("\n".join(verdict_lines(generator)), flush=True)
+    return generators
 
 
 def report_command(args: argparse.Namespace) -> int:

@@ -15,11 +15,8 @@ from typing import Any
 
 from reference_engine.kernel.engine import Engine
 from conformance.runner import RunConfig, explore
-from reference_engine.kernel.situations import Situation, nesting
+from reference_engine.kernel.situations import Situation, SizeGoals, nesting
 from reference_engine.kernel.traceview import TraceView
-
-GOAL_MEDIAN_EVENTS = 20
-GOAL_MEDIAN_NESTING = 3
 
 
 @dataclass
@@ -69,19 +66,20 @@ def _percentile(values: list[int], fraction: float) -> int:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0
 
 
-def goals_met(coverage: Coverage, situations: tuple[Situation, ...]) -> list[str]:
-    """The goals a coverage misses, in words (empty: every goal met)."""
+def goals_met(coverage: Coverage, situations: tuple[Situation, ...], size: SizeGoals = SizeGoals()) -> list[str]:
+    """The goals a coverage misses, in words (empty: every goal met): each situation's share, and the median size
+    against ``size`` (the ruleset's ``size_goals``)."""
     missed = [f"{s.name}: {coverage.share(s.name):.1%} of scenarios (goal: {s.goal} {s.share:.0%})"
               for s in situations if not s.met(coverage.share(s.name))]
-    if coverage.events and statistics.median(coverage.events) < GOAL_MEDIAN_EVENTS:
-        missed.append(f"median events {statistics.median(coverage.events)} (goal: at least {GOAL_MEDIAN_EVENTS})")
-    if coverage.nesting and statistics.median(coverage.nesting) < GOAL_MEDIAN_NESTING:
-        missed.append(f"median nesting {statistics.median(coverage.nesting)} (goal: at least {GOAL_MEDIAN_NESTING})")
+    if coverage.events and statistics.median(coverage.events) < size.events:
+        missed.append(f"median events {statistics.median(coverage.events)} (goal: at least {size.events})")
+    if coverage.nesting and statistics.median(coverage.nesting) < size.nesting:
+        missed.append(f"median nesting {statistics.median(coverage.nesting)} (goal: at least {size.nesting})")
     return missed
 
 
-def report_lines(coverage: Coverage, situations: tuple[Situation, ...]) -> list[str]:
-    """The coverage table as printed by the CLI."""
+def report_lines(coverage: Coverage, situations: tuple[Situation, ...], size: SizeGoals = SizeGoals()) -> list[str]:
+    """The coverage table as printed by the CLI (``size``: the ruleset's ``size_goals``)."""
     lines = [f"{coverage.scenarios} scenarios explored, {coverage.played} played to a trace"
              + (f" ({', '.join(f'{n} {k}' for k, n in sorted(coverage.problems.items()))})" if coverage.problems else ""),
              "", f"{'situation':28} {'share':>7}  {'goal':>10}  description"]
@@ -93,10 +91,10 @@ def report_lines(coverage: Coverage, situations: tuple[Situation, ...]) -> list[
     if coverage.events:
         lines += ["", f"events per scenario: median {statistics.median(coverage.events)}, 90th percentile "
                       f"{_percentile(coverage.events, 0.9)}, max {max(coverage.events)} (goal: median >= "
-                      f"{GOAL_MEDIAN_EVENTS})",
+                      f"{size.events})",
                   f"nesting per scenario: median {statistics.median(coverage.nesting)}, 90th percentile "
                   f"{_percentile(coverage.nesting, 0.9)}, max {max(coverage.nesting)} (goal: median >= "
-                  f"{GOAL_MEDIAN_NESTING})"]
+                  f"{size.nesting})"]
     for name, counts in sorted(coverage.options.items()):
         total = sum(counts.values())
         lines.append(f"option {name}: " + ", ".join(f"{value} {n / total:.0%}" for value, n in sorted(counts.items())))

@@ -194,6 +194,25 @@ def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, 
     return {**document, "options": dict(document.get("options") or config.options)}
 
 
+SCHEMA_SAMPLE = 25  # one generated scenario in this many (stream indexes 0, 25, ...) is validated during a run
+
+
+def check_generated(config: RunConfig, scenario: dict[str, Any], n: int) -> None:
+    """Validate generated scenario ``n`` of the run stream (options set) against the composed scenario schema: a
+    generator is trusted to build valid documents, so a run checks a sample of them (:data:`SCHEMA_SAMPLE`) and
+    ``selftest`` checks the first ones of every edition (conformance/generator_check.py). Raises ConformanceError
+    naming the generator as at fault."""
+    from conformance.documents import problems
+    from reference_engine.kernel.errors import ConformanceError
+
+    found = problems(scenario, "scenario", limit=1)
+    if found:
+        where, message = found[0]
+        raise ConformanceError(f"the generator of ruleset {config.ruleset.name} built scenario {n} of the run stream "
+                               f"(seed {config.seed}) not valid under the composed scenario schema at {where}: "
+                               f"{message} (the generator's fault, not the engine's: fix the generator)")
+
+
 def canonical(trace: dict[str, Any] | None) -> str:
     return json.dumps(trace, sort_keys=True)
 
@@ -342,6 +361,8 @@ def _explore_loop(engine, config, invariants, indexes, build, found, open_keys, 
             source = stream_source(config.seed, n)
             document = build(source, config.edition)
             scenario = prepare_generated(config, document)
+            if n % SCHEMA_SAMPLE == 0:
+                check_generated(config, scenario, n)
             check = check_scenario(engine, scenario, invariants)
             if observe is not None:
                 observe(n, source, scenario, check)

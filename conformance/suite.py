@@ -22,7 +22,8 @@ from conformance.reports.text import failure_block, rule_row
 def _no_verdict(entry: dict) -> str:
     """Why a rule got no verdict: the engine's problems counted, the first one, its stderr; or the check's error."""
     if entry.get("check_error"):
-        return f"{entry['key']}: the check raised (a bug in the suite):\n  {entry['check_error']}"
+        return (f"{entry['key']}: the check raised (not the engine: a bug in the file the traceback ends in, its "
+                f"ruleset's judge or the suite's conformance/):\n  {entry['check_error']}")
     problems = ", ".join(f"{n} {status}" for status, n in sorted((entry.get("engine_problems") or {}).items()))
     lines = [f"{entry['key']} [{entry.get('rule_number', '?')}]: no verdict, the engine misbehaved ({problems})",
              f"  first problem: {entry.get('first_problem') or '(none given)'}"]

@@ -20,7 +20,7 @@ import functools
 import inspect
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -411,14 +411,15 @@ def write(root: Path, ruleset: str) -> Path:
     return path
 
 
-def profile_features_markdown() -> str:
-    """The features a partial engine's generation profile may exclude, per installed ruleset, each with what a
-    scenario has with it (the unit's ``feature_docs``): the block docs/checking.md embeds between
-    ``<!-- profile-features -->`` and ``<!-- /profile-features -->`` (tests/test_project.py keeps it current)."""
+def profile_features_markdown(names: Iterable[str] | None = None) -> str:
+    """The features a partial engine's generation profile may exclude, per ruleset of ``names`` (None: every
+    installed one, in listing order), each with what a scenario has with it (the unit's ``feature_docs``):
+    docs/checking.md embeds the bundled rulesets' block between ``<!-- profile-features -->`` and
+    ``<!-- /profile-features -->`` (tests/test_project.py keeps it current). Raises KeyError for an unknown name."""
     from reference_engine.kernel.registry import loaded, units
 
     lines = []
-    for name in units():
+    for name in units() if names is None else names:
         part = loaded(name)
         lines += [f"**{name}**", "", "| feature | what a scenario may have with it (excluding it leaves it out) |",
                   "| --- | --- |"]

@@ -14,6 +14,8 @@ from reference_engine.kernel.situations import AT_MOST, Situation, depths, nesti
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import RULESETS, get_ruleset
+from reference_engine.kernel.schemas import bundled
+from reference_engine.kernel.situations import COMMON, SizeGoals, common
 
 SCENARIO = {"format": "trigger-conformance/scenario/1", "ruleset": "momon-wonder", "edition": "1.0.0",
             "players": ["P1"], "active_player": "P1", "objects": [], "script": [], "options": {}}
@@ -60,7 +62,17 @@ def test_goals_are_at_least_or_at_most():
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_ruleset_lists_situations_with_unique_names(name):
     names = [s.name for s in get_ruleset(name).situations]
-    assert len(names) == len(set(names)) and "nothing-triggers" in names and len(names) >= 10
+    assert len(names) == len(set(names)) and "nothing-triggers" in names
+    if name in bundled():
+        assert len(names) >= 10 and {s.name for s in COMMON} <= set(names)
+        assert get_ruleset(name).size_goals == SizeGoals(events=20, nesting=3)
+
+
+def test_a_ruleset_leaves_out_the_common_situations_its_words_cannot_express():
+    kept = common("players-3-4", "optional-declined")
+    assert [s.name for s in kept] == [s.name for s in COMMON if s.name not in {"players-3-4", "optional-declined"}]
+    with pytest.raises(KeyError, match="not common situations: ping"):
+        common("ping")
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
@@ -70,11 +82,13 @@ def test_every_goal_is_met_on_the_run_stream(name):
                        explored_options=explorable_options(ruleset, {}))
     found = measure(reference_engine_for(name), config, ruleset.situations)
     assert found.played == 1000, found.problems
-    assert goals_met(found, ruleset.situations) == []
-    # What the goals mean, checked directly as well: each listed situation, the waste, the size.
-    assert all(found.situations[s.name] >= 20 for s in ruleset.situations if s.goal == "at-least")
-    assert found.situations["nothing-triggers"] <= 100
-    assert statistics.median(found.events) >= 20 and statistics.median(found.nesting) >= 3
+    assert goals_met(found, ruleset.situations, ruleset.size_goals) == []
+    # What the goals mean, checked directly as well: each listed situation, the waste, the size (its own goals).
+    assert all(found.situations[s.name] >= 1000 * s.share for s in ruleset.situations if s.goal == "at-least")
+    waste = next(s for s in ruleset.situations if s.name == "nothing-triggers")
+    assert found.situations["nothing-triggers"] <= 1000 * waste.share
+    size = ruleset.size_goals
+    assert statistics.median(found.events) >= size.events and statistics.median(found.nesting) >= size.nesting
 
 
 def test_the_command_prints_the_table_and_can_fail_on_goals(capsys):

@@ -29,8 +29,12 @@ from conformance.audit import mutant_config
 from conformance.reduction import reductions, scenario_size, well_formed
 from conformance.concluding import _fails as run_fails, check_rule
 from reference_engine.kernel.registry import reference_engine_for
-from reference_engine.kernel.registry import MUTANTS
+from reference_engine.kernel.registry import MUTANTS as INSTALLED
 from reference_engine.kernel.registry import get_ruleset
+from reference_engine.kernel.schemas import bundled
+
+# The bundled rulesets' faulty engines, whose minimal scenarios are recorded here (another installed ruleset's are not).
+MUTANTS = {name: m for name, m in INSTALLED.items() if m.ruleset in bundled()}
 
 DATA = Path(__file__).resolve().parent / "data" / "mutant_minimal_scenarios.json"
 MINIMAL = json.loads(DATA.read_text("utf-8"))

@@ -11,7 +11,7 @@ import pytest
 
 from reference_engine.kernel.engine import Skipped
 from conformance.checking import check_scenario
-from conformance.coverage import GOAL_MEDIAN_EVENTS, GOAL_MEDIAN_NESTING, goals_met, measure
+from conformance.coverage import goals_met, measure
 from reference_engine.redemption import generator as redemption
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import ReplaySource, SeededSource
@@ -44,9 +44,9 @@ def test_the_stream_meets_every_coverage_goal():
     most 10%, median scenario at least 20 events and 3 levels of nesting."""
     found = measure(RedemptionEngine(), _config(1000), SITUATIONS)
     assert found.played == 1000, found.problems
-    assert goals_met(found, SITUATIONS) == []
-    assert statistics.median(found.events) >= GOAL_MEDIAN_EVENTS
-    assert statistics.median(found.nesting) >= GOAL_MEDIAN_NESTING
+    assert goals_met(found, SITUATIONS, RULESET.size_goals) == []
+    assert statistics.median(found.events) >= RULESET.size_goals.events
+    assert statistics.median(found.nesting) >= RULESET.size_goals.nesting
 
 
 def test_each_scenario_draws_its_own_mix_of_features():

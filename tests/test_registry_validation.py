@@ -32,6 +32,27 @@ class OtherEditionEngine(HearthQueueEngine):
 UNKNOWN_KEY = (dataclasses.replace(MUTANTS[0], expected_rule_key="hq.no-such-key"),)
 OTHER_EDITION = (dataclasses.replace(MUTANTS[0], edition="toy-2"),)
 NOT_A_UNIT = object()
+
+class NoRulesetEngine(HearthQueueEngine):
+    ruleset = None
+
+class NoGuardEngine(HearthQueueEngine):
+    def __init__(self):
+        super().__init__()
+
+class NotAnEngine:
+    ruleset, editions = "hearth-queue", ("toy-1",)
+
+def build_with_options(source, edition, options, profile=None):
+    raise AssertionError("never called at load")
+
+def build_without_edition(source):
+    raise AssertionError("never called at load")
+
+from hearth_queue.judge import HEARTH_QUEUE
+from reference_engine.kernel.ruleset import Option
+BAD_DEFAULT = dataclasses.replace(HEARTH_QUEUE, options=(
+    Option("hq_order", "newest", {"play": "play order", "oldest": "oldest first"}, "HQ.2", "The order."),))
 '''
 
 
@@ -41,6 +62,7 @@ def toy(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(TOY))
     (tmp_path / "broken_parts.py").write_text(BROKEN_PARTS, "utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "package", raising=False)  # each test's own tmp_path/package (_package)
     from hearth_queue import UNIT
 
     return UNIT
@@ -73,12 +95,86 @@ def test_the_toy_unit_is_valid(toy):
     ({"rule_scope": "HQ.(1"},
      "ruleset unit 'hearth-queue' is inconsistent: its rule scope 'HQ.(1' is not a regular expression"),
     ({"name": "hearth-queue-2"}, "ruleset unit 'hearth-queue-2' is inconsistent: its judge is named 'hearth-queue'"),
+    ({"reference_engine": "broken_parts:NoRulesetEngine"},
+     "its reference engine NoRulesetEngine sets no class attribute `ruleset`: set ruleset = 'hearth-queue'"),
+    ({"reference_engine": "broken_parts:NoGuardEngine"},
+     "its reference engine NoGuardEngine cannot be built as NoGuardEngine(max_trace_entries=n): accept that keyword"),
+    ({"reference_engine": "broken_parts:NotAnEngine"},
+     "its reference engine NotAnEngine is not a class deriving from reference_engine.kernel.engine.Engine"),
+    ({"generator": "broken_parts:build_with_options"},
+     "its generator build_with_options takes `options`: a generator never reads the options"),
+    ({"generator": "broken_parts:build_without_edition"},
+     "its generator build_without_edition cannot be called as build(source, edition, profile=None)(source)"),
+    ({"permissive_game": None}, "its manifest names no permissive engine (permissive_game): `diff`, `lint-rules`"),
+    ({"judge": "broken_parts:BAD_DEFAULT"},
+     "its option 'hq_order' defaults to \"newest\", not one of its values (\"play\", \"oldest\"): make the default "
+     "one of them"),
+    ({"rule_scope": r"603\.\d+"},
+     "its rule scope '603\\\\.\\\\d+' matches none of the rule numbers its keys encode (HQ.1, HQ.2, HQ.3)"),
 ], ids=["missing judge", "missing generator", "engine editions", "faulty edition", "faulty key", "prefix-safe key",
-        "docs page", "fixtures folder", "rule scope", "judge name"])
+        "docs page", "fixtures folder", "rule scope", "judge name", "engine without ruleset",
+        "engine without loop guard", "engine not an Engine", "generator reads options", "generator signature",
+        "permissive engine missing", "option default", "rule scope matches nothing"])
 def test_an_inconsistent_unit_is_rejected_naming_the_unit_and_the_part(toy, change, message):
     with pytest.raises(UnitError) as caught:
         LoadedUnit(dataclasses.replace(toy, **change))
     assert message in str(caught.value)
+
+
+def test_a_missing_folder_is_reported_with_the_path_looked_at_and_the_fix(toy):
+    with pytest.raises(UnitError) as caught:
+        LoadedUnit(dataclasses.replace(toy, fixtures="no-such-folder"))
+    import hearth_queue  # the source's, or an installed copy's when the toy is installed (tests/test_installed_rulesets.py)
+
+    looked_at = Path(hearth_queue.__file__).parent / "no-such-folder"
+    assert f"its fixtures folder 'no-such-folder' does not exist (looked at {looked_at}): ship it as package data" \
+        in str(caught.value)
+
+
+def _package(tmp_path: Path, files: dict[str, object]) -> None:
+    """An importable ``package`` under ``tmp_path`` (already on sys.path) holding ``files`` (JSON-dumped)."""
+    for relative, content in {"__init__.py": "", **files}.items():
+        path = tmp_path / "package" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+
+
+def test_a_rule_key_without_a_fixture_is_rejected(toy, tmp_path):
+    fixture = json.loads((TOY / "hearth_queue" / "fixtures" / "hq-newcomer-waits.json").read_text("utf-8"))
+    _package(tmp_path, {"fixtures/only.json": {**fixture, "rule_keys": ["hq.play-order"]}})
+    with pytest.raises(UnitError) as caught:
+        LoadedUnit(dataclasses.replace(toy, fixtures="package:fixtures"))
+    assert "its rule key 'hq.every-trigger-resolves' has no fixture: add a golden scenario naming it in `rule_keys` " \
+        "to its fixtures folder 'package:fixtures'" in str(caught.value)
+    assert "'hq.newcomers-wait' has no fixture" in str(caught.value) and "'hq.play-order' has" not in str(caught.value)
+
+
+def test_a_stray_key_in_a_fragment_is_rejected(toy, tmp_path):
+    fragment = json.loads((TOY / "hearth_queue" / "schema" / "scenario.json").read_text("utf-8"))
+    fragment["$defs"]["action"]["oneof"] = fragment["$defs"]["action"].pop("oneOf")
+    _package(tmp_path, {"schema/scenario.json": fragment,
+                        "schema/trace.json": (TOY / "hearth_queue" / "schema" / "trace.json").read_text("utf-8")})
+    with pytest.raises(UnitError) as caught:
+        LoadedUnit(dataclasses.replace(toy, schema="package:schema"))
+    assert ("its scenario schema fragment package:schema/scenario.json has a stray key /$defs/action/oneof (not a "
+            "JSON Schema keyword: a typo?)") in str(caught.value)
+
+
+def test_a_fragment_redefining_another_units_word_is_rejected_naming_it(toy, tmp_path):
+    """Its own ``play`` action (Redemption's word, defined otherwise): refused when the unit loads, naming it, not
+    later as a Redemption fixture that cannot be validated."""
+    fragment = json.loads((TOY / "hearth_queue" / "schema" / "scenario.json").read_text("utf-8"))
+    fragment["$defs"]["action"]["oneOf"].append({
+        "type": "object", "required": ["do"], "additionalProperties": False,
+        "properties": {"do": {"const": "play"}, "minion": {"type": "string"}}})
+    _package(tmp_path, {"schema/scenario.json": fragment,
+                        "schema/trace.json": (TOY / "hearth_queue" / "schema" / "trace.json").read_text("utf-8")})
+    with pytest.raises(UnitError) as caught:
+        LoadedUnit(dataclasses.replace(toy, schema="package:schema"))
+    assert str(caught.value).startswith("ruleset unit 'hearth-queue' is inconsistent: its scenario schema fragment "
+                                        "does not compose with the other installed units' (its schema fragment "
+                                        "defines do 'play' of /$defs/action/oneOf differently")
+    assert "use a word of its own, or the other unit's meaning" in str(caught.value)
 
 
 def test_a_schema_fragment_that_changes_the_kernel_is_rejected(toy, tmp_path):

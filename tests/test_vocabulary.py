@@ -14,19 +14,20 @@ from reference_engine.kernel.errors import ScenarioError
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import SeededSource
 from conformance.scenarios import prepare_scenario
-from reference_engine.kernel.registry import RULESETS, get_ruleset
+from conformance.fixtures import bundled_fixtures
+from reference_engine.kernel.registry import RULESETS, get_ruleset, loaded
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_bundled_fixture_speaks_its_own_ruleset(name):
+    """Every fixture a unit ships (from its manifest's fixtures folder), of every installed unit."""
     ruleset = get_ruleset(name)
-    files = sorted((ROOT / "fixtures" / name).glob("*.json"))
-    assert files
-    for path in files:
-        scenario = json.loads(path.read_text("utf-8"))["scenario"]
-        assert ruleset.vocabulary.foreign_words(scenario) == [], path.name
+    fixtures = bundled_fixtures(name)
+    assert fixtures or loaded(name).manifest.fixtures is None
+    for fixture in fixtures:
+        assert ruleset.vocabulary.foreign_words(fixture.document["scenario"]) == [], fixture.id
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))

@@ -256,7 +256,9 @@ def failure_block(rule: dict[str, Any]) -> list[str]:
         lines += traceback_lines(rule.get("engine_traceback", ""), rule.get("first_problem", ""))
         lines += stderr_lines(rule.get("engine_stderr", ""))
         if rule.get("check_error"):
-            lines.append("      the check itself raised (a bug in the suite, please report it):")
+            lines.append(f"      the check of {rule.get('key', 'this rule')} itself raised, not the engine: a bug in the "
+                         f"file the traceback ends in (its ruleset's judge: fix the check there; the suite's "
+                         f"conformance/: please report it):")
             lines += ["        " + line for line in rule["check_error"].strip().splitlines()[-3:]]
     if not failure:
         return lines

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import functools
 import importlib
-import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Callable
 
 from reference_engine.kernel import schemas
+from reference_engine.kernel import unit_checks as checks
 from reference_engine.kernel.schemas import composed_schema
 from reference_engine.kernel.unit import ENTRY_POINT_GROUP, RulesetUnit, UnitError, resource, unit, units
 
@@ -65,9 +65,14 @@ class LoadedUnit:
         self._validate()
 
     def _validate(self) -> None:
+        """Raises UnitError naming the unit and every problem found, each with what to do."""
         m = self.manifest
-        problems = []
-        ruleset = self.ruleset
+        problems = self._part_problems() + self._file_problems() + self._schema_problems()
+        if problems:
+            raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
+
+    def _part_problems(self) -> list[str]:
+        m, ruleset, problems = self.manifest, self.ruleset, []
         if getattr(ruleset, "name", None) != m.name:
             problems.append(f"its judge is named {getattr(ruleset, 'name', None)!r}")
         editions = tuple(getattr(ruleset, "editions", ()))
@@ -76,9 +81,8 @@ class LoadedUnit:
         keys = {inv.key for inv in getattr(ruleset, "invariants", ())}
         if not keys:
             problems.append("its judge has no invariant")
-        if getattr(self.reference_engine, "ruleset", None) != m.name:
-            problems.append(f"its reference engine plays {getattr(self.reference_engine, 'ruleset', None)!r}")
-        engine_editions = tuple(getattr(self.reference_engine, "editions", editions))
+        problems += checks.engine_problems(self.reference_engine, m.name, editions)
+        engine_editions = tuple(getattr(self.reference_engine, "editions", None) or editions)
         if set(engine_editions) != set(editions):
             problems.append(f"its reference engine plays editions {list(engine_editions)}, its judge has "
                             f"{list(editions)}")
@@ -91,37 +95,69 @@ class LoadedUnit:
             problems.append(f"its feature docs leave out {sorted(self.profile_features - set(self.feature_docs))}")
         for key in sorted(m.prefix_safe - keys):
             problems.append(f"prefix-safe key {key!r} is not one of its rule keys")
-        for part, relative in (("schema folder", m.schema), ("fixtures folder", m.fixtures), ("docs page", m.docs)):
-            if relative is not None and not self.resource(relative).exists():
-                problems.append(f"its {part} {relative!r} does not exist")
         if not callable(self.generator) or not callable(self.rule_text):
             problems.append("its generator and rule-text reader must be callables")
-        if self.permissive_game is not None and not callable(self.permissive_game):
+        else:
+            problems += checks.generator_problems(self.generator)
+        if self.permissive_game is None:
+            problems.append("its manifest names no permissive engine (permissive_game): `diff`, `lint-rules` and the "
+                            "editors' tools branch with it; name its Game(scenario, chooser, oracle) class")
+        elif not callable(self.permissive_game):
             problems.append("its permissive engine must be a class")
-        if m.rule_scope is not None:
+        problems += checks.option_problems(ruleset)
+        problems += checks.scope_problems(m.rule_scope, getattr(ruleset, "invariants", ()))
+        return problems
+
+    def _file_problems(self) -> list[str]:
+        m, problems = self.manifest, []
+        for part, relative in (("schema folder", m.schema), ("fixtures folder", m.fixtures), ("docs page", m.docs)):
+            if relative is not None and not self.resource(relative).exists():
+                problems.append(checks.missing_resource(part, relative, self.resource(relative)))
+        if m.fixtures is not None and self.resource(m.fixtures).is_dir():
+            keys = {inv.key for inv in getattr(self.ruleset, "invariants", ())}
+            problems += checks.fixture_problems(self.resource(m.fixtures), m.fixtures, keys)
+        return problems
+
+    def _schema_problems(self) -> list[str]:
+        m, problems = self.manifest, []
+        if m.schema is None or not self.resource(m.schema).exists():
+            return problems
+        for kind in schemas.KINDS:
             try:
-                re.compile(m.rule_scope)
-            except re.error as error:
-                problems.append(f"its rule scope {m.rule_scope!r} is not a regular expression: {error}")
-        if m.schema is not None and self.resource(m.schema).exists():
-            for kind in schemas.KINDS:
-                try:
-                    schemas.compose(schemas.kernel_schema(kind), [(m.name, schemas.schema_fragment(m, kind))])
-                except UnitError as error:
-                    problems.append(f"its {kind} schema fragment does not compose with the kernel's "
-                                    f"({str(error).split(': ', 1)[-1]})")
-        if m.schema is not None and self.resource(m.schema).exists() and getattr(ruleset, "vocabulary", None):
+                fragment = schemas.schema_fragment(m, kind)
+                for where in checks.stray_keys(fragment):
+                    problems.append(f"its {kind} schema fragment {m.schema}/{kind}.json has a stray key {where} (not "
+                                    f"a JSON Schema keyword: a typo?)")
+                schemas.compose(schemas.kernel_schema(kind), [(m.name, fragment)])
+            except UnitError as error:
+                problems.append(f"its {kind} schema fragment does not compose with the kernel's "
+                                f"({str(error).split(': ', 1)[-1]})")
+                continue
+            problems += self._installed_problems(kind)
+        if not problems and getattr(self.ruleset, "vocabulary", None):
             from reference_engine.kernel.derived import unexplained_words
-            try:
-                schema = schemas.compose(schemas.kernel_schema("scenario"),
-                                         [(m.name, schemas.schema_fragment(m, "scenario"))])
-            except UnitError:
-                schema = None  # reported above
-            for word in unexplained_words(schema, ruleset.vocabulary) if schema else ():
+            schema = schemas.compose(schemas.kernel_schema("scenario"),
+                                     [(m.name, schemas.schema_fragment(m, "scenario"))])
+            for word in unexplained_words(schema, self.ruleset.vocabulary):
                 problems.append(f"its vocabulary's {word} has no derived situation (its scenario schema does not "
                                 f"define it)")
-        if problems:
-            raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
+        return problems
+
+    def _installed_problems(self, kind: str) -> list[str]:
+        """Its fragment composed with every installed unit's, in listing order (itself in its place, or last): a
+        word another unit defines differently is refused here, naming the unit that comes later. Raises the
+        UnitError of another pair of units that do not compose (it names the unit at fault)."""
+        m = self.manifest
+        chosen = [u if u.name != m.name else m for u in units().values()]
+        chosen += [] if m.name in units() else [m]
+        try:
+            schemas.compose(schemas.kernel_schema(kind), [(u.name, schemas.schema_fragment(u, kind)) for u in chosen])
+        except UnitError as error:
+            if f"ruleset unit {m.name!r}" not in str(error):
+                raise
+            return [f"its {kind} schema fragment does not compose with the other installed units' "
+                    f"({str(error).split(': ', 1)[-1]}): use a word of its own, or the other unit's meaning"]
+        return []
 
     def resource(self, relative: str) -> Path:
         """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.sentence_alignment import Alignment, align
+from reference_engine.kernel.situations import SizeGoals
 from reference_engine.kernel.ruletext import sentence_digest, split_sentences
 
 
@@ -141,6 +142,8 @@ class Ruleset:
     invariants: tuple[Invariant, ...]
     vocabulary: Vocabulary | None = None
     situations: tuple = ()  # reference_engine.kernel.situations.Situation: what coverage measures
+    # The median size (events, nesting) its generated scenarios must reach (coverage reports it against this).
+    size_goals: SizeGoals = SizeGoals()
     # Numbered rules of the text in scope that no rule key encodes, each with the reason (tests/test_rule_texts.py).
     unencoded: tuple[tuple[str, str], ...] = ()
     # Rule number -> its sentences as ``(sentence_digest, keys encoding it)``, as read when the keys were written

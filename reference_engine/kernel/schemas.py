@@ -99,6 +99,8 @@ def _merge(into: dict[str, Any], fragment: dict[str, Any], unit: str, pointer: s
             if key == "required":
                 raise UnitError(f"ruleset unit {unit!r}: its schema fragment extends {where}, which would bind every "
                                 f"ruleset's documents")
+            if key == "oneOf":
+                _check_new_tags(present, value, unit, where)
             present.extend(copy.deepcopy(item) for item in value if item not in present)
         elif key == "description" and isinstance(present, str) and isinstance(value, str):
             into[key] = f"{present} {value}"
@@ -114,6 +116,16 @@ def _tag(branch: Any) -> str | None:
             if isinstance(const, dict) and isinstance(const.get("const"), str):
                 return f"{field} {const['const']!r}"
     return None
+
+
+def _check_new_tags(present: list, added: list, unit: str, pointer: str) -> None:
+    """An alternative ``unit`` adds to a tagged ``oneOf`` whose tag (``do``/``kind``) an alternative already there
+    has, with another definition: raises UnitError naming the unit, the tag and the pointer."""
+    tags = {_tag(branch) for branch in present} - {None}
+    for branch in added:
+        if branch not in present and _tag(branch) in tags:
+            raise UnitError(f"ruleset unit {unit!r}: its schema fragment defines {_tag(branch)} of {pointer} "
+                            f"differently from the kernel or a unit listed before it")
 
 
 def _check_tags(node: Any, pointer: str) -> None:

@@ -3,7 +3,9 @@
 A conformance suite only checks what its scenarios reach. Each ruleset lists the situations its vocabulary can
 express (a nested Summon package, a trigger with no legal target, a negated trigger...) as predicates over a trace;
 ``trigger-conformance coverage`` reports how often each occurs in a run's stream against a goal (at least 2% of
-scenarios, or at most 10% for ``nothing-triggers``), with the size of the scenarios (events, nesting).
+scenarios, or at most 10% for ``nothing-triggers``), with the size of the scenarios (events, nesting) against the
+ruleset's :class:`SizeGoals`. :data:`COMMON` holds the situations every ruleset may share; a ruleset whose words
+cannot express some of them (a two-player game, no optional trigger) takes :func:`common` without those.
 """
 
 from __future__ import annotations
@@ -34,6 +36,16 @@ class Situation:
         if self.goal == AT_LEAST_ONCE:
             return fraction > 0
         return fraction >= self.share if self.goal == AT_LEAST else fraction <= self.share
+
+
+@dataclass(frozen=True)
+class SizeGoals:
+    """The size a ruleset's generated scenarios must reach, as medians over a run's stream: ``events`` per scenario
+    and ``nesting`` (resolutions deep, see :func:`nesting`). Each ruleset declares its own
+    (``Ruleset.size_goals``); the defaults are the bundled rulesets'."""
+
+    events: int = 20
+    nesting: int = 3
 
 
 def depths(view: TraceView) -> dict[str, int]:
@@ -105,6 +117,15 @@ COMMON: tuple[Situation, ...] = (
 )
 
 
+def common(*left_out: str) -> tuple[Situation, ...]:
+    """:data:`COMMON` without the situations named ``left_out`` (those a ruleset's words cannot express), in order.
+    Raises KeyError naming a name that is not one of COMMON's."""
+    unknown = sorted(set(left_out) - {s.name for s in COMMON})
+    if unknown:
+        raise KeyError(f"not common situations: {', '.join(unknown)} (known: {', '.join(s.name for s in COMMON)})")
+    return tuple(s for s in COMMON if s.name not in left_out)
+
+
 def removed_for(reason: str) -> Callable[[TraceView], bool]:
     """A situation test: some trigger instance was removed without resolving for ``reason``."""
     return lambda v: any(v.entries[i]["reason"] == reason for i in v.removed.values())
@@ -115,4 +136,5 @@ def event_of_type(event_type: str) -> Callable[[TraceView], bool]:
     return lambda v: any(e["type"] == event_type for e in v.events.values())
 
 
-__all__ = ["AT_LEAST", "AT_LEAST_ONCE", "AT_MOST", "COMMON", "Situation", "depths", "event_of_type", "nesting", "removed_for"]
+__all__ = ["AT_LEAST", "AT_LEAST_ONCE", "AT_MOST", "COMMON", "Situation", "SizeGoals", "common", "depths",
+           "event_of_type", "nesting", "removed_for"]

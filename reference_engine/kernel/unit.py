@@ -10,7 +10,9 @@ package for the others) whose manifest, a :class:`RulesetUnit`, is registered un
 The manifest names its parts as ``"module:attribute"`` strings, so that listing the installed rulesets imports none
 of them, and a run of one ruleset loads none of the others. :mod:`reference_engine.kernel.registry` loads a unit
 when it is first asked for and validates it then (every part present and of the right shape, editions consistent
-between the judge and the engines, prefix-safe keys that exist), raising :class:`UnitError` naming the part at fault.
+between the judge and the engines, prefix-safe keys that exist, a fixture per key, option defaults among their
+values, a rule scope that matches its keys, schema fragments without stray keys that compose with every installed
+unit's; :mod:`reference_engine.kernel.unit_checks`), raising :class:`UnitError` naming the part at fault and the fix.
 
 The parts, and who may import whom (tests/test_layering.py):
 
@@ -19,8 +21,9 @@ The parts, and who may import whom (tests/test_layering.py):
 * ``reference_engine``: the :class:`reference_engine.kernel.engine.Engine` subclass that is the oracle. Engines
   import the engine interface and ``reference_engine.common`` only: never a judge.
 * ``faulty_engines``: a sequence of :class:`reference_engine.common.faulty.Mutant` (may be empty).
-* ``permissive_game``: the permissive ``Game`` class the editors' tools branch with (None: the editors' tools do not
-  cover this ruleset): ``Game(scenario, chooser, oracle).play() -> trace``, writing its entries through ``.record``
+* ``permissive_game``: the permissive ``Game`` class the editors' tools (``diff``, ``lint-rules``) branch with
+  (required: a unit without one is refused at load): ``Game(scenario, chooser, oracle).play() -> trace``, writing
+  its entries through ``.record``
   (a :class:`reference_engine.common.recorder.Recorder`: its ``entries`` and ``max_entries`` are read and set).
 * ``generator``: ``build(source, edition, profile=None) -> scenario`` (see :mod:`reference_engine.kernel.source`).
 * ``profile_features``: the features the generator can switch off for a partial engine (a frozenset).

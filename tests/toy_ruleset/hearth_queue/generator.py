@@ -21,7 +21,7 @@ def build_scenario(source, edition, profile=None):
             if pings and source.chance(30):
                 trigger, level = {"event": "ping", "subject": source.pick(["self", "any"])}, 0
             else:
-                level = source.integer(0, LEVELS - 1)
+                level = 0 if (n, k) == (1, 1) else source.integer(0, LEVELS - 1)  # the scripted s0 is heard
                 trigger = {"event": "signal", "name": f"s{level}"}
             effect = [{"do": "signal", "name": f"s{source.integer(level + 1, LEVELS)}"}
                       for _ in range(source.integer(0, 2)) if level + 1 <= LEVELS]

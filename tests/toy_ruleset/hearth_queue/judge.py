@@ -8,7 +8,7 @@ import re
 from reference_engine.kernel.invariant import invariant
 from reference_engine.kernel.ruleset import COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, \
     Ruleset, Vocabulary
-from reference_engine.kernel.situations import COMMON, Situation, event_of_type
+from reference_engine.kernel.situations import Situation, SizeGoals, common, event_of_type
 
 # Rule number -> its sentences in rules.txt, each as (sentence_digest, keys encoding it), as read when the keys were
 # written (reference_engine.kernel.ruletext).
@@ -75,7 +75,8 @@ VOCABULARY = Vocabulary(
     zones=frozenset({"field", "hand"}),
 )
 
-SITUATIONS = COMMON + (
+# Two players and no optional ability: the common situations that need more players or a decline are left out.
+SITUATIONS = common("players-3-4", "active-not-first-seat", "non-active-simultaneous", "optional-declined") + (
     Situation("ping-triggers", "a ping triggers an ability", lambda v: any(
         v.events[e]["type"] == "ping" for e in v.triggers_by_event if e in v.events)),
     Situation("ping", "a minion is pinged", event_of_type("ping")),
@@ -90,5 +91,5 @@ def paragraphs(text: str) -> dict[str, str]:
 HEARTH_QUEUE = Ruleset(
     name="hearth-queue", title="Hearth Queue (a toy): whenever-triggers in play order", editions=("toy-1",),
     options=(), invariants=(every_trigger_resolves, play_order, newcomers_wait), vocabulary=VOCABULARY,
-    situations=SITUATIONS, sentences=SENTENCES,
+    situations=SITUATIONS, size_goals=SizeGoals(events=5, nesting=1), sentences=SENTENCES,
 )

@@ -1,0 +1,140 @@
+"""The checks the registry makes of a unit when it loads (issue 27 item 3), beyond the shape of its parts: each takes
+the loaded parts and returns its problems as phrases (``"its reference engine ... : set ..."``), each saying what is
+wrong, where, and what to do. :class:`reference_engine.kernel.registry.LoadedUnit` joins them into one UnitError
+naming the unit. Imports the kernel only.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from reference_engine.kernel.engine import Engine
+
+# JSON Schema draft 2020-12 keywords a fragment may use; any other key of a schema object is a stray key (a typo such
+# as ``oneof`` or ``defs`` would otherwise merge silently into the composed schema and mean nothing).
+KEYWORDS = frozenset({
+    "$schema", "$id", "$ref", "$defs", "$comment", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary",
+    "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+    "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+    "maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "uniqueItems", "maxContains",
+    "minContains", "maxProperties", "minProperties", "required", "dependentRequired",
+    "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items", "contains",
+    "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems",
+    "unevaluatedProperties", "contentEncoding", "contentMediaType", "contentSchema",
+})
+_NAMED = frozenset({"$defs", "properties", "patternProperties", "dependentSchemas"})  # name -> schema
+_ONE = frozenset({"not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames",
+                  "unevaluatedItems", "unevaluatedProperties", "contentSchema"})  # -> schema
+_MANY = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})  # -> list of schemas
+
+
+def stray_keys(node: Any, pointer: str = "") -> list[str]:
+    """The JSON pointers of the keys of schema ``node`` (a fragment) that are neither a JSON Schema keyword nor an
+    ``x-`` annotation, in order."""
+    if not isinstance(node, dict):
+        return []
+    found = []
+    for key, value in node.items():
+        where = f"{pointer}/{key}"
+        if key not in KEYWORDS and not key.startswith("x-"):  # x-...: the project's annotations (x-refers-to, ...)
+            found.append(where)
+        elif key in _NAMED and isinstance(value, dict):
+            for name, schema in value.items():
+                found += stray_keys(schema, f"{where}/{name}")
+        elif key in _ONE:
+            found += stray_keys(value, where)
+        elif key in _MANY and isinstance(value, list):
+            for n, schema in enumerate(value):
+                found += stray_keys(schema, f"{where}/{n}")
+    return found
+
+
+def engine_problems(engine: Any, name: str, editions: tuple[str, ...]) -> list[str]:
+    """What the reference engine class lacks: an Engine subclass with the class attributes ``ruleset`` (the unit's
+    name) and ``editions`` (the judge's), built with ``cls()`` and ``cls(max_trace_entries=n)``."""
+    what = getattr(engine, "__qualname__", repr(engine))
+    if not (isinstance(engine, type) and issubclass(engine, Engine)):
+        return [f"its reference engine {what} is not a class deriving from reference_engine.kernel.engine.Engine "
+                f"(reference_engine.common.reference.ReferenceEngine gives the rest)"]
+    problems = []
+    if not getattr(engine, "ruleset", None):
+        problems.append(f"its reference engine {what} sets no class attribute `ruleset`: set ruleset = {name!r}")
+    elif engine.ruleset != name:
+        problems.append(f"its reference engine {what} plays {engine.ruleset!r}: set ruleset = {name!r}")
+    if not tuple(getattr(engine, "editions", ()) or ()):
+        problems.append(f"its reference engine {what} sets no class attribute `editions`: set editions = "
+                        f"{tuple(editions)!r} (its judge's)")
+    try:
+        inspect.signature(engine).bind(max_trace_entries=20_000)
+    except (TypeError, ValueError):
+        problems.append(f"its reference engine {what} cannot be built as {what}(max_trace_entries=n): accept that "
+                        f"keyword (the loop guard; ReferenceEngine does)")
+    return problems
+
+
+def generator_problems(generator: Any) -> list[str]:
+    """A generator is ``build(source, edition, profile=None) -> scenario`` and never sees the options (the run draws
+    and sets them): one that asks for ``options``, or cannot be called so, is refused."""
+    try:
+        signature = inspect.signature(generator)
+    except (TypeError, ValueError):
+        return []
+    if "options" in signature.parameters:
+        return [f"its generator {getattr(generator, '__qualname__', generator)} takes `options`: a generator never "
+                f"reads the options (the run draws them and sets the scenario's `options` after it builds); "
+                f"build(source, edition, profile=None) only"]
+    try:
+        signature.bind(None, "edition", profile=None)
+    except TypeError:
+        return [f"its generator {getattr(generator, '__qualname__', generator)} cannot be called as "
+                f"build(source, edition, profile=None){signature}: give it that signature"]
+    return []
+
+
+def option_problems(ruleset: Any) -> list[str]:
+    """Each option whose default is not one of its values (compared with its type: 1 is not True)."""
+    return [f"its option {o.name!r} defaults to {json.dumps(o.default)}, not one of its values "
+            f"({', '.join(json.dumps(v) for v in o.values)}): make the default one of them"
+            for o in getattr(ruleset, "options", ())
+            if not any(o.default == v and type(o.default) is type(v) for v in o.values)]
+
+
+def scope_problems(rule_scope: str | None, invariants) -> list[str]:
+    """A rule scope must match (whole) at least one rule number its keys encode, else it scopes out every key."""
+    if rule_scope is None:
+        return []
+    try:
+        pattern = re.compile(rule_scope)
+    except re.error as error:
+        return [f"its rule scope {rule_scope!r} is not a regular expression: {error}"]
+    numbers = sorted({number for inv in invariants for number in inv.rule_numbers.values()})
+    if numbers and not any(pattern.fullmatch(number) for number in numbers):
+        return [f"its rule scope {rule_scope!r} matches none of the rule numbers its keys encode "
+                f"({', '.join(numbers[:5])}{', ...' if len(numbers) > 5 else ''}): it must match whole rule numbers "
+                f"of its text, those its keys must encode"]
+    return []
+
+
+def fixture_problems(folder: Path, relative: str, keys: set[str]) -> list[str]:
+    """Each fixture file of ``folder`` that cannot be read, and each rule key no fixture names (``lint-rules`` wants a
+    golden scenario per key)."""
+    problems, named = [], set()
+    for path in sorted(folder.glob("*.json")):
+        try:
+            named |= set(json.loads(path.read_text("utf-8")).get("rule_keys", ()))
+        except (OSError, ValueError, AttributeError, TypeError) as error:
+            problems.append(f"its fixture {relative}/{path.name} cannot be read ({error})")
+    for key in sorted(keys - named):
+        problems.append(f"its rule key {key!r} has no fixture: add a golden scenario naming it in `rule_keys` to its "
+                        f"fixtures folder {relative!r} ({folder})")
+    return problems
+
+
+def missing_resource(part: str, relative: str, path: Path) -> str:
+    """The problem of a declared file or folder that is not there, with the path looked at."""
+    return (f"its {part} {relative!r} does not exist (looked at {path}): ship it as package data of the unit's "
+            f"distribution (e.g. [tool.setuptools.package-data]), or set the manifest's field to None")
