@@ -116,7 +116,7 @@ def test_did_you_mean():
 
 @pytest.mark.parametrize("argv,words", [
     (["run", "--rules", "mw.queue-fif"], "did you mean 'mw.queue-fifo'?"),
-    (["run", "--option", "same_event_ordr=object-order"], "did you mean 'same_event_order'?"),
+    (["run", "--option", "same_event_ordr=object-order"], "did you mean 'same_event_order'"),
     (["run", "--ruleset", "momon-wondr"], "did you mean 'momon-wonder'?"),
     (["rules", "--ruleset", "mgt"], "did you mean 'mtg'?"),
     (["explain", "mw.queue-fif"], "did you mean 'mw.queue-fifo'?"),
