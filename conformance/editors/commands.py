@@ -16,7 +16,7 @@ from conformance.editors.analysis import Side, diff, edited_invariants, explore_
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.readings import PER_POINT
-from conformance.editors.matrix import check_changes, lint_text, matrix, render_matrix, text_findings
+from conformance.editors.matrix import check_changes, lint_text, matrix, matrix_gaps, render_matrix, text_findings
 from conformance.documents import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
@@ -168,8 +168,11 @@ def lint_rules(args) -> int:
         summary.append(f"no contradiction, no ambiguity, the text and the keys agree (none found within "
                        f"{_within(findings.scenarios, args)})")
         print(summary[-1])
+    counts = {"enumerated": findings.scenarios, "too_large": findings.too_large, "traces": findings.traces}
     _write(report.document("lint-rules", ruleset, [edition], summary, written, options=options,
-                           rules_text=args.rules_text), args)
+                           rules_text=args.rules_text, coverage=report.coverage(
+                               "given" if args.scenario else "sample", _within(findings.scenarios, args), counts)),
+           args)
     return 1 if found else 0
 
 
@@ -335,8 +338,15 @@ def rules_matrix(args) -> int:
     run = _run_report(args.report, ruleset.name) if args.report else None
     rows = matrix(ruleset, run)
     print(render_matrix(rows))
-    _write(report.document("rules --matrix", ruleset, [ruleset.default_edition], [f"rules --matrix {ruleset.name}"
-                           + (f": exercised counts from {args.report}" if args.report else "")], [], matrix=rows), args)
+    gaps, within, counts = matrix_gaps(rows, args.report)
+    summary = [f"rules --matrix {ruleset.name}" + (f": exercised counts from {args.report}" if args.report else "")]
+    summary += gaps or [("every rule key has a bundled fixture" + (", was exercised and did not fail in the run"
+                                                                     if args.report else "")
+                         + f" (none found within {within})")]
+    for line in summary[1:]:
+        print(line)
+    _write(report.document("rules --matrix", ruleset, [ruleset.default_edition], summary, [], matrix=rows,
+                           coverage=report.coverage("table", within, counts)), args)
     return 0
 
 

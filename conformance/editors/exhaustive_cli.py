@@ -77,7 +77,7 @@ def lint_exhaustive(args, ruleset, edition: str, invariants, options: dict[str, 
     for line in _stats_file(stats, args.json):
         print(line)
     for line in pages.write(report.document("lint-rules", ruleset, [edition], summary, written, options=options,
-                                            rules_text=args.rules_text), args):
+                                            rules_text=args.rules_text, coverage=coverage(stats)), args):
         print(line)
     return 1 if found or problems else 0
 
@@ -108,6 +108,18 @@ def diff_exhaustive(args, ruleset, sides) -> tuple[list, list[str], dict[str, An
     for line in summary:
         print(line)
     return found, summary, coverage.as_json()
+
+
+def coverage(stats: dict[str, Any]) -> dict[str, Any]:
+    """The editor report's ``coverage`` of an exhaustive run's statistics (:func:`exhaustive.exhaust`). A run a time
+    limit stopped walked the bound only so far: its ``stopped`` has no total (``of`` null)."""
+    counts = {"builds": stats["walk"]["builds"], "distinct": stats["walk"]["distinct"], **stats["scenarios"]}
+    stopped = stats["stopped"]
+    return {**report.coverage("bound", exhaustive.within(stats), counts, bound=dict(stats["bound"]),
+                              exhausted=stats["exhausted"]),
+            "seconds": stats["seconds"],
+            "stopped": stopped and {"reason": stopped["reason"], "seconds": stopped["seconds"],
+                                    "after": stopped["at_scenario"], "of": None}}
 
 
 def merge_stats(args) -> int:
