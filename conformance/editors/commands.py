@@ -11,12 +11,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conformance.editors import exhaustive_cli, pages, report
+from conformance.editors import exhaustive, exhaustive_cli, pages, report
 from conformance.editors.analysis import Side, diff, edited_invariants, explore_rules, load_invariants
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.readings import PER_POINT
-from conformance.editors.matrix import check_changes, lint_text, matrix, render_matrix, text_findings
+from conformance.editors.matrix import check_changes, lint_text, matrix, matrix_gaps, render_matrix, text_findings
 from conformance.documents import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
 from conformance.scenarios import prepare_scenario
@@ -168,8 +168,11 @@ def lint_rules(args) -> int:
         summary.append(f"no contradiction, no ambiguity, the text and the keys agree (none found within "
                        f"{_within(findings.scenarios, args)})")
         print(summary[-1])
+    counts = {"enumerated": findings.scenarios, "too_large": findings.too_large, "traces": findings.traces}
     _write(report.document("lint-rules", ruleset, [edition], summary, written, options=options,
-                           rules_text=args.rules_text), args)
+                           rules_text=args.rules_text, coverage=report.coverage(
+                               "given" if args.scenario else "sample", _within(findings.scenarios, args), counts)),
+           args)
     return 1 if found else 0
 
 
@@ -273,6 +276,10 @@ def diff_command(args) -> int:
         for command, what in list_edits(ruleset):
             print(f"{command}\n    {what}")
         return 0
+    if not args.exhaustive:
+        exhaustive_cli.refuse_alone(args)
+    elif args.scenario:
+        raise ConformanceError("--exhaustive enumerates its own scenarios; --scenario is for the sampled diff")
     built, text = _sides(ruleset, args)
     documents = _scenario_documents(args.scenario, ruleset, {})
     if text is not None:
@@ -284,22 +291,10 @@ def diff_command(args) -> int:
     unchecked = check_changes(ruleset, text) if text is not None else []
     for line in unchecked:
         print(f"CHECK {line}")
-    sample = Sample()
-    found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs, limit=args.limit,
-                 skew=args.skew, draws=args.draws, documents=documents, sample=sample, seconds=args.seconds)
-    summary = [f"diff {ruleset.name}: {built[0].name} against {built[1].name}; {sample.describe()}"]
-    print(summary[0])
-    reached = [s.name for s in ruleset.situations if s.name in sample.reached]
-    summary.append(f"situations reached by the compared scenarios: {', '.join(reached) or 'none'}")
-    print(summary[-1])
-    unreached = sample.unreached(ruleset)
-    if unreached:
-        summary.append(f"situations never reached by the compared scenarios: {', '.join(unreached)}")
-        print(summary[-1])
-    if not found:
-        summary.append(f"no difference found between {built[0].name} and {built[1].name} (none found within "
-                       f"{sample.describe()})")
-        print(summary[-1])
+    if args.exhaustive:
+        found, summary, coverage = exhaustive_cli.diff_exhaustive(args, ruleset, built)
+    else:
+        found, summary, coverage = _diff_sampled(args, ruleset, built, documents)
     if unchecked:
         summary.append(f"the draft changes {len(unchecked)} sentence(s) that no key checks as written: " +
                        " | ".join(unchecked))
@@ -308,9 +303,34 @@ def diff_command(args) -> int:
     written = report.diff_findings(ruleset, built, found, text)
     for finding in written:
         print(pages.console(finding))
-    _write(report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
-                           rules_text=getattr(args, "rules_text", None)), args)
+    doc = report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
+                          rules_text=getattr(args, "rules_text", None), coverage=coverage)
+    _write(doc, args)
+    if getattr(args, "json", None):
+        _write(doc, argparse.Namespace(report_json=args.json))
     return 1 if found or unchecked else 0
+
+
+def _diff_sampled(args, ruleset, built, documents) -> tuple[list, list[str], dict[str, Any]]:
+    """``diff`` on a sample (or the ``--scenario`` documents): the differences, the summary lines (printed), the
+    report's ``coverage``."""
+    sample = Sample()
+    found = diff(ruleset, *built, scenarios=args.scenarios, seed=args.seed, max_runs=args.max_runs or 200,
+                 limit=args.limit, skew=args.skew, draws=args.draws, documents=documents, sample=sample,
+                 seconds=args.seconds)
+    summary = [f"diff {ruleset.name}: {built[0].name} against {built[1].name}; {sample.describe()}"]
+    reached = [s.name for s in ruleset.situations if s.name in sample.reached]
+    summary.append(f"situations reached by the compared scenarios: {', '.join(reached) or 'none'}")
+    unreached = sample.unreached(ruleset)
+    if unreached:
+        summary.append(f"situations never reached by the compared scenarios: {', '.join(unreached)}")
+    if not found:
+        summary.append(f"no difference found between {built[0].name} and {built[1].name} (none found within "
+                       f"{sample.describe()})")
+    for line in summary:
+        print(line)
+    counts = {k: getattr(sample, k) for k in ("drawn", "touched", "decisive", "compared", "too_large")}
+    return found, summary, report.coverage("given" if sample.given else "sample", sample.describe(), counts)
 
 
 def rules_matrix(args) -> int:
@@ -318,8 +338,15 @@ def rules_matrix(args) -> int:
     run = _run_report(args.report, ruleset.name) if args.report else None
     rows = matrix(ruleset, run)
     print(render_matrix(rows))
-    _write(report.document("rules --matrix", ruleset, [ruleset.default_edition], [f"rules --matrix {ruleset.name}"
-                           + (f": exercised counts from {args.report}" if args.report else "")], [], matrix=rows), args)
+    gaps, within, counts = matrix_gaps(rows, args.report)
+    summary = [f"rules --matrix {ruleset.name}" + (f": exercised counts from {args.report}" if args.report else "")]
+    summary += gaps or [("every rule key has a bundled fixture" + (", was exercised and did not fail in the run"
+                                                                     if args.report else "")
+                         + f" (none found within {within})")]
+    for line in summary[1:]:
+        print(line)
+    _write(report.document("rules --matrix", ruleset, [ruleset.default_edition], summary, [], matrix=rows,
+                           coverage=report.coverage("table", within, counts)), args)
     return 0
 
 
@@ -403,11 +430,13 @@ def add_parsers(commands) -> None:
     p.add_argument("--seconds", type=_at_least(1.0, float), default=45.0,
                    help="start no new comparison after this many seconds (default 45)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--max-runs", type=_at_least(1), default=200)
+    p.add_argument("--max-runs", type=_at_least(1), help="skip a scenario with more branches than this (default "
+                   f"200; {exhaustive.DEFAULT_MAX_RUNS} with --exhaustive)")
     p.add_argument("--skew", type=_at_least(1.0, float), default=DEFAULT_SKEW,
                    help=f"how strongly generated scenarios are drawn small (default {DEFAULT_SKEW}; 1 = full size); "
                    "lower skews and full size are drawn in turn too")
     p.add_argument("--limit", type=_at_least(1), default=1, help="how many differences to show (default 1)")
     pages.add_options(p)
+    exhaustive_cli.add_diff_options(p)
     p.set_defaults(handler=diff_command)
     exhaustive_cli.add_parser(commands)

@@ -136,3 +136,102 @@ def _valid_both(a: Side, b: Side) -> Callable[[dict], bool]:
             return False
         return all(restores_only_missed(reference_play(s, document)) for s in (a, b))
     return valid
+
+
+# -- Every scenario within a bound --------------------------------------------------------------------------------------
+
+@dataclass
+class Coverage:
+    """What an exhaustive diff compared: the ``bound`` (``Bound.text()``), the walk's ``builds`` and ``distinct``
+    scenarios (symmetry-reduced), ``visited`` of them (until a time limit), ``compared`` under both sides,
+    ``not_situation`` (no editor's situation under a side), ``too_large`` (a side's tree exceeded ``max_runs``),
+    ``differing`` (compared, with differing required traces), ``seconds``, and ``stopped`` (the time limit that
+    stopped it, None when the bound was exhausted)."""
+
+    bound: str
+    builds: int = 0
+    distinct: int = 0
+    visited: int = 0
+    compared: int = 0
+    not_situation: int = 0
+    too_large: int = 0
+    differing: int = 0
+    seconds: float = 0.0
+    stopped: float | None = None
+
+    @property
+    def exhausted(self) -> bool:
+        return self.stopped is None
+
+    def within(self) -> str:
+        """The words after "none found within": the bound, the scenarios compared, and whether it was exhausted."""
+        state = "exhausted" if self.exhausted else \
+            f"NOT exhausted: stopped by --time-limit after {self.visited} of {self.distinct}"
+        return f"bound {self.bound} ({self.compared} scenarios, {state})"
+
+    def line(self) -> str:
+        """The statistics in one line, as ``lint-rules --exhaustive`` prints its own."""
+        return (f"{self.builds} scenarios generated, {self.distinct} distinct after symmetry reduction; "
+                f"{self.visited} visited: {self.compared} compared under both sides, every trace of each "
+                f"({self.not_situation} not an editor's situation under a side, {self.too_large} too large for "
+                f"--max-runs), {self.differing} with differing required traces, {self.seconds:.1f} s: "
+                + ("exhausted" if self.exhausted else f"NOT exhausted (stopped by --time-limit {self.stopped:g} s)"))
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``coverage`` of the editor report (``schemas/editor-report.schema.json``)."""
+        bound = {k: int(v) for k, v in (part.split("=") for part in self.bound.split(","))}
+        counts = {k: getattr(self, k) for k in ("builds", "distinct", "visited", "compared", "not_situation",
+                                                "too_large", "differing")}
+        return {"kind": "bound", "within": self.within(), "bound": bound, "scenarios": counts,
+                "exhausted": self.exhausted, "seconds": round(self.seconds, 3),
+                "stopped": None if self.exhausted else {"reason": "time-limit", "seconds": self.stopped,
+                                                        "after": self.visited, "of": self.distinct}}
+
+
+def diff_bounded(ruleset: Ruleset, a: Side, b: Side, bound, *, max_runs: int = 2000,
+                 time_limit: float | None = None, limit: int = 1, reduce_seconds: float = 8.0
+                 ) -> tuple[list[Difference], Coverage]:
+    """Compare sides ``a`` and ``b`` on every scenario within ``bound`` (a
+    :class:`~conformance.editors.bounded.Bound`; the builder of ``a``'s edition walked by
+    :func:`~conformance.editors.bounded.bounded_scenarios`, symmetry-reduced). Returns (up to ``limit`` minimal
+    differing scenarios, one per distinct difference, the :class:`Coverage`). A scenario that is no editor's
+    situation under a side, or too large for ``max_runs`` under a side, is counted, not compared. Beyond ``limit``
+    the differing scenarios are counted, not reduced. With ``time_limit`` (seconds) no scenario is started after it:
+    the coverage then says how many of the distinct scenarios were visited. Raises KeyError for a ruleset without a
+    builder."""
+    from conformance.editors.bounded import Walk, bounded_scenarios
+
+    started = time.monotonic()
+    walk = Walk()
+    documents = list(bounded_scenarios(ruleset.name, a.edition, bound, walk))
+    coverage = Coverage(bound.text(), builds=walk.builds, distinct=walk.scenarios)
+    found: list[Difference] = []
+    seen: set = set()
+    valid, differs = _valid_both(a, b), _differs(a, b, max_runs)
+    for document in documents:
+        if time_limit is not None and time.monotonic() - started > time_limit:
+            coverage.stopped = time_limit
+            break
+        coverage.visited += 1
+        document = {**document, "options": {}}
+        if not valid(document):
+            coverage.not_situation += 1
+            continue
+        left, right = a.required(document, max_runs), b.required(document, max_runs)
+        if left is None or right is None:
+            coverage.too_large += 1
+            continue
+        coverage.compared += 1
+        if left == right:
+            continue
+        coverage.differing += 1
+        if len(found) >= limit:
+            continue
+        small = reduce_scenario(document, differs, valid, reduce_seconds)
+        left, right = a.required(small, max_runs), b.required(small, max_runs)
+        key = (frozenset(left - right), frozenset(right - left))
+        if key not in seen:
+            seen.add(key)
+            found.append(Difference(small, (a.name, left), (b.name, right)))
+    coverage.seconds = time.monotonic() - started
+    return found, coverage

@@ -1,5 +1,6 @@
-"""The command lines of the exhaustive mode: ``lint-rules --exhaustive`` and ``merge-stats`` (wired by
-:mod:`conformance.editors.commands`). The work is :mod:`conformance.editors.exhaustive`'s.
+"""The command lines of the exhaustive mode: ``lint-rules --exhaustive``, ``diff --exhaustive`` and ``merge-stats``
+(wired by :mod:`conformance.editors.commands`). The work is :mod:`conformance.editors.exhaustive`'s and
+:func:`conformance.editors.differ.diff_bounded`'s.
 
 Exit codes as ``lint-rules``': 0 nothing found (an open reading an option names is reported, not a failure), 1 a
 contradiction, a new ambiguity or a lint problem, 2 bad input (a bad ``--bound`` or ``--shard``, a statistics
@@ -76,9 +77,49 @@ def lint_exhaustive(args, ruleset, edition: str, invariants, options: dict[str, 
     for line in _stats_file(stats, args.json):
         print(line)
     for line in pages.write(report.document("lint-rules", ruleset, [edition], summary, written, options=options,
-                                            rules_text=args.rules_text), args):
+                                            rules_text=args.rules_text, coverage=coverage(stats)), args):
         print(line)
     return 1 if found or problems else 0
+
+
+def diff_exhaustive(args, ruleset, sides) -> tuple[list, list[str], dict[str, Any]]:
+    """``diff --exhaustive``: compare the two ``sides`` on every scenario within ``--bound`` (``--time-limit``,
+    ``--max-runs``, ``--limit``), printing the statistics and the closing line. Returns (the differences, the
+    summary lines, the report's ``coverage``). Raises ConformanceError for a bad ``--bound``, or with
+    ``--scenario`` (the exhaustive mode generates its own)."""
+    from conformance.editors.differ import diff_bounded
+
+    if args.scenario:
+        raise ConformanceError("--exhaustive enumerates its own scenarios; --scenario is for the sampled diff")
+    bound = bound_of(ruleset.name, args.bound)
+    found, coverage = diff_bounded(ruleset, *sides, bound, max_runs=args.max_runs or exhaustive.DEFAULT_MAX_RUNS,
+                                   time_limit=args.time_limit, limit=args.limit)
+    summary = [f"diff {ruleset.name} --exhaustive: {sides[0].name} against {sides[1].name}; every scenario within "
+               f"{coverage.within()}", coverage.line()]
+    if coverage.stopped is not None:
+        summary.append(f"stopped by --time-limit {coverage.stopped:g} s after {coverage.visited} of the "
+                       f"{coverage.distinct} distinct scenarios of the walk (the scenarios after it were not compared)")
+    if found:
+        summary.append(f"{len(found)} difference(s) shown, {coverage.differing} scenario(s) with differing required "
+                       f"traces within {coverage.within()}")
+    else:
+        summary.append(f"no difference found between {sides[0].name} and {sides[1].name} (none found within "
+                       f"{coverage.within()})")
+    for line in summary:
+        print(line)
+    return found, summary, coverage.as_json()
+
+
+def coverage(stats: dict[str, Any]) -> dict[str, Any]:
+    """The editor report's ``coverage`` of an exhaustive run's statistics (:func:`exhaustive.exhaust`). A run a time
+    limit stopped walked the bound only so far: its ``stopped`` has no total (``of`` null)."""
+    counts = {"builds": stats["walk"]["builds"], "distinct": stats["walk"]["distinct"], **stats["scenarios"]}
+    stopped = stats["stopped"]
+    return {**report.coverage("bound", exhaustive.within(stats), counts, bound=dict(stats["bound"]),
+                              exhausted=stats["exhausted"]),
+            "seconds": stats["seconds"],
+            "stopped": stopped and {"reason": stopped["reason"], "seconds": stopped["seconds"],
+                                    "after": stopped["at_scenario"], "of": None}}
 
 
 def merge_stats(args) -> int:
@@ -133,6 +174,19 @@ def add_lint_options(p) -> None:
                    "(a fixed partition); combine the parts' --json with merge-stats")
     p.add_argument("--json", metavar="FILE", help="with --exhaustive: write the statistics here "
                    "(schemas/exhaustive-stats.schema.json)")
+
+
+def add_diff_options(p) -> None:
+    """The exhaustive mode's options of ``diff``."""
+    defaults = "; ".join(f"{name}: {bound}" for name, bound in exhaustive.DEFAULT_BOUNDS.items())
+    p.add_argument("--exhaustive", action="store_true", help="compare the two sides on every scenario within "
+                   "--bound (symmetry-reduced) instead of a sample, and say whether the bound was exhausted")
+    p.add_argument("--bound", metavar="DIM=N,...", help="with --exhaustive: players, objects, abilities, actions, "
+                   f"depth (answers other than the simplest), values (answers per question); defaults {defaults}")
+    p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
+                   help="with --exhaustive: compare no scenario after this many seconds, and say how far it got")
+    p.add_argument("--json", metavar="FILE", help="with --exhaustive: write the report here, its coverage (bound, "
+                   "counts, exhausted) included (schemas/editor-report.schema.json; as --report-json)")
 
 
 def add_parser(commands) -> None:

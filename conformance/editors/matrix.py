@@ -263,3 +263,28 @@ def render_matrix(rows: list[dict[str, Any]]) -> str:
         lines.append(f"| `{row['key']}` | {row['rules']} | `{row['invariant'].rsplit('.', 1)[-1]}` | "
                      f"{len(row['fixtures'])} | {run} |")
     return "\n".join(lines)
+
+
+FAILING = ("failed", "errored")
+
+
+def matrix_gaps(rows: list[dict[str, Any]], report: str | None = None) -> tuple[list[str], str, dict[str, int]]:
+    """What ``rules --matrix`` looks for in its ``rows`` (:func:`matrix`): rule keys without a bundled fixture and,
+    with a run ``report`` (its path), keys the run never exercised or failed (failed, errored). Returns (one line per
+    kind of gap found, the words after "none found within", the counts: keys, fixtures, gaps)."""
+    no_fixture = [r["key"] for r in rows if not r["fixtures"]]
+    lines = [f"{len(no_fixture)} rule key(s) without a bundled fixture: {', '.join(no_fixture)}"] if no_fixture else []
+    gaps = len(no_fixture)
+    if report is not None:
+        unexercised = [r["key"] for r in rows if r["exercised"] == 0]
+        failing = [r["key"] for r in rows if r["status"] in FAILING]
+        if unexercised:
+            lines.append(f"{len(unexercised)} rule key(s) the run never exercised: {', '.join(unexercised)}")
+        if failing:
+            lines.append(f"{len(failing)} rule key(s) the run failed: {', '.join(failing)}")
+        gaps += len((set(unexercised) | set(failing)) - set(no_fixture))
+    fixtures = len({f for r in rows for f in r["fixtures"]})
+    within = f"the {len(rows)} rule keys and their {fixtures} bundled fixtures" + (
+        f", and the run {report}" if report is not None else " (no run report given: --report FILE shows "
+        "exercised counts)")
+    return lines, within, {"keys": len(rows), "fixtures": fixtures, "gaps": gaps}

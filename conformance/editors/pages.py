@@ -135,8 +135,8 @@ def markdown(doc: dict[str, Any], pictures: Path | None = None) -> str:
     linked (relative to the folder's parent, where the Markdown file goes)."""
     out = [f"# {doc['command']}: {doc['title']}", "", *[f"* {line}" for line in _facts(doc)], ""]
     out += ["**How far the search went:**", ""] + [f"> {_md(line)}" for line in doc["summary"]] + [""]
-    if not doc["findings"] and doc.get("matrix") is None:
-        out += ["## Nothing found", "", "No finding within the search above (a sample is not every scenario).", ""]
+    if _nothing(doc):
+        out += ["## Nothing found", "", _md(_nothing(doc)), ""]
     if doc.get("matrix") is not None:
         out += ["| rule | sentences | what the key checks | key | fixtures | scenarios exercised (status) |",
                 "| --- | --- | --- | --- | --- | --- |"]
@@ -166,6 +166,17 @@ def markdown(doc: dict[str, Any], pictures: Path | None = None) -> str:
                     out.append(f"\n![timeline of {_md(o['label'])}]({pictures.name}/{name})\n")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _nothing(doc: dict[str, Any]) -> str | None:
+    """The "Nothing found" sentence of a report that found nothing: "None found within <its coverage>." (None when
+    it found something; for ``rules --matrix``, a key without a fixture or unexercised in the run)."""
+    coverage = doc.get("coverage")
+    if doc["findings"] or (doc.get("matrix") is not None and (coverage or {}).get("scenarios", {}).get("gaps", 1)):
+        return None
+    if coverage is None:  # a report of an earlier version
+        return "No finding within the search above (a sample is not every scenario)."
+    return f"None found within {coverage['within']}."
 
 
 def _rule_words(rules: str) -> str:
@@ -225,10 +236,8 @@ def html(doc: dict[str, Any]) -> str:
     out += [f"<li>{e(f)}</li>" for f in _facts(doc)] + ["</ul>", '<div class="summary"><h2>How far the search went'
                                                        "</h2>"] + [f"<p>{e(line)}</p>" for line in doc["summary"]]
     out.append("</div>")
-    if not doc["findings"] and doc.get("matrix") is None:
-        out.append('<section class="nothing"><h2>Nothing found</h2><p>No finding within the search above: what '
-                   "was compared, the bound or sample, and the situations the compared scenarios reached and never "
-                   "reached are listed there. A sample is not every scenario.</p></section>")
+    if _nothing(doc):
+        out.append(f'<section class="nothing"><h2>Nothing found</h2><p>{e(_nothing(doc))}</p></section>')
     if doc.get("matrix") is not None:
         out.append("<table class=\"matrix\"><tr><th>rule</th><th>sentences</th><th>what the key checks</th>"
                    "<th>key</th><th>fixtures</th><th>scenarios exercised (status)</th></tr>")

@@ -310,9 +310,20 @@ def diff_findings(ruleset: Ruleset, sides, found, text: str | None = None) -> li
     return [difference(d, ruleset, sides, sentences) for d in found]
 
 
+def coverage(kind: str, within: str, counts: dict[str, int], *, bound: dict[str, int] | None = None,
+             exhausted: bool | None = None) -> dict[str, Any]:
+    """A report's ``coverage``: what the command looked at, for its "none found within ..." line. ``kind``: "sample"
+    (generated scenarios), "given" (``--scenario`` files), "bound" (every scenario within ``bound``; ``exhausted``
+    says whether a time limit stopped it) or "table" (``rules --matrix``: the keys, fixtures and run report);
+    ``within``: the words after "none found within"; ``counts``: what was counted (scenarios drawn, compared, ...)."""
+    return {"kind": kind, "within": within, "bound": bound, "scenarios": dict(counts), "exhausted": exhausted,
+            "seconds": None, "stopped": None}
+
+
 def document(command: str, ruleset: Ruleset, editions: list[str], summary: list[str], findings: list[dict],
              *, options: dict[str, Any] | None = None, rules_text: str | None = None,
-             matrix: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+             matrix: list[dict[str, Any]] | None = None, coverage: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The editor report (``schemas/editor-report.schema.json``); ``coverage`` (:func:`coverage`) if given."""
     from conformance import __version__
 
     doc = {"format": FORMAT, "tool_version": __version__, "command": command, "ruleset": ruleset.name,
@@ -320,6 +331,8 @@ def document(command: str, ruleset: Ruleset, editions: list[str], summary: list[
            "summary": summary, "findings": findings}
     if matrix is not None:
         doc["matrix"] = matrix
+    if coverage is not None:
+        doc["coverage"] = coverage
     return doc
 
 

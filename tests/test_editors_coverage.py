@@ -1,0 +1,94 @@
+"""Issue 29, item 3: every editor command states its coverage. ``lint-rules``, ``diff`` (sampled or exhaustive) and
+``rules --matrix`` end a search that found nothing with "none found within <bound or sample>", in the same form, in
+the text, the Markdown and HTML reports ("None found within ...") and the JSON report (``coverage``: its kind, the
+same words, the counts; schemas/editor-report.schema.json)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from conformance.cli import main
+from conformance.documents import problems
+from conformance.editors.matrix import matrix_gaps
+
+
+def _reports(tmp_path) -> list[str]:
+    return ["--report-json", str(tmp_path / "r.json"), "--report-markdown", str(tmp_path / "r.md"),
+            "--report-html", str(tmp_path / "r.html")]
+
+
+def _coverage(tmp_path, out: str, kind: str, nothing: bool = True) -> dict:
+    """The report's coverage, checked against the text: its words follow "none found within" in the printed
+    output, and (when nothing was found) in the Markdown and HTML "Nothing found" sections."""
+    doc = json.loads((tmp_path / "r.json").read_text())
+    assert problems(doc, "editor-report") == []
+    coverage = doc["coverage"]
+    assert coverage["kind"] == kind
+    assert f"(none found within {coverage['within']})" in out
+    if nothing:
+        markdown = (tmp_path / "r.md").read_text().replace("\\_", "_").replace("\\*", "*")
+        assert f"## Nothing found\n\nNone found within {coverage['within']}." in markdown
+        assert "None found within " + coverage["within"].replace('"', "&quot;") in \
+            (tmp_path / "r.html").read_text().replace("&#x27;", "'")
+    return coverage
+
+
+def test_lint_rules_sampled_states_its_sample(tmp_path, capsys):
+    main(["lint-rules", "--ruleset", "redemption", "--scenarios", "3", "--per-branch-point", "0",
+          *_reports(tmp_path)])
+    out = capsys.readouterr().out
+    coverage = _coverage(tmp_path, out, "sample", nothing=False)
+    assert re.fullmatch(r"\d+ small generated scenarios, seed 0, skew 3.0, at most 200 plays each, every trace of "
+                        r"each: a sample, not every scenario", coverage["within"])
+    assert coverage["bound"] is None and coverage["exhausted"] is None
+    assert coverage["scenarios"]["enumerated"] == int(coverage["within"].split()[0])
+
+
+def test_lint_rules_exhaustive_states_its_bound(tmp_path, capsys):
+    main(["lint-rules", "--ruleset", "momon-wonder", "--exhaustive", "--bound", "depth=1", *_reports(tmp_path)])
+    coverage = _coverage(tmp_path, capsys.readouterr().out, "bound", nothing=False)
+    assert coverage["within"].endswith("depth=1,values=4 (11 scenarios, exhausted)")
+    assert coverage["exhausted"] is True and coverage["bound"]["depth"] == 1
+    assert coverage["scenarios"]["distinct"] == 11
+
+
+def test_diff_sampled_states_its_sample(tmp_path, capsys):
+    assert main(["diff", "--ruleset", "redemption", "--without", "red.effect-carried-out", "--scenarios", "2",
+                 "--draws", "40", *_reports(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    coverage = _coverage(tmp_path, out, "sample")
+    assert "no difference found between published and draft (without red.effect-carried-out) (none found " in out
+    assert coverage["within"].startswith("40 small scenarios drawn") and coverage["within"].endswith(
+        ": a sample, not every scenario")
+    assert coverage["scenarios"]["drawn"] == 40 and coverage["scenarios"]["compared"] <= 2
+
+
+def test_diff_exhaustive_states_its_bound(tmp_path, capsys):
+    assert main(["diff", "--ruleset", "momon-wonder", "--option", "package_contents=summoned-object-triggers",
+                 "--exhaustive", "--bound", "depth=1", *_reports(tmp_path)]) == 0
+    coverage = _coverage(tmp_path, capsys.readouterr().out, "bound")
+    assert coverage["within"].endswith("depth=1,values=4 (11 scenarios, exhausted)") and coverage["exhausted"]
+
+
+def test_rules_matrix_states_the_keys_and_fixtures_it_looked_at(tmp_path, capsys):
+    assert main(["rules", "--ruleset", "mtg", "--matrix", *_reports(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    coverage = _coverage(tmp_path, out, "table")
+    assert "every rule key has a bundled fixture (none found within the " in out
+    assert coverage["within"].startswith(f"the {coverage['scenarios']['keys']} rule keys and their "
+                                         f"{coverage['scenarios']['fixtures']} bundled fixtures")
+    assert coverage["scenarios"]["gaps"] == 0
+
+
+def test_rules_matrix_names_its_gaps():
+    rows = [{"key": "a", "fixtures": [], "exercised": 3, "status": "passed"},
+            {"key": "b", "fixtures": ["f1"], "exercised": 0, "status": "unexercised"},
+            {"key": "c", "fixtures": ["f1", "f2"], "exercised": 5, "status": "failed"},
+            {"key": "d", "fixtures": ["f2"], "exercised": 5, "status": "passed"}]
+    lines, within, counts = matrix_gaps(rows, "run.json")
+    assert lines == ["1 rule key(s) without a bundled fixture: a", "1 rule key(s) the run never exercised: b",
+                     "1 rule key(s) the run failed: c"]
+    assert within == "the 4 rule keys and their 2 bundled fixtures, and the run run.json"
+    assert counts == {"keys": 4, "fixtures": 2, "gaps": 3}
+    assert matrix_gaps(rows[3:], None)[0] == []
