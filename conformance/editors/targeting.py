@@ -17,8 +17,11 @@ everywhere (each side's reference reading), and sorts them:
 * anything else cannot show the change (no branch point of it is met, no changed key has an occasion) and is never
   enumerated.
 
-Nothing here knows a rule: which branch kinds stand for an option is the permissive engine's to say, and which
-traces are legal the invariants'.
+The candidates come from the ruleset's own builder, asked for the search shapes its generator names for the changed
+options (:func:`search_builder`), shapes no run's stream holds where a reading differs.
+
+Nothing here knows a rule: which branch kinds stand for an option is the permissive engine's to say, which shapes
+the generator's, and which traces are legal the invariants'.
 """
 
 from __future__ import annotations
