@@ -17,8 +17,11 @@ everywhere (each side's reference reading), and sorts them:
 * anything else cannot show the change (no branch point of it is met, no changed key has an occasion) and is never
   enumerated.
 
-Nothing here knows a rule: which branch kinds stand for an option is the permissive engine's to say, and which
-traces are legal the invariants'.
+The candidates come from the ruleset's own builder, asked for the search shapes its generator names for the changed
+options (:func:`search_builder`), shapes no run's stream holds where a reading differs.
+
+Nothing here knows a rule: which branch kinds stand for an option is the permissive engine's to say, which shapes
+the generator's, and which traces are legal the invariants'.
 """
 
 from __future__ import annotations
@@ -269,6 +272,17 @@ def _rung(rung: tuple[float, int]) -> str:
     return ("1 (full size)" if rung[0] == 1 else f"{rung[0]:g}") + (" with features at the builder's odds" if rung[1] else "")
 
 
+def search_builder(ruleset: str, change: Change):
+    """The builder the search draws candidates from: the ruleset's own, asked for the search shapes its generator
+    names for the changed options (``option_shapes`` on the generator: option -> shapes, built only when a profile
+    includes them, so a run's stream never holds them), for a reading that differs only in a shape the stream
+    rarely or never builds (MTG's ``pass_two_membership``: a watcher of an ability being put on the stack, watched in
+    turn). Which shape stands for which option is the generator's to say."""
+    build = builder_for(ruleset)
+    shapes = sorted({s for option in change.options for s in getattr(build, "option_shapes", {}).get(option, ())})
+    return builder_for(ruleset, {"include": shapes}) if shapes else build
+
+
 def aimed(ruleset: Ruleset, a, b, *, draws: int, seed: int = 0, skew: float = DEFAULT_SKEW,
           sample: Sample | None = None, deadline: float | None = None) -> Iterator[Screened]:
     """Candidates worth enumerating for the diff of ``a`` and ``b``, in order: each round of :data:`ROUND` drawn
@@ -278,7 +292,7 @@ def aimed(ruleset: Ruleset, a, b, *, draws: int, seed: int = 0, skew: float = DE
     sample = sample if sample is not None else Sample()
     sample.seed, sample.skews = seed, skew_ladder(skew)
     change = change_between(ruleset, a, b)
-    build = builder_for(ruleset.name)
+    build = search_builder(ruleset.name, change)
     reserve: list[Screened] = []
     n = 0
     while n < draws and (deadline is None or time.monotonic() < deadline):

@@ -38,7 +38,9 @@ Every scenario terminates:
 
 The package, by job: :mod:`.features` (the features a profile may exclude, the swarm draw), :mod:`.builder` (the
 order of the draws, the document, :func:`build_scenario`), :mod:`.effects`, :mod:`.abilities`, :mod:`.set_pieces`,
-:mod:`.script` and :mod:`.narrow` (the narrower shapes a profile may ask for instead of a default one).
+:mod:`.script` and :mod:`.narrow` (the narrower shapes a profile may ask for instead of a default one). A search
+shape (:data:`~.features.SEARCH_SHAPES`, in :mod:`.situated`) is built only when a profile includes it, which only the
+editors' search does (``build_scenario.option_shapes``): no run's stream holds one.
 """
 
 from reference_engine.mtg.generator.builder import Builder, build_scenario

@@ -8,7 +8,9 @@ from typing import Any
 from reference_engine.kernel.source import ChoiceSource
 from reference_engine.mtg.generator.abilities import Abilities
 from reference_engine.mtg.generator.effects import Effects
-from reference_engine.mtg.generator.features import PROFILE_FEATURES, PROFILE_ONLY_FEATURES, draw_features
+from reference_engine.mtg.generator.features import (
+    OPTION_SHAPES, PROFILE_FEATURES, PROFILE_ONLY_FEATURES, SEARCH_SHAPES, draw_features,
+)
 from reference_engine.mtg.generator.narrow import NarrowShapes
 from reference_engine.mtg.generator.script import Script
 from reference_engine.mtg.generator.set_pieces import SetPieces
@@ -20,10 +22,12 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
     """One scenario's builder: the features it leaves out (``no``: the profile's ``excluded`` and the swarm's draw),
     and what its parts share while they are drawn."""
 
-    def __init__(self, source: ChoiceSource, edition: str, exclude: frozenset[str] = frozenset()):
+    def __init__(self, source: ChoiceSource, edition: str, exclude: frozenset[str] = frozenset(),
+                 include: frozenset[str] = frozenset()):
         self.source = source
         self.edition = edition
         self.excluded = exclude
+        self.included = include  # search shapes (features.SEARCH_SHAPES), drawn after everything else
         self.no = draw_features(source, exclude)
         if "targets" in self.no:
             self.no |= {"player_targets"}
@@ -90,7 +94,10 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
             steps[0]["actions"].insert(0, {"by": active, "effect": [lethal]})
         self.late_turn(steady, steps, active)
         self.finish_script(steps, doomed)
-        return self.document(players, active, steps, life, gone)
+        scenario = self.document(players, active, steps, life, gone)
+        if "watcher_chain" in self.included:  # issue 33: a search shape, after every other answer
+            self.watcher_chain(scenario)
+        return scenario
 
     def make_objects(self, players: list[str]) -> None:
         """One to three permanents per player, maybe a card in hand; their card types and tokens; their abilities."""
@@ -158,10 +165,18 @@ def build_scenario(source: ChoiceSource, edition: str, profile: dict[str, Any] |
     the engine can play: ``{"exclude": [feature, ...]}`` with features from :data:`PROFILE_FEATURES` (or the finer
     :data:`PROFILE_ONLY_FEATURES`, which the swarm never draws); the swarm
     draws every feature all the same (the stream's layout does not depend on the profile), and an excluded feature
-    stays off. Raises ValueError for an unknown feature.
+    stays off. ``{"include": [shape, ...]}`` adds search shapes (:data:`~.features.SEARCH_SHAPES`), which no run
+    asks for: the editors' search does, for the options of :data:`~.features.OPTION_SHAPES`
+    (``build_scenario.option_shapes``). Raises ValueError for an unknown feature or shape.
     """
     exclude = frozenset((profile or {}).get("exclude", ()))
     unknown = exclude - PROFILE_FEATURES - PROFILE_ONLY_FEATURES
     if unknown:
         raise ValueError(f"unknown MTG generation profile features: {sorted(unknown)}")
-    return Builder(source, edition, exclude).build()
+    include = frozenset((profile or {}).get("include", ()))
+    if include - SEARCH_SHAPES:
+        raise ValueError(f"unknown MTG search shapes: {sorted(include - SEARCH_SHAPES)}")
+    return Builder(source, edition, exclude, include).build()
+
+
+build_scenario.option_shapes = OPTION_SHAPES  # option -> the search shapes where its readings can differ

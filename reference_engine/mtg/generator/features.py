@@ -207,3 +207,18 @@ def draw_features(source: ChoiceSource, exclude: frozenset[str] = frozenset()) -
     off = {feature for feature in SWARM_ORDER if not source.chance(SWARM_ODDS.get(feature, SWARM_ODDS_DEFAULT))}
     return frozenset(off | exclude)
 
+
+
+# Issue 33 item 3: shapes a run never draws (its stream and answer logs stay as they are), built only when a profile
+# includes them (``profile={"include": [...]}``): the editors' small-scenario search (``diff``) asks for them when it
+# compares values of an option whose readings differ in that shape alone (:data:`OPTION_SHAPES`, read by
+# conformance/editors/targeting.py as ``build_scenario.option_shapes``). Each is drawn after every other answer.
+SEARCH_SHAPE_DOCS: dict[str, str] = {
+    "watcher_chain": (
+        'an ability on a named signal, "whenever that ability is put on the stack" on a second permanent and '
+        '"whenever that ability triggers" on a third, one controller\'s: the two watchers wait in one batch, and which '
+        "pass of 603.3b the first goes in decides their order (pass_two_membership)"
+    ),
+}
+SEARCH_SHAPES = frozenset(SEARCH_SHAPE_DOCS)
+OPTION_SHAPES: dict[str, tuple[str, ...]] = {"pass_two_membership": ("watcher_chain",)}

@@ -28,6 +28,7 @@ GATED_CHANCE = 20  # percent, for a shape needing features the swarm often switc
 LEAVES_CHANCE = 60  # one or more cards leaving a graveyard: five swarm features must all be on, so seldom asked
 WATCHERS_CHANCE = 14  # the graveyard watchers: half the shape (the card in a graveyard) needs such features
 AIM = "aim"
+CHAIN = "chain"  # the signal of the watcher chain (a search shape), which nothing else sends
 
 
 class SituatedPieces:
@@ -130,3 +131,27 @@ class SituatedPieces:
                                 "effect": [{"do": "life", "player": holder["owner"], "amount": 1}]}]
         return [[{"do": "signal", "name": AIM},
                  {"do": "move", "object": watched["id"], "from": "field", "to": "graveyard"}]]
+
+    def watcher_chain(self, scenario: dict[str, Any]) -> None:
+        """Issue 33 item 3, a search shape (``profile={"include": ["watcher_chain"]}``, never in a run's stream):
+        "whenever ``chain`` happens, you gain 1 life" on one permanent, "whenever that ability is put on the stack, ..."
+        on a second and "whenever that ability triggers, ..." on a third, one stayer's, then ``chain`` signalled first
+        in the last step. The two watchers wait in one batch; 603.3b's second pass holds the last, and the first too
+        only under pass_two_membership=triggering-or-stacking, when its controller orders them. Drawn after every
+        other answer (the document's choices included), so the rest of the scenario is as without it; the three
+        abilities join the trigger order in a drawn order (all zeros: as built, the watchers' two readings apart)."""
+        src = self.source
+        if {"watchers", "signals"} & self.no or not src.chance(50):
+            return
+        owner = src.pick([p for p in scenario["players"] if p not in self.doomed])
+        signalled, stacked, triggered = (self.fresh(owner) for _ in range(3))
+        abilities = [(signalled, {"event": "signal", "name": CHAIN}), (stacked, {
+            "event": "ability_stacked", "subject": signalled["id"]}), (triggered, {
+                "event": "ability_triggered", "subject": stacked["id"]})]
+        for holder, trigger in abilities:
+            holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": self._answer(owner)}]
+        for target in self.any_object_targets:  # "target creature": every object, these too
+            target["candidates"] += [holder["id"] for holder, _ in abilities]
+        scenario["choices"]["trigger_order"] += src.permutation([h["abilities"][0]["id"] for h, _ in abilities])
+        scenario["script"][-1]["actions"].insert(0, {"by": scenario["active_player"],
+                                                     "effect": [{"do": "signal", "name": CHAIN}]})

@@ -64,6 +64,15 @@ def _on_stacking(view: TraceView) -> bool:
                for t in view.triggers.values())
 
 
+def _stacking_watched(view: TraceView) -> bool:
+    """An ability triggering on another being put on the stack triggers, and an ability triggers on its triggering:
+    the two wait in one batch, and which pass of 603.3b the first goes in (``pass_two_membership``) orders them."""
+    stacked = {t for t, entry in view.triggers.items()
+               if view.events.get(entry["event"], {}).get("type") == "ability_stacked"}
+    return any(event.get("type") == "ability_triggered" and (event.get("cause") or {}).get("trigger") in stacked
+               and view.triggers_by_event.get(event_id) for event_id, event in view.events.items())
+
+
 def _inline_abilities(value: Any, kinds: tuple[str, ...] = ("create_delayed", "reflexive")) -> Iterator[dict[str, Any]]:
     """Abilities written inside effects (the delayed and reflexive abilities an effect creates; ``kinds``: the
     actions creating them that count)."""
@@ -362,6 +371,12 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               removed_for("player_left")),
     Situation("trigger-on-stacking", "an ability triggers on another ability being put on the stack",
               _on_stacking),
+    # issue 33 item 3: the shape where pass_two_membership's readings differ. The run's stream does not build it (a
+    # watched object never holds a watcher there); the editors' search does (its search shape, watcher_chain), so
+    # coverage reports it with no share to reach (a goal of 0%).
+    Situation("stacking-watcher-watched", "an ability triggering on another being put on the stack is watched in turn: "
+              "an ability triggers on its triggering, both waiting in one batch (603.3b: which pass holds the first)",
+              _stacking_watched, share=0.0),
     # issue 12, item 1f: how many times abilities trigger
     Situation("one-or-more", "a 'one or more' ability triggers on an event with several occurrences, once (603.2c)",
               _one_or_more),
