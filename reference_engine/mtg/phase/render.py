@@ -115,8 +115,8 @@ def subject_noun(trigger: dict[str, Any], names: Names | None) -> str:
                       f"the scenario (every card is rendered a creature card)")
     if trigger.get("nontoken") and ids & names.tokens:
         if ids & names.tokens - names.uncreated:
-            raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes a token "
-                          f"rendered a card")
+            raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object, "
+                          f"a token rendered a card")
         noun = f"nontoken {noun}"
     if noun.endswith("permanent") and trigger.get("event") != "enter" \
             and (trigger.get("event") != "leave" or trigger.get("to") is not None):
