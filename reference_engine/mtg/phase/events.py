@@ -8,13 +8,16 @@ from typing import Any
 
 ZONES = {"Battlefield": "field", "Graveyard": "graveyard", "Exile": "exile", "Hand": "hand", "Library": "deck"}
 PHASE_ZONE = {v: k for k, v in ZONES.items()}
+ZONES[None] = "uncreated"  # a token phase creates comes from no zone (ZoneChanged from null): tokens.py
 # Phase events that change nothing a trace records: the adapter reads them, or they only report bookkeeping.
 BOOKKEEPING = frozenset({"PriorityPassed", "EffectResolved", "StackResolved", "CreatureDestroyed", "DebugActionUsed",
                          "PhaseChanged", "StackPushed", "TriggersOrdered", "OptionalEffectDecided",
                          # a target chosen: the trace's choice entry and stack_push say it
                          "BecomesTarget", "CrimeCommitted",
                          # a scripted entry played as a land: the action's ZoneChanged is its enter event
-                         "LandPlayed"})
+                         "LandPlayed",
+                         # a token created: its ZoneChanged from no zone is its enter event (tokens.py)
+                         "TokenCreated"})
 
 
 def delayed_effect(execute: dict[str, Any] | None, n: int) -> dict[str, Any] | None:

@@ -15,13 +15,14 @@ from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, 
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
 from reference_engine.mtg.phase.stack import StackReader
+from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
 from reference_engine.mtg.phase.unseen import Unseen
 
 MAX_APPLIES = 2000
 
 
-class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
+class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
     """One scenario played on phase, and the trace written from what phase reports."""
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
@@ -70,14 +71,26 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         self.applies = 0
         self.debug_controlled: set[int] = set()  # phase objects given a controller by debug SetController
         self.debug_moved = False  # whether the last scripted zone change was a debug move (no game action for it)
-        self.start_game(phase, faces)
+        self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
+        self.start_game(phase, faces, names)
         self.place_cards()
 
-    def start_game(self, phase, faces: dict[str, Any]) -> None:
+    def start_game(self, phase, faces: dict[str, Any], names: Names) -> None:
         """A free-for-all game of phase with one seat per player in turn order, the active player first, decks of
-        the cards each owns; every hand kept; debug mode on."""
+        the cards each owns (and the token maker, the active player's, if the script creates tokens); every hand
+        kept; debug mode on."""
+        faces = dict(faces)
+        decks = [[card_name(o["id"]) for o in self.scenario["objects"] if o["owner"] == p and o["zone"] != "uncreated"]
+                 for p in self.players]
+        if token_sets(self.scenario):
+            maker = phase.build_oracle_face(maker_face(self.scenario, {t: names.one(t) for t in names.uncreated
+                                                                       if t not in names.noncreature}), None)
+            if len(maker["abilities"]) != len(token_sets(self.scenario)) or maker["triggers"]:
+                raise Skipped(f"phase adapter: phase parsed the token maker into something else than its abilities: "
+                              f"{maker['oracle_text']!r}")
+            faces[MAKER.lower()] = maker
+            decks[self.seat[self.active]].append(MAKER)
         engine = phase.Engine.from_json(json.dumps(faces))
-        decks = [[card_name(o["id"]) for o in self.scenario["objects"] if o["owner"] == p] for p in self.players]
         try:
             game = engine.new_game(player=decks[0], opponent=decks[1], extra_players=decks[2:] or None, seed=1,
                                    format="FreeForAll", first_player=self.seat[self.active])
@@ -102,13 +115,17 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
         graveyard, a library or exile) placed without triggers (``simulate: false``), under its controllers; starting life totals set (debug ``SetLife``)."""
         for p in self.players:
             for card in self.game.hand(self.seat[p]):
+                if card["name"] == MAKER:  # placed like a card starting on the battlefield, no scenario object
+                    self.maker = card["id"]
+                    self.debug(self.seat[p], card["id"], "field", simulate=False)
+                    continue
                 obj_id = card["name"][len("Conformance "):]
                 self.to_scenario[card["id"]], self.to_phase[obj_id] = obj_id, card["id"]
-        missing = [o for o in self.objects if o not in self.to_phase]
+        missing = [o for o in self.objects if o not in self.to_phase and self.zones[o] != "uncreated"]
         if missing:
             raise EngineError("errored", f"phase did not deal {missing} into their owners' hands")
         for obj in self.scenario["objects"]:
-            if obj["zone"] != "hand":  # the battlefield, a graveyard, a library or exile
+            if obj["zone"] not in ("hand", "uncreated"):  # the battlefield, a graveyard, a library or exile
                 self.debug(self.seat[obj["owner"]], self.to_phase[obj["id"]], obj["zone"], simulate=False)
             if obj["zone"] == "field" and obj.get("controller", obj["owner"]) != obj["owner"]:
                 self.set_controller(self.to_phase[obj["id"]], obj["controller"])
@@ -165,6 +182,12 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen):
                         cut = first_sba(events)
                         self.record_events(events[:cut], {"action": ref})
                         later = events[cut:]
+                        continue
+                    if effect["do"] == "create_token":  # tokens.py: the token maker's ability
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.create_tokens(effect, ref)
                         continue
                     obj = effect["object"]
                     acts = effect["do"] == "gain_control" or \

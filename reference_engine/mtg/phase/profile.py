@@ -47,8 +47,10 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("event_amounts", '"that much damage" and "that much life" are not rendered yet'),
     ("triggers_once", '"This ability triggers only once each turn" is not rendered yet'),
     ("damage_occurrences", "one damage event with several occurrences (damage_together) is not rendered yet"),
-    ("tokens", "creating a token (create_token) is not rendered yet: it needs the token's characteristics worded as "
-               "phase's token-creation effect and its test harness's created object matched to the scenario's"),
+    ("tokens", "create_token is rendered (a token maker's activated ability, tokens.py) for the active player's "
+               "tokens with no abilities of their own; the builder draws tokens of any player, often with a \"when "
+               "this enters\" ability, and admitting it changes phase's recorded stream (tests/data/phase_verdicts.json"
+               "): played in fixtures and hand-written scenarios for now"),
     ("dealt_damage", '"Whenever this is dealt damage" and its filters are not rendered yet'),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),

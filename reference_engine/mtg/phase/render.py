@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
+from reference_engine.mtg.phase.tokens import check_tokens, created, entering
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
 # among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
@@ -35,14 +36,25 @@ class Names:
         self.types = {o["id"]: CREATURE_TYPES[n] for n, o in enumerate(objects)}
         self.owner = {o["id"]: o["owner"] for o in objects}
         # the scenario's card types and tokens (205.2a, 111.1), read by trigger filters only (every card is rendered
-        # a creature card): a filter is rendered where it excludes no object of the scenario (filter_inert)
+        # a creature card): a filter is rendered where it excludes no object of the scenario (filter_inert,
+        # subject_noun)
         self.card_types = {o["id"]: frozenset(o.get("types") or ()) for o in objects}
         self.tokens = frozenset(o["id"] for o in objects if o.get("token"))
+        # tokens not created yet: phase creates them as real tokens of their own types (tokens.py), where every other
+        # object is a creature card
+        self.uncreated = frozenset(o["id"] for o in objects if o["zone"] == "uncreated")
+        self.noncreature = frozenset(o["id"] for o in objects if o["id"] in self.uncreated and o.get("types")
+                                     and "creature" not in o["types"])
+        self.entering: set[str] | None = None  # the objects that may enter (None: any), see tokens.entering
+        self.never: frozenset[str] | set[str] = frozenset()  # tokens never created: no event is about them
         self.players = list(players)
 
     @staticmethod
     def of(scenario: dict[str, Any]) -> "Names":
-        return Names(scenario["objects"], scenario["players"])
+        names = Names(scenario["objects"], scenario["players"])
+        names.entering = entering(scenario)
+        names.never = names.uncreated - created(scenario)
+        return names
 
     @staticmethod
     def alone(obj: dict[str, Any]) -> "Names":
@@ -51,6 +63,8 @@ class Names:
     def one(self, obj_id: str) -> str:
         if obj_id not in self.types:
             raise Skipped(f"phase adapter: {obj_id!r} names no object of the scenario")
+        if obj_id in self.noncreature:
+            raise Skipped(f"phase adapter: {obj_id!r}, a noncreature token, has no creature type naming it")
         return self.types[obj_id][0]
 
     def a(self, obj_id: str) -> str:
@@ -69,12 +83,46 @@ class Names:
 
 def filter_inert(trigger: dict[str, Any], names: Names | None) -> bool:
     """Whether the trigger's ``type`` and ``nontoken`` filters exclude no object of the scenario (603.2): every
-    object has the card type, none is a token. Only then are they rendered, as nothing ("a creature"): each scenario
-    object is a creature card in phase, never a token."""
+    object has the card type, none is a token. Only then are they rendered on a trigger about one object, as
+    nothing."""
     if names is None:
         return "type" not in trigger and not trigger.get("nontoken")
     return ("type" not in trigger or all(trigger["type"] in kinds for kinds in names.card_types.values())) \
         and (not trigger.get("nontoken") or not names.tokens)
+
+
+def subject_noun(trigger: dict[str, Any], names: Names | None) -> str:
+    """The noun of an enter/leave/damage trigger's subject ``any`` or ``other`` with its ``type`` and ``nontoken``
+    filters (603.2), read by phase on the objects the event may be about (on entering: ``names.entering``): every
+    card is a nontoken creature card in phase, a token it creates has its own types (tokens.py). "creature" (a
+    ``creature`` filter where every such card is one; no filter where every such object is a creature), "permanent"
+    (no filter, a noncreature token may enter), "nontoken creature"; a filter is otherwise rendered only where it
+    excludes no such object. Raises Skipped for any other filter."""
+    if names is None:
+        if "type" in trigger or trigger.get("nontoken"):
+            raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} is not rendered alone")
+        return "creature"
+    ids = set(names.types) if trigger.get("event") != "enter" or names.entering is None else names.entering
+    ids = ids - names.never
+    cards = {i for i in ids if i not in names.uncreated}
+    kind = trigger.get("type")
+    if kind == "creature" and all("creature" in names.card_types[i] for i in cards):
+        noun = "creature"
+    elif kind is None or all(kind in names.card_types[i] for i in ids):
+        noun = "permanent" if ids & names.noncreature else "creature"
+    else:
+        raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object of "
+                      f"the scenario (every card is rendered a creature card)")
+    if trigger.get("nontoken") and ids & names.tokens:
+        if ids & names.tokens - names.uncreated:
+            raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object, "
+                          f"a token rendered a card")
+        noun = f"nontoken {noun}"
+    if noun.endswith("permanent") and trigger.get("event") != "enter" \
+            and (trigger.get("event") != "leave" or trigger.get("to") is not None):
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} on a noncreature token is "
+                      f"rendered on entering and leaving the battlefield only")
+    return noun
 
 
 def controlled_by(trigger: dict[str, Any]) -> str:
@@ -95,7 +143,8 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
-    if not filter_inert(trigger, names):
+    noun = subject_noun(trigger, names) if subject in ("other", "any") else None
+    if noun is None and not filter_inert(trigger, names):
         raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object of "
                       f"the scenario (every card is rendered a creature card, none a token)")
     if "controller" in trigger:
@@ -115,7 +164,7 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset")
         return "Whenever a player gains or loses life"
     if subject in ("self", "other", "any"):
-        who = {"self": "When this creature", "other": "Whenever another creature", "any": "Whenever a creature"}[subject]
+        who = {"self": "When this creature", "other": f"Whenever another {noun}", "any": f"Whenever a {noun}"}[subject]
         who += controlled_by(trigger)  # "Whenever a creature you control dies"
     elif names is not None and subject in names.types:
         who = f"Whenever {names.a(subject)}{controlled_by(trigger)}"
@@ -153,7 +202,7 @@ def target_noun(target: dict[str, Any], names: Names) -> str:
         candidates = list(target["candidates"])
         if len(candidates) == 1 and candidates[0] in names.types:
             return names.one(candidates[0])
-        if candidates and sorted(candidates) == sorted(names.types):
+        if candidates and sorted(candidates) == sorted(names.types) and not names.noncreature - names.never:
             return "creature"
     raise Skipped(f"phase adapter: target {json.dumps(target, sort_keys=True)} is not rendered (only 'target player', "
                   f"any player of the game; 'target creature', any object; 'target Elf', one object)")
@@ -375,7 +424,7 @@ def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
 def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
     names = names or Names.alone(obj)
     toughness = obj.get("toughness", 1)
-    kind = names.one(obj["id"])
+    kind = names.one(obj["id"]) if obj["id"] not in names.noncreature else names.types[obj["id"]][0]  # never dealt
     # a land creature card, so that a scripted entry from its owner's hand can be phase's own game action (playing
     # a land, 305.1) rather than a debug move: phase puts the abilities it triggers on the stack with their targets
     # chosen before anyone gets priority (603.3d), which after a debug move it does not
@@ -407,7 +456,8 @@ SCRIPT_ZONES = PLACED
 def check_scenario(scenario: dict[str, Any]) -> Names:
     """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played); else return
     the names its Oracle text uses."""
-    empty = [p for p in scenario["players"] if not any(o["owner"] == p for o in scenario["objects"])]
+    empty = [p for p in scenario["players"]
+             if not any(o["owner"] == p and o["zone"] != "uncreated" for o in scenario["objects"])]
     if empty:
         raise Skipped(f"phase adapter: {empty} own no object; each seat's deck is its player's objects, and phase "
                       f"does not start a game with an empty library")
@@ -422,7 +472,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
         raise Skipped("phase adapter: a player is dealt damage where an ability triggers on life changes (a life "
                       "loss from damage, which the scenario's life trigger does not see)")
     for obj in scenario["objects"]:
-        if obj["zone"] not in PLACED:
+        if obj["zone"] not in PLACED + ("uncreated",):
             raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only {', '.join(PLACED)} are placed")
         if obj.get("controller", obj["owner"]) != obj["owner"] and obj["zone"] != "field":
             raise Skipped(f"phase adapter: a card in a {obj['zone']} controlled by another player is not rendered")
@@ -432,6 +482,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
         for ability in obj.get("abilities", ()):
             render_ability(ability, obj, names)
+    check_tokens(scenario)
     for step in scenario["script"]:
         for action in step["actions"]:
             if action["by"] != scenario["active_player"]:
@@ -443,7 +494,8 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     and effect.get("to") in SCRIPT_ZONES and effect.get("from") != effect.get("to") \
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
                     and effect.get("player") in scenario["players"] \
-                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]
+                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
+                    or effect.get("do") == "create_token"  # check_tokens
                 if not ok:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")

@@ -1,0 +1,163 @@
+"""Tokens (``create_token``, 603.6a; issue 32 item 3): phase creates them through its own token-creation effect, the
+way a real card does, rather than through debug ``CreateToken`` (which puts an object onto the battlefield with no
+zone-change event, so nothing would trigger: engine_debug.rs). The active player controls a helper artifact, the
+*token maker* (not a scenario object), placed on the battlefield without triggers, with one activated ability per
+set of tokens the script creates at once: ``{0}: Create a 1/1 colorless Merfolk creature token named Conformance
+SOL and a ...``. A scripted ``create_token`` is that ability activated and resolved (every player passing): phase
+reports each token's ``ZoneChanged`` from no zone (``from: null``) with a ``TokenCreated``; each is written an
+``enter`` from ``uncreated``, the tokens of one action one event (a ``group``), and mapped by the name phase gives
+it. The maker's stack entry and resolution are phase's means to the action, not written.
+
+What is rendered: tokens owned by the active player, with no abilities of their own when created, no controller
+field; creature tokens (types with ``creature``, or none: every scenario object is a creature unless its types say
+otherwise) as "1/T colorless <creature type> [artifact ]creature token", others (artifact and/or enchantment) as
+"colorless artifact token" with no creature type (so no text may name one). Created tokens are real tokens in phase:
+filters read their true types (see render.subject_noun)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from reference_engine.kernel.engine import Skipped
+from reference_engine.kernel.errors import EngineError
+from reference_engine.mtg.phase.events import first_sba
+
+MAKER = "Conformance token maker"
+TOKEN_TYPES = frozenset({"creature", "artifact", "enchantment"})
+
+
+def walk(node: Any):
+    """Every dict inside ``node`` (lists and dicts, depth first)."""
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from walk(v)
+
+
+def token_sets(scenario: dict[str, Any]) -> list[tuple[str, ...]]:
+    """The sets of tokens the script's ``create_token`` actions create, in the script's order, each once: a token
+    created already is left out (it is not created again); an action that creates nothing has no set."""
+    made: set[str] = set()
+    sets: list[tuple[str, ...]] = []
+    for step in scenario["script"]:
+        for action in step["actions"]:
+            for effect in action["effect"]:
+                if effect.get("do") == "create_token":
+                    fresh = tuple(o for o in effect["objects"] if o not in made)
+                    made |= set(fresh)
+                    if fresh and fresh not in sets:
+                        sets.append(fresh)
+    return sets
+
+
+def created(scenario: dict[str, Any]) -> set[str]:
+    return {o for s in token_sets(scenario) for o in s}
+
+
+def entering(scenario: dict[str, Any]) -> set[str]:
+    """The objects that may enter the battlefield: those starting elsewhere (but tokens never created), and those
+    an action or effect moves onto it (conservatively: any dict naming an ``object`` with ``to: field``)."""
+    made = created(scenario)
+    ids = {o["id"] for o in scenario["objects"]
+           if o["zone"] != "field" and (o["zone"] != "uncreated" or o["id"] in made)}
+    return ids | {d["object"] for d in walk([scenario["objects"], scenario["script"]])
+                  if d.get("to") == "field" and isinstance(d.get("object"), str)}
+
+
+def is_creature_token(obj: dict[str, Any]) -> bool:
+    return not obj.get("types") or "creature" in obj["types"]
+
+
+def token_phrase(obj: dict[str, Any], kind: str) -> str:
+    """The token as phase's "Create ..." words it: 'a 1/1 colorless Merfolk creature token named Conformance SOL'."""
+    types = set(obj.get("types") or ())
+    name = f"named Conformance {obj['id']}"
+    if is_creature_token(obj):
+        extra = "".join(f"{t} " for t in ("artifact", "enchantment") if t in types)
+        return f"a 1/{obj.get('toughness', 1)} colorless {kind} {extra}creature token {name}"
+    return f"a colorless {' '.join(t for t in ('artifact', 'enchantment') if t in types)} token {name}"
+
+
+def maker_text(scenario: dict[str, Any], kinds: dict[str, str]) -> str:
+    """The token maker's rules text: one activated ability per set of :func:`token_sets`."""
+    objects = {o["id"]: o for o in scenario["objects"]}
+    return "\n".join("{0}: Create " + " and ".join(token_phrase(objects[t], kinds.get(t, "")) for t in s) + "."
+                     for s in token_sets(scenario))
+
+
+def maker_face(scenario: dict[str, Any], kinds: dict[str, str]) -> dict[str, Any]:
+    return {"name": MAKER, "manaCost": "", "manaValue": 0.0, "types": ["Artifact"], "supertypes": [], "subtypes": [],
+            "text": maker_text(scenario, kinds), "type": "Artifact", "layout": "normal", "colors": [],
+            "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
+            "foreignData": [], "rulings": []}
+
+
+def check_tokens(scenario: dict[str, Any]) -> None:
+    """Raise Skipped unless the scenario's tokens not created yet and its ``create_token`` actions are rendered."""
+    made = created(scenario)
+    for obj in scenario["objects"]:
+        if obj["zone"] != "uncreated":
+            continue
+        if not obj.get("token") or "controller" in obj:
+            raise Skipped(f"phase adapter: {obj['id']} starts uncreated but is no token of its owner's")
+        if obj["id"] in made and obj.get("abilities"):
+            raise Skipped(f"phase adapter: token {obj['id']} has abilities of its own (a token's abilities are not "
+                          f"rendered in phase's token-creation effect)")
+        if obj["id"] in made and obj["owner"] != scenario["active_player"]:
+            raise Skipped(f"phase adapter: token {obj['id']} is created for {obj['owner']}, not the active player "
+                          f"(the token maker creates its controller's tokens)")
+        if set(obj.get("types") or ()) - TOKEN_TYPES or obj.get("types") == []:
+            raise Skipped(f"phase adapter: token {obj['id']}'s types {obj.get('types')} are not rendered")
+    uncreated = {o["id"] for o in scenario["objects"] if o["zone"] == "uncreated"}
+    for d in walk(scenario["script"]):
+        if d.get("do") == "create_token" and (not d.get("objects") or set(d["objects"]) - uncreated):
+            raise Skipped(f"phase adapter: create_token {json.dumps(d, sort_keys=True)} names objects that do not "
+                          f"start uncreated")
+
+
+class TokenMaker:
+    """Scripted ``create_token`` for a :class:`~reference_engine.mtg.phase.play.Play` (a mixin)."""
+
+    def create_tokens(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
+        """Activate the token maker's ability for the tokens not created yet and pass until it has resolved; the
+        tokens' entering is written as one event of the action. Returns the state-based action events phase
+        reported after the resolution (settle() records them)."""
+        fresh = tuple(o for o in effect["objects"] if self.zones.get(o) == "uncreated")
+        if not fresh:
+            return []  # every token exists already: nothing is created
+        sets = token_sets(self.scenario)
+        if fresh not in sets:
+            raise EngineError("errored", f"the token maker has no ability creating {fresh}")
+        seat = self.seat[self.active]
+        if self.waiting != {"type": "Priority", "data": {"player": seat}} or self.game.stack():
+            raise Skipped("phase adapter: a token is created when the active player does not have priority with the "
+                          "stack empty (the token maker's ability is activated then)")
+        self.apply(seat, {"type": "ActivateAbility", "data": {"source_id": self.maker,
+                                                              "ability_index": sets.index(fresh)}})
+        entry = next((s["id"] for s in self.game.stack() if s["source_id"] == self.maker), None)
+        events: list[dict[str, Any]] = []
+        while entry is not None and any(s["id"] == entry for s in self.game.stack()):
+            if self.waiting["type"] != "Priority":
+                raise EngineError("errored", f"phase is waiting for {self.waiting['type']} while the token maker's "
+                                             f"ability is on the stack")
+            events += self.apply(self.waiting["data"]["player"], {"type": "PassPriority"})
+        for e in events:
+            data = e.get("data") or {}
+            if e["type"] == "ZoneChanged" and data.get("from") is None and data.get("to") == "Battlefield":
+                name = (data.get("record") or {}).get("name", "")
+                obj = name[len("Conformance "):]
+                if obj not in fresh or obj in self.to_phase:
+                    raise EngineError("errored", f"phase created a token the adapter cannot map: {name!r}")
+                self.to_scenario[data["object_id"]], self.to_phase[obj] = obj, data["object_id"]
+        cut = first_sba(events)
+        recorded = self.record_events(events[:cut], {"action": ref})
+        if sorted(e["subject"] for e in recorded) != sorted(fresh):
+            raise EngineError("errored", f"phase created {[e['subject'] for e in recorded]}, not {list(fresh)}")
+        if len(recorded) > 1:  # one event, an occurrence per token (603.6a, 603.2c)
+            for e in recorded:
+                e["group"] = recorded[0]["id"]
+        return events[cut:]
