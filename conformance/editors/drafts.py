@@ -64,13 +64,13 @@ def _arisen_during_resolution(view: TraceView) -> list[str]:
             and "resolution" in view.events[trigger["event"]]["cause"]]
 
 
-@invariant(key="mw.draft-ahead-of-pending", ruleset="momon-wonder", rules={"1.0.0": "11.2.5"},
-           summary="DRAFT (contradicts 11.2.5): a trigger arising during a resolution goes before every trigger "
-           "already waiting in its queue.", exercised=lambda view: len(_arisen_during_resolution(view)))
 def _first_enqueue(view: TraceView, trigger: str) -> int:
     return next(i for i in view.by_kind.get("enqueue", ()) if view.entries[i]["trigger"] == trigger)
 
 
+@invariant(key="mw.draft-ahead-of-pending", ruleset="momon-wonder", rules={"1.0.0": "11.2.5"},
+           summary="DRAFT (contradicts 11.2.5): a trigger arising during a resolution goes before every trigger "
+           "already waiting in its queue.", exercised=lambda view: len(_arisen_during_resolution(view)))
 def AHEAD_OF_PENDING(view: TraceView) -> list[str]:  # noqa: N802
     found = []
     arisen = set(_arisen_during_resolution(view))
