@@ -121,6 +121,7 @@ def test_optional_choice_is_met_only_where_a_player_declines_and_its_readings_th
     assert "reading:optional_choice" in {d.kind for leaf in branching.leaves for d in leaf.rule_decisions}
 
 
+@pytest.mark.slow  # a long check; lint-rules at its defaults keeps a quick check (issue 26)
 def test_lint_rules_at_its_defaults_finds_optional_choice(capsys):
     main(["lint-rules", "--ruleset", "momon-wonder"])
     out = capsys.readouterr().out
