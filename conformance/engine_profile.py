@@ -113,15 +113,20 @@ def profile_guard(profile: dict[str, Any] | None, generated: Document,
     return within
 
 
-__all__ = ["ProfileError", "check_profile", "kinds", "profile_guard", "restricts"]
+__all__ = ["ProfileError", "check_profile", "kinds", "profile_guard", "profile_problem", "restricts"]
+
+
+def profile_problem(exc: Exception) -> str:
+    """What an engine's generation profile that raised (or cannot be used) makes of every scenario, in one line."""
+    if isinstance(exc, ProfileError):
+        return f"the engine's generation profile cannot be used: {exc}"
+    return f"the engine's generation_profile raised {type(exc).__name__}: {exc}"
 
 
 def handshake_problem(engine, ruleset: str, process: bool) -> dict[str, str] | None:
     """What is wrong with ``engine``'s generation profile for ``ruleset`` (``{"outcome", "message", "stderr"}``:
     ``garbage`` for a ``process`` engine's handshake declaring it, ``errored`` for an in-process engine's
     generation_profile), or None when the builder can use it."""
-    from conformance.runner import profile_problem
-
     try:
         check_profile(ruleset, engine.generation_profile(ruleset))
     except Exception as exc:

@@ -27,7 +27,7 @@ def interrupted_verdict(session, key: str, explored: dict[str, Any],
     if share is None:
         return None
     from conformance.runner import RuleResult
-    from conformance.session import rule_entry
+    from conformance.entries import rule_entry
 
     inv = session.ruleset.invariant(key)
     result = RuleResult(key, inv.rule_number(session.edition), inv.summary,
@@ -46,7 +46,7 @@ def _found_failure(session, result, share, described) -> dict[str, Any]:
     from conformance.failure_store import replay_command
     from conformance.reduction import scenario_size
     from conformance.runner import Failure
-    from conformance.session import rule_entry
+    from conformance.entries import rule_entry
 
     entry = rule_entry(result)
     size = scenario_size(share.failure_scenario)

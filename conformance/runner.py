@@ -24,6 +24,7 @@ from hypothesis.database import ExampleDatabase
 
 from reference_engine.kernel.engine import Engine
 from conformance.checking import EngineOutcome, ScenarioCheck, check_scenario, play
+from conformance.engine_profile import check_profile, profile_problem
 from reference_engine.kernel.errors import signal_name
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import SeededSource
@@ -165,8 +166,6 @@ def scenario_builder(config: RunConfig, engine: Engine):
     profile), preceded by the draw of every explored option (0, the simplest answer, is its default, so shrinking
     goes back to the defaults). The document carries its ``options``. Raises what the engine's generation_profile
     raises, or conformance.engine_profile.ProfileError for a profile the builder cannot use."""
-    from conformance.engine_profile import check_profile
-
     build = builder_for(config.ruleset.name, check_profile(config.ruleset.name,
                                                            engine.generation_profile(config.ruleset.name)))
     if not config.explored_options:
@@ -177,15 +176,6 @@ def scenario_builder(config: RunConfig, engine: Engine):
         return {**build(source, edition), "options": {**config.options, **drawn}}
 
     return build_with_options
-
-
-def profile_problem(exc: Exception) -> str:
-    """What an engine's generation profile that raised (or cannot be used) makes of every scenario, in one line."""
-    from conformance.engine_profile import ProfileError
-
-    if isinstance(exc, ProfileError):
-        return f"the engine's generation profile cannot be used: {exc}"
-    return f"the engine's generation_profile raised {type(exc).__name__}: {exc}"
 
 
 def prepare_generated(config: RunConfig, document: dict[str, Any]) -> dict[str, Any]:

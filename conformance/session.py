@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from conformance.adapters.registry import did_you_mean, load_engine
 from conformance.checking import EngineOutcome
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
 from conformance.failure_store import example_database, writable_folder
+from conformance.entries import rule_entry
 from conformance.replay_files import add_problem_scenario, add_replay, write_replay
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.concluding import conclude
@@ -533,37 +533,3 @@ def _share(items: list, shard: tuple[int, int] | None) -> list:
     index, count = shard
     return list(items[index - 1::count])
 
-
-def rule_entry(result: RuleResult) -> dict[str, Any]:
-    """A RuleResult as a report entry (``schemas/report.schema.json#/$defs/rule``)."""
-    entry: dict[str, Any] = {
-        "key": result.key, "rule_number": result.rule_number, "summary": result.summary, "status": result.status,
-        "scenarios_run": result.scenarios_run, "scenarios_exercised": result.scenarios_exercised,
-        "seconds": result.seconds,
-    }
-    if result.engine_problems:
-        entry["engine_problems"] = dict(result.engine_problems)
-        entry["first_problem"] = result.first_problem
-        if result.engine_stderr:
-            entry["engine_stderr"] = result.engine_stderr
-        if result.engine_traceback:
-            entry["engine_traceback"] = result.engine_traceback
-        if result.scenarios_lost:
-            entry["scenarios_lost"] = result.scenarios_lost
-    if result.check_error:
-        entry["check_error"] = result.check_error
-    if result.skip_reasons:
-        entry["skip_reasons"] = dict(sorted(result.skip_reasons.items(), key=lambda kv: (-kv[1], kv[0])))
-    if result.exercised_under:
-        entry["exercised_under"] = {name: dict(sorted(counts.items()))
-                                    for name, counts in sorted(result.exercised_under.items())}
-    failure = result.failure
-    if failure is not None:
-        entry["failure"] = {
-            "messages": failure.messages, "scenario": failure.scenario, "choice_log": failure.log,
-            "original_size": failure.original_size, "shrunk_size": failure.shrunk_size,
-            "actual_trace": failure.actual_trace, "expected_trace": failure.expected_trace,
-            "also_violates": failure.also_violates, "determinism": failure.determinism, "replay_file": None,
-            "seconds": {"shrinking": failure.shrink_seconds, "explaining": failure.explain_seconds},
-        }
-    return entry

@@ -29,8 +29,8 @@ from conformance.editors.targeting import situation
 from conformance.reduction import reduce_scenario
 from conformance.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
-from reference_engine.kernel.registry import get_ruleset
-from conformance.editors.plain import _decisions, _scenario_lines, _side_by_side, describe_point
+from conformance.editors.ambiguity import Ambiguity
+from conformance.editors.plain import _decisions, _scenario_lines
 from reference_engine.kernel.ruleset import Ruleset
 from reference_engine.kernel.traceview import TraceView
 
@@ -215,52 +215,6 @@ def _no_legal_trace(invariants: tuple[Invariant, ...], max_runs: int) -> Callabl
 
 
 # -- Ambiguities ---------------------------------------------------------------------------------------------------
-
-@dataclass
-class Ambiguity:
-    """Two (or more) legal traces of ``scenario``, with the same player choices, parting at an order the rules
-    settle: ``kind`` and ``label`` name that branch point; ``traces`` are the competing observable orders, the
-    reference's reading first (at a ``reading:<option>`` branch point, every legal value's outcome: more than two
-    for an option with three values)."""
-
-    scenario: dict[str, Any]
-    kind: str
-    label: str
-    traces: list[tuple[str, ...]]
-    # Set when the option naming this branch point was found open: its readings ``values`` (the scenario's first)
-    # each satisfy every invariant under that reading and give these different outcomes (conformance.editors.readings).
-    option: str | None = None
-    values: tuple = ()
-
-    @property
-    def branch_point(self) -> str:
-        """The stable id of the branch point (the ruleset's ``BRANCH_POINTS``) where the readings part."""
-        return self.kind
-
-    def where(self) -> str:
-        """The branch point in words: the sentences it reads, what is open, and the option naming it (with its
-        default) or ``new``."""
-        return describe_point(get_ruleset(self.scenario["ruleset"]), self.kind)
-
-    def render(self) -> str:
-        if self.option is not None:
-            head = (f"OPEN READING named by option {self.option}: its readings {' and '.join(map(str, self.values))} "
-                    f"each satisfy every invariant and give different outcomes ({self.label})")
-            lines = [head, f"  {self.where()}", "minimal scenario:", _scenario_lines(self.scenario)]
-            lines.append(_side_by_side([(f"{self.option}={self.values[0]}", self.traces[0]),
-                                        (f"{self.option}={self.values[1]}", self.traces[1])]))
-            return "\n".join(lines)
-        if self.kind.startswith("reading:"):
-            option = self.kind.split(":", 1)[1]
-            head = (f"AMBIGUITY: the keys do not settle option {option}: more than one of its readings satisfies "
-                    f"every invariant ({self.label}); the scenario's value is not enforced")
-        else:
-            head = (f"AMBIGUITY: the rules leave open the {self.kind} ({self.label}); {len(self.traces)} traces "
-                    "satisfy every invariant with the same player choices")
-        lines = [head, f"  {self.where()}", "minimal scenario:", _scenario_lines(self.scenario)]
-        lines.append(_side_by_side([("trace 1", self.traces[0]), ("trace 2", self.traces[1])]))
-        return "\n".join(lines)
-
 
 def player_outcomes(scenario: dict[str, Any], reading: tuple[int, ...] = (), max_runs: int = 2000,
                     player_choices: str = "ties") -> set[tuple[str, ...]] | None:

@@ -107,7 +107,8 @@ def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeratio
     outcomes the invariants allow under the scenario's value and under another documented value differ, both
     non-empty. Each comes with a minimal scenario (``conformance.reduction``) and one outcome of each side that
     the other does not allow."""
-    from conformance.editors.analysis import Ambiguity, situation
+    from conformance.editors.ambiguity import Ambiguity
+    from conformance.editors.targeting import situation
 
     met = {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}
     found = []

@@ -11,7 +11,6 @@ overridable step is one method, so a faulty engine (reference_engine/mtg/engines
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.kernel.engine import Chooser, Skipped
@@ -19,7 +18,7 @@ from reference_engine.common.journal import JournaledDict, Snapshot
 from reference_engine.common.recorder import Recorder
 from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import movement_event
-from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Catalog, Delayed, State
+from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Catalog, Context, Delayed, State
 from reference_engine.mtg.engines.triggering import GameOver, Triggering
 
 RULESET = "mtg"
@@ -27,17 +26,6 @@ EDITIONS = ["2026-02-27", "2021-02-24"]
 TWO_PASS_EDITIONS = frozenset({"2026-02-27"})  # 603.3b's two-part process dates from the 2021-04-19 rules
 # The per-object parts of the game state: journaled, so that the game just before an event costs no copy (speed only).
 PER_OBJECT = ("zones", "controllers", "damage", "last_controllers")
-
-
-@dataclass
-class Context:
-    """Who is acting: a scripted action (``trigger`` None) or the resolution of trigger instance ``trigger``."""
-
-    cause: dict[str, Any]
-    source: str | None
-    controller: str
-    trigger: str | None = None
-    target: str | None = None
 
 
 class MtgEngine(ReferenceEngine):

@@ -22,6 +22,17 @@ PUBLIC_ZONES = frozenset({"field", "graveyard", "exile"})  # zones every player 
 HIDDEN_ZONES = frozenset({"hand", "deck"})
 
 
+@dataclass
+class Context:
+    """Who is acting: a scripted action (``trigger`` None) or the resolution of trigger instance ``trigger``."""
+
+    cause: dict[str, Any]
+    source: str | None
+    controller: str
+    trigger: str | None = None
+    target: str | None = None
+
+
 def looks_back(event: dict[str, Any]) -> bool:
     """603.10a: is ``event`` one for which the game looks back in time to decide what it triggers? A permanent leaving
     the battlefield, a card leaving a graveyard, or an object every player can see (on the battlefield, in a

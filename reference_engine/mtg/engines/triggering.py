@@ -8,12 +8,9 @@ faulty engine (reference_engine/mtg/engines/faulty.py) changes exactly one rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Delayed, State, active_zones, looks_back_at
-
-if TYPE_CHECKING:
-    from reference_engine.mtg.engines.reference import Context
+from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Context, Delayed, State, active_zones, looks_back_at
 
 
 class GameOver(Exception):
