@@ -35,6 +35,7 @@ def install_toy(folder: Path) -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.nightly  # a subset of the quick suite run again (about 95 s): the nightly workflow's tests job (issue 26)
 def test_the_quick_suite_holds_with_a_fourth_ruleset_installed(tmp_path):
     target = install_toy(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(target)}

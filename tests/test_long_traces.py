@@ -34,7 +34,7 @@ print(json.dumps({{"entries": len(trace["entries"]), "violations": sorted(checke
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset", ["momon-wonder", "mtg"])
+@pytest.mark.parametrize("ruleset", ["momon-wonder", pytest.param("mtg", marks=pytest.mark.nightly)])  # MTG's ~45 s
 def test_a_100000_entry_trace_is_judged_in_bounded_memory(ruleset):
     program = PROGRAM.format(benchmarks=str(ROOT / "benchmarks"))
     done = subprocess.run([sys.executable, "-c", program, ruleset, "20000"], capture_output=True, text=True,
