@@ -115,7 +115,8 @@ def _objects_folded(document: Document) -> Iterator[Document]:
 def _abilities_inlined(document: Document) -> Iterator[Document]:
     """An ability that only links a signal to its effect, inlined: an action sending the signal it waits for does
     its effect instead, and the ability goes (a chain ``script -> signal a -> ability -> signal b -> ...`` loses a
-    link). Only when the scenario gets smaller."""
+    link). Only when the scenario gets smaller. An effect that sends the ability's own signal again is inlined too:
+    the ability is gone, so that signal sets nothing off any more (the predicate judges whether the fault stays)."""
     size = scenario_size(document)
     for o, obj in enumerate(document["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
@@ -123,8 +124,6 @@ def _abilities_inlined(document: Document) -> Iterator[Document]:
             if (set(trigger) - {"event", "name"} or trigger.get("event") != "signal"
                     or set(ability) - {"id", "trigger", "effect"}):
                 continue
-            if _mentions(ability["effect"], json.dumps(trigger["name"])):
-                continue  # it would set itself off again
             for n, actions in enumerate(_action_lists(document)):
                 for a, action in enumerate(actions):
                     if action != {"do": "signal", "name": trigger["name"]}:
