@@ -525,6 +525,24 @@ def _rules_or_matrix(args) -> int:
     return list_rules(args)
 
 
+# The options naming a file a command writes, with their flags: checked before the command does its work.
+OUTPUT_OPTIONS = (("json", "--json"), ("report_json", "--report-json"), ("report_markdown", "--report-markdown"),
+                  ("report_html", "--report-html"), ("report_jsonl", "--report-jsonl"), ("junit_xml", "--junit-xml"),
+                  ("output", "--output"))
+
+
+def _outputs_writable(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output file that cannot be written (its folder missing, a folder given, a place
+    where no file can be created) or two outputs naming one file. Raises ConformanceError."""
+    from conformance.run_command import _distinct_outputs, output_file
+
+    outputs = [(getattr(args, name, None), flag) for name, flag in OUTPUT_OPTIONS]
+    outputs = [(path, flag) for path, flag in outputs if isinstance(path, str)]
+    for path, flag in outputs:
+        output_file(path, flag)
+    _distinct_outputs(outputs)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -536,10 +554,16 @@ def main(argv: list[str] | None = None) -> int:
     # Whatever a document or an engine wrote reaches the terminal as text: its control characters escaped.
     sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
     try:
+        if args.handler is not run:  # run checks its own outputs (and falls back when one goes away mid-run)
+            _outputs_writable(args)
         with interrupts:
             return args.handler(args)
     except ConformanceError as exc:
         print(f"trigger-conformance: {exc}", file=sys.stderr)
+        return BAD_INPUT
+    except OSError as exc:  # a report that could not be written after all (a full disk...): said, no traceback
+        print(f"trigger-conformance: could not write {exc.filename or 'a file'}: {exc.strerror or exc}",
+              file=sys.stderr)
         return BAD_INPUT
     except KeyboardInterrupt:
         print(f"\ntrigger-conformance: interrupted{f' by {interrupts.received}' if interrupts.received else ''}",

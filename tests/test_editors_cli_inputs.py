@@ -284,3 +284,32 @@ def test_out_of_range_numbers_are_usage_errors(argv, capsys):
 def test_lint_rules_of_an_unknown_edition_is_refused(capsys):
     assert main(["lint-rules", "--ruleset", "momon-wonder", "--edition", "nope", "--scenarios", "0"]) == 2  # 0 before
     assert "--edition: ruleset momon-wonder has no edition 'nope'" in _error(capsys)
+
+
+@pytest.mark.parametrize("argv", [
+    ["lint-rules", "--ruleset", "momon-wonder", "--exhaustive", "--bound", "depth=1", "--json", "{missing}/s.json"],
+    ["lint-rules", "--ruleset", "momon-wonder", "--scenarios", "1", "--report-json", "{missing}/l.json"],
+    ["diff", "--ruleset", "momon-wonder", "--option", "sbc_events=false", "--exhaustive", "--bound", "depth=1",
+     "--json", "{file}/d.json"],
+    ["rules", "--matrix", "--report-html", "{missing}/m.html"],
+    ["merge-stats", "{file}", "--json", "{folder}"],
+    ["report", "{file}", "--output", "{missing}/r.md"],
+], ids=["lint-exhaustive", "lint", "diff", "matrix", "merge-stats", "report"])
+def test_an_output_that_cannot_be_written_is_refused_before_any_work(tmp_path, capsys, argv):
+    """A fresh user's finding: every editor command did all its work, then ended in a traceback on a bad output
+    path. Now each refuses it first, in one line naming the option, exit 2, as ``run`` does."""
+    afile = tmp_path / "afile"
+    afile.write_text("{}")
+    values = {"missing": str(tmp_path / "missing"), "file": str(afile), "folder": str(tmp_path)}
+    code = main([part.format(**values) for part in argv])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err and err.count("\n") == 1 and err.startswith("trigger-conformance: --"), err
+
+
+def test_two_outputs_naming_one_file_are_refused(tmp_path, capsys):
+    same = str(tmp_path / "same.json")
+    code = main(["lint-rules", "--ruleset", "momon-wonder", "--exhaustive", "--bound", "depth=1", "--json", same,
+                 "--report-json", same])
+    assert code == 2 and "both name" in capsys.readouterr().err
+    assert not (tmp_path / "same.json").exists()
