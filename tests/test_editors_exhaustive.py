@@ -216,6 +216,19 @@ def test_the_time_limit_stops_and_says_how_far_it_got(capsys):
     assert "NOT exhausted: stopped by --time-limit" in capsys.readouterr().out
 
 
+def test_the_time_limit_stops_a_walk_whose_builds_fall_outside_the_bound(capsys):
+    """A fresh user's finding: at depth 12 almost every build is beyond the other dimensions, so no scenario came
+    out of the walk to check the clock against, and --time-limit 3 ran on for minutes. The walk itself stops now."""
+    walk = Walk()
+    assert list(bounded_scenarios("momon-wonder", "1.0.0", Bound.parse("depth=12"), walk, deadline=0.0)) == []
+    assert walk.stopped and walk.builds == 0
+    stats = run(Bound.parse("depth=12"), time_limit=0.5)[0]
+    assert not stats["exhausted"] and stats["stopped"]["reason"] == "time-limit"
+    assert main(["diff", "--ruleset", "momon-wonder", "--option", "sbc_events=false", "--exhaustive", "--bound",
+                 "depth=12", "--time-limit", "0.5"]) == 0
+    assert "NOT exhausted: stopped by --time-limit" in capsys.readouterr().out
+
+
 def test_the_nightly_exhaustive_job_parses_and_merges_its_shards():
     import yaml
 

@@ -25,6 +25,7 @@ Symmetry reduction: scenarios that differ only by the names of players, objects 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator, Sequence, TypeVar
 
@@ -137,18 +138,24 @@ class Walk:
     outside: dict[str, int] = field(default_factory=dict)
     duplicates: int = 0
     scenarios: int = 0
+    stopped: bool = False  # the deadline passed before the bound was walked to its end
 
 
-def bounded_scenarios(ruleset: str, edition: str, bound: Bound, walk: Walk | None = None
-                      ) -> Iterator[dict[str, Any]]:
+def bounded_scenarios(ruleset: str, edition: str, bound: Bound, walk: Walk | None = None,
+                      deadline: float | None = None) -> Iterator[dict[str, Any]]:
     """Every scenario document (without ``options``) the builder of ``ruleset`` makes within ``bound``, one per
     class of renamings, in a fixed order. ``walk`` (a :class:`Walk`), if given, counts what was built and left
-    out. Raises KeyError for a ruleset without a builder."""
+    out. ``deadline`` (a ``time.monotonic()``): no build is started after it (``walk.stopped`` is then set), so a
+    bound whose builds mostly fall outside it still stops on time. Raises KeyError for a ruleset without a
+    builder."""
     build = builder_for(ruleset)
     walk = walk if walk is not None else Walk()
     seen: set[str] = set()
     prefix: list[int] | None = []
     while prefix is not None:
+        if deadline is not None and time.monotonic() > deadline:
+            walk.stopped = True
+            return
         source = WalkingSource(prefix, bound.values)
         document = build(source, edition)
         walk.builds += 1

@@ -203,11 +203,14 @@ def diff_bounded(ruleset: Ruleset, a: Side, b: Side, bound, *, max_runs: int = 2
 
     started = time.monotonic()
     walk = Walk()
-    documents = list(bounded_scenarios(ruleset.name, a.edition, bound, walk))
+    documents = list(bounded_scenarios(ruleset.name, a.edition, bound, walk,
+                                       None if time_limit is None else started + time_limit))
     coverage = Coverage(bound.text(), builds=walk.builds, distinct=walk.scenarios)
     found: list[Difference] = []
     seen: set = set()
     valid, differs = _valid_both(a, b), _differs(a, b, max_runs)
+    if walk.stopped:  # the walk ran out of time: what it built is compared as far as time goes, and said so
+        coverage.stopped = time_limit
     for document in documents:
         if time_limit is not None and time.monotonic() - started > time_limit:
             coverage.stopped = time_limit

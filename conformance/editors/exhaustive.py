@@ -174,7 +174,8 @@ def exhaust(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], b
     found: list[Found] = []
     walk = Walk()
     index = -1
-    for index, document in enumerate(bounded_scenarios(ruleset.name, edition, bound, walk)):
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    for index, document in enumerate(bounded_scenarios(ruleset.name, edition, bound, walk, deadline)):
         if time_limit is not None and time.perf_counter() - started > time_limit:
             stats["exhausted"] = False
             stats["stopped"] = {"reason": "time-limit", "seconds": time_limit, "at_scenario": index}
@@ -183,6 +184,9 @@ def exhaust(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], b
             stats["scenarios"]["other_shards"] += 1
             continue
         _judge_one(ruleset, document, invariants, stats, findings, index, max_runs, reduce_seconds, found)
+    if walk.stopped and not stats["stopped"]:  # the walk itself ran out of time between two scenarios
+        stats["exhausted"] = False
+        stats["stopped"] = {"reason": "time-limit", "seconds": time_limit, "at_scenario": index + 1}
     stats["walk"] = {"builds": walk.builds, "outside": dict(sorted(walk.outside.items())),
                      "renamings": walk.duplicates, "distinct": walk.scenarios}
     stats["findings"] = [f.as_json() for f in found]
