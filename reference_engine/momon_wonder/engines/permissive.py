@@ -19,7 +19,8 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
   in its queue, or an earlier group waiting to be placed): there the front and the end of its queue are one place;
 * ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
   can matter (:class:`~reference_engine.common.permissive.Readings`): ``package_contents`` when a package is
-  created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
+  created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check (as bookkeeping with nothing in
+  the Trigger Queue for it to wait behind), ``failed_summon_event`` when a
   Summon fails, ``optional_choice`` when an optional ability triggers or resolves (only in a play where a player may
   decline one: an ability used either way resolves at the same place), ``sbc_events`` when a marked
   object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
@@ -102,6 +103,17 @@ class PermissiveGame(Game):
                 "ahead of it"):
             self._ahead, self._ahead_placed = list(ordered), 0
         return ordered
+
+    def current_queue(self):
+        package = self.package
+        if package is not None and package.phase == "snatch_check" and "snatch_check_triggers" not in \
+                self.options.decided:
+            # Its triggers resolve in post-Snatch processing, or after the work in the Trigger Queue: with nothing
+            # there, both resolve them next, and only what they cause may part, seldom (a package it creates goes to
+            # the Trigger Queue either way): asked as bookkeeping, which the aimed sample does not count as met.
+            self.options.decide("snatch_check_triggers", "a trigger arises during a Snatch Check",
+                                bookkeeping=not self.trigger_queue)
+        return super().current_queue()
 
     def _restored(self, group: list[str]) -> bool:
         """A restored trigger's own group: where it goes is remedy-placement's question, not group-position's."""
