@@ -128,6 +128,86 @@ def test_lint_rules_at_its_defaults_finds_optional_choice(capsys):
     assert 'branch point reading:optional_choice: named by option optional_choice (default "on-resolution")' in out
 
 
+def restored_after(work_ahead: bool) -> dict:
+    """P1 gives signal s (A1 triggers) and restores F2's missed A2: after the signal, the restored trigger has A1's
+    group ahead of it if appended; before it, front and end of the queue are one place (A1's group is later)."""
+    document = momon([{"id": "F1", "owner": "P1", "zone": "field", "abilities": [
+                          {"id": "A1", "trigger": {"event": "signal", "name": "s"}, "effect": []}]},
+                      {"id": "F2", "owner": "P1", "zone": "field", "abilities": [
+                          {"id": "A2", "trigger": {"event": "signal", "name": "s9"}, "effect": []}]}], [])
+    signal, restore = {"do": "signal", "name": "s"}, {"do": "remedy_missed_trigger", "source": "F2", "ability": "A2"}
+    document["script"][0]["actions"][0]["effect"] = [signal, restore] if work_ahead else [restore, signal]
+    return document
+
+
+def test_sanctioned_play_is_met_only_where_work_is_ahead_of_the_restored_trigger_and_its_readings_then_lead_apart():
+    """Issue 28 (options not found at the defaults): a restored trigger at the front of its queue or at its end is in
+    one place when nothing would be ahead of it, so the permissive engine asks remedy-placement there as bookkeeping
+    only (both placements are still played, for a key judging them), and the aimed sample counts it as met only
+    where other work would be ahead (pending in its queue, or an earlier group waiting): it draws such scenarios."""
+    assert "remedy-placement" not in met_points(restored_after(work_ahead=False))
+    assert "remedy-placement" in met_points(restored_after(work_ahead=True))
+    for work_ahead in (False, True):
+        document = restored_after(work_ahead)
+        walk = enumerate_traces(prepared(document), MOMON.invariants_for("1.0.0"), player_choices="scenario")
+        found = option_readings(MOMON, document, walk, MOMON.invariants_for("1.0.0"), max_runs=200,
+                                reduce_seconds=0.5)
+        assert [(a.branch_point, a.option, a.values) for a in found] == (
+            [("remedy-placement", "sanctioned_play", (False, True))] if work_ahead else [])
+    # Not met there, and rightly: under either value the invariants allow the same outcomes.
+    casual, sanctioned = ({signature(leaf.trace, observable=True) for leaf in enumerate_traces(
+        prepared({**restored_after(False), "options": {"sanctioned_play": value}}), MOMON.invariants_for("1.0.0"),
+        player_choices="scenario").legal} for value in (False, True))
+    assert casual == sanctioned
+    # Work pending in the queue (A3, of the same event as A1, which restores A2) is work ahead too.
+    pending = restored_after(False)
+    pending["objects"][0]["abilities"] = [
+        {"id": "A1", "trigger": {"event": "signal", "name": "s"},
+         "effect": [{"do": "remedy_missed_trigger", "source": "F2", "ability": "A2"}]},
+        {"id": "A3", "trigger": {"event": "signal", "name": "s"}, "effect": []}]
+    pending["script"][0]["actions"][0]["effect"] = [{"do": "signal", "name": "s"}]
+    assert "remedy-placement" in met_points(pending)
+
+
+def snatch_with_work(waiting: bool) -> dict:
+    """A Summon of X whose Snatch Check gives signal "snatched" (W's A1 triggers); with ``waiting``, a later signal t
+    of the same action leaves W's A2 in the Trigger Queue behind the package."""
+    document = momon([{"id": "W", "owner": "P1", "zone": "field", "abilities": [
+                          {"id": "A1", "trigger": {"event": "signal", "name": "snatched"}, "effect": []},
+                          {"id": "A2", "trigger": {"event": "signal", "name": "t"}, "effect": []}]},
+                      {"id": "X", "owner": "P1", "zone": "hand"}],
+                     [{"do": "summon", "object": "X", "succeeds": True,
+                       "snatch_check": [{"do": "signal", "name": "snatched"}]}])
+    if waiting:
+        document["script"][0]["actions"][0]["effect"].append({"do": "signal", "name": "t"})
+    return document
+
+
+def test_snatch_check_triggers_is_met_only_where_work_waits_in_the_trigger_queue_and_its_readings_then_lead_apart():
+    """Issue 28 (options not found at the defaults): a Snatch Check's trigger resolves in post-Snatch processing or
+    after the work in the Trigger Queue; with none there, both resolve it next, so the permissive engine asks the
+    reading there as bookkeeping only, and the aimed sample counts it as met where work waits."""
+    assert "reading:snatch_check_triggers" not in met_points(snatch_with_work(waiting=False))
+    assert "reading:snatch_check_triggers" in met_points(snatch_with_work(waiting=True))
+    for waiting in (False, True):
+        document = snatch_with_work(waiting)
+        walk = enumerate_traces(prepared(document), MOMON.invariants_for("1.0.0"), player_choices="scenario")
+        assert "reading:snatch_check_triggers" in {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}
+        found = option_readings(MOMON, document, walk, MOMON.invariants_for("1.0.0"), max_runs=200,
+                                reduce_seconds=0.5)
+        assert [(a.branch_point, a.values) for a in found if a.option == "snatch_check_triggers"] == (
+            [("reading:snatch_check_triggers", ("post-snatch", "deferred"))] if waiting else [])
+
+
+@pytest.mark.slow  # a long check; lint-rules at its defaults keeps a quick check (issue 26)
+def test_lint_rules_at_its_defaults_finds_sanctioned_play_and_snatch_check_triggers(capsys):
+    main(["lint-rules", "--ruleset", "momon-wonder"])
+    out = capsys.readouterr().out
+    assert 'branch point remedy-placement: named by option sanctioned_play (default false)' in out
+    assert 'branch point reading:snatch_check_triggers: named by option snatch_check_triggers (default "post-snatch")' \
+        in out
+
+
 def test_a_player_s_own_choice_is_never_an_open_reading():
     for ruleset in (MOMON, MTG, get_ruleset("redemption")):
         for fixture in bundled_fixtures(ruleset.name)[:8]:

@@ -32,13 +32,20 @@ DRAWS = 2000  # small scenarios screened by one play each for the branch points 
 
 
 class _Log:
-    """An oracle answering 0 everywhere (the reference engine's reading) that notes every branch point asked."""
+    """An oracle answering 0 everywhere (the reference engine's reading) that notes every branch point asked where
+    its answer can matter (not one asked as bookkeeping: :func:`~reference_engine.kernel.branching.choose`)."""
 
     def __init__(self):
         self.met: set[str] = set()
+        self._bookkeeping: str | None = None
+
+    def bookkeeping(self, kind: str) -> None:
+        self._bookkeeping = kind
 
     def pick(self, kind: str, label: str, count: int, player: str | None = None) -> int:
-        self.met.add(kind)
+        if kind != self._bookkeeping:
+            self.met.add(kind)
+        self._bookkeeping = None
         return 0
 
 

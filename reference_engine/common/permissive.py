@@ -64,13 +64,15 @@ class Readings(dict):
         self.on_read = frozenset(on_read)
         self.decided: set[str] = set()
 
-    def decide(self, name: str, why: str = "") -> Any:
+    def decide(self, name: str, why: str = "", bookkeeping: bool = False) -> Any:
+        """The reading of ``name``, asked the first time (``bookkeeping``: asked where its answer is not seen yet,
+        :func:`~reference_engine.kernel.branching.choose`)."""
         if name not in self.decided:
             self.decided.add(name)
             current = dict.__getitem__(self, name)
             order = [current] + [v for v in self.values[name] if v != current]
             label = f"reading of {name}{f' ({why})' if why else ''}: " + " or ".join(str(v) for v in order)
-            self[name] = choose(self.oracle, f"reading:{name}", order, label)
+            self[name] = choose(self.oracle, f"reading:{name}", order, label, bookkeeping=bookkeeping)
         return dict.__getitem__(self, name)
 
     def __getitem__(self, name: str) -> Any:

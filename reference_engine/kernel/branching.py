@@ -50,13 +50,20 @@ PLAYER_POINTS: dict[str, BranchPoint] = {p.id: p for p in (
 )}
 
 
-def choose(oracle: Oracle, point: str, alternatives: Sequence[T], label: str, player: str | None = None) -> T:
+def choose(oracle: Oracle, point: str, alternatives: Sequence[T], label: str, player: str | None = None, *,
+           bookkeeping: bool = False) -> T:
     """One of ``alternatives`` (the reference engine's reading first), as ``oracle`` answers at the branch point
     ``point`` (a stable id of the ruleset's ``BRANCH_POINTS``, or of :data:`PLAYER_POINTS` with ``player`` set);
-    ``label`` says in words what is being decided. Raises ValueError for no alternative and IndexError for an
-    oracle answer out of range."""
+    ``label`` says in words what is being decided. ``bookkeeping``: here the alternatives differ in what no player
+    sees, or are not expected to differ otherwise (a trigger put at the front or the end of a queue holding nothing
+    else); still asked, so that a key judging that bookkeeping has each alternative to judge, and an oracle with a
+    ``bookkeeping(point)`` method is told first (the editors' aimed sample does not count such a question as meeting
+    the branch point). Raises ValueError
+    for no alternative and IndexError for an oracle answer out of range."""
     if not alternatives:
         raise ValueError(f"branch point {point} with no alternative ({label})")
+    if bookkeeping and hasattr(oracle, "bookkeeping"):
+        oracle.bookkeeping(point)
     k = oracle.pick(point, label, len(alternatives), player)
     if not 0 <= k < len(alternatives):
         raise IndexError(f"branch point {point}: answer {k} of {len(alternatives)} ({label})")

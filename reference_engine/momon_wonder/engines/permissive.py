@@ -8,15 +8,19 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
   object is marked for defeat;
 * ``leaves-looks-back``: whether the abilities of an object leaving play in an event see that event (11.2.1 says
   only that an event satisfying an ability's condition triggers it), where it matters;
-* ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5);
+* ``group-position``: a trigger group placed after the work already pending in its queue, or ahead of it (11.2.5)
+  (not a restored trigger's own group: ``remedy-placement`` places it);
 * ``sbc-defeat-order``: the order of the defeat events of several objects defeated by one State-Based Conditions
   pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none; option
   ``sbc_defeat_order`` names the readings, and answer 0 is the order it gives);
 * ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
-* ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4);
+* ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4), asked
+  as bookkeeping (``choose(..., bookkeeping=True)``) where no other work would be ahead of it if appended (pending
+  in its queue, or an earlier group waiting to be placed): there the front and the end of its queue are one place;
 * ``reading:<option>``: every documented reading of the text 11.2 leaves silent, decided once per play where it
   can matter (:class:`~reference_engine.common.permissive.Readings`): ``package_contents`` when a package is
-  created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check, ``failed_summon_event`` when a
+  created, ``snatch_check_triggers`` when a trigger arises during a Snatch Check (as bookkeeping with nothing in
+  the Trigger Queue for it to wait behind), ``failed_summon_event`` when a
   Summon fails, ``optional_choice`` when an optional ability triggers or resolves (only in a play where a player may
   decline one: an ability used either way resolves at the same place), ``sbc_events`` when a marked
   object is still in play at a State-Based Conditions check, ``intervening_recheck`` when an ability resolves
@@ -94,11 +98,26 @@ class PermissiveGame(Game):
         preferred = super().order_group(group)
         names = ", ".join(group)
         ordered = permuted(self.oracle, "group-order", f"order of one event's trigger group {names}", group, preferred)
-        if self._placing and ordered and self.current_queue()[1] and choose(
+        if self._placing and ordered and not self._restored(ordered) and self.current_queue()[1] and choose(
                 self.oracle, "group-position", (False, True), f"trigger group {names} after the pending work, or "
                 "ahead of it"):
             self._ahead, self._ahead_placed = list(ordered), 0
         return ordered
+
+    def current_queue(self):
+        package = self.package
+        if package is not None and package.phase == "snatch_check" and "snatch_check_triggers" not in \
+                self.options.decided:
+            # Its triggers resolve in post-Snatch processing, or after the work in the Trigger Queue: with nothing
+            # there, both resolve them next, and only what they cause may part, seldom (a package it creates goes to
+            # the Trigger Queue either way): asked as bookkeeping, which the aimed sample does not count as met.
+            self.options.decide("snatch_check_triggers", "a trigger arises during a Snatch Check",
+                                bookkeeping=not self.trigger_queue)
+        return super().current_queue()
+
+    def _restored(self, group: list[str]) -> bool:
+        """A restored trigger's own group: where it goes is remedy-placement's question, not group-position's."""
+        return all(self.instances[t].get("remedy") for t in group)
 
     def enqueue(self, trigger: str, front: bool = False) -> None:
         if trigger not in self._ahead or front:
@@ -157,19 +176,35 @@ class PermissiveGame(Game):
 
     def restore_missed_trigger(self, source: str, ability: str) -> None:
         before = len(self.waiting), len(self.restored_for_front)
+        ahead = self._work_ahead(before[0])
         super().restore_missed_trigger(source, ability)
         after = len(self.waiting), len(self.restored_for_front)
         if before == after:
             return  # declined at once
         front = after[1] > before[1]
+        # With nothing ahead of it, the front of its queue is its end: the answer is bookkeeping no player sees.
         if choose(self.oracle, "remedy-placement", (False, True), f"restored trigger of {source}/{ability}: "
-                  f"{'front' if front else 'appended'} or {'appended' if front else 'front'}"):
+                  f"{'front' if front else 'appended'} or {'appended' if front else 'front'}", bookkeeping=not ahead):
             if front:
                 trigger = self.restored_for_front.pop()
                 self.waiting.append((None, [trigger]))
             else:
                 _, [trigger] = self.waiting.pop()
                 self.restored_for_front.append(trigger)
+
+    def _work_ahead(self, earlier: int) -> bool:
+        """Whether anything would be ahead of a trigger restored now if it were appended: a trigger or package
+        pending in the queue it enters, one of the ``earlier`` waiting groups (placed before it), or a trigger restored
+        for the front. Otherwise the front and the end of its queue are one place, and the reading of sanctioned_play
+        cannot matter (a group of a later event is placed after it either way)."""
+        if self.restored_for_front or any(group or (event is not None and event["type"] == "summon")
+                                          for event, group in self.waiting[:earlier]):
+            return True
+        package = self.package
+        if package is not None and package.phase == "snatch_check" and \
+                "snatch_check_triggers" not in self.options.decided:
+            return bool(package.queue or self.trigger_queue)  # either queue: the reading is not asked from here
+        return bool(self.current_queue()[1])
 
     def perform_state_based_conditions(self) -> None:
         marked = [obj for obj in self.marked_for_defeat if self.zones.get(obj) == IN_PLAY]
