@@ -97,7 +97,13 @@ def _replay(file: str, document: dict, ruleset, scenario: dict, engine, info,
             print(f"  -> {message}")
         return FAILED
     others = sorted(checked.violations)
-    print(f"FIXED: {key} now holds" + (f" (but {', '.join(others)} fail)" if others else ""))
+    but = f" (but {', '.join(others)} {'fails' if len(others) == 1 else 'fail'})" if others else ""
+    if not checked.exercised.get(key):
+        # Nothing the rule speaks of happened in the engine's trace (an empty trace, say): no verdict on the fix.
+        print(f"NOT EXERCISED: {key} did not apply to the engine's trace of this scenario, so it is not shown "
+              f"fixed{but}")
+        return FAILED
+    print(f"FIXED: {key} now holds{but}")
     return FAILED if others else PASSED
 
 

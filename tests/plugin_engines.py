@@ -126,3 +126,10 @@ class RaisesKeyboardInterrupt(_Wrapped):
         if len(scenario["objects"]) % 2 == 0:
             raise KeyboardInterrupt
         return self.inner.run(scenario, chooser)
+
+
+class EmptyTrace(_Wrapped):
+    """Answers every scenario with a trace of no entries: nothing happens, so most rules never apply."""
+
+    def run(self, scenario, chooser):
+        return {"format": "trigger-conformance/trace/1", "entries": []}

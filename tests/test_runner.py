@@ -97,3 +97,8 @@ def test_cli_run_on_a_mutant_writes_a_replay_file_that_reproduces(tmp_path, caps
     assert "STILL FAILING: mw.queue-fifo" in capsys.readouterr().out
     assert cli.main(["replay", replay_file, "--engine", "reference"]) == 0
     assert "FIXED: mw.queue-fifo" in capsys.readouterr().out
+    # An engine whose trace gives the rule nothing to judge has not fixed it (a fresh user's finding: FIXED was
+    # printed for an empty trace).
+    assert cli.main(["replay", replay_file, "--engine", "plugin_engines:EmptyTrace"]) == 1
+    out = capsys.readouterr().out
+    assert "NOT EXERCISED: mw.queue-fifo" in out and "FIXED" not in out
