@@ -300,6 +300,9 @@ def problems(document: Any, schema_name: str, limit: int = 5) -> list[tuple[str,
     found = bound_problems(document, limit)
     if found:
         return found
+    other = _other_kind(document, schema_name)
+    if other:
+        return [("$.format", other)]  # the rest would be noise: every field of the other kind is "unexpected"
     try:
         errors = sorted(_validator(schema_name).iter_errors(document),
                         key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
@@ -311,6 +314,31 @@ def problems(document: Any, schema_name: str, limit: int = 5) -> list[tuple[str,
             if item not in found:
                 found.append(item)
     return found[:limit]
+
+
+@cache
+def _formats() -> dict[str, str]:
+    """Schema name -> the ``format`` its documents carry (the kinds that have one)."""
+    found = {}
+    for name in schema_names():
+        const = load_schema(name).get("properties", {}).get("format", {}).get("const")
+        if isinstance(const, str):
+            found[name] = const
+    return found
+
+
+def _other_kind(document: Any, schema_name: str) -> str | None:
+    """When ``document`` says (its ``format``) it is another kind of document than ``schema_name``, or a format
+    this tool does not know, that in words; else None."""
+    formats = _formats()
+    given = document.get("format") if isinstance(document, dict) else None
+    if not isinstance(given, str) or schema_name not in formats or given == formats[schema_name]:
+        return None
+    kind = next((name for name, fmt in formats.items() if fmt == given), None)
+    if kind is not None:
+        return f"this is a {kind} document ({given}), not a {schema_name} document ({formats[schema_name]})"
+    return (f"{_printable(given[:80])!r} is no format this tool knows: a {schema_name} document has format "
+            f"{formats[schema_name]}")
 
 
 def validate(document: Any, schema_name: str, where: str) -> Any:

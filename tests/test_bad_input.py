@@ -225,3 +225,20 @@ def test_a_database_folder_that_cannot_be_written_is_said_once_and_the_run_goes_
     assert code == 1 and "FAIL  mw.queue-fifo" in out and "PASS  mw.group-position" in out
     assert err.count("warning: --database: cannot write in") == 1, err
     assert folder in err and "not kept there" in err and "Traceback" not in err
+
+
+def test_a_document_of_another_kind_is_named_for_what_it_is(tmp_path, capsys):
+    """A fresh user's finding: a replay file given to check, or statistics to merge-stats, got a dump of every schema
+    problem; its ``format`` already says what it is. An unknown format is said too."""
+    from conformance import cli
+
+    replay = tmp_path / "replay.json"
+    replay.write_text(json.dumps({"format": "trigger-conformance/replay/1", "rule_key": "x"}))
+    assert cli.main(["check", str(replay)]) == 2
+    err = capsys.readouterr().err
+    assert "this is a replay document (trigger-conformance/replay/1), not a scenario document" in err
+    assert err.count("\n  at ") == 1, err
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text(json.dumps({"format": "trigger-conformance/nope/9"}))
+    assert cli.main(["validate", str(unknown)]) == 2
+    assert "'trigger-conformance/nope/9' is no format this tool knows" in capsys.readouterr().err
