@@ -256,3 +256,26 @@ def test_the_default_bound_of_each_ruleset_is_exhausted(name, capsys):
     main(["lint-rules", "--ruleset", name, "--exhaustive"])
     out = capsys.readouterr().out
     assert "scenarios, exhausted)" in out and "0 too large" in out
+
+
+def test_an_interrupted_walk_keeps_and_writes_what_it_judged(tmp_path, capsys, monkeypatch):
+    """A fresh user's finding: Ctrl-C during lint-rules --exhaustive lost everything. Now the statistics so far are
+    printed and written, marked interrupted, and the command exits as interrupted (130)."""
+    judge_one, calls = exhaustive._judge_one, []
+
+    def interrupting(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return judge_one(*args, **kwargs)
+
+    monkeypatch.setattr(exhaustive, "_judge_one", interrupting)
+    stats_file = tmp_path / "stats.json"
+    code = main(["lint-rules", "--ruleset", "momon-wonder", "--exhaustive", "--bound", "depth=2", "--json",
+                 str(stats_file)])
+    out = capsys.readouterr().out
+    assert code == 130 and "NOT exhausted: interrupted" in out
+    stats = json.loads(stats_file.read_text())
+    assert not problems(stats, "exhaustive-stats")
+    assert stats["stopped"]["reason"] == "interrupted" and stats["stopped"]["at_scenario"] == 4
+    assert stats["scenarios"]["judged"] == 4 and not stats["exhausted"]

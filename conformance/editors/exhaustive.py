@@ -175,15 +175,20 @@ def exhaust(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, ...], b
     walk = Walk()
     index = -1
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    for index, document in enumerate(bounded_scenarios(ruleset.name, edition, bound, walk, deadline)):
-        if time_limit is not None and time.perf_counter() - started > time_limit:
-            stats["exhausted"] = False
-            stats["stopped"] = {"reason": "time-limit", "seconds": time_limit, "at_scenario": index}
-            break
-        if index % shard[1] != shard[0] - 1:
-            stats["scenarios"]["other_shards"] += 1
-            continue
-        _judge_one(ruleset, document, invariants, stats, findings, index, max_runs, reduce_seconds, found)
+    try:
+        for index, document in enumerate(bounded_scenarios(ruleset.name, edition, bound, walk, deadline)):
+            if time_limit is not None and time.perf_counter() - started > time_limit:
+                stats["exhausted"] = False
+                stats["stopped"] = {"reason": "time-limit", "seconds": time_limit, "at_scenario": index}
+                break
+            if index % shard[1] != shard[0] - 1:
+                stats["scenarios"]["other_shards"] += 1
+                continue
+            _judge_one(ruleset, document, invariants, stats, findings, index, max_runs, reduce_seconds, found)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what was judged so far is kept and reported, then the caller
+        stats["exhausted"] = False  # re-raises (exit 130 or 143)
+        stats["stopped"] = {"reason": "interrupted", "seconds": round(time.perf_counter() - started, 3),
+                            "at_scenario": max(index, 0)}
     if walk.stopped and not stats["stopped"]:  # the walk itself ran out of time between two scenarios
         stats["exhausted"] = False
         stats["stopped"] = {"reason": "time-limit", "seconds": time_limit, "at_scenario": index + 1}
@@ -261,8 +266,13 @@ def within(stats: dict[str, Any]) -> str:
     bound = ",".join(f"{k}={v}" for k, v in stats["bound"].items())
     shard = "" if stats["shard"]["parts"] == list(range(1, stats["shard"]["of"] + 1)) else \
         f", shard {'+'.join(map(str, stats['shard']['parts']))}/{stats['shard']['of']}"
-    state = "exhausted" if stats["exhausted"] else "NOT exhausted: stopped by --time-limit"
+    state = "exhausted" if stats["exhausted"] else f"NOT exhausted: {_stopped_by(stats)}"
     return f"bound {bound}{shard} ({stats['scenarios']['judged']} scenarios, {state})"
+
+
+def _stopped_by(stats: dict[str, Any]) -> str:
+    reason = (stats.get("stopped") or {}).get("reason", "time-limit")
+    return "interrupted" if reason == "interrupted" else "stopped by --time-limit"
 
 
 def _listing(pairs: Iterable[tuple[str, str]]) -> str:
@@ -282,7 +292,8 @@ def lines(stats: dict[str, Any]) -> list[str]:
            f"{stats['traces']} traces explored, {stats['outcomes']} distinct outcomes ({stats['legal_outcomes']} "
            f"legal), {stats['seconds']:.1f} s: " + ("exhausted" if stats["exhausted"] else "NOT exhausted")]
     if stats["stopped"]:
-        out.append(f"stopped by --time-limit {stats['stopped']['seconds']:g} s at distinct scenario "
+        why = ("interrupted after" if stats["stopped"]["reason"] == "interrupted" else "stopped by --time-limit")
+        out.append(f"{why} {stats['stopped']['seconds']:g} s at distinct scenario "
                    f"{stats['stopped']['at_scenario']} of the walk (the scenarios after it were not judged)")
     keys = stats["rule_keys"]
     out.append("rule keys, scenarios where the key alone ruled out a candidate trace / where it ruled out any: "

@@ -79,6 +79,8 @@ def lint_exhaustive(args, ruleset, edition: str, invariants, options: dict[str, 
     for line in pages.write(report.document("lint-rules", ruleset, [edition], summary, written, options=options,
                                             rules_text=args.rules_text, coverage=coverage(stats)), args):
         print(line)
+    if (stats["stopped"] or {}).get("reason") == "interrupted":
+        raise KeyboardInterrupt  # everything judged is printed and written: now exit as interrupted (130 or 143)
     return 1 if found or problems else 0
 
 
