@@ -193,6 +193,12 @@ def test_two_shards_merge_to_the_single_run(single, tmp_path, capsys):
     assert exhaustive.comparable(merged) == exhaustive.comparable(single)
     assert f"({single['scenarios']['judged']} scenarios, exhausted)" in out
     assert not exhaustive.merge([parts[0]])["exhausted"]  # one part of two is not the whole bound
+    # said as such, not as a time limit (a fresh user's finding)
+    assert "NOT exhausted: shard part(s) 2 of 2 missing" in exhaustive.within(exhaustive.merge([parts[0]]))
+    with pytest.raises(ValueError, match="do not exist"):
+        exhaustive.merge([{**parts[0], "shard": {"parts": [7], "of": 2}}])
+    with pytest.raises(ValueError, match="walked the bound differently"):
+        exhaustive.merge([parts[0], {**parts[1], "walk": {**parts[1]["walk"], "distinct": 5}}])
 
 
 def test_merging_what_does_not_belong_together_is_refused(single, tmp_path, capsys):

@@ -20,6 +20,7 @@ fixed order is ``I-1`` modulo ``N`` (every shard walks the whole bound, which is
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -223,6 +224,13 @@ def merge(documents: list[dict[str, Any]]) -> dict[str, Any]:
     parts = [p for doc in documents for p in doc["shard"]["parts"]]
     if len(set(parts)) != len(parts):
         raise ValueError(f"merge-stats: shard part(s) {sorted({p for p in parts if parts.count(p) > 1})} given twice")
+    beyond = sorted(p for p in parts if not 1 <= p <= first["shard"]["of"])
+    if beyond:
+        raise ValueError(f"merge-stats: shard part(s) {beyond} of {first['shard']['of']} do not exist")
+    walks = {json.dumps(doc["walk"], sort_keys=True) for doc in documents if not doc["stopped"]}
+    if len(walks) > 1:  # every shard walks the whole bound: the same walk, or the documents are of different code
+        raise ValueError("merge-stats: the shards walked the bound differently (builds, distinct scenarios): "
+                         "they were not made by the same version on the same bound")
     out = {name: first[name] for name in SAME}
     out["shard"] = {"parts": sorted(parts), "of": first["shard"]["of"]}
     out["walk"] = max((doc["walk"] for doc in documents), key=lambda w: (w["builds"], w["distinct"]))
@@ -271,6 +279,9 @@ def within(stats: dict[str, Any]) -> str:
 
 
 def _stopped_by(stats: dict[str, Any]) -> str:
+    missing = sorted(set(range(1, stats["shard"]["of"] + 1)) - set(stats["shard"]["parts"]))
+    if not stats.get("stopped") and missing:
+        return f"shard part(s) {', '.join(map(str, missing))} of {stats['shard']['of']} missing"
     reason = (stats.get("stopped") or {}).get("reason", "time-limit")
     return "interrupted" if reason == "interrupted" else "stopped by --time-limit"
 
