@@ -94,6 +94,8 @@ def output_file(path: str | None, option: str) -> None:
     if target.is_dir():
         raise ConformanceError(f"{option}: {path} is a folder; give a file name")
     if not target.parent.is_dir():
+        if target.parent.exists():
+            raise ConformanceError(f"{option}: {target.parent} is a file, not a folder")
         raise ConformanceError(f"{option}: the folder {target.parent} does not exist")
     if target.exists() and not target.is_file():
         raise ConformanceError(f"{option}: cannot write {path}: it is not a regular file")

@@ -305,6 +305,8 @@ def test_an_output_that_cannot_be_written_is_refused_before_any_work(tmp_path, c
     err = capsys.readouterr().err
     assert code == 2, err
     assert "Traceback" not in err and err.count("\n") == 1 and err.startswith("trigger-conformance: --"), err
+    if "{file}/" in " ".join(argv):
+        assert "is a file, not a folder" in err, err
 
 
 def test_two_outputs_naming_one_file_are_refused(tmp_path, capsys):
