@@ -78,7 +78,7 @@ def test_a_divergence_an_invariant_flags_is_explained_not_reported():
     assert result.status == "passed" and result.explained > 0 and result.divergence is None
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.parametrize("name", first_quick(sorted(MUTANTS), lambda name: MUTANTS[name].ruleset))
 def test_every_faulty_engine_is_explained_by_the_judge(name):
     assert audit_mutant(name, range(1), max_examples=100, shrink_seconds=2) == []

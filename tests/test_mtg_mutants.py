@@ -30,7 +30,7 @@ def test_mutants_are_registered_with_their_keys():
     assert len(NAMES) >= 16
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.parametrize("name", first_quick(NAMES))  # one quick, the others in the slow set
 def test_mutant_fails_on_its_rule_key_with_a_shrunk_counterexample(name):
     mutant = MUTANTS[name]

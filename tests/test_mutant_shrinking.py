@@ -60,7 +60,7 @@ def test_every_bundled_faulty_engine_has_a_minimal_scenario():
         assert known["rule_key"] == MUTANTS[name].expected_rule_key and known["source"], name
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.parametrize("name", NAMES)
 def test_the_minimal_scenario_shows_the_fault_and_is_one_minimal(name):
     known = MINIMAL[name]
@@ -79,7 +79,7 @@ def seed_for(name: str) -> int:
     return 1 + zlib.crc32(name.encode()) % SEEDS
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.parametrize("name", NAMES)
 def test_the_first_failure_shrinks_to_at_most_the_minimal_size_plus_one(name):
     inv = get_ruleset(MUTANTS[name].ruleset).invariant(MUTANTS[name].expected_rule_key)

@@ -33,7 +33,7 @@ def test_the_faults_are_registered_each_with_a_real_rule_key():
             } <= {m.name for m in REDEMPTION_MUTANTS}
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("mutant", REDEMPTION_MUTANTS, ids=lambda m: m.name)
 def test_mutant_caught_on_its_key_by_generated_scenarios(mutant):
@@ -47,7 +47,7 @@ def test_mutant_caught_on_its_key_by_generated_scenarios(mutant):
     assert caught >= 5
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.parametrize("mutant", first_quick(REDEMPTION_MUTANTS, ids=lambda m: m.name))  # one quick, the rest slow
 def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
     config = RunConfig(REDEMPTION, mutant.edition, REDEMPTION.resolve_options(dict(mutant.options)), max_examples=500)

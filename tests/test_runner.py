@@ -27,7 +27,7 @@ def config(**overrides):
     return RunConfig(**values)
 
 
-@pytest.mark.half_nightly  # every second slow case nightly only (.ci/run within 15 minutes)
+@pytest.mark.sampled_nightly  # one slow case in four in .ci/run, all nightly (15 minutes)
 @pytest.mark.parametrize("mutant", first_quick(MOMON_MUTANTS, ids=lambda m: m.name))  # one quick, the rest slow
 def test_mutant_fails_on_its_rule_with_a_shrunk_counterexample(mutant):
     options = RULESET.resolve_options(dict(mutant.options))  # the options under which its fault shows
