@@ -43,6 +43,7 @@ def _cases(path: Path) -> dict[str, ET.Element]:
 # -- 1. The pytest entry point ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_pytest_entry_point_tells_failures_errors_and_skips_apart_in_junit(tmp_path):
     done = _pytest(tmp_path, "--trigger-ruleset", "momon-wonder", "--trigger-engine", "plugin_engines:MixedLifo",
                    "--trigger-max-examples", "20", "--trigger-shrink-seconds", "0.5", "--trigger-no-fixtures",
@@ -171,6 +172,7 @@ def test_profiles_fill_in_what_is_not_given_and_a_printed_seed_repeats_the_run(t
     assert keep(first) == keep(again)
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_shards_together_give_the_verdicts_of_one_job(tmp_path, capsys):
     def verdicts(*extra):
         report = tmp_path / f"report{len(list(tmp_path.iterdir()))}.json"

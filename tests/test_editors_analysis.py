@@ -154,6 +154,7 @@ def test_dropping_remedy_front_shows_why_sanctioned_play_exists():
     assert set(ambiguity.traces) == readings
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_dropping_new_trigger_placement_shows_why_trigger_during_resolution_exists():
     redemption = get_ruleset("redemption")
     dropped = edited_invariants(redemption, "reg-glossary", without=["red.new-trigger-placement"])

@@ -122,6 +122,7 @@ def test_seat_order_for_redemption_is_a_ready_made_edit(capsys):
     assert re.search(r"turn order \w+, \w+, \w+", out), out
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_a_draft_against_the_published_rules(tmp_path, capsys):
     # --without: the draft drops a key; two different options: one draft with both
     assert main(["diff", "--ruleset", "momon-wonder", "--without", "mw.same-event-order"]) == 1

@@ -82,6 +82,7 @@ def test_lint_rules_at_its_defaults_lists_open_readings_with_sentence_option_and
     assert "how far the search went: enumerated scenarios meeting each branch point: batch-order" in out
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_the_json_report_names_each_open_reading_s_branch_point_and_option(tmp_path):
     import json
 

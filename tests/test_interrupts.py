@@ -181,6 +181,7 @@ def test_pytest_plugin_interrupted_while_exploring_keeps_the_failures_found(tmp_
     _check_leftovers(folders)
 
 
+@pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)
 def test_pytest_plugin_interrupted_while_concluding_keeps_every_verdict(tmp_path):
     """Exploration finishes (the engine slows only after the whole stream and the first replays), then a signal
     comes while rules are concluded on two pytest-xdist workers."""
