@@ -60,23 +60,32 @@ def add_replay(session, result, entry: dict[str, Any]) -> None:
                                                    session.spec.engine_timeout)
 
 
-def add_problem_scenario(session, result, exploration, entry: dict[str, Any]) -> None:
+def problem_scenario(config, engine, result, exploration) -> dict[str, Any] | str | None:
     """For a rule errored because the engine gave no answer (it raised, crashed, hung, wrote garbage) on a scenario of
-    the stream: write that scenario (the first such one) as a scenario file in ``--failures-dir`` and note it in the
-    report ``entry`` (``problem_scenario``, and ``problem_command``: the ``check`` command that plays it again on the
-    engine); when it cannot be written, ``problem_scenario_error`` says which file and why. Nothing without a failures
-    folder, or when no lost scenario is one of the stream's (a replay of the example database's)."""
+    the stream: that scenario (the first such one), prepared, built again as the stream built it, for ``engine``'s
+    generation profile; a string saying why when it cannot be built again; None when the rule is not errored or no
+    lost scenario is one of the stream's (a replay of the example database's)."""
     from conformance.runner import UNKNOWN_INDEX, prepare_generated, scenario_builder, stream_source
 
     lost = [n for n in getattr(exploration, "lost", ()) if n != UNKNOWN_INDEX]
-    if not session.spec.failures_dir or result.status != "errored" or not lost:
-        return
-    config = session.run_config()
+    if result.status != "errored" or not lost:
+        return None
     try:
-        build = scenario_builder(config, session.reference)
-        scenario = prepare_generated(config, build(stream_source(config.seed, lost[0]), config.edition))
-    except Exception as exc:  # the scenario cannot be rebuilt: say so, keep the verdict
-        entry["problem_scenario_error"] = f"scenario {lost[0]} of the stream could not be built again: {exc}"
+        build = scenario_builder(config, engine)
+        return prepare_generated(config, build(stream_source(config.seed, lost[0]), config.edition))
+    except Exception as exc:  # the scenario cannot be rebuilt: said, the verdict kept
+        return f"scenario {lost[0]} of the stream could not be built again: {exc}"
+
+
+def add_problem_scenario(session, scenario: dict[str, Any] | str | None, entry: dict[str, Any]) -> None:
+    """Write ``scenario`` (:func:`problem_scenario`) as a scenario file in ``--failures-dir`` and note it in the
+    report ``entry`` (``problem_scenario``, and ``problem_command``: the ``check`` command that plays it again on the
+    engine); when it cannot be built or written, ``problem_scenario_error`` says which file and why. Nothing without
+    a failures folder or a scenario."""
+    if not session.spec.failures_dir or scenario is None:
+        return
+    if isinstance(scenario, str):
+        entry["problem_scenario_error"] = scenario
         return
     validate(scenario, "scenario", "the problem scenario being written")
     fingerprint = hashlib.sha256(json.dumps(scenario, sort_keys=True).encode()).hexdigest()[:10]

@@ -17,7 +17,7 @@ from conformance.checking import EngineOutcome
 from reference_engine.kernel.errors import ConformanceError, EngineError, signal_name
 from conformance.failure_store import example_database, writable_folder
 from conformance.entries import rule_entry
-from conformance.replay_files import add_problem_scenario, add_replay, write_replay
+from conformance.replay_files import add_problem_scenario, add_replay, problem_scenario, write_replay
 from conformance.fixtures import bundled_fixtures, check_fixture
 from conformance.concluding import conclude
 from conformance.runner import Exploration, PlayMemos, RuleResult, RunConfig, explorable_options, explore, merge
@@ -314,6 +314,9 @@ class Session:
         engine = self.new_engine()
         try:
             result = conclude(engine, self.reference, self.run_config(), inv, exploration)
+            # built for this engine's generation profile, as the stream built it, while the engine is at hand
+            problem = problem_scenario(self.run_config(), engine, result, exploration) \
+                if self.spec.failures_dir and result.failure is None else None
         finally:
             _close(engine)
         # The breaker trips only for an engine that never answered in this rule (it cannot start, or hangs on
@@ -329,8 +332,8 @@ class Session:
             entry["database_warning"] = self._database.warning
         if result.failure is not None:
             add_replay(self, result, entry)
-        elif result.status == "errored":
-            add_problem_scenario(self, result, exploration, entry)
+        else:
+            add_problem_scenario(self, problem, entry)
         return entry
 
     def check_audit(self) -> dict[str, Any]:

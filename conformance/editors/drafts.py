@@ -64,8 +64,12 @@ def _arisen_during_resolution(view: TraceView) -> list[str]:
             and "resolution" in view.events[trigger["event"]]["cause"]]
 
 
-def _first_enqueue(view: TraceView, trigger: str) -> int:
-    return next(i for i in view.by_kind.get("enqueue", ()) if view.entries[i]["trigger"] == trigger)
+def _first_enqueues(view: TraceView) -> dict[str, int]:
+    """Trigger id -> the index of its first enqueue entry."""
+    first: dict[str, int] = {}
+    for i in view.by_kind.get("enqueue", ()):
+        first.setdefault(view.entries[i]["trigger"], i)
+    return first
 
 
 @invariant(key="mw.draft-ahead-of-pending", ruleset="momon-wonder", rules={"1.0.0": "11.2.5"},
@@ -74,13 +78,14 @@ def _first_enqueue(view: TraceView, trigger: str) -> int:
 def AHEAD_OF_PENDING(view: TraceView) -> list[str]:  # noqa: N802
     found = []
     arisen = set(_arisen_during_resolution(view))
+    enqueued = _first_enqueues(view)
     for queue, items in _queues(view).items():
         for n, (entered, waiting) in enumerate(items):
             for _, later in items[n + 1:]:
                 if later not in arisen or waiting in arisen:
                     continue
                 left_waiting, left_later = view.left_at(waiting), view.left_at(later)
-                if left_waiting is not None and left_waiting < _first_enqueue(view, later):
+                if left_waiting is not None and left_waiting < enqueued[later]:
                     continue  # it had already left when the new trigger arrived
                 if left_later is None or (left_waiting is not None and left_waiting < left_later):
                     found.append(f"{view.describe_trigger(later)} arose during a resolution but left {queue} after "

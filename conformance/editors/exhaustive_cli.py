@@ -163,13 +163,18 @@ def _seconds(text: str) -> float:
     return value
 
 
-def add_lint_options(p) -> None:
-    """The exhaustive mode's options of ``lint-rules``."""
+def _add_bound(p) -> None:
+    """``--bound``, with every ruleset's default bound in its help."""
     defaults = "; ".join(f"{name}: {bound}" for name, bound in exhaustive.DEFAULT_BOUNDS.items())
-    p.add_argument("--exhaustive", action="store_true",
-                   help="judge every scenario within --bound (symmetry-reduced) instead of a sample, with statistics")
     p.add_argument("--bound", metavar="DIM=N,...", help="with --exhaustive: players, objects, abilities, actions, "
                    f"depth (answers other than the simplest), values (answers per question); defaults {defaults}")
+
+
+def add_lint_options(p) -> None:
+    """The exhaustive mode's options of ``lint-rules``."""
+    p.add_argument("--exhaustive", action="store_true",
+                   help="judge every scenario within --bound (symmetry-reduced) instead of a sample, with statistics")
+    _add_bound(p)
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                    help="with --exhaustive: start no scenario after this many seconds, and say how far it got")
     p.add_argument("--shard", metavar="I/N", help="with --exhaustive: judge only part I of N of the scenarios "
@@ -180,11 +185,9 @@ def add_lint_options(p) -> None:
 
 def add_diff_options(p) -> None:
     """The exhaustive mode's options of ``diff``."""
-    defaults = "; ".join(f"{name}: {bound}" for name, bound in exhaustive.DEFAULT_BOUNDS.items())
     p.add_argument("--exhaustive", action="store_true", help="compare the two sides on every scenario within "
                    "--bound (symmetry-reduced) instead of a sample, and say whether the bound was exhausted")
-    p.add_argument("--bound", metavar="DIM=N,...", help="with --exhaustive: players, objects, abilities, actions, "
-                   f"depth (answers other than the simplest), values (answers per question); defaults {defaults}")
+    _add_bound(p)
     p.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                    help="with --exhaustive: compare no scenario after this many seconds, and say how far it got")
     p.add_argument("--json", metavar="FILE", help="with --exhaustive: write the report here, its coverage (bound, "
