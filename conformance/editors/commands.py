@@ -16,7 +16,9 @@ from conformance.editors.analysis import Side, diff, edited_invariants, explore_
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.readings import PER_POINT
-from conformance.editors.matrix import check_changes, lint_text, matrix, matrix_gaps, render_matrix, text_findings
+from conformance.editors.matrix import (
+    check_changes, fixture_editions, lint_text, matrix, matrix_gaps, render_matrix, text_findings,
+)
 from conformance.documents.json_io import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
 from conformance.documents.scenarios import prepare_scenario
@@ -338,7 +340,7 @@ def rules_matrix(args) -> int:
     run = _run_report(args.report, ruleset.name) if args.report else None
     rows = matrix(ruleset, run)
     print(render_matrix(rows))
-    gaps, within, counts = matrix_gaps(rows, args.report)
+    gaps, within, counts = matrix_gaps(rows, args.report, fixture_editions(ruleset))
     summary = [f"rules --matrix {ruleset.name}" + (f": exercised counts from {args.report}" if args.report else "")]
     summary += gaps or [("every rule key has a bundled fixture" + (", was exercised and did not fail in the run"
                                                                      if args.report else "")
