@@ -560,9 +560,9 @@ report("br-phase-2838-nadiers-nightblade", "phase.rs", "https://github.com/phase
  scen(P12, "P1", [obj("NN", "P1", abilities=[ab("A1", {"event": "leave", "controller": "you"}, [{"do": "life", "player": "P2", "amount": -1}, {"do": "life", "player": "P1", "amount": 1}], text="Whenever a token you control leaves the battlefield, each opponent loses 1 life and you gain 1 life.")], **CREATURE),
                   obj("T1", "P1", token=True, **CREATURE), obj("T2", "P1", token=True, **CREATURE),
                   obj("KL", "P2", **CREATURE)],
-      [("main", [("P2", [{"do": "damage", "source": "KL", "object": "T1", "amount": 1}]), ("P2", [mv("T2", "field", "exile")])])]),
+      [("main", [("P1", [{"do": "damage", "source": "KL", "object": "T1", "amount": 1}]), ("P1", [mv("T2", "field", "exile")])])]),
  {"triggers": {"A1": 2}},
- note="Only tokens of P1 leave the battlefield here, so 'a permanent you control' stands for 'a token you control'; T1 dies to state-based actions, T2 is exiled.")
+ note="Only tokens of P1 leave the battlefield here, so 'a permanent you control' stands for 'a token you control'; T1 dies to state-based actions after KL's damage, T2 is exiled.")
 
 report("br-magarena-647-raving-oni-slave", "Magarena", "https://github.com/magarena/magarena/issues/647",
  "Raving Oni Slave triggering when other permanents leave the battlefield",
@@ -609,10 +609,11 @@ report("br-xmage-3269-gate-to-the-afterlife", "XMage", "https://github.com/magef
  "Gate to the Afterlife triggering on ETB instead of creature dying",
  "Gate to the Afterlife ('whenever a nontoken creature you control dies, you gain 1 life, then you may draw and discard') triggered when a nontoken creature entered the battlefield under its controller's control, not when one died.",
  ["603.2", "603.6c", "700.4"], "full", ["mtg.triggers-when-satisfied"],
- scen(P12, "P1", [obj("GA", "P1", abilities=[ab("A1", dies(controller="you", type="creature", nontoken=True), [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a nontoken creature you control dies, you gain 1 life. Then you may draw a card. If you do, discard a card.")], types=["artifact"]),
+ scen(P12, "P1", [obj("GA", "P1", abilities=[ab("A1", dies(controller="you", type="creature", nontoken=True), [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a nontoken creature you control dies, you gain 1 life. Then you may draw a card. If you do, discard a card.")], **CREATURE),
                   obj("C1", "P1", "hand", **CREATURE)],
       [("main", [("P1", [mv("C1", "hand", "field")]), ("P1", [mv("C1", "field", "graveyard")])])]),
- {"triggers": {"A1": 1}})
+ {"triggers": {"A1": 1}},
+ note="Gate to the Afterlife is an artifact; its card type plays no part (it never dies here), so it is a creature card like every other object.")
 
 report("br-forge-3157-glissas-retriever", "Forge", "https://github.com/Card-Forge/forge/pull/3157",
  "Update glissas_retriever.txt",
@@ -649,8 +650,9 @@ report("br-xmage-2806-healer-of-the-pride", "XMage", "https://github.com/magefre
  ["603.2", "603.6a"], "full", ["mtg.triggers-when-satisfied"],
  scen(P12, "P1", [obj("HP", "P1", abilities=[ab("A1", {"event": "enter", "subject": "other", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever another creature you control enters, you gain 2 life.")], **CREATURE),
                   obj("C1", "P2", "hand", **CREATURE), obj("C2", "P1", "hand", **CREATURE)],
-      [("main", [("P2", [mv("C1", "hand", "field")]), ("P1", [mv("C2", "hand", "field")])])]),
- {"triggers": {"A1": 1}})
+      [("main", [("P1", [mv("C1", "hand", "field")]), ("P1", [mv("C2", "hand", "field")])])]),
+ {"triggers": {"A1": 1}},
+ note="C1, P2's creature, enters under its owner's control (110.2); the active player's effect putting it there stands for P2 casting it.")
 
 report("br-phase-2872-dragons-rage-channeler", "phase.rs", "https://github.com/phase-rs/phase/issues/2872",
  "Dragon's Rage Channeler: 'when you cast a noncreature spell' surveil fires on resolution instead of on cast",
@@ -716,12 +718,13 @@ report("br-forge-3666-one-with-the-kami", "Forge", "https://github.com/Card-Forg
  "Counter triggers improperly activating on opponent's actions",
  "Two abilities that should see only their controller's objects or actions triggered for an opponent's: One with the Kami ('whenever enchanted creature or another modified creature you control dies, ...') triggered when an opponent's creature died, and an opponent's Omarthis triggered on counters the reporter put on their own creature.",
  ["603.2", "603.10a"], "partly", ["mtg.triggers-when-satisfied"],
- scen(P12, "P1", [obj("OK", "P1", abilities=[ab("A1", dies(controller="you", type="creature"), [say("spirits")], text="Whenever enchanted creature or another modified creature you control dies, create X 1/1 colorless Spirit creature tokens.")], types=["enchantment"]),
+ scen(P12, "P1", [obj("OK", "P1", abilities=[ab("A1", dies(controller="you", type="creature"), [say("spirits")], text="Whenever enchanted creature or another modified creature you control dies, create X 1/1 colorless Spirit creature tokens.")], **CREATURE),
                   obj("C1", "P1", **CREATURE), obj("OM", "P2", **CREATURE)],
-      [("main", [("P2", [mv("OM", "field", "graveyard")]), ("P1", [mv("C1", "field", "graveyard")])])]),
+      [("main", [("P1", [mv("OM", "field", "graveyard")]), ("P1", [mv("C1", "field", "graveyard")])])]),
  {"triggers": {"A1": 1}},
  approximated=["'enchanted creature or another modified creature you control' is 'a creature you control' (every creature of the scenario is modified)", "the report's second ability, Omarthis's counters trigger, is left out"],
- missing=["counters (putting counters as an event)", "Auras and attachment ('enchanted creature')"])
+ missing=["counters (putting counters as an event)", "Auras and attachment ('enchanted creature')"],
+ note="One with the Kami is an Aura; its card type plays no part (it never dies here), so it is a creature card like every other object. The moves are effects the active player's spells and abilities perform.")
 
 report("br-xmage-5241-patron-of-the-nezumi", "XMage", "https://github.com/magefree/mage/issues/5241",
  "Patron of the Nezumi damages the controller instead of the owner",
