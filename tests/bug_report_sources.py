@@ -789,7 +789,7 @@ report("br-xmage-12579-hero-of-bretagard", "XMage", "https://github.com/magefree
 
 report("br-forge-4335-skullspore-nexus", "Forge", "https://github.com/Card-Forge/forge/issues/4335",
  "The Skullspore Nexus trigger uses wrong power",
- "The Skullspore Nexus's 'whenever one or more nontoken creatures you control die, create a token with power equal to their total power' used the creature's power in the graveyard instead of its power as it last existed on the battlefield.",
+ "The Skullspore Nexus's 'whenever one or more nontoken creatures you control die, create a token whose power and toughness are the greatest power among them' used a dead creature's power in the graveyard instead of its power as it last existed on the battlefield.",
  ["608.2h", "603.10a"], "no",
  missing=["power and toughness (last known information in an effect, 608.2h)"])
 
