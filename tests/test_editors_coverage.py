@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from conformance.cli import main
-from conformance.documents import problems
+from conformance.commands.cli import main
+from conformance.documents.json_io import problems
 from conformance.editors.matrix import matrix_gaps
 
 

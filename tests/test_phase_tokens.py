@@ -14,7 +14,7 @@ import pytest
 phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
 
 from conformance.adapters.registry import load_engine  # noqa: E402
-from conformance.checking import play  # noqa: E402
+from conformance.running.checking import play  # noqa: E402
 from phase_support import OPTIONS, entries, gain, judged, scenario, trace_events  # noqa: E402
 from reference_engine.mtg.phase.render import Names  # noqa: E402
 from reference_engine.mtg.phase.tokens import maker_text, token_sets  # noqa: E402

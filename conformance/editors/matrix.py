@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conformance.fixtures import bundled_fixtures
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.kernel.registry import paragraphs, unit
 from reference_engine.kernel.ruleset import Ruleset
 from reference_engine.kernel.ruletext import provides, references, sentence_digest, split_sentences, undefined_terms
