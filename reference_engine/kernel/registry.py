@@ -62,12 +62,13 @@ class LoadedUnit:
                                     if manifest.faulty_engines else ())
         self.permissive_game = (_load(manifest.permissive_game, name, "permissive engine")
                                 if manifest.permissive_game else None)
+        self.choice_kinds = dict(_load(manifest.choice_kinds, name, "choice kinds") if manifest.choice_kinds else {})
         self._validate()
 
     def _validate(self) -> None:
         """Raises UnitError naming the unit and every problem found, each with what to do."""
         m = self.manifest
-        problems = self._part_problems() + self._file_problems() + self._schema_problems()
+        problems = self._part_problems() + self._file_problems() + self._schema_problems() + self._choice_problems()
         if problems:
             raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
 
@@ -158,6 +159,26 @@ class LoadedUnit:
             return [f"its {kind} schema fragment does not compose with the other installed units' "
                     f"({str(error).split(': ', 1)[-1]}): use a word of its own, or the other unit's meaning"]
         return []
+
+    def _choice_problems(self) -> list[str]:
+        """Its choice kinds against the kernel's, those of the units listed before it, and its own fragments."""
+        m = self.manifest
+        if not self.choice_kinds:
+            return []
+        before = {}
+        for other in units().values():
+            if other.name == m.name:
+                break
+            if other.choice_kinds:
+                try:
+                    before[other.name] = dict(_load(other.choice_kinds, other.name, "choice kinds"))
+                except UnitError:
+                    continue  # that unit's own load says so
+        try:
+            fragments = {kind: schemas.schema_fragment(m, kind) for kind in schemas.KINDS}
+        except UnitError:
+            fragments = {}  # reported by _schema_problems
+        return checks.choice_kind_problems(self.choice_kinds, m.choice_kinds, before, fragments)
 
     def resource(self, relative: str) -> Path:
         """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""
@@ -257,6 +278,27 @@ def derived(ruleset: str) -> list:
     from reference_engine.kernel.derived import derive
     ruleset_judge = loaded(ruleset).ruleset
     return derive(composed_schema("scenario", (ruleset,)), ruleset_judge.vocabulary, ruleset_judge.invariants)
+
+
+def choice_kinds(ruleset: str) -> dict[str, Any]:
+    """The player choices ``ruleset``'s engines ask beyond the kernel's: name ->
+    :class:`reference_engine.kernel.choices.ChoiceKind` (empty for a unit that declares none). Raises KeyError for an
+    unknown ruleset, UnitError for an inconsistent unit."""
+    return loaded(ruleset).choice_kinds
+
+
+@functools.lru_cache(maxsize=None)
+def declared_choice_kinds() -> dict[str, Any]:
+    """Every installed unit's choice kinds, name -> ChoiceKind, in listing order (the first unit's declaration of a
+    name wins: the registry refuses a later unit that declares it otherwise). Loads each unit's declarations only (no
+    judge, no engine): for the process protocol, whose questions name their kind and not their ruleset. Raises
+    UnitError for declarations that cannot be loaded."""
+    found: dict[str, Any] = {}
+    for m in units().values():
+        if m.choice_kinds:
+            for name, kind in dict(_load(m.choice_kinds, m.name, "choice kinds")).items():
+                found.setdefault(name, kind)
+    return found
 
 
 def paragraphs(ruleset: str, text: str) -> dict[str, str]:

@@ -6,12 +6,14 @@ naming the unit. Imports the kernel only.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import re
 from pathlib import Path
 from typing import Any
 
+from reference_engine.kernel.choices import KERNEL_CHOICES, ChoiceKind
 from reference_engine.kernel.engine import Engine
 
 # JSON Schema draft 2020-12 keywords a fragment may use; any other key of a schema object is a stray key (a typo such
@@ -138,3 +140,45 @@ def missing_resource(part: str, relative: str, path: Path) -> str:
     """The problem of a declared file or folder that is not there, with the path looked at."""
     return (f"its {part} {relative!r} does not exist (looked at {path}): ship it as package data of the unit's "
             f"distribution (e.g. [tool.setuptools.package-data]), or set the manifest's field to None")
+
+
+def _source_file(spec: str) -> str:
+    """The file of the module a ``module:attribute`` spec names (the spec itself when it has none)."""
+    try:
+        return inspect.getsourcefile(importlib.import_module(spec.partition(":")[0])) or spec
+    except (ImportError, TypeError):
+        return spec
+
+
+def choice_kind_problems(kinds: dict[str, Any], spec: str, before: dict[str, dict[str, Any]],
+                         fragments: dict[str, dict[str, Any]]) -> list[str]:
+    """A unit's ``choice_kinds`` (declared at ``spec``, ``module:attribute``): each must be a ChoiceKind under its own
+    name, none the kernel's (``order``, ``optional``) or one that a unit listed ``before`` it (unit name -> its kinds)
+    declares otherwise (another description included: a question means one thing), and each must be a word of its
+    fragments (``fragments``: ``scenario`` and ``trace`` -> the unit's fragment): its ``choices`` key and its
+    ``decision``."""
+    where, problems = f"{spec} ({_source_file(spec)})", []
+    choices = fragments.get("scenario", {}).get("$defs", {}).get("choices", {}).get("properties", {})
+    decisions = fragments.get("trace", {}).get("$defs", {}).get("choice", {}).get("properties", {}) \
+        .get("decision", {}).get("enum", ())
+    for name, kind in kinds.items():
+        if not isinstance(kind, ChoiceKind) or kind.name != name:
+            problems.append(f"its choice kinds {where} hold {name!r} -> {kind!r}, not a ChoiceKind of that name: "
+                            f"build them with reference_engine.kernel.choices.kind_table(ChoiceKind(...), ...)")
+            continue
+        if name in KERNEL_CHOICES:
+            problems.append(f"its choice kind {name!r} in {where} redefines the kernel's (Chooser.{name}): the "
+                            f"kernel's questions mean one thing in every game; name a choice kind of its own")
+            continue
+        for other, theirs in before.items():
+            if name in theirs and theirs[name] != kind:
+                problems.append(f"its choice kind {name!r} in {where} redefines the {other!r} unit's, declared "
+                                f"otherwise ({theirs[name].description[:60]!r}): name a choice kind of its own, or "
+                                f"declare {other!r}'s exactly")
+        if kind.key not in choices:
+            problems.append(f"its choice kind {name!r} in {where} reads choices.{kind.key}, which its scenario "
+                            f"schema fragment does not define: add it under /$defs/choices/properties")
+        if name not in decisions:
+            problems.append(f"its choice kind {name!r} in {where} is no `decision` of its trace schema fragment: add "
+                            f"it to /$defs/choice/properties/decision/enum")
+    return problems
