@@ -12,8 +12,12 @@ unit declares it as a :class:`ChoiceKind` (the manifest's ``choice_kinds``), its
 
 from __future__ import annotations
 
+import functools
+import importlib
 from dataclasses import dataclass
 from typing import Any, Mapping
+
+from reference_engine.kernel.unit import UnitError, units
 
 #: The questions every game asks, answered by ``Chooser`` methods of the same names; no unit may declare them.
 KERNEL_CHOICES = ("order", "optional")
@@ -63,14 +67,37 @@ def kind_table(*kinds: ChoiceKind) -> dict[str, ChoiceKind]:
     return found
 
 
+@functools.lru_cache(maxsize=None)
+def unit_choice_kinds(ruleset: str | None = None) -> dict[str, ChoiceKind]:
+    """The choice kinds installed unit ``ruleset`` declares (its manifest's ``choice_kinds``; None: every installed
+    unit's, the first declaration of a name in listing order winning), name -> ChoiceKind. Imports the declarations'
+    module only (no judge, no engine): the judge, the engines and the process protocol may ask. The registry checks the
+    declarations when it loads the unit. Raises UnitError for declarations that cannot be loaded; a ruleset not
+    installed declares none."""
+    found: dict[str, ChoiceKind] = {}
+    for manifest in units().values():
+        if manifest.choice_kinds and ruleset in (None, manifest.name):
+            module, _, attribute = manifest.choice_kinds.partition(":")
+            try:
+                value: Any = importlib.import_module(module)
+                for name in attribute.split(".") if attribute else ():
+                    value = getattr(value, name)
+            except (ImportError, AttributeError) as error:
+                raise UnitError(f"ruleset unit {manifest.name!r}: its choice kinds {manifest.choice_kinds!r} cannot "
+                                f"be loaded: {error}") from error
+            for name, kind in dict(value).items():
+                found.setdefault(name, kind)
+    return found
+
+
 class ScenarioChooser:
     """A :class:`reference_engine.kernel.engine.Chooser` built from ``scenario["choices"]``.
 
     Ordering: each trigger instance ranks by its ability's place in ``choices.trigger_order`` (unlisted abilities
     after every listed one), then by its source's place in the scenario, then by the order the engine offered them.
     Optional abilities: ``choices.optional[ability id]``, yes when absent. A unit's own question: its
-    :class:`ChoiceKind`'s ``answer``; ``kinds`` (name -> kind) are those of the scenario's ruleset when None, asked of
-    the registry at the first such question.
+    :class:`ChoiceKind`'s ``answer``; ``kinds`` (name -> kind) are those of the scenario's ruleset when None
+    (:func:`unit_choice_kinds`, read at the first such question).
     """
 
     def __init__(self, scenario: dict[str, Any], kinds: Mapping[str, ChoiceKind] | None = None):
@@ -101,8 +128,7 @@ class ScenarioChooser:
     def kind(self, name: str) -> ChoiceKind:
         """The declaration of the unit's question ``name``. Raises KeyError naming the known ones."""
         if self._kinds is None:
-            from reference_engine.kernel.registry import choice_kinds  # the registry loads the unit's declarations
-            self._kinds = choice_kinds(self.answers_from.get("ruleset", ""))
+            self._kinds = unit_choice_kinds(self.answers_from.get("ruleset", ""))
         if name not in self._kinds:
             raise KeyError(f"no choice kind {name!r} in ruleset {self.answers_from.get('ruleset')!r} (known: "
                            f"{', '.join(self._kinds) or 'none'})")

@@ -287,20 +287,6 @@ def choice_kinds(ruleset: str) -> dict[str, Any]:
     return loaded(ruleset).choice_kinds
 
 
-@functools.lru_cache(maxsize=None)
-def declared_choice_kinds() -> dict[str, Any]:
-    """Every installed unit's choice kinds, name -> ChoiceKind, in listing order (the first unit's declaration of a
-    name wins: the registry refuses a later unit that declares it otherwise). Loads each unit's declarations only (no
-    judge, no engine): for the process protocol, whose questions name their kind and not their ruleset. Raises
-    UnitError for declarations that cannot be loaded."""
-    found: dict[str, Any] = {}
-    for m in units().values():
-        if m.choice_kinds:
-            for name, kind in dict(_load(m.choice_kinds, m.name, "choice kinds")).items():
-                found.setdefault(name, kind)
-    return found
-
-
 def paragraphs(ruleset: str, text: str) -> dict[str, str]:
     """Rule number -> paragraph, as ``ruleset``'s rule-text reader reads ``text``. Raises KeyError."""
     return loaded(ruleset).rule_text(text)

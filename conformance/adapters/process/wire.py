@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from reference_engine.kernel.engine import Chooser
-from reference_engine.kernel.registry import declared_choice_kinds
+from reference_engine.kernel.choices import unit_choice_kinds
 from conformance.documents import MAX_INTEGER_DIGITS, bound_problems
 
 try:  # an optional accelerator: the same JSON, three times faster
@@ -108,14 +108,14 @@ class _Decisions(Mapping):
     def __getitem__(self, decision: str) -> tuple[str, tuple[str, ...], Any]:
         if decision in self.KERNEL:
             return self.KERNEL[decision]
-        kind = declared_choice_kinds()[decision]
+        kind = unit_choice_kinds()[decision]
         return ("choose", (kind.context, kind.candidates), _index_into(kind.candidates))
 
     def __iter__(self) -> Iterator[str]:
-        return iter([*self.KERNEL, *declared_choice_kinds()])
+        return iter([*self.KERNEL, *unit_choice_kinds()])
 
     def __len__(self) -> int:
-        return len(self.KERNEL) + len(declared_choice_kinds())
+        return len(self.KERNEL) + len(unit_choice_kinds())
 
 
 DECISIONS: Mapping[str, tuple[str, tuple[str, ...], Any]] = _Decisions()
