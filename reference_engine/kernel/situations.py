@@ -90,9 +90,8 @@ def triggers_by_event_controller(view: TraceView) -> Iterator[set[str]]:
 
 
 def _declined(view: TraceView) -> bool:
-    return any(view.entries[i]["reason"] == "declined" for i in view.removed.values()) or any(
-        view.entries[i].get("decision") == "optional" and view.entries[i].get("chosen") is False
-        for i in view.by_kind["choice"])
+    return any(view.entries[i].get("decision") == "optional" and view.entries[i].get("chosen") is False
+               for i in view.by_kind["choice"])
 
 
 def _triggered_during_resolution(view: TraceView) -> bool:
@@ -126,9 +125,10 @@ def common(*left_out: str) -> tuple[Situation, ...]:
     return tuple(s for s in COMMON if s.name not in left_out)
 
 
-def removed_for(reason: str) -> Callable[[TraceView], bool]:
-    """A situation test: some trigger instance was removed without resolving for ``reason``."""
-    return lambda v: any(v.entries[i]["reason"] == reason for i in v.removed.values())
+def unresolved_for(reason: str) -> Callable[[TraceView], bool]:
+    """A situation test: some trigger instance ended without resolving (:attr:`TraceView.unresolved`) by an entry
+    whose ``reason`` is ``reason``."""
+    return lambda v: any(v.entries[i].get("reason") == reason for i in v.unresolved.values())
 
 
 def event_of_type(event_type: str) -> Callable[[TraceView], bool]:
@@ -137,4 +137,4 @@ def event_of_type(event_type: str) -> Callable[[TraceView], bool]:
 
 
 __all__ = ["AT_LEAST", "AT_LEAST_ONCE", "AT_MOST", "COMMON", "Situation", "SizeGoals", "common", "depths",
-           "event_of_type", "nesting", "removed_for"]
+           "event_of_type", "nesting", "unresolved_for"]

@@ -10,7 +10,8 @@ from reference_engine.kernel.choices import ChoiceKind, kind_table
 CHOICE_KINDS = kind_table(
     ChoiceKind("target", key="targets", context="trigger", candidates="candidates",
                description="603.3d: which of the legal candidates (object or player ids) a triggered ability targets "
-                           "as it is put on the stack; chosen is [its id]; the scenario's choices.targets[ability id] lists the preferred ones.",
+                           "as it is put on the stack; chosen is [its id]; the scenario's choices.targets[ability id] "
+                           "lists the preferred ones.",
                label="{player} targets for {id}"),
     ChoiceKind("occurrence", key="occurrence", context="delayed", candidates="events", match="subject",
                description="603.7b: which of several simultaneous events (trace event entries) a once-only delayed "
