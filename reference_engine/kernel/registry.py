@@ -130,6 +130,10 @@ class LoadedUnit:
                     problems.append(f"its {kind} schema fragment {m.schema}/{kind}.json has a stray key {where} (not "
                                     f"a JSON Schema keyword: a typo?)")
                 schemas.compose(schemas.kernel_schema(kind), [(m.name, fragment)])
+                if kind == "trace":
+                    where = f"{m.schema}/trace.json ({self.resource(m.schema) / 'trace.json'})"
+                    problems += checks.entry_kind_problems(fragment, where, schemas.kernel_schema(kind),
+                                                           self._before_fragments(kind))
             except UnitError as error:
                 problems.append(f"its {kind} schema fragment does not compose with the kernel's "
                                 f"({str(error).split(': ', 1)[-1]})")
@@ -143,6 +147,18 @@ class LoadedUnit:
                 problems.append(f"its vocabulary's {word} has no derived situation (its scenario schema does not "
                                 f"define it)")
         return problems
+
+    def _before_fragments(self, kind: str) -> dict[str, dict[str, Any]]:
+        """The ``kind`` fragments of the units listed before this one (all of them when it is not installed)."""
+        found = {}
+        for other in units().values():
+            if other.name == self.manifest.name:
+                break
+            try:
+                found[other.name] = schemas.schema_fragment(other, kind)
+            except UnitError:
+                continue  # that unit's own load says so
+        return found
 
     def _installed_problems(self, kind: str) -> list[str]:
         """Its fragment composed with every installed unit's, in listing order (itself in its place, or last): a

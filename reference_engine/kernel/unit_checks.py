@@ -182,3 +182,48 @@ def choice_kind_problems(kinds: dict[str, Any], spec: str, before: dict[str, dic
             problems.append(f"its choice kind {name!r} in {where} is no `decision` of its trace schema fragment: add "
                             f"it to /$defs/choice/properties/decision/enum")
     return problems
+
+
+def _declared_kinds(schema: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """Entry kind -> (its definition's name, that definition's own ``description``) for every definition of a trace
+    schema or fragment's ``$defs`` whose ``kind`` property is a const or an enum (a fragment that only adds fields to
+    another's definition declares none)."""
+    found: dict[str, tuple[str, Any]] = {}
+    for name, definition in (schema.get("$defs") or {}).items():
+        kind = ((definition or {}).get("properties") or {}).get("kind") or {}
+        values = [kind["const"]] if "const" in kind else list(kind.get("enum", ())) if isinstance(kind, dict) else []
+        for value in values:
+            found.setdefault(value, (name, definition.get("description")))
+    return found
+
+
+def entry_kind_problems(fragment: dict[str, Any], where: str, kernel: dict[str, Any],
+                        before: dict[str, dict[str, Any]]) -> list[str]:
+    """A unit's trace schema ``fragment`` (the file ``where``) must not redefine an entry kind of the kernel's trace
+    schema ``kernel`` or of a unit listed ``before`` it (unit name -> its trace fragment): neither define that kind
+    again under another definition, nor give the definition a description of its own (a kernel kind means one thing
+    in every game; a kind two units share, each defining it whole, is described alike by both). Adding fields, enum
+    values or field descriptions to a definition is extending it, not redefining it."""
+    owners = {kind: ("the kernel", name, text) for kind, (name, text) in _declared_kinds(kernel).items()}
+    for unit, theirs in before.items():
+        for kind, (name, text) in _declared_kinds(theirs).items():
+            owners.setdefault(kind, (f"the {unit!r} unit", name, text))
+    defs, problems = fragment.get("$defs") or {}, []
+    for kind, (name, text) in _declared_kinds(fragment).items():
+        owner = owners.get(kind)
+        if owner is not None and owner[1] != name:
+            problems.append(f"its trace schema fragment {where} defines entry kind {kind!r} at /$defs/{name}, which "
+                            f"{owner[0]} defines at /$defs/{owner[1]}: an entry kind means one thing in every game; "
+                            f"name an entry kind of its own, or add fields to /$defs/{owner[1]}")
+    described = {name: (owner, text) for owner, name, text in owners.values()}
+    for name, definition in defs.items():
+        if name not in described or not isinstance(definition, dict) or "description" not in definition:
+            continue
+        owner, text = described[name]
+        if owner == "the kernel" or definition["description"] != text:
+            problems.append(f"its trace schema fragment {where} redefines {owner}'s entry kind /$defs/{name} by "
+                            f"description (/$defs/{name}/description): an entry kind means one thing in every game; "
+                            f"add an entry kind of its own (a /$defs definition and a $ref in /$defs/entry/oneOf) for "
+                            f"what differs, describe the fields it adds (their own descriptions), or say it on the "
+                            f"ruleset's docs page")
+    return problems
