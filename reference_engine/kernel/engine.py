@@ -31,9 +31,10 @@ class Chooser(Protocol):
 
     def choose(self, kind: str, player: str, context: dict[str, Any], candidates: list[Any]) -> int:
         """A question of the ruleset's own, declared by its unit as a
-        :class:`reference_engine.kernel.choices.ChoiceKind` named ``kind`` (e.g. the target an ability takes as it is put on a stack): which of
-        ``candidates`` (never empty) ``player`` picks, given the trace entry ``context``; an index into
-        ``candidates``. The unit's page says what each of its kinds asks."""
+        :class:`reference_engine.kernel.choices.ChoiceKind` named ``kind`` (e.g. the target an ability takes as it
+        triggers): which of ``candidates`` (never empty) ``player`` picks, given the trace entry ``context``; an index
+        into ``candidates``. The unit's page says what each of its kinds asks. The scenario's chooser raises KeyError
+        for a kind the scenario's ruleset does not declare."""
 
 
 @dataclass(frozen=True)

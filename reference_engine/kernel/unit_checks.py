@@ -173,8 +173,8 @@ def choice_kind_problems(kinds: dict[str, Any], spec: str, before: dict[str, dic
         for other, theirs in before.items():
             if name in theirs and theirs[name] != kind:
                 problems.append(f"its choice kind {name!r} in {where} redefines the {other!r} unit's, declared "
-                                f"otherwise ({theirs[name].description[:60]!r}): name a choice kind of its own, or "
-                                f"declare {other!r}'s exactly")
+                                f"otherwise (as {theirs[name]!r}): a question means one thing in every game; name a "
+                                f"choice kind of its own, or declare it exactly as {other!r} does")
         if kind.key not in choices:
             problems.append(f"its choice kind {name!r} in {where} reads choices.{kind.key}, which its scenario "
                             f"schema fragment does not define: add it under /$defs/choices/properties")
