@@ -9,12 +9,12 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 * ``filter``: a trigger-condition word other than ``event`` (``$defs/trigger_condition``); reached when an event of
   the kind an ability with that filter watches for happens, or that ability triggers;
 * ``condition``: a game-state test (``$defs/condition`` ``test``); reached when an ability whose intervening 'if'
-  uses it triggers, or a state trigger or a ``dies_when`` uses it;
+  uses it triggers, or a trigger pattern or an object field holding it is in play;
 * ``effect``: an action word (``$defs/action`` ``do``); reached when the script performs it or a resolving ability
-  (or spell) does;
+  does (or whatever else the ruleset's ``Vocabulary.shown`` says performs it);
 * ``ability``: a word of an ability (``$defs/ability`` properties other than its id, text, trigger and effect), and
-  ``timing``: a duration of a delayed ability; reached when an ability carrying it triggers, or such a delayed
-  ability is created.
+  ``timing``: a duration an action names (``duration``); reached when an ability carrying it triggers, or when the
+  ruleset's ``Vocabulary.shown`` says a trace shows it.
 
 Each rule key crossed with each word of a category its invariant observes (:attr:`Invariant.observes`; None: every
 category) is a situation, reached when the trace shows the word and exercises the rule. The pairs of words that

@@ -8,7 +8,8 @@ A property of an entry definition (or of a definition it ``$ref``s, such as ``ca
   created by an effect of the scenario), ``step`` (an index into the script) and ``action`` (a ``[step, action]``
   pair of the script).
 * ``x-defines``: the entry introduces an id of that sort (an event's ``id``, a trigger's ``id``...).
-* ``x-or``: literal values accepted besides the ids (a queue named ``main`` besides the package ids).
+* ``x-or``: literal values accepted besides the ids (a queue named ``main`` besides the ids of the queues entries
+  define).
 * ``x-earlier``: the entry that defines the id named must come earlier in the trace (a resolve_begin after its
   trigger).
 * ``x-null-means``: what a null value of this field means, in words (a trigger with no event: how it arose).

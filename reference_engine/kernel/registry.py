@@ -251,7 +251,7 @@ def reference_engine_classes() -> dict[str, type]:
 
 
 def reference_engine_for(ruleset: str, max_trace_entries: int | None = None):
-    """A fresh reference engine for ``ruleset`` (e.g. ``"mtg"``). Raises KeyError naming the known rulesets.
+    """A fresh reference engine for ``ruleset`` (a unit's name). Raises KeyError naming the known rulesets.
     ``max_trace_entries``: its loop guard (None: the default, 20,000; see ReferenceEngine)."""
     try:
         cls = loaded(ruleset).reference_engine

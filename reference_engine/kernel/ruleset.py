@@ -90,7 +90,7 @@ class Vocabulary:
                           self.action_fields.get(action["do"], frozenset({"do"})))
                 for key in ("from", "to"):
                     zone(f"{here}.{key}", action.get(key))
-                for key, value in action.items():  # an action that holds actions (a Summon's Snatch Check...)
+                for key, value in action.items():  # an action that holds actions (what it causes later...)
                     if isinstance(value, list) and value and all(isinstance(v, dict) and "do" in v for v in value):
                         actions(f"{here}.{key}", value)
 
@@ -140,7 +140,7 @@ COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A rule system as the judge knows it: its name (``momon-wonder``), editions, options and invariants.
+    """A rule system as the judge knows it: its name (``hearth-queue``), editions, options and invariants.
 
     The reference engine that plays it lives in :mod:`reference_engine.kernel.registry` and is never imported here."""
 
