@@ -383,6 +383,8 @@ def _choices(ruleset: str, schema: dict[str, Any], found: dict[Feature, Example]
 
 
 def _reasons(schema: dict[str, Any], found: dict[Feature, Example], seen: dict[str, str]) -> list[str]:
+    if "removed" not in schema["$defs"]:
+        return []  # a ruleset whose trace has no removed entry (its unit's trace schema fragment defines it)
     reason = schema["$defs"]["removed"]["properties"]["reason"]
     written = [f.key for f in sorted(found) if f.section == "reason"]
     lines = ["## Removal reasons", "", reason.get("description", ""), "",
