@@ -8,7 +8,7 @@ the rule). The scenario files and tests/data/bug-reports/reports.json are writte
 reports the fractions."""
 import json, os, sys
 from mtg_fixture_sources import scen, obj, ab
-from conformance.documents import dump_json, validate
+from conformance.documents.json_io import dump_json, validate
 
 REPORTS = []
 CREATURE = {"types": ["creature"]}

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from conformance.cli import main
-from conformance.documents import problems
+from conformance.commands.cli import main
+from conformance.documents.json_io import problems
 from conformance.editors import exhaustive
 from conformance.editors.analysis import edited_invariants
 from conformance.editors.bounded import Bound, Walk, bounded_scenarios, canonical
@@ -238,7 +238,7 @@ def test_the_time_limit_stops_a_walk_whose_builds_fall_outside_the_bound(capsys)
 def test_the_nightly_exhaustive_job_parses_and_merges_its_shards():
     import yaml
 
-    from conformance.cli import build_parser
+    from conformance.commands.cli import build_parser
     from conformance.editors.exhaustive_cli import bound_of
     from conftest import ROOT
 

@@ -29,7 +29,7 @@ from conformance.editors.analysis import Ambiguity, Contradiction, LintFindings,
 from conformance.editors.bounded import Bound, Walk, bounded_scenarios
 from conformance.editors.enumeration import Enumeration, enumerate_traces, signature
 from conformance.editors.targeting import situation
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.ruleset import Ruleset
 
