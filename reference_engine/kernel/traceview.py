@@ -80,6 +80,7 @@ class TraceView:
         ``against_scenario``, also where it contradicts its scenario (:meth:`scenario_problems`)."""
         found = [problem for _, problem in self._duplicates]
         earlier = self._references.earlier  # the fields naming an entry that must come before (x-earlier)
+        defined: dict[str, dict[str, int]] = {}  # sort -> id -> index of its defining entry, built when first needed
         last_position = None
         for i, entry in enumerate(self.entries):
             kind = entry["kind"]
@@ -93,7 +94,9 @@ class TraceView:
             elif kind in earlier:
                 for ref in earlier[kind]:
                     value = ref.value(entry)
-                    if isinstance(value, str) and self._defined_at(ref.what).get(value, -1) > i:
+                    if ref.what not in defined:
+                        defined[ref.what] = self._defined_at(ref.what)
+                    if isinstance(value, str) and defined[ref.what].get(value, -1) > i:
                         found.append(f"entry {i}: {kind} of {ref.what} {value} comes before the {ref.what} itself")
         for trigger, end in self.resolve_end.items():
             begin = self.resolve_begin.get(trigger)
