@@ -35,8 +35,8 @@ The parts, and who may import whom (tests/test_layering.py):
   otherwise is refused at load.
 * ``rule_text``: ``paragraphs(text) -> {rule number: paragraph}``, the reader of the ruleset's rule text.
 * ``rule_scope``: a regular expression matching the rule numbers of that text the rule keys must encode (None:
-  every number the reader finds; a text holding a whole game's rules, of which one chapter is in scope, names that
-  chapter, e.g. ``603\.\d+[a-z]?``).
+  every number the reader finds; a text holding a whole game's rules, of which one chapter is in scope, matches
+  that chapter's numbers only).
 * ``schema``: folder (relative to the unit's package) of its schema fragments (``scenario.json``, ``trace.json``),
   composed into the shared scenario and trace schemas.
 * ``fixtures``: folder of its golden scenarios, relative to the unit's package, or ``package:path`` (None: it ships
