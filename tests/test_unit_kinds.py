@@ -4,8 +4,9 @@ edit of the kernel, and the registry refuses a unit that redefines an existing o
 
 The unit here is the toy ruleset of tests/toy_ruleset/ (imported from its source, not installed) with an overlay: a
 choice kind ``ping_target`` (which minion a ping hits, answered from ``choices.ping_targets``) and an entry kind
-``fizzled`` (a trigger instance that ends without resolving: ``x-unresolved``, after its trigger: ``x-earlier``). It
-is registered for the test through a patched entry-point listing, beside the bundled units."""
+``fizzled`` (a trigger instance that ends without resolving: ``x-unresolved``, after its trigger: ``x-earlier``),
+named ``hearth-kinds`` so that it never stands for the toy itself. It is registered for the test through a patched
+entry-point listing, beside the bundled units."""
 
 from __future__ import annotations
 
@@ -20,9 +21,7 @@ import pytest
 
 from reference_engine.kernel import unit as unit_module
 from reference_engine.kernel.choices import ChoiceKind, ScenarioChooser, unit_choice_kinds
-from reference_engine.kernel.references import entry_references
 from reference_engine.kernel.registry import ENTRY_POINT_GROUP, LoadedUnit, choice_kinds, loaded
-from reference_engine.kernel.schemas import composed_schema
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.unit import UnitError, units
 
@@ -41,8 +40,19 @@ TARGET = kind_table(ChoiceKind("target", key="ping_targets", context="trigger", 
 MANIFEST = '''
 import dataclasses
 from hearth_queue import UNIT as TOY
+from hearth_queue.engines import HearthQueueEngine
+from hearth_queue.judge import HEARTH_QUEUE
 
-UNIT = dataclasses.replace(TOY, schema="overlay:schema", choice_kinds="overlay.kinds:KINDS")
+# The toy under a name of its own (so that nothing cached for it outlives the test), with the overlay's words.
+JUDGE = dataclasses.replace(HEARTH_QUEUE, name="hearth-kinds")
+
+
+class Engine(HearthQueueEngine):
+    ruleset = "hearth-kinds"
+
+
+UNIT = dataclasses.replace(TOY, name="hearth-kinds", judge="overlay:JUDGE", reference_engine="overlay:Engine",
+                           faulty_engines=None, schema="overlay:schema", choice_kinds="overlay.kinds:KINDS")
 '''
 
 FIZZLED = {
@@ -75,7 +85,9 @@ def _write(folder: Path, files: dict[str, object]) -> None:
 
 
 def _clear() -> None:
-    for cached in (units, composed_schema, entry_references, unit_choice_kinds, loaded):
+    """The caches keyed by no ruleset (every installed unit's): the overlay's unit is listed while installed only.
+    Those keyed by its name (``hearth-kinds``) stay, asked for by no other test."""
+    for cached in (units, unit_choice_kinds):
         cached.cache_clear()
 
 
@@ -93,7 +105,7 @@ def overlay(tmp_path, monkeypatch):
     real = unit_module.entry_points
 
     def install() -> None:
-        point = EntryPoint("hearth-queue", "overlay:UNIT", ENTRY_POINT_GROUP)
+        point = EntryPoint("hearth-kinds", "overlay:UNIT", ENTRY_POINT_GROUP)
         monkeypatch.setattr(unit_module, "entry_points", lambda group: [*real(group=group), point])
         _clear()
 
@@ -115,12 +127,12 @@ def _fixture_scenario() -> dict:
 def test_a_unit_adds_a_choice_kind_and_an_entry_kind_with_no_kernel_edit(overlay):
     _, install = overlay
     install()
-    unit = loaded("hearth-queue")  # validated: the kinds are words of its own fragments
-    assert set(choice_kinds("hearth-queue")) == {"ping_target"}
+    unit = loaded("hearth-kinds")  # validated: the kinds are words of its own fragments
+    assert set(choice_kinds("hearth-kinds")) == {"ping_target"}
     assert unit.choice_kinds["ping_target"].key == "ping_targets"
 
     # The chooser answers the unit's own question from the scenario's choices key it names.
-    scenario = {**_fixture_scenario(), "choices": {"ping_targets": {"M1A1": ["M3", "M2"]}}}
+    scenario = {**_fixture_scenario(), "ruleset": "hearth-kinds", "choices": {"ping_targets": {"M1A1": ["M3", "M2"]}}}
     trigger = {"kind": "trigger", "id": "T1", "ability": "M1A1", "source": "M1", "controller": "P1", "event": "E1"}
     assert ScenarioChooser(scenario).choose("ping_target", "P1", trigger, ["M2", "M3"]) == 1
     assert ScenarioChooser(scenario).choose("ping_target", "P1", {**trigger, "ability": "other"}, ["M2", "M3"]) == 0
@@ -147,8 +159,7 @@ def test_a_unit_adds_a_choice_kind_and_an_entry_kind_with_no_kernel_edit(overlay
 
     # The trace view reads the unit's entry kind from its schema: an instance it ends is unresolved, and one
     # written before its trigger is a structure problem.
-    from hearth_queue.engines import HearthQueueEngine
-    trace = HearthQueueEngine().run(scenario, ScenarioChooser(scenario))
+    trace = unit.reference_engine().run(scenario, ScenarioChooser(scenario))
     entries = trace["entries"]
     at = next(i for i, e in enumerate(entries) if e["kind"] == "trigger")
     first, last = entries[at]["id"], next(e["id"] for e in reversed(entries) if e["kind"] == "trigger")
@@ -174,7 +185,7 @@ def test_a_unit_redefining_a_choice_kind_is_refused_naming_the_unit_the_file_and
     _write(folder, {"schema/trace.json": trace})
     with pytest.raises(UnitError) as caught:
         LoadedUnit(dataclasses.replace(_manifest(), choice_kinds=f"overlay.kinds:{kinds}"))
-    assert str(caught.value).startswith("ruleset unit 'hearth-queue' is inconsistent: ")
+    assert str(caught.value).startswith("ruleset unit 'hearth-kinds' is inconsistent: ")
     assert message.format(file=folder / "kinds.py") in str(caught.value)
 
 
@@ -212,7 +223,7 @@ def test_a_unit_redefining_an_entry_kind_is_refused_naming_the_unit_the_file_and
     _write(folder, {"schema/trace.json": trace})
     with pytest.raises(UnitError) as caught:
         LoadedUnit(_manifest())
-    assert str(caught.value).startswith("ruleset unit 'hearth-queue' is inconsistent: ")
+    assert str(caught.value).startswith("ruleset unit 'hearth-kinds' is inconsistent: ")
     assert f"its trace schema fragment overlay:schema/trace.json ({folder / 'schema' / 'trace.json'}) {message}" \
         in str(caught.value)
 
