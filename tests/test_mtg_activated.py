@@ -147,3 +147,14 @@ def test_the_scenario_must_name_a_printed_activated_ability():
                {"do": "activate", "object": "A", "ability": "nope"}]}]}]}
     with pytest.raises(ScenarioError, match="no activated ability"):
         prepare_scenario(doc, "test")
+
+
+def test_the_fixture_from_forge_10622_resolves_the_cost_triggers_first_and_catches_the_faulty_engine():
+    from mtg_support import fixture
+
+    prepared, expected = fixture("mtg-vocab-602-2-sacrifice-cost-triggers")
+    entries = expected["entries"]
+    assert _order(entries) == ["T1", "A1", "T2", "T3", "A2"]  # SC's before EB's ability, WT's before MD's
+    assert len([e for e in entries if e["kind"] == "activate"]) == 2  # EB gone: the third activation does nothing
+    assert violations(prepared, expected) == {}
+    assert "mtg.stack-lifo" in violations(prepared, _faulty("mtg-cost-triggers-below", prepared))
