@@ -158,3 +158,22 @@ def test_the_fixture_from_forge_10622_resolves_the_cost_triggers_first_and_catch
     assert len([e for e in entries if e["kind"] == "activate"]) == 2  # EB gone: the third activation does nothing
     assert violations(prepared, expected) == {}
     assert "mtg.stack-lifo" in violations(prepared, _faulty("mtg-cost-triggers-below", prepared))
+
+
+def test_the_judge_forbids_an_activation_outside_a_scripted_action():
+    def outside(entries):
+        k = find(entries, kind="activate")
+        entry = entries.pop(k)
+        entries.insert(find(entries, kind="sba_check"), entry)  # after the action ended
+    assert "mtg.resolution-effect" in _broken(outside)
+
+
+def test_an_activated_ability_creating_a_delayed_ability_is_refused_not_ignored():
+    doc = {"format": "trigger-conformance/scenario/1", "ruleset": "mtg", "edition": "2026-02-27",
+           "players": ["P1"], "active_player": "P1", "objects": [{"id": "A", "owner": "P1", "zone": "field", "activated": [
+               {"id": "X", "cost": [{"pay": "life", "amount": 1}], "effect": [{"do": "create_delayed", "ability": {
+                   "id": "D", "trigger": {"event": "signal", "name": "s"}, "effect": []}}]}]}],
+           "script": [{"step": "main", "actions": [{"by": "P1", "effect": [
+               {"do": "activate", "object": "A", "ability": "X"}]}]}]}
+    with pytest.raises(ScenarioError, match="not in the MTG vocabulary yet"):
+        prepare_scenario(doc, "test")

@@ -77,7 +77,7 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                 problems.append(f"{where}.active_in: {UNCREATED} is an object's starting zone only")
         for m, activated in enumerate(obj.get("activated", ())):  # MTG: activated abilities, their costs and effects
             check_actions(activated["effect"], f"$.objects[{n}].activated[{m}].effect")
-            problems.extend(_cost_problems(activated["cost"], f"$.objects[{n}].activated[{m}]", ids))
+            problems.extend(_activated_problems(activated, f"$.objects[{n}].activated[{m}]", ids))
         spell = obj.get("spell")
         if isinstance(spell, dict):  # MTG: a card that is a spell, its effect and target
             check_actions(spell.get("effect", ()), f"$.objects[{n}].spell.effect")
@@ -98,10 +98,14 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _cost_problems(cost: list[dict[str, Any]], where: str, ids: set[str]) -> list[str]:
-    """MTG: each part of an activated ability's cost names an object of the scenario."""
-    return [f"{where}.cost[{c}].object: no object {part['object']!r}" for c, part in enumerate(cost)
-            if "object" in part and part["object"] not in ids]
+def _activated_problems(activated: dict[str, Any], where: str, ids: set[str]) -> list[str]:
+    """MTG: each part of an activated ability's cost names an object of the scenario; its effect creates no delayed or
+    reflexive ability (not in the vocabulary yet: refused rather than silently doing nothing)."""
+    out = [f"{where}.cost[{c}].object: no object {part['object']!r}" for c, part in enumerate(activated["cost"])
+           if "object" in part and part["object"] not in ids]
+    return out + [f"{where}.effect[{k}]: an activated ability creating a {a['do']} ability is not in the MTG "
+                  f"vocabulary yet" for k, a in enumerate(activated["effect"]) if a.get("do") in ("create_delayed",
+                                                                                                  "reflexive")]
 
 
 def _object_ids(scenario: dict[str, Any], problems: list[str]) -> tuple[set[str], set[str]]:

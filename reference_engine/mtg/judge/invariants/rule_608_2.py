@@ -245,7 +245,16 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
         judged += 1
         found += _compare(f"scripted action {ref} (entry {i})", want, _actual_groups(view, "action", ref))
         found += _activations_in(view, at[i], i, action)
+    found += [f"activate entry {k} puts activated ability {view.entries[k]['id']} on the stack outside any scripted action "
+              f"(only a scripted activate action activates, 602.2)" for k in view.by_kind.get("activate", ())
+              if not _in_action(view, k)]
     return found, judged
+
+
+def _in_action(view: TraceView, index: int) -> bool:
+    begins = view.by_kind["action_begin"]
+    k = bisect_right(begins, index) - 1
+    return k >= 0 and all(not (begins[k] < e < index) for e in view.by_kind["action_end"][k:k + 1])
 
 
 def _activations_in(view: TraceView, board: Board, begin: int, action: dict[str, Any]) -> list[str]:
