@@ -23,4 +23,5 @@ VOCABULARY = Vocabulary(
     condition_tests=frozenset({"in_zone", "not_in_zone"}),
     choice_fields=frozenset({"trigger_order", "optional"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "set_aside", "removed"}),
+    zone_changes={"move": "out of play"},
 )
