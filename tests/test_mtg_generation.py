@@ -121,6 +121,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("damage_occurrences")
     if "create_token" in does:
         shown.add("tokens")
+    if "activate" in does:
+        shown.add("activated")
     return shown
 
 

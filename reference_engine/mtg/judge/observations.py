@@ -15,15 +15,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.mtg.judge.activated import activated_spans
 from reference_engine.mtg.judge.model import Board, Hit, Reading, looks_back_for, working_zones
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
-                            "priority", "action_begin", "spell_resolve_begin", "spell_removed"})
+                            "priority", "action_begin", "spell_resolve_begin", "spell_removed",
+                            "activated_resolve_begin"})
 RESOLUTION_REMOVALS = frozenset({"intervening_if", "illegal_target"})
 # Entries that show the game has moved on: a trigger that had to appear "at once" must come before them.
 PROGRESS_KINDS = frozenset({"event", "stack_push", "resolve_begin", "resolve_end", "removed", "priority", "sba_check",
-                            "step_begin", "step_advance", "action_begin", "action_end", "delayed_create"})
+                            "step_begin", "step_advance", "action_begin", "action_end", "delayed_create",
+                            "activated_resolve_begin", "activated_resolve_end"})
 
 
 @dataclass
@@ -100,6 +103,7 @@ def spans(view: TraceView) -> list[tuple[int, int, str]]:
     begins = view.by_kind["action_begin"]
     ends = view.by_kind["action_end"]
     out += [(b, e, f"scripted action {view.entries[b]['action']}") for b, e in zip(begins, ends)]
+    out += [(b, e, f"activated ability {a} resolving") for a, b, e in activated_spans(view)]
     return sorted(out)
 
 
