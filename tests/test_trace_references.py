@@ -2,7 +2,8 @@
 ability, a script step or action, or an id of the trace itself) is cross-checked, per ruleset, from the ruleset's
 composed trace schema (its ``x-refers-to`` annotations, see reference_engine.kernel.references), never from a list
 kept by hand. For each such field a trace naming a missing one is refused by ``validate`` in a fixture and in a
-replay file; the reference engines' own traces are never refused.
+replay file, and by ``check``; so is a ``choice`` entry naming a missing one among its candidates; the reference
+engines' own traces are never refused.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from conformance.commands import cli
 from conformance.documents.fixture_files import bundled_fixtures
 from conformance.commands.trace_reference import pool
+from reference_engine.kernel.choices import unit_choice_kinds
 from reference_engine.kernel.references import entry_references
 from reference_engine.kernel.registry import composed_schema, get_ruleset, units
 from reference_engine.kernel.schemas import bundled
@@ -112,9 +114,45 @@ def test_a_trace_naming_a_missing_one_is_refused_in_a_fixture_and_a_replay(tmp_p
         code = cli.main(["validate", str(path), "--as", as_kind])
         err = capsys.readouterr().err
         assert code == 2 and f"entries[{i}]" in err and str(missing) in err, err
+        if as_kind == "fixture":  # and check refuses it too, never a PASS
+            assert cli.main(["check", str(path)]) == 2
+            assert "PASS" not in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_reference_engines_traces_are_never_refused(ruleset):
     for name, scenario, trace in pool(ruleset):
         assert TraceView(scenario, trace, scenario.get("options", {})).structure_problems() == [], name
+
+
+def _choices():
+    for ruleset in RULESETS:
+        for decision in ["order", "optional", *unit_choice_kinds(ruleset)]:
+            for field in ("among", "chosen"):
+                if not (decision == "optional" and field == "chosen"):  # a yes or no names nothing
+                    yield pytest.param(ruleset, decision, field, id=f"{ruleset}-{decision}-{field}")
+
+
+@pytest.mark.parametrize("ruleset, decision, field", list(_choices()))
+def test_a_choice_naming_a_missing_one_is_refused_in_a_fixture_a_replay_and_by_check(tmp_path, capsys, ruleset,
+                                                                                     decision, field):
+    """A ``choice`` entry's ``among`` names trigger instances (order, optional) or what its unit's ChoiceKind says
+    (MTG's targets: objects or players; occurrences: events), and its ``chosen`` is among them."""
+    found = next(((scenario, trace, i) for _, scenario, trace in pool(ruleset)
+                  for i, entry in enumerate(trace["entries"])
+                  if entry["kind"] == "choice" and entry["decision"] == decision), None)
+    if found is None:
+        pytest.skip(f"{ruleset}'s reference engine asks no {decision} choice on the pool")
+    scenario, trace, i = found
+    bad = copy.deepcopy(trace)
+    bad["entries"][i][field] = [MISSING_ID] + bad["entries"][i][field][1:]
+    for as_kind, document in _documents(ruleset, scenario, bad).items():
+        path = tmp_path / f"{as_kind}.json"
+        path.write_text(json.dumps(document), "utf-8")
+        capsys.readouterr()
+        code = cli.main(["validate", str(path), "--as", as_kind])
+        err = capsys.readouterr().err
+        assert code == 2 and f"entries[{i}]" in err and MISSING_ID in err, err
+        if as_kind == "fixture":
+            assert cli.main(["check", str(path)]) == 2
+            assert "PASS" not in capsys.readouterr().out

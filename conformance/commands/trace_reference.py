@@ -415,7 +415,9 @@ def write(root: Path, ruleset: str) -> Path:
     """Write the page of ``ruleset`` under ``root`` (the repository); returns its path."""
     path = root / page_path(ruleset)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page(ruleset), "utf-8")
+    from conformance.documents.json_io import write_atomically
+
+    write_atomically(path, page(ruleset))  # a full disk leaves the page as it was, never half of it
     return path
 
 

@@ -402,7 +402,8 @@ def write_atomically(path: str | Path, text: str | bytes) -> None:
     """Write a file all at once: a temporary file in the same folder, flushed, then renamed over ``path``.
 
     A reader (or an interrupted run) sees the old file or the whole new one, never a part; the temporary file is
-    removed if anything goes wrong, even an interrupt (KeyboardInterrupt, SystemExit).
+    removed if anything goes wrong, even an interrupt (KeyboardInterrupt, SystemExit); an OSError that names no
+    file (a full disk: ``File too large``, ``No space left on device``) is raised again naming ``path``.
     """
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
@@ -415,11 +416,14 @@ def write_atomically(path: str | Path, text: str | bytes) -> None:
                 os.fsync(stream.fileno())
             os.chmod(temporary, 0o666 & ~_UMASK)
             os.replace(temporary, path)
-        except BaseException:
+        except BaseException as exc:
             try:
                 os.unlink(temporary)
             except OSError:
                 pass
+            if isinstance(exc, OSError) and exc.errno and exc.filename in (None, temporary):
+                # a full disk says nothing of which file: name the one being written, not its temporary
+                raise OSError(exc.errno, exc.strerror, str(path)) from exc
             raise
 
 

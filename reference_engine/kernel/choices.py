@@ -35,7 +35,9 @@ class ChoiceKind:
     first candidate. ``context``, ``candidates``: the protocol's names of the question's two fields (a ``choose``
     message carries ``{context: ..., candidates: [...]}`` under these names). ``description``: what the player
     decides, in words (docs, branch points). ``label``: the branch point's label, formatted with ``player`` and
-    ``id`` (the context's id)."""
+    ``id`` (the context's id). ``among``: what the ids a trace ``choice`` entry's ``among`` lists name (``event``,
+    ``trigger``, ``object``, ``player`` or ``object or player``), each checked against the trace and its scenario;
+    None: not checked (its ``chosen`` is still checked to be among them)."""
 
     name: str
     key: str
@@ -45,6 +47,7 @@ class ChoiceKind:
     by: str = "ability"
     match: str | None = None
     label: str = "{player} answers for {id}"
+    among: str | None = None
 
     def answer(self, choices: Mapping[str, Any], context: dict[str, Any], candidates: list[Any]) -> int:
         """The scenario's answer (an index into ``candidates``) from its ``choices``."""

@@ -102,8 +102,47 @@ class TraceView:
             begin = self.resolve_begin.get(trigger)
             if begin is None or begin > end:
                 found.append(f"entry {end}: resolve_end of trigger {trigger} without an earlier resolve_begin")
-        found += self._dangling_references()
+        found += self._dangling_references() + self._choice_problems(against_scenario)
         return found + (self.scenario_problems() if against_scenario else [])
+
+    def _choice_problems(self, against_scenario: bool) -> list[str]:
+        """A ``choice`` entry whose ``among`` names what the trace or the scenario does not have, or whose ``chosen``
+        is not among them: the kernel's ``order`` (trigger ids, chosen in some order) and ``optional`` (one trigger
+        id, chosen a yes or no), and a unit's own decisions (their :class:`ChoiceKind`'s ``among``)."""
+        from reference_engine.kernel.choices import unit_choice_kinds
+
+        found = []
+        for i in self.by_kind.get("choice", ()):
+            entry = self.entries[i]
+            decision, among, chosen = entry["decision"], entry.get("among"), entry["chosen"]
+            if decision in ("order", "optional"):
+                what = "trigger"
+            else:
+                kind = unit_choice_kinds(self.scenario.get("ruleset")).get(decision)
+                what = kind.among if kind is not None else None
+            for value in among or ():
+                if not self._names(what, value, i, against_scenario):
+                    found.append(f"entry {i}: choice ({decision}) names unknown {what} {value} in its among")
+            if decision == "order" and sorted(map(str, chosen if isinstance(chosen, list) else [chosen])) != \
+                    sorted(map(str, among or ())):
+                found.append(f"entry {i}: choice (order) chose {chosen}, which is not an order of its among {among}")
+            elif decision == "optional" and not isinstance(chosen, bool):
+                found.append(f"entry {i}: choice (optional) chose {chosen}, not a yes or no (true or false)")
+            elif decision not in ("order", "optional") and among is not None and \
+                    any(value not in among for value in (chosen if isinstance(chosen, list) else [chosen])):
+                found.append(f"entry {i}: choice ({decision}) chose {chosen}, which is not among {among}")
+        return found
+
+    def _names(self, what: str | None, value: Any, i: int, against_scenario: bool) -> bool:
+        """Whether ``value`` names a ``what`` of the trace (defined before entry ``i``) or of the scenario."""
+        if what == "trigger":
+            return self.trigger_index.get(value, i) < i
+        if what == "event":
+            return self.event_index.get(value, i) < i
+        if what in ("object", "player", "object or player"):
+            return not against_scenario or (what != "player" and value in self.objects) or \
+                (what != "object" and value in self.players)
+        return what is None or value in self._defined_at(what)
 
     def _defined_at(self, what: str) -> dict[str, int]:
         """Id -> index of the first entry defining it, for ids of sort ``what`` (``x-defines``)."""

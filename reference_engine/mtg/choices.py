@@ -12,12 +12,12 @@ CHOICE_KINDS = kind_table(
                description="603.3d: which of the legal candidates (object or player ids) a triggered ability targets "
                            "as it is put on the stack; chosen is [its id]; the scenario's choices.targets[ability id] "
                            "lists the preferred ones.",
-               label="{player} targets for {id}"),
+               label="{player} targets for {id}", among="object or player"),
     ChoiceKind("occurrence", key="occurrence", context="delayed", candidates="events", match="subject",
                description="603.7b: which of several simultaneous events (trace event entries) a once-only delayed "
                            "triggered ability (its delayed_create entry) triggers on; chosen is [event id]; the "
                            "scenario's choices.occurrence[ability id] lists the preferred event subjects.",
-               label="{player} picks the occurrence for {id}"),
+               label="{player} picks the occurrence for {id}", among="event"),
 )
 
 __all__ = ["CHOICE_KINDS"]
