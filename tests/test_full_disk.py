@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conformance.commands.cli import main as cli_main
 from conformance.running.recorder import write_somewhere
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,3 +96,34 @@ def test_a_junit_file_that_cannot_be_written_anywhere_is_one_line_and_the_exit_c
     assert lines and lines[0].startswith(f"trigger-conformance: error: --junit-xml {tmp_path / 'j.xml'} could not be "
                                          f"written: File too large"), done.stderr
     assert "FAIL" in done.stdout and "mw.queue-fifo" in done.stdout
+
+
+def test_the_editors_reports_are_each_written_or_said_and_none_stops_the_others(tmp_path):
+    """``rules --matrix`` (as ``lint-rules`` and ``diff``): a report that cannot be written is one line naming it and
+    the cause, its text kept (here on stderr), and the next report is still written; the exit code is the command's."""
+    out = tmp_path / "out"
+    out.mkdir()
+    done = _limited(tmp_path, 8192, "rules", "--ruleset", "redemption", "--matrix", "--report-json",
+                    str(out / "m.json"), "--report-html", str(out / "m.html"), "--report-markdown", str(out / "m.md"))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-3000:]
+    for option, name in [("--report-json", "m.json"), ("--report-html", "m.html")]:
+        assert f"trigger-conformance: error: {option} {out / name} could not be written: File too large" in done.stderr
+        assert not (out / name).exists()
+    assert '"command": "rules --matrix"' in done.stderr  # the JSON report, kept
+    assert f"report written to {out / 'm.md'}" in done.stdout and (out / "m.md").stat().st_size > 1000
+
+
+def test_a_file_a_command_cannot_write_is_named_and_a_page_rewritten_is_never_cut(tmp_path):
+    page = tmp_path / "docs" / "trace" / "mtg.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("kept", "utf-8")
+    done = _limited(tmp_path, 2048, "trace-reference", "--ruleset", "mtg", "--write")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert done.stderr == f"trigger-conformance: could not write {page}: File too large\n"
+    assert page.read_text("utf-8") == "kept" and os.listdir(page.parent) == ["mtg.md"]  # no temporary left behind
+    stream = tmp_path / "s.jsonl"
+    assert cli_main(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "--max-examples", "10",
+                     "--no-fixtures", "--shrink-seconds", "2", "--report-jsonl", str(stream)]) == 1
+    done = _limited(tmp_path, 1024, "report", str(stream), "--output", str(tmp_path / "r.md"))
+    assert done.stderr == f"trigger-conformance: could not write {tmp_path / 'r.md'}: File too large\n"
+    assert not (tmp_path / "r.md").exists()

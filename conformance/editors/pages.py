@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import html as _html
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+from conformance.documents.json_io import write_atomically
 from conformance.editors.words import Describer
 
 
@@ -162,7 +164,7 @@ def markdown(doc: dict[str, Any], pictures: Path | None = None) -> str:
                 if o["timeline"] and pictures is not None:
                     pictures.mkdir(parents=True, exist_ok=True)
                     name = f"finding-{n}-outcome-{k}.svg"
-                    (pictures / name).write_text(timeline_svg(o["timeline"], o["label"]), "utf-8")
+                    write_atomically(pictures / name, timeline_svg(o["timeline"], o["label"]))
                     out.append(f"\n![timeline of {_md(o['label'])}]({pictures.name}/{name})\n")
             out.append("")
     return "\n".join(out).rstrip() + "\n"
@@ -294,20 +296,30 @@ def _html_outcomes(outcomes: list[dict[str, Any]]) -> list[str]:
 def write(doc: dict[str, Any], args) -> list[str]:
     """Write the report files asked for (``--report-json``, ``--report-markdown``, ``--report-html``), the JSON
     validated against ``schemas/editor-report.schema.json`` first; returns the lines saying what was written."""
-    from conformance.documents.json_io import validate, write_atomically, write_json
+    from conformance.documents.json_io import dump_json, validate
+    from conformance.running.recorder import write_somewhere
 
     said = []
     if getattr(args, "report_json", None):
-        write_json(args.report_json, validate(doc, "editor-report", "the editor report"))
-        said.append(f"report written to {args.report_json}")
+        text = dump_json(validate(doc, "editor-report", "the editor report"))
+        said += _written(write_somewhere(args.report_json, text, "JSON report", "--report-json"))
     if getattr(args, "report_markdown", None):
         target = Path(args.report_markdown)
-        write_atomically(target, markdown(doc, target.parent / f"{target.stem}-timelines"))
-        said.append(f"report written to {target}")
+        try:
+            text = markdown(doc, target.parent / f"{target.stem}-timelines")
+        except OSError as exc:  # a timeline picture that cannot be written (a full disk): the report without them
+            print(f"trigger-conformance: error: --report-markdown: a timeline picture could not be written: "
+                  f"{exc.filename}: {exc.strerror or exc}; the report is written without timelines", file=sys.stderr)
+            text = markdown(doc)
+        said += _written(write_somewhere(str(target), text, "Markdown report", "--report-markdown"))
     if getattr(args, "report_html", None):
-        write_atomically(args.report_html, html(doc))
-        said.append(f"report written to {args.report_html}")
+        said += _written(write_somewhere(args.report_html, html(doc), "HTML report", "--report-html"))
     return said
+
+
+def _written(went: str | None) -> list[str]:
+    """What :func:`write` says of one report: where it went (write_somewhere said what went wrong, if anything)."""
+    return [f"report written to {went}"] if went else []
 
 
 def add_options(parser) -> None:
