@@ -26,7 +26,7 @@ sys.exit(cli.main(sys.argv[2:]))
 
 
 def _limited(tmp_path: Path, limit: int, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}  # tests: plugin_engines
     return subprocess.run([sys.executable, "-c", LIMITED, str(limit), *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=300)
 
@@ -127,3 +127,23 @@ def test_a_file_a_command_cannot_write_is_named_and_a_page_rewritten_is_never_cu
     done = _limited(tmp_path, 1024, "report", str(stream), "--output", str(tmp_path / "r.md"))
     assert done.stderr == f"trigger-conformance: could not write {tmp_path / 'r.md'}: File too large\n"
     assert not (tmp_path / "r.md").exists()
+
+
+def test_a_problem_scenario_that_cannot_be_written_is_kept_in_the_report_and_printed(tmp_path):
+    """A rule errored because the engine raised: its scenario file cannot be written (a full disk), so the scenario
+    is printed and kept in the report entry (``problem_scenario_kept``); the exit code says the rules errored."""
+    report = tmp_path / "r.json"
+    done = _limited(tmp_path, 1024, "run", "--engine", "plugin_engines:RaisesInHelper", "--rules", "mw.queue-fifo",
+                    "--max-examples", "3", "--no-fixtures", "--failures-dir", str(tmp_path / "f"), "--report-json",
+                    str(report))
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert "could not be written: File too large" in done.stdout
+    printed = next(line for line in done.stdout.splitlines() if "the scenario it happened on: " in line)
+    scenario = json.loads(printed.split("the scenario it happened on: ", 1)[1])
+    assert scenario["format"] == "trigger-conformance/scenario/1"
+    if not report.exists():  # too large for the limit: on stderr
+        text = done.stderr[done.stderr.index("here it is:\n") + len("here it is:\n"):]
+        rule = json.loads(text)["rules"][0]
+    else:
+        rule = json.loads(report.read_text("utf-8"))["rules"][0]
+    assert rule["status"] == "errored" and rule["problem_scenario_kept"] == scenario

@@ -348,6 +348,20 @@ def not_passed(rules: list[dict[str, Any]], interrupted: bool = False) -> list[s
         lines += block
         commands = sorted({r["problem_command"] for r in group if r.get("problem_command")})
         lines += [f"      Play the scenario it happened on again with: {command}" for command in commands]
+        lines += _problem_scenarios_lost(group)
+    return lines
+
+
+def _problem_scenarios_lost(group: list[dict[str, Any]]) -> list[str]:
+    """For errored rules whose problem scenario could not be written (or rebuilt): why, once, and the scenario
+    itself when it was built (one line of JSON: save it to a file to play it again with ``check``)."""
+    lines: list[str] = []
+    for error in dict.fromkeys(r["problem_scenario_error"] for r in group if r.get("problem_scenario_error")):
+        lines.append(f"      error: {error}")
+        kept = next((r["problem_scenario_kept"] for r in group if r.get("problem_scenario_error") == error
+                     and r.get("problem_scenario_kept")), None)
+        if kept is not None:
+            lines.append(f"      the scenario it happened on: {json.dumps(kept, ensure_ascii=False)}")
     return lines
 
 

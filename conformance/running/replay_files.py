@@ -81,7 +81,8 @@ def problem_scenario(config, engine, result, exploration) -> dict[str, Any] | st
 def add_problem_scenario(session, scenario: dict[str, Any] | str | None, entry: dict[str, Any]) -> None:
     """Write ``scenario`` (:func:`problem_scenario`) as a scenario file in ``--failures-dir`` and note it in the
     report ``entry`` (``problem_scenario``, and ``problem_command``: the ``check`` command that plays it again on the
-    engine); when it cannot be built or written, ``problem_scenario_error`` says which file and why. Nothing without
+    engine); when it cannot be built or written, ``problem_scenario_error`` says which file and why (and the scenario
+    that cannot be written is kept in ``problem_scenario_kept``). Nothing without
     a failures folder or a scenario."""
     if not session.spec.failures_dir or scenario is None:
         return
@@ -97,6 +98,7 @@ def add_problem_scenario(session, scenario: dict[str, Any] | str | None, entry: 
         write_json(path, scenario)
     except OSError as exc:
         entry["problem_scenario_error"] = f"the scenario file {path} could not be written: {exc.strerror or exc}"
+        entry["problem_scenario_kept"] = scenario  # not lost with its file: in the report, and printed
         return
     entry["problem_scenario"] = str(path)
     entry["problem_command"] = check_command(str(path), session.spec.engine, session.spec.engine_timeout)
