@@ -147,3 +147,15 @@ def test_a_problem_scenario_that_cannot_be_written_is_kept_in_the_report_and_pri
     else:
         rule = json.loads(report.read_text("utf-8"))["rules"][0]
     assert rule["status"] == "errored" and rule["problem_scenario_kept"] == scenario
+
+
+def test_a_json_lines_report_cut_by_a_full_disk_holds_whole_records_only(tmp_path):
+    """The stream stops being written at the first record that does not fit: the file keeps the whole records before
+    it, never half a line; the whole stream is on stderr (its current-folder fallback does not fit either)."""
+    stream = tmp_path / "r.jsonl"
+    done = _limited(tmp_path, 1000, "run", "--rules", "mw.queue-fifo", "mw.resolve-completely", "--max-examples", "5",
+                    "--no-fixtures", "--report-jsonl", str(stream))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    kept = stream.read_text("utf-8")
+    assert kept.endswith("\n") and [json.loads(line)["record"] for line in kept.splitlines()] == ["header", "explored"]
+    assert '{"record": "footer"' in done.stderr  # the whole stream, printed

@@ -52,6 +52,7 @@ class RunRecorder:
         self.database_warned = ""  # the example database's failure, once warned about
         self.file = None
         self.jsonl_error = ""  # why the JSON Lines report could not be written during the run (a full disk)
+        self.jsonl_bytes = 0  # how much of it is whole lines on disk
         self.lines: list[str] = []  # the JSON Lines report's lines
 
     @property
@@ -91,10 +92,13 @@ class RunRecorder:
                 self.file.write(line)
                 self.file.flush()  # an interrupted run keeps every line written so far
                 os.fsync(self.file.fileno())
+                self.jsonl_bytes += len(line.encode("utf-8"))
             except OSError as exc:  # a full disk: one line now, the run goes on, every line kept for the end
                 self.jsonl_error = exc.strerror or str(exc)
                 with contextlib.suppress(OSError):
                     self.file.close()
+                with contextlib.suppress(OSError):  # no half line left in the file: whole records, as if stopped
+                    os.truncate(self.report_jsonl, self.jsonl_bytes)
                 self.file = None
                 print(f"trigger-conformance: error: {self.session.spec.option_prefix}report-jsonl {self.report_jsonl}"
                       f" could not be written: {self.jsonl_error}; the run goes on, its lines kept to be written "
@@ -305,8 +309,12 @@ class RunRecorder:
         self._write(footer)
         self.footer_written = True
         if self.jsonl_error:
-            self.report_jsonl = write_somewhere(self.report_jsonl, "".join(self.lines), "JSON Lines report",
+            partial = self.report_jsonl
+            self.report_jsonl = write_somewhere(partial, "".join(self.lines), "JSON Lines report",
                                                 f"{self.session.spec.option_prefix}report-jsonl")
+            if self.report_jsonl is not None and self.report_jsonl != partial:  # whole elsewhere: no stale part
+                with contextlib.suppress(OSError):  # left to read as a run stopped half-way
+                    os.unlink(partial)
         elif self.file is not None:
             self.file.close()
             self.file = None
