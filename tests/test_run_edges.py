@@ -108,3 +108,21 @@ def test_an_in_process_engine_raising_keyboard_interrupt_is_an_engine_error_not_
     assert "interrupted" not in document
     assert document["rules"][0]["status"] == "errored"
     assert "raised KeyboardInterrupt itself" in document["rules"][0]["first_problem"]
+
+
+@pytest.mark.parametrize("how", ["command-two-workers", "pytest", "pytest-two-workers"])
+def test_an_engine_raising_keyboard_interrupt_is_no_ctrl_c_in_exploring_workers_or_under_pytest(tmp_path, how):
+    """The same where the engine runs in the command's exploring pool workers (``--workers 2``) or under plain pytest
+    (the plugin, serial or ``-n 2``), where Python's own handler, not the command's, stands for SIGINT."""
+    engine = "plugin_engines:RaisesKeyboardInterrupt"
+    if how == "command-two-workers":
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
+        done = subprocess.run([sys.executable, "-m", "conformance.commands.cli", "run", "--engine", engine, "--rules",
+                               "mw.queue-fifo", "--max-examples", "10", "--no-fixtures", "--workers", "2"],
+                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    else:
+        done = _pytest(tmp_path, "--trigger-engine", engine, "--trigger-rules", "mw.queue-fifo", "--trigger-no-fixtures",
+                       "--trigger-max-examples", "10", *(["-n", "2"] if how.endswith("workers") else ["-p", "no:xdist"]))
+    out = done.stdout + done.stderr
+    assert done.returncode == 1, out  # the rule errored, not 130
+    assert "interrupted" not in out and "KeyboardInterrupt" in out, out

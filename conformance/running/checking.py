@@ -93,9 +93,11 @@ def trusts(engine: Engine) -> bool:
 
 def raised_by_code(exc: KeyboardInterrupt) -> bool:
     """Whether ``exc`` was raised by code (an in-process engine's own ``raise KeyboardInterrupt``) rather than by a
-    signal: known only while a :class:`conformance.running.interrupts.Interrupts` of this process handles SIGINT (it records
-    every signal it turns into a KeyboardInterrupt); otherwise it is taken for the user's Ctrl-C."""
-    owner = getattr(signal.getsignal(signal.SIGINT), "__self__", None)
+    signal: known only while a handler of this process that records every SIGINT handles it (the command's
+    :class:`conformance.running.interrupts.Interrupts`, plain pytest's ``SigintWitness``, an exploring pool worker);
+    otherwise it is taken for the user's Ctrl-C."""
+    handler = signal.getsignal(signal.SIGINT)
+    owner = handler if getattr(handler, "records_signals", False) else getattr(handler, "__self__", None)
     return bool(getattr(owner, "records_signals", False)) and getattr(owner, "received", True) is None
 
 

@@ -107,3 +107,40 @@ class Interrupts:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+class SigintWitness:
+    """Under plain pytest (the plugin without the command), Ctrl-C is Python's own handler's: this one records that
+    SIGINT came, then hands it on to that handler (a KeyboardInterrupt, as before), so that an in-process engine's own
+    ``raise KeyboardInterrupt`` is told from the user's Ctrl-C
+    (:func:`conformance.running.checking.raised_by_code`). Installed only over Python's default handler. ``also``: the
+    plugin's :class:`Interrupts` (SIGTERM), whose signal is no engine's own KeyboardInterrupt either."""
+
+    def __init__(self, also: Interrupts | None = None) -> None:
+        self.records_signals = True
+        self.also = also
+        self._received: str | None = None
+        self._previous: Any = None
+
+    @property
+    def received(self) -> str | None:
+        """The first signal that came (SIGINT here, or one the ``also`` Interrupts handled); None: none came."""
+        return self._received or (self.also.received if self.also is not None else None)
+
+    def start(self) -> "SigintWitness":
+        try:
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                self._previous = signal.signal(signal.SIGINT, self._handle)
+        except (ValueError, OSError):  # not the main thread: nothing to witness
+            pass
+        return self
+
+    def _handle(self, signum, frame) -> None:
+        if self._received is None:
+            self._received = signal.Signals(signum).name
+        self._previous(signum, frame)
+
+    def stop(self) -> None:
+        if self._previous is not None and signal.getsignal(signal.SIGINT) == self._handle:
+            signal.signal(signal.SIGINT, self._previous)
+        self._previous = None

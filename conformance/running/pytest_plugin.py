@@ -38,7 +38,7 @@ from pathlib import Path
 import pytest
 
 from conformance import __version__
-from conformance.running.interrupts import Interrupts, exit_code
+from conformance.running.interrupts import Interrupts, SigintWitness, exit_code
 from conformance.generation.profiles import empty_shard, parse_duration, parse_shard, settings
 from conformance.running.recorder import RunRecorder, never_applied, nothing_checked, plain
 from conformance.running.session import (
@@ -51,6 +51,7 @@ SESSION = pytest.StashKey[Session]()  # the run's session, on the controller and
 RECORDER = pytest.StashKey[RunRecorder]()  # the run's record, on the controller
 INTERRUPTS = pytest.StashKey[Interrupts]()  # SIGTERM handling, on the controller of a plain pytest run
 ENTRY = pytest.StashKey[dict]()  # on an item: its report entry
+WITNESS = pytest.StashKey[SigintWitness]()  # SIGINT recorded (plain pytest): an engine's own KeyboardInterrupt told apart
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -166,6 +167,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # On the controller of a plain pytest run, SIGTERM stops the run the way Ctrl-C does (the command sees to
     # both signals itself, and its Interrupts marks every process of the run).
     config.stash[INTERRUPTS] = Interrupts((signal.SIGTERM,), forward=False, outermost=False).start()
+    config.stash[WITNESS] = SigintWitness(config.stash[INTERRUPTS]).start()  # none under the command (its own)
     share = {"conformance_spec": dataclasses.asdict(session.spec)}
     if session.unavailable is not None:  # nothing to explore: every item errors with the engine's problem
         recorder.explored({"explored": 0})
@@ -207,6 +209,7 @@ def _configure_worker(config: pytest.Config, worker: dict) -> None:
     if worker.get("conformance_unavailable"):
         session.unavailable = dict(worker["conformance_unavailable"])
     config.stash[SESSION] = session
+    config.stash[WITNESS] = SigintWitness().start()
     if not config.option.collectonly and worker.get("conformance_exploration"):
         session.use_exploration(exploration_from_parts([worker["conformance_exploration"]]))
 
@@ -294,6 +297,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     interrupts = config.stash.get(INTERRUPTS, None)
     if interrupts is not None:
         interrupts.stop(bool(recorder is not None and recorder.interrupted))
+    witness = config.stash.get(WITNESS, None)
+    if witness is not None:
+        witness.stop()
 
 
 def _finish(config: pytest.Config, recorder: RunRecorder, interrupted: bool = False) -> None:

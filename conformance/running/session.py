@@ -461,9 +461,12 @@ class _PoolWorker:
     a signal (Ctrl-C reaches the whole process group; the harness forwards it) stops its exploration, which hands
     back what it judged; a worker with nothing to do ignores it."""
 
+    records_signals = True  # conformance.running.checking.raised_by_code: an engine's own KeyboardInterrupt is no signal
+
     def __init__(self, played):
         self.played = played
         self.exploring = False
+        self.received: str | None = None
 
     @classmethod
     def install(cls, played) -> None:
@@ -481,6 +484,7 @@ class _PoolWorker:
         return handler if isinstance(handler, _PoolWorker) else None
 
     def __call__(self, signum, frame) -> None:
+        self.received = self.received or str(signum)  # a signal came (its number): not an engine's own raise
         if self.exploring:  # once: a second signal must not cut short the handing back of what was found
             self.exploring = False
             raise KeyboardInterrupt(signum)
