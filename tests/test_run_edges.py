@@ -82,6 +82,9 @@ def test_every_subcommands_help_says_what_it_does_and_ruleset_has_help(capsys):
         for action in parser._actions:
             if "--ruleset" in action.option_strings:
                 assert action.help and "momon-wonder" in action.help, name
+    assert cli.main(["--help"]) == 0  # the command itself says what it is for, in words (no reST markup)
+    top = capsys.readouterr().out
+    assert "rules engine's triggered abilities" in top and "``" not in top and "exit codes:" in top
     assert cli.main(["run", "--help"]) == 0
     out = capsys.readouterr().out
     assert "Check an engine against every rule of a ruleset." in out and "the ruleset: one of" in out

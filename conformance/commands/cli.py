@@ -8,6 +8,12 @@ by SIGINT or SIGTERM (the partial reports, JUnit XML included, are written).
 
 from __future__ import annotations
 
+DESCRIPTION = ("Check a card-game rules engine's triggered abilities against the rules of its game: generated "
+               "scenarios and golden fixtures, each rule judged on the engine's trace. `trigger-conformance COMMAND "
+               "--help` says what each command does and takes.")
+EXIT_CODES = ("exit codes: 0 all passed, 1 a rule or fixture failed or errored, 2 bad input or usage, 130 or 143 "
+              "interrupted by SIGINT or SIGTERM")
+
 import argparse
 import json
 import math
@@ -266,7 +272,7 @@ def _seed(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="trigger-conformance", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="trigger-conformance", description=DESCRIPTION, epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
