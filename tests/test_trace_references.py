@@ -156,3 +156,24 @@ def test_a_choice_naming_a_missing_one_is_refused_in_a_fixture_a_replay_and_by_c
         if as_kind == "fixture":
             assert cli.main(["check", str(path)]) == 2
             assert "PASS" not in capsys.readouterr().out
+
+
+def _answer_keys():
+    for ruleset in RULESETS:
+        keys = ["optional"] + [k.key for k in unit_choice_kinds(ruleset).values() if k.by == "ability"]
+        for key in dict.fromkeys(keys):
+            yield pytest.param(ruleset, key, id=f"{ruleset}-{key}")
+
+
+@pytest.mark.parametrize("ruleset, key", list(_answer_keys()))
+def test_a_scenario_answering_for_a_missing_ability_is_refused(tmp_path, capsys, ruleset, key):
+    """The scenario's answers keyed by ability id (``choices.optional``, MTG's ``targets`` and ``occurrence``) name
+    abilities it has, as ``trigger_order`` does: a misspelt id would otherwise be an answer silently never used."""
+    fixture = copy.deepcopy(next(iter(bundled_fixtures(ruleset))).document)
+    fixture["scenario"].setdefault("choices", {})[key] = {MISSING_ID: True if key == "optional" else []}
+    path = tmp_path / "fixture.json"
+    path.write_text(json.dumps(fixture), "utf-8")
+    for command in (["validate", str(path), "--as", "fixture"], ["check", str(path)]):
+        capsys.readouterr()
+        assert cli.main(command) == 2
+        assert f"$.choices.{key}.{MISSING_ID}: no ability" in capsys.readouterr().err

@@ -95,7 +95,19 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
     for k, ability in enumerate(scenario.get("choices", {}).get("trigger_order", ())):
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
-    return problems
+    return problems + _answer_problems(scenario, abilities)
+
+
+def _answer_problems(scenario: dict[str, Any], abilities: set[str]) -> list[str]:
+    """The answers keyed by ability (``choices.optional``, and each key of a unit's own question answered per
+    ability, MTG's ``targets`` and ``occurrence``) name abilities of the scenario, printed or created."""
+    from reference_engine.kernel.choices import unit_choice_kinds
+
+    keys = ["optional"] + [kind.key for kind in unit_choice_kinds(scenario.get("ruleset")).values()
+                           if kind.by == "ability"]
+    choices = scenario.get("choices", {})
+    return [f"$.choices.{key}.{ability}: no ability {ability!r}" for key in dict.fromkeys(keys)
+            if isinstance(choices.get(key), dict) for ability in choices[key] if ability not in abilities]
 
 
 def _activated_problems(activated: dict[str, Any], where: str, ids: set[str]) -> list[str]:
