@@ -156,6 +156,9 @@ def test_a_choice_naming_a_missing_one_is_refused_in_a_fixture_a_replay_and_by_c
         if as_kind == "fixture":
             assert cli.main(["check", str(path)]) == 2
             assert "PASS" not in capsys.readouterr().out
+    if decision == "order" and field == "chosen":  # among is optional: without it, chosen still names triggers
+        del bad["entries"][i]["among"]
+        assert any(MISSING_ID in p for p in TraceView(scenario, bad, scenario.get("options", {})).structure_problems())
 
 
 def _answer_keys():

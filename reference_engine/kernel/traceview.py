@@ -120,16 +120,18 @@ class TraceView:
             else:
                 kind = unit_choice_kinds(self.scenario.get("ruleset")).get(decision)
                 what = kind.among if kind is not None else None
-            for value in among or ():
+            named = list(among or ()) + (chosen if decision == "order" and isinstance(chosen, list) else [])
+            for field, value in [("among", v) for v in among or ()] + [("chosen", v) for v in named[len(among or ()):]]:
                 if not self._names(what, value, i, against_scenario):
-                    found.append(f"entry {i}: choice ({decision}) names unknown {what} {value} in its among")
-            if decision == "order" and sorted(map(str, chosen if isinstance(chosen, list) else [chosen])) != \
-                    sorted(map(str, among or ())):
-                found.append(f"entry {i}: choice (order) chose {chosen}, which is not an order of its among {among}")
-            elif decision == "optional" and not isinstance(chosen, bool):
+                    found.append(f"entry {i}: choice ({decision}) names unknown {what} {value} in its {field}")
+            picked = chosen if isinstance(chosen, list) else [chosen]
+            if decision == "optional" and not isinstance(chosen, bool):
                 found.append(f"entry {i}: choice (optional) chose {chosen}, not a yes or no (true or false)")
-            elif decision not in ("order", "optional") and among is not None and \
-                    any(value not in among for value in (chosen if isinstance(chosen, list) else [chosen])):
+            elif among is None:  # optional in the schema (an engine may leave it out): nothing to hold chosen to
+                continue
+            elif decision == "order" and sorted(map(str, picked)) != sorted(map(str, among)):
+                found.append(f"entry {i}: choice (order) chose {chosen}, which is not an order of its among {among}")
+            elif decision != "order" and decision != "optional" and any(value not in among for value in picked):
                 found.append(f"entry {i}: choice ({decision}) chose {chosen}, which is not among {among}")
         return found
 
