@@ -159,3 +159,23 @@ def test_a_json_lines_report_cut_by_a_full_disk_holds_whole_records_only(tmp_pat
     kept = stream.read_text("utf-8")
     assert kept.endswith("\n") and [json.loads(line)["record"] for line in kept.splitlines()] == ["header", "explored"]
     assert '{"record": "footer"' in done.stderr  # the whole stream, printed
+
+
+def test_under_plain_pytest_a_junit_file_that_cannot_be_written_is_one_line_after_the_summary(tmp_path):
+    """The plugin without the command: pytest's own JUnit XML writer fails (a full disk); no traceback, pytest's
+    summary is printed, the file is written from the verdicts where it can be (here: on stderr, in one place said
+    in one line), no half file is left, and the exit code is the rules'."""
+    program = ("import resource, sys, pytest\nresource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))\n"
+               "sys.exit(pytest.main(sys.argv[1:]))")
+    junit = tmp_path / "j.xml"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", program, "-p", "no:cacheprovider", "-p", "no:xdist",
+                           "--trigger-ruleset", "momon-wonder", "--trigger-max-examples", "5", "--trigger-rules",
+                           "mw.queue-fifo", "--trigger-no-fixtures", "--trigger-engine", "mutant:mw-lifo",
+                           "--trigger-shrink-seconds", "2", "--trigger-failures-dir", str(tmp_path / "f"),
+                           f"--junitxml={junit}"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    out = done.stdout + done.stderr
+    assert done.returncode == 1 and "Traceback" not in out and "INTERNALERROR" not in out, out[-3000:]
+    assert "1 failed" in done.stdout
+    assert f"--junitxml {junit} could not be written: File too large" in out  # pytest's option, named
+    assert 'name="test_rule[mw.queue-fifo]"' in out and not junit.exists()

@@ -27,6 +27,7 @@ the explored stream in their ``workerinput`` and send each verdict back on the i
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import secrets
@@ -164,6 +165,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RECORDER] = recorder
     recorder.start()
     config.pluginmanager.register(_Controller(config, recorder), "conformance-controller")
+    if not under_command:  # the command writes pytest's JUnit XML in its own folder, and sees to its failure itself
+        config.pluginmanager.register(_JunitGuard(), "conformance-junit-guard")
     # On the controller of a plain pytest run, SIGTERM stops the run the way Ctrl-C does (the command sees to
     # both signals itself, and its Interrupts marks every process of the run).
     config.stash[INTERRUPTS] = Interrupts((signal.SIGTERM,), forward=False, outermost=False).start()
@@ -293,7 +296,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     recorder = config.stash.get(RECORDER, None)
     if recorder is not None:  # interrupted before the session started: pytest_sessionfinish never ran
         _finish(config, recorder)
-        recorder.write_junit(getattr(config.option, "xmlpath", None))  # after pytest's own (if it wrote one)
+        guard = config.pluginmanager.get_plugin("conformance-junit-guard")
+        # after pytest's own (if it wrote one); instead of it when a full disk stopped it half-way
+        xmlpath = getattr(config.option, "xmlpath", None)
+        recorder.write_junit(xmlpath, complete=bool(getattr(guard, "failed", False)))
+        if getattr(guard, "failed", False) and recorder.junit_failed:  # not where asked: no half file left there
+            with contextlib.suppress(OSError):
+                os.unlink(xmlpath)
     interrupts = config.stash.get(INTERRUPTS, None)
     if interrupts is not None:
         interrupts.stop(bool(recorder is not None and recorder.interrupted))
@@ -380,6 +389,22 @@ def pytest_runtest_makereport(item: pytest.Item, call):
     return report
 
 
+class _JunitGuard:
+    """Plain pytest with ``--junitxml``: when pytest cannot write its JUnit XML (a full disk), its OSError would end
+    the run in a traceback before the summary; the run goes on instead, and the file is written from the verdicts at
+    the end (``pytest_unconfigure``), or said in one line where it could not be."""
+
+    failed = False
+
+    @pytest.hookimpl(wrapper=True, trylast=True)  # the innermost wrapper: pytest's summary is printed all the same
+    def pytest_sessionfinish(self, session, exitstatus):
+        try:
+            return (yield)
+        except OSError:
+            self.failed = True
+            return None
+
+
 class _Controller:
     """On the controller: each item's verdict to the run's recorder as pytest reports it, the run's exit status,
     and the console summary of skip reasons."""
@@ -401,6 +426,7 @@ class _Controller:
     def pytest_keyboard_interrupt(self, excinfo) -> None:
         self.recorder.interrupted = self.recorder.interrupted or signal_name(excinfo.value)
 
+    @pytest.hookimpl(tryfirst=True)  # before pytest's JUnit XML, which a full disk may stop with an OSError
     def pytest_sessionfinish(self, session, exitstatus) -> None:
         recorder = self.recorder
         self.empty = empty_shard(recorder.session, "--trigger-rules")

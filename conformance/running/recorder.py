@@ -281,7 +281,7 @@ class RunRecorder:
         from conformance.reports.render import from_report, junit
 
         went = write_somewhere(path, junit(from_report(self.report(), self.session.rule_keys())), "JUnit XML",
-                               "--junit-xml")
+                               "--junitxml" if self.session.spec.option_prefix == "--trigger-" else "--junit-xml")
         self.junit_written = True
         self.junit_failed = went != path  # written elsewhere (or to stderr), not where asked
 
