@@ -482,6 +482,9 @@ def compare_triggers(view: TraceView, event_ids) -> list[str]:
     return found
 
 
+_CREATING = ("create_delayed", "reflexive")
+
+
 @memoized
 def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
     """For every resolution that used its effect: (trigger id, resolve_begin entry, action kind, ability ids its
@@ -498,10 +501,11 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
                        for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
         made = [view.entries[i] for i in creates[bisect_right(creates, begin):bisect_left(creates, end)]
                 if view.entries[i].get("created_by") == t]
-        for kind in ("create_delayed", "reflexive"):
-            wanted = Counter() if declined else Counter(
-                a["ability"]["id"] for a in spec.get("effect") or () if a.get("do") == kind)
-            got = Counter(e["ability"] for e in made if bool(e.get("reflexive")) == (kind == "reflexive"))
+        effect = () if declined else [a for a in spec.get("effect") or () if a.get("do") in _CREATING]
+        for kind in _CREATING:
+            wanted = Counter(a["ability"]["id"] for a in effect if a.get("do") == kind) if effect else Counter()
+            got = Counter(e["ability"] for e in made if bool(e.get("reflexive")) == (kind == "reflexive")) \
+                if made else Counter()
             out.append((t, begin, kind, wanted, got))
     return out
 

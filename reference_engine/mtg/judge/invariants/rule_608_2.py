@@ -90,7 +90,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
     instruction is one the judge cannot replay); ``taken``: the amount of the resolving ability's trigger event, for
     "that many" (:func:`how_much`)."""
-    board = board.clone()
+    own = False  # ``board`` is the caller's until the first event changes it: cloned then (most effects cause none)
     out: list[list[dict[str, Any]]] = []
     for action in effect:
         do = action.get("do")
@@ -153,6 +153,8 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             return None
         if group:
             out.append(group)
+            if not own:
+                board, own = board.clone(), True
             for event in group:
                 board.step(event)
     return out
