@@ -232,12 +232,17 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
     ability is listed once for the whole event, under the first occurrence that satisfies it (11.2.3)."""
     tracker = ZoneTracker(view.scenario)
     out: dict[str, list[tuple[str, str]]] = {}
-    groups, keys = group_events(view), event_group(view)
+    groups, keys, scenario = group_events(view), event_group(view), view.scenario
     for i in view.by_kind["event"]:
         event = view.entries[i]
         if event["id"] in out:
             continue
-        occurrences = [view.events[e] for e in groups[keys[event["id"]]]]
+        members = groups[keys[event["id"]]]
+        if len(members) == 1:  # one occurrence (the common case): nothing to list once for the whole event
+            before = tracker.apply(event)
+            out[event["id"]] = [(source, ab["id"]) for source, ab in tracker.satisfied_abilities(event, scenario, before)]
+            continue
+        occurrences = [view.events[e] for e in members]
         befores = [tracker.apply(occurrence) for occurrence in occurrences]
         seen: set[tuple[str, str]] = set()
         for occurrence, before in zip(occurrences, befores):

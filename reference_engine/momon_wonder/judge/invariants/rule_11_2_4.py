@@ -62,14 +62,18 @@ def _expected_events(view: TraceView, trigger: str) -> list[tuple[str, str | Non
     """(type, subject) of the events the trigger's effect must cause, given the zones as its resolution began."""
     t = view.triggers[trigger]
     ability = view.ability_of(trigger)
-    # the effect's moves write to the front map: no copy of every object's zone per resolution
-    zones = ChainMap({}, zones_at_resolution(view).get(trigger, {}))
+    # the effect's moves write to the front map: no copy of every object's zone per resolution (and no map at all for
+    # an effect that moves nothing)
+    zones: ChainMap[str, str] | None = None
     expected: list[tuple[str, str | None]] = []
     for action in (ability or {}).get("effect", ()):
         do = action["do"]
         if do == "signal":
             expected.append(("signal", action.get("subject", t["source"])))
-        elif do == "summon":
+            continue
+        if zones is None:
+            zones = ChainMap({}, zones_at_resolution(view).get(trigger, {}))
+        if do == "summon":
             monsters = summonable(action, zones)
             if action["succeeds"] and monsters:
                 for obj in monsters:  # one Summon event, one occurrence per monster
