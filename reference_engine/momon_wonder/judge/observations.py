@@ -519,6 +519,9 @@ def _trigger_positions(view: TraceView) -> dict[str, int | None]:
     return {t: positions.get(trigger["event"]) for t, trigger in view.triggers.items()}
 
 
+trigger_positions = _trigger_positions  # the whole table, for a rule that asks for every trigger's position
+
+
 def summoned_by(view: TraceView, event_id: str) -> list[str]:
     """The monsters the Summon event ``event_id`` (any of its occurrences) summoned."""
     return [view.events[e].get("subject") for e in group_events(view)[event_group(view)[event_id]]]

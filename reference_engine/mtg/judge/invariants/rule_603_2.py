@@ -15,9 +15,10 @@ from reference_engine.mtg.judge.observations import (
 )
 from reference_engine.mtg.judge.model import looks_back
 from reference_engine.mtg.judge.observations import PASSES
-from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.traceview import TraceView, memoized
 
 
+@memoized
 def _ordinary_events(view: TraceView) -> list[str]:
     return [e["id"] for g in replay(view).groups for e in g.events
             if not looks_back(e) and not e.get("prevented")]

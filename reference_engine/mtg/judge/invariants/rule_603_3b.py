@@ -37,11 +37,12 @@ def _second_pass_triggers(view: TraceView) -> frozenset[str]:
 def _segments(view: TraceView):
     """The pushes APNAP order applies to: each pass of each batch (the whole batch in a one-pass edition)."""
     two_pass = view.edition in TWO_PASS_EDITIONS
+    second = _second_pass_triggers(view) if two_pass else frozenset()
     for placement in placements(view):
         triggers = [t for t in placement.pushed if t in view.triggers]
         if two_pass:
-            yield [t for t in triggers if not _second_pass(view, t)]
-            yield [t for t in triggers if _second_pass(view, t)]
+            yield [t for t in triggers if t not in second]
+            yield [t for t in triggers if t in second]
         else:
             yield triggers
 

@@ -30,7 +30,7 @@ FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target",
 
 
 def _signature(event: dict[str, Any]) -> tuple:
-    return tuple(event.get(f) for f in FIELDS) + (bool(event.get("prevented")),)
+    return (*map(event.get, FIELDS), bool(event.get("prevented")))
 
 
 def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
