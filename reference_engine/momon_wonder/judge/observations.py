@@ -393,6 +393,7 @@ def units(view: TraceView) -> list[Unit]:
     open_units: dict[Any, tuple[str, Any, int, tuple[str, ...]]] = {}
     out: list[Unit] = []
     entries = view.entries
+    marking: dict[int, tuple[list, bool]] = {}  # id(effect) -> (effect, whether it marks): asked once per effect
     for i in view.indexes_of(*begin_kind, *end_kind):  # only the entries that begin or end a unit, in trace order
         entry = entries[i]
         kind = entry["kind"]
@@ -401,7 +402,10 @@ def units(view: TraceView) -> list[Unit]:
             name = _unit_name(entry, unit_kind)
             marked: list[str] = []
             effect = unit_effect(view, entry)
-            if any(action["do"] == "mark_defeat" for action in effect):  # else the effect marks nothing
+            known = marking.get(id(effect))  # (the effect is kept with its answer: its id is not reused meanwhile)
+            if known is None:
+                known = marking[id(effect)] = (effect, any(action["do"] == "mark_defeat" for action in effect))
+            if known[1]:  # else the effect marks nothing
                 for step_ in walk_effect(effect, dict(snapshots[i]), failed_event):
                     if step_[0] == "mark" and step_[1] not in marked:
                         marked.append(step_[1])
