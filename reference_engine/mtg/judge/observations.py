@@ -133,6 +133,9 @@ def _specs(view: TraceView) -> dict[str, dict[str, Any] | None]:
     return {t: cat.ability(trig["source"], trig["ability"], delayed="delayed" in trig) for t, trig in view.triggers.items()}
 
 
+specs = _specs  # the whole table, for a rule asking spec_of for every instance in a loop
+
+
 def game_over_at(view: TraceView) -> int | None:
     """Index of the ``game_over`` entry (the game ended before the script did, 104.4b), or None."""
     ends = view.by_kind.get("game_over") or []
@@ -219,7 +222,8 @@ def _births(view: TraceView) -> dict[str, int]:
 def placements(view: TraceView):
     """Every 603.3b run in the trace, with what had to go in it (see :class:`Placement`) (streamed)."""
     entries = view.entries
-    births = sorted((born_at(view, t), view.trigger_index[t], t) for t in view.triggers)
+    birth = _births(view)
+    births = sorted((birth[t], view.trigger_index[t], t) for t in view.triggers)
     born = 0  # births[:born] are the instances born before the current entry
     alive: dict[str, None] = {}  # born, neither put on the stack nor removed, in birth order
     gone: set[str] = set()  # put on the stack or removed
@@ -495,8 +499,9 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
     and ``reflexive`` (603.12). A declined optional ability (603.5) creates nothing."""
     out = []
     choices, creates = view.by_kind["choice"], view.by_kind["delayed_create"]  # entry indexes, ascending
+    table = _specs(view)
     for t, begin, end in view.resolution_spans:
-        spec = spec_of(view, t)
+        spec = table.get(t)
         if spec is None:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())

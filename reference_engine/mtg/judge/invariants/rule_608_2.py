@@ -24,7 +24,7 @@ from reference_engine.kernel.script import script_problems
 from reference_engine.mtg.judge.observations import PASSES
 from reference_engine.kernel.traceview import TraceView, memoized
 from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, UNCREATED, Board, Reading
-from reference_engine.mtg.judge.observations import catalog, describe, replay, spec_of
+from reference_engine.mtg.judge.observations import catalog, describe, replay, specs
 
 FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target", "controller")
 
@@ -198,9 +198,9 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
     found: list[str] = []
     judged = 0
     stacked_target = {e["trigger"]: e.get("target") for e in (view.entries[i] for i in view.by_kind["stack_push"])}
-    choices = view.by_kind["choice"]  # entry indexes, ascending
+    choices, table = view.by_kind["choice"], specs(view)  # entry indexes, ascending
     for t, begin, end in view.resolution_spans:
-        spec, trig = spec_of(view, t), view.triggers.get(t)
+        spec, trig = table.get(t), view.triggers.get(t)
         if spec is None or trig is None or begin not in at:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
