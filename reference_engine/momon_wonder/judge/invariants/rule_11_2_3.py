@@ -106,8 +106,9 @@ def collect_every_trigger(view: TraceView) -> list[str]:
     keys = event_group(view)
     created = {keys.get(p.event, p.event): p.created for p in packages(view).values()}
     package_created = {e: created[k] for e, k in keys.items() if k in created}
+    queued = enqueues(view)
     for t, trigger in view.triggers.items():
-        if not enqueues(view).get(t) and not _declined_on_trigger(view, t):
+        if not queued.get(t) and not _declined_on_trigger(view, t):
             removed = view.removed.get(t)
             found.append(f"{view.describe_trigger(t)} never entered a queue" + (
                 f" (it was removed as {view.entries[removed]['reason']} without being queued; only option "
