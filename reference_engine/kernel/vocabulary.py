@@ -81,8 +81,8 @@ class ZoneTracker:
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
         # (object id, ability) in scenario order, grouped by the event type of their trigger condition: an event is
         # tested only against the abilities waiting for its type (the rest cannot match, see pattern_matches).
-        # Each with its active_zones, read once.
-        # Each with its active_zones, read once, and its condition's signal name and subject (_NO_NAME: any name).
+        # Each with its active_zones, read once, and its condition's signal name and subject (_NO_NAME: any name)
+        # and intervening condition, read once too.
         self._by_type: dict[str, list[tuple[str, dict[str, Any], list[str], Any, str, Any]]] = {}
         for obj in scenario["objects"]:
             for ability in obj.get("abilities", ()):
