@@ -150,6 +150,8 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                 group = [{"type": "countered", "subject": thing, "from": "stack", "to": "graveyard"}]
         elif do == "activate":  # 602.2, 601.2h: a scripted action only; each part of the cost its own event
             paid = may_activate(board, cat.objects, action, controller) if source is None else None
+            if paid and not own:
+                board, own = board.clone(), True
             for event in paid or ():
                 out.append([event])
                 board.step(event)
