@@ -9,7 +9,7 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 * ``filter``: a trigger-condition word other than ``event`` (``$defs/trigger_condition``); reached when an event of
   the kind an ability with that filter watches for happens, or that ability triggers;
 * ``condition``: a game-state test (``$defs/condition`` ``test``); reached when an ability whose intervening 'if'
-  uses it triggers, or a state trigger or a ``dies_when`` uses it;
+  (or 'If X, Y' ``condition``) uses it triggers, or a state trigger or a ``dies_when`` uses it;
 * ``effect``: an action word (``$defs/action`` ``do``); reached when the script performs it or a resolving ability
   (or spell) does;
 * ``ability``: a word of an ability (``$defs/ability`` properties other than its id, text, trigger and effect), and
@@ -21,7 +21,9 @@ category) is a situation, reached when the trace shows the word and exercises th
 interact are situations too: a zone-change event kind x the zone its watcher works from (``active_in``: whether the
 watcher sees an object leave depends on both, through looking back in time), and the zone an object leaves x the
 watcher's zone. A word the ruleset's :class:`~reference_engine.kernel.ruleset.Vocabulary` does not give
-a meaning to, or a pair the schema's own reading rules out, is *impossible*, with the reason
+a meaning to, or a pair the schema's own reading rules out (a watcher's zone no ability works from, by the
+vocabulary's ``ability_zones``; an origin no object leaves, one of its ``final_zones``, or that no zone-change event
+kind of the ruleset takes an object out of), is *impossible*, with the reason
 (:func:`impossible_situations`); every other derived situation has the goal :data:`AT_LEAST_ONCE` (at least once in
 a run's stream).
 """
@@ -142,7 +144,7 @@ def _seen(view: TraceView) -> Iterator[tuple]:
         yield ("event", ability["trigger"]["event"])
         yield from (("filter", f) for f in ability["trigger"] if f != "event")
         yield from (("ability", w) for w in ability if w not in _KERNEL_ABILITY_PARTS and ability[w])
-        yield from (("condition", t) for t in _tests(ability.get("intervening_if")))
+        yield from (("condition", t) for t in _tests([ability.get("intervening_if"), ability.get("condition")]))
     for _, ability in _watchers(view):
         pattern = ability["trigger"]
         watched = pattern["event"] in kinds or (pattern["event"] == "zone_change" and kinds & set(_FROM_ZONES))
@@ -208,14 +210,25 @@ def derive(schema: dict[str, Any], vocabulary, invariants) -> list[Derived]:
                 if observes is None or category in observes:
                     found.append(Derived(_word_situation(inv.key, inv.exercised, category, word),
                                          reason(category, word)))
+    def works_from(zone: str) -> str | None:
+        where = vocabulary.ability_zones
+        if reason("zone", zone) or where is None or zone in where:
+            return reason("zone", zone)
+        return f"no ability works from {zone!r} in this ruleset (its vocabulary's ability zones: " \
+               f"{', '.join(z for z in words['zone'] if z in where)})"
+
+    def leaves(origin: str) -> str | None:
+        if origin in vocabulary.final_zones:
+            return f"no object ever leaves {origin!r} in this ruleset (a final zone of its vocabulary)"
+        movers = [k for k in words["event"] if k in _FROM_ZONES and _FROM_ZONES[k](origin) and not reason("event", k)]
+        return None if movers else f"no zone-change event of this ruleset takes an object out of {origin!r}"
+
     for kind, zone in itertools.product([k for k in words["event"] if k in _FROM_ZONES], words["zone"]):
         found.append(Derived(_pair_situation(
             "event-watcher", kind, zone, f"an event {kind!r} happens while an ability watching for it works from "
-            f"{zone!r}"), reason("event", kind) or reason("zone", zone)))
+            f"{zone!r}"), reason("event", kind) or works_from(zone)))
     for origin, zone in itertools.product(words["zone"], words["zone"]):
-        movers = [k for k in words["event"] if k in _FROM_ZONES and _FROM_ZONES[k](origin) and not reason("event", k)]
-        why = reason("zone", origin) or reason("zone", zone) or (
-            None if movers else f"no zone-change event of this ruleset takes an object out of {origin!r}")
+        why = reason("zone", origin) or works_from(zone) or leaves(origin)
         found.append(Derived(_pair_situation(
             "from-watcher", origin, zone, f"an object leaves {origin!r} while an ability watching that zone change "
             f"works from {zone!r}"), why))

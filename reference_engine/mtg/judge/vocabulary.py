@@ -5,7 +5,13 @@ control changes and starting life totals, and zone changes other than entering o
 (``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
 triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving, an ability that
 "triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
-illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a)."""
+illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a).
+
+Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard or exile when the ability
+says so (``active_in``); never from the stack (a spell's words are its ``spell`` effect, the vocabulary has no ability
+of a spell), from ``removed`` (out of the game with a player who left it, 800.4a) or from ``uncreated`` (a token not
+created yet exists nowhere, 111.1, 603.6a). Nothing leaves ``removed``: the objects of a player who left the game are
+gone for good."""
 
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -44,4 +50,6 @@ VOCABULARY = Vocabulary(
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack", "uncreated"}),
     step_fields=frozenset({"step", "actions", "turn"}),
+    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile"}),
+    final_zones=frozenset({"removed"}),
 )

@@ -1,6 +1,9 @@
 """The scenario words the Redemption triggered-ability rules give a meaning to: playing a card, negation, control
 changes, the end of a phase, the set-aside area, 'If X, Y' abilities that check on play (TA.2) and cards that
-specify their abilities end when they leave (TA.3)."""
+specify their abilities end when they leave (TA.3).
+
+An ability works from play, or from any other zone its ``active_in`` lists, except ``removed``: a card removed from
+the game is out of it for good, no ability of it works and nothing brings it back."""
 
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -23,4 +26,6 @@ VOCABULARY = Vocabulary(
     condition_tests=frozenset({"in_zone", "not_in_zone"}),
     choice_fields=frozenset({"trigger_order", "optional"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "set_aside", "removed"}),
+    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "set_aside"}),
+    final_zones=frozenset({"removed"}),
 )
