@@ -9,7 +9,7 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 * ``filter``: a trigger-condition word other than ``event`` (``$defs/trigger_condition``); reached when an event of
   the kind an ability with that filter watches for happens, or that ability triggers;
 * ``condition``: a game-state test (``$defs/condition`` ``test``); reached when an ability whose intervening 'if'
-  (or 'If X, Y' ``condition``) uses it triggers, or a state trigger or a ``dies_when`` uses it;
+  (or 'If X, Y' ``condition``) uses it triggers (or, 'If X, Y', acts as its card is played), or a state trigger or a ``dies_when`` uses it;
 * ``effect``: an action word (``$defs/action`` ``do``); reached when the script performs it or a resolving ability
   (or spell) does;
 * ``ability``: a word of an ability (``$defs/ability`` properties other than its id, text, trigger and effect), and
@@ -140,6 +140,9 @@ def _seen(view: TraceView) -> Iterator[tuple]:
     triggered = [a for a in (view.ability_of(t) for t in view.triggers) if a]
     triggered += [a for a in _inline_abilities(view.scenario) if any(t.get("ability") == a.get("id")
                                                                     for t in view.triggers.values())]
+    # an ability that is not a triggered one and acts as its card is played (Redemption's 'If X, Y', TA.2)
+    triggered += [a for a in (view.abilities.get((view.entries[i].get("source"), view.entries[i].get("ability")))
+                              for i in view.indexes_of("activation_begin")) if a]
     for ability in triggered:
         yield ("event", ability["trigger"]["event"])
         yield from (("filter", f) for f in ability["trigger"] if f != "event")
