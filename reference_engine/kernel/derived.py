@@ -44,6 +44,19 @@ IN_PLAY = "field"
 # ``enter``, out of play ``leave``, any other change ``move``. An event kind not listed moves nothing.
 _FROM_ZONES = {"enter": lambda z: z != IN_PLAY, "leave": lambda z: z == IN_PLAY, "move": lambda z: z != IN_PLAY,
                "defeated": lambda z: z == IN_PLAY, "zone_change": lambda z: True}
+ZONE_CHANGE_KINDS = tuple(_FROM_ZONES)  # the event kinds whose watchers the pairs read, in this order
+
+
+def tour_words(vocabulary) -> dict[str, tuple[str, ...]]:
+    """What a generator's zone tour (reference_engine/common/zone_tour.py) takes from a ruleset's ``vocabulary``: the
+    zone-change ``kinds`` it can watch, the zones an ability ``works_from``, the ``stops`` a card may be moved to
+    (every zone but the final ones and ``exclude``) and the ``finals``, each sorted."""
+    zones = sorted(vocabulary.zones)
+    works = vocabulary.ability_zones
+    return {"kinds": tuple(k for k in ZONE_CHANGE_KINDS if k in vocabulary.trigger_events),
+            "works_from": tuple(z for z in zones if works is None or z in works),
+            "stops": tuple(z for z in zones if z not in vocabulary.final_zones),
+            "finals": tuple(z for z in zones if z in vocabulary.final_zones)}
 
 
 def schema_words(schema: dict[str, Any]) -> dict[str, list[str]]:
@@ -260,5 +273,5 @@ def impossible_situations(derived: list[Derived]) -> dict[str, str]:
     return {d.situation.name: d.impossible for d in derived if d.impossible is not None}
 
 
-__all__ = ["CATEGORIES", "Derived", "derive", "derived_situations", "impossible_situations", "schema_words", "seen",
+__all__ = ["CATEGORIES", "ZONE_CHANGE_KINDS", "Derived", "tour_words", "derive", "derived_situations", "impossible_situations", "schema_words", "seen",
            "unexplained_words", "vocabulary_words"]
