@@ -38,16 +38,18 @@ def taken_ids(scenario: dict[str, Any]) -> set[str]:
 
 def tour_path(source: ChoiceSource, stops: tuple[str, ...], finals: tuple[str, ...], moves: int,
               start: str | None = None, direct: int = 25) -> list[str]:
-    """The zones a card visits: ``start`` (or one of ``stops`` drawn), then ``moves`` moves, each out of play into
-    another stop, or into play (a move from one zone to another out of play, with ``direct`` percent), the last one
-    into one of ``finals`` now and then."""
+    """The zones a card visits: ``start`` (then its first move is into play) or one of ``stops`` drawn, then ``moves``
+    moves, each out of play into another stop, or into play (from one zone to another out of play with ``direct``
+    percent; with none, the moves go in and out of play only), the last one into one of ``finals`` now and then."""
     path = [start or source.pick(list(stops))]
     for n in range(moves):
         here = path[-1]
         others = [z for z in stops if z not in (here, IN_PLAY)]
         if n == moves - 1 and finals and source.chance(60):
+            if here != IN_PLAY and not direct:  # out of play, watched as it leaves
+                path.append(IN_PLAY)
             path.append(source.pick(list(finals)))
-        elif here != IN_PLAY and IN_PLAY in stops and (not others or not source.chance(direct)):
+        elif here != IN_PLAY and IN_PLAY in stops and (not others or (start and n == 0) or not source.chance(direct)):
             path.append(IN_PLAY)
         else:
             path.append(source.pick(others))
@@ -57,19 +59,21 @@ def tour_path(source: ChoiceSource, stops: tuple[str, ...], finals: tuple[str, .
 def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, kinds: tuple[str, ...],
               works_from: tuple[str, ...], stops: tuple[str, ...], finals: tuple[str, ...] = (),
               tests: tuple[str, ...] = (), enabled: bool = True, ordered: bool = True, names_from: bool = False,
-              by: str | None = None) -> dict[str, Any] | None:
+              by: str | None = None, start: str | None = None) -> dict[str, Any] | None:
     """With ``chance`` percent (drawn even when not ``enabled``, so that a feature switched off leaves the draws after
     it where they were), add the tour to a built ``scenario`` (in place; see the module docstring): ``kinds`` the
     zone-change event kinds watched, ``works_from`` the zones an ability works from (the watcher's ``active_in``),
     ``stops`` the zones the card visits (in play among them), ``finals`` the zones nothing leaves, ``tests`` the
     condition tests an intervening 'if' may use (none: no intervening 'if'); ``ordered``: the ruleset's
     ``trigger_order`` lists every ability; ``names_from``: each move names the zone it moves from; ``by``: the player
-    whose actions move the card (default: the active player). The moves go first in the script's last step. Returns
+    whose actions move the card (default: the active player); ``start``: the card's first zone (see :func:`tour_path`).
+    The moves go first in the script's last step. Returns
     the tour (``card``, ``watcher``, ``path``, ``actions``) for a generator to add to, or None."""
     if not source.chance(chance) or not enabled:
         return None
     taken = taken_ids(scenario)
-    path = tour_path(source, stops, finals, source.count(3, 5))
+    direct = 25 if {"move", "zone_change"} & set(kinds) else 0  # with no watcher of such moves, in and out of play
+    path = tour_path(source, stops, finals, source.count(3, 5), start, direct)
     card = {"id": fresh_id(taken, "Z"), "owner": source.pick(scenario["players"]), "zone": path[0]}
     watcher: dict[str, Any] = {"id": fresh_id(taken, "W"), "owner": source.pick(scenario["players"]),
                                "zone": source.pick(list(works_from)), "abilities": []}

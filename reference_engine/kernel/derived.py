@@ -9,7 +9,8 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 * ``filter``: a trigger-condition word other than ``event`` (``$defs/trigger_condition``); reached when an event of
   the kind an ability with that filter watches for happens, or that ability triggers;
 * ``condition``: a game-state test (``$defs/condition`` ``test``); reached when an ability whose intervening 'if'
-  (or 'If X, Y' ``condition``) uses it triggers (or, 'If X, Y', acts as its card is played), or a state trigger or a ``dies_when`` uses it;
+  (or 'If X, Y' ``condition``) uses it triggers (or, 'If X, Y', acts as its card is played), or a state trigger
+  or a ``dies_when`` uses it;
 * ``effect``: an action word (``$defs/action`` ``do``); reached when the script performs it or a resolving ability
   (or spell) does;
 * ``ability``: a word of an ability (``$defs/ability`` properties other than its id, text, trigger and effect), and
@@ -273,5 +274,6 @@ def impossible_situations(derived: list[Derived]) -> dict[str, str]:
     return {d.situation.name: d.impossible for d in derived if d.impossible is not None}
 
 
-__all__ = ["CATEGORIES", "ZONE_CHANGE_KINDS", "Derived", "tour_words", "derive", "derived_situations", "impossible_situations", "schema_words", "seen",
+__all__ = ["CATEGORIES", "ZONE_CHANGE_KINDS", "Derived", "derive", "derived_situations", "impossible_situations",
+           "schema_words", "seen", "tour_words",
            "unexplained_words", "vocabulary_words"]
