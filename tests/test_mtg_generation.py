@@ -121,6 +121,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("damage_occurrences")
     if "create_token" in does:
         shown.add("tokens")
+    if any(o["id"].startswith("W") and o["id"][1:].isdigit() for o in document["objects"]):  # its watcher
+        shown.add("zone_tour")
     return shown
 
 
@@ -224,7 +226,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
                "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences",
-               "tokens"]
+               "tokens", "zone_tour"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

@@ -59,14 +59,16 @@ def tour_path(source: ChoiceSource, stops: tuple[str, ...], finals: tuple[str, .
 def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, kinds: tuple[str, ...],
               works_from: tuple[str, ...], stops: tuple[str, ...], finals: tuple[str, ...] = (),
               tests: tuple[str, ...] = (), enabled: bool = True, ordered: bool = True, names_from: bool = False,
-              by: str | None = None, start: str | None = None) -> dict[str, Any] | None:
+              by: str | None = None, start: str | None = None,
+              owners: list[str] | None = None) -> dict[str, Any] | None:
     """With ``chance`` percent (drawn even when not ``enabled``, so that a feature switched off leaves the draws after
     it where they were), add the tour to a built ``scenario`` (in place; see the module docstring): ``kinds`` the
     zone-change event kinds watched, ``works_from`` the zones an ability works from (the watcher's ``active_in``),
     ``stops`` the zones the card visits (in play among them), ``finals`` the zones nothing leaves, ``tests`` the
     condition tests an intervening 'if' may use (none: no intervening 'if'); ``ordered``: the ruleset's
     ``trigger_order`` lists every ability; ``names_from``: each move names the zone it moves from; ``by``: the player
-    whose actions move the card (default: the active player); ``start``: the card's first zone (see :func:`tour_path`).
+    whose actions move the card (default: the active player); ``start``: the card's first zone (see :func:`tour_path`); ``owners``: the players who may own the two cards
+    (default: every player).
     The moves go first in the script's last step. Returns
     the tour (``card``, ``watcher``, ``path``, ``actions``) for a generator to add to, or None."""
     if not source.chance(chance) or not enabled:
@@ -74,8 +76,9 @@ def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, ki
     taken = taken_ids(scenario)
     direct = 25 if {"move", "zone_change"} & set(kinds) else 0  # with no watcher of such moves, in and out of play
     path = tour_path(source, stops, finals, source.count(3, 5), start, direct)
-    card = {"id": fresh_id(taken, "Z"), "owner": source.pick(scenario["players"]), "zone": path[0]}
-    watcher: dict[str, Any] = {"id": fresh_id(taken, "W"), "owner": source.pick(scenario["players"]),
+    owners = owners or scenario["players"]
+    card = {"id": fresh_id(taken, "Z"), "owner": source.pick(owners), "zone": path[0]}
+    watcher: dict[str, Any] = {"id": fresh_id(taken, "W"), "owner": source.pick(owners),
                                "zone": source.pick(list(works_from)), "abilities": []}
     for kind in kinds:
         watcher["abilities"].append({"id": fresh_id(taken, "WA"), "trigger": {"event": kind, "subject": card["id"]},

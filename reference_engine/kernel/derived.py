@@ -50,13 +50,13 @@ ZONE_CHANGE_KINDS = tuple(_FROM_ZONES)  # the event kinds whose watchers the pai
 
 def tour_words(vocabulary) -> dict[str, tuple[str, ...]]:
     """What a generator's zone tour (reference_engine/common/zone_tour.py) takes from a ruleset's ``vocabulary``: the
-    zone-change ``kinds`` it can watch, the zones an ability ``works_from``, the ``stops`` a card may be moved to
-    (every zone but the final ones and ``exclude``) and the ``finals``, each sorted."""
+    zone-change ``kinds`` it can watch, the zones an ability ``works_from``, the ``stops`` a card is moved through
+    (those of them that are not final) and the ``finals``, each sorted."""
     zones = sorted(vocabulary.zones)
     works = vocabulary.ability_zones
     return {"kinds": tuple(k for k in ZONE_CHANGE_KINDS if k in vocabulary.trigger_events),
             "works_from": tuple(z for z in zones if works is None or z in works),
-            "stops": tuple(z for z in zones if z not in vocabulary.final_zones),
+            "stops": tuple(z for z in zones if (works is None or z in works) and z not in vocabulary.final_zones),
             "finals": tuple(z for z in zones if z in vocabulary.final_zones)}
 
 
