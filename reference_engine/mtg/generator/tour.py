@@ -139,7 +139,8 @@ class TourPieces:
         company["abilities"] = []
         if "watchers" not in self.excluded:
             company["abilities"] += [{"id": self.ability_id(), "trigger": {"event": kind, "subject": watcher["id"]},
-                                      "effect": self.answer(owner)} for kind in ("ability_triggered", "ability_stacked")]
+                                      "effect": self.answer(owner)}
+                                     for kind in ("ability_triggered", "ability_stacked")]
         if not {"event_triggers", "players_leaving"} & self.excluded and self.doomed:
             company["abilities"].append({"id": self.ability_id(), "trigger": {"event": "player_leaves"},
                                          "effect": self.answer(owner)})
@@ -180,7 +181,7 @@ class TourPieces:
                         watcher["owner"])}}] + entering["effect"]
         card = entering["trigger"]["subject"] if entering else None
         if card and not {"state_triggers", "other_objects"} & self.excluded and src.chance(50):
-            company.setdefault("abilities", []).append({"id": self.ability_id(), "trigger": {"event": "state", "state": {
-                "test": "in_zone", "object": card, "zone": "graveyard"}}, "effect": [
+            company.setdefault("abilities", []).append({"id": self.ability_id(), "trigger": {
+                "event": "state", "state": {"test": "in_zone", "object": card, "zone": "graveyard"}}, "effect": [
                     {"do": "move", "object": card, "from": "graveyard", "to": "exile"}]})
         return actions
