@@ -63,7 +63,8 @@ class TourPieces:
         card, watcher, actions = tour["card"], tour["watcher"], tour["actions"]
         for ability in watcher["abilities"]:
             ability["effect"] = self.answer(watcher["owner"])
-        self.tour_conditions(card, watcher)  # on the abilities watching the card move only
+        self.tour_delayed(card, watcher)
+        self.tour_conditions(card, watcher)  # on the abilities watching the card move only, and the delayed ones
         if variant == "spell":
             card["spell"] = {"effect": [], "permanent": True}
             actions[0]["effect"] = [{"do": "cast", "object": card["id"]}]
@@ -76,7 +77,6 @@ class TourPieces:
         elif variant == "token":
             card["token"] = True
             actions[0]["effect"] = [{"do": "create_token", "objects": [card["id"]]}]
-        self.tour_delayed(card, watcher)
         self.tour_company(scenario, watcher, stayers, actions)
 
     def _watch(self, watcher: dict[str, Any], trigger: dict[str, Any], effect: list[dict[str, Any]]) -> None:
@@ -95,7 +95,8 @@ class TourPieces:
         return countered
 
     def tour_conditions(self, card: dict[str, Any], watcher: dict[str, Any]) -> None:
-        """An intervening 'if' on some of the watcher's abilities, of each of MTG's tests by turns."""
+        """An intervening 'if' on some of the watcher's abilities and the delayed ones they create, of each of MTG's
+        tests by turns."""
         src = self.source
         tests = [t for t in sorted(VOCABULARY.condition_tests) if not (
             ("zone_conditions" in self.excluded and "zone" in t)
@@ -104,16 +105,20 @@ class TourPieces:
             return
         offset = src.integer(0, len(tests) - 1)
         zones = list(self.tour_words()["stops"])
-        for n, ability in enumerate(watcher["abilities"]):
+        delayed = [a["ability"] for ability in watcher["abilities"] for a in ability["effect"]
+                   if a["do"] == "create_delayed"]
+        for n, ability in enumerate(watcher["abilities"] + delayed):
             if not src.chance(85):
                 continue
             test = tests[(offset + n) % len(tests)]
             if test.endswith("in_zone"):
                 condition = {"test": test, "object": card["id"], "zone": src.pick(zones)}
-            elif test == "zone_empty":
-                condition = {"test": test, "zone": src.pick(zones), "player": src.pick([card["owner"], "you"])}
-            else:
-                condition = {"test": test, "player": "you", "value": src.integer(15, 25)}
+            elif test == "zone_empty":  # mostly true: few cards start in a library or exile
+                condition = {"test": test, "zone": src.pick(["deck", "exile"]), "player": src.pick(["you", card[
+                    "owner"]])}
+            else:  # mostly true: life totals start at 20
+                condition = {"test": test, "player": "you", "value": 20 + src.integer(0, 5) * (
+                    1 if test == "life_at_most" else -1)}
             ability["intervening_if"] = condition
 
     def tour_delayed(self, card: dict[str, Any], watcher: dict[str, Any]) -> None:
@@ -163,15 +168,30 @@ class TourPieces:
             scenario["script"][-1]["actions"].insert(0, {"by": scenario["active_player"], "effect": first})
 
     def tour_deaths(self, watcher: dict[str, Any], company: dict[str, Any], stayers: list[str]) -> list[dict[str, Any]]:
-        """A creature dealt lethal damage by the script (state-based actions, 704.3, during and after the action);
+        """A creature dealt lethal damage by the company (state-based actions, 704.3, during and after the action), with
+        another in the same event (watched as it is dealt damage), the one the watcher's control-change ability
+        destroys;
         another destroyed by the watcher's ability as the card enters, "when you do, ..." (603.12); and a state trigger
         on the company, "when that card is in a graveyard, exile it" (603.8). The scripted actions."""
         src = self.source
+        owner = company["owner"]
         actions: list[dict[str, Any]] = []
         if "script_damage" not in self.excluded and src.chance(70):
-            victim = self.fresh(src.pick(stayers))
-            victim["toughness"] = 1
-            actions.append({"do": "damage", "object": victim["id"], "amount": 1})
+            victim, bystander = self.fresh(src.pick(stayers)), self.fresh(src.pick(stayers))
+            victim["toughness"], bystander["toughness"] = 1, 2
+            hits = [{"source": company["id"], "object": thing["id"], "amount": 1} for thing in (victim, bystander)]
+            if "damage_occurrences" in self.excluded:
+                actions.append({"do": "damage", **hits[0]})
+            else:  # one event, two occurrences (120.2)
+                actions.append({"do": "damage_together", "hits": hits})
+            if not {"dealt_damage", "event_triggers"} & self.excluded:  # "whenever that creature is dealt damage"
+                company.setdefault("abilities", []).append({"id": self.ability_id(), "trigger": {
+                    "event": "dealt_damage", "subject": victim["id"]} | (
+                        {} if "filters" in self.excluded else {"nontoken": True}), "effect": self.answer(owner)})
+            control = next((a for a in watcher["abilities"] if a["trigger"]["event"] == "control"), None)
+            if control and "targets" not in self.excluded:  # "..., destroy target creature"
+                control["target"] = {"candidates": [bystander["id"]]}
+                control["effect"] = [{"do": "move_target", "to": "graveyard"}]
         entering = next((a for a in watcher["abilities"] if a["trigger"]["event"] == "enter"), None)
         if entering and not {"reflexive", "reflexive_anywhere", "other_objects"} & self.excluded and src.chance(70):
             prey = self.fresh(src.pick(stayers))
