@@ -7,7 +7,7 @@ pieces wrote down. The tour builds them all from the ruleset's own vocabulary, w
 zones, the zones an ability works from, the zones nothing leaves, the zone-change event kinds it can watch): a new
 card starts in one of the zones and is moved, one scripted action at a time, out of each zone it is in (into play
 from anywhere, out of play to anywhere, now and then from one zone to another), its last move maybe into a zone
-nothing leaves; a watcher card, in one of the zones an ability works from, has one ability per watched kind about
+nothing leaves (the moves one action each, or all in one); a watcher card, in one of the zones an ability works from, has one ability per watched kind about
 that card, each working from every such zone, so that whichever zone the watcher is in, the engine must say whether
 the ability sees the move (judged just after the event, or looking back at a card leaving). An intervening condition
 on some of them tests where the travelling card is. Their effects do nothing, so nothing new cascades, and the tour
@@ -59,8 +59,8 @@ def tour_path(source: ChoiceSource, stops: tuple[str, ...], finals: tuple[str, .
 def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, kinds: tuple[str, ...],
               works_from: tuple[str, ...], stops: tuple[str, ...], finals: tuple[str, ...] = (),
               tests: tuple[str, ...] = (), enabled: bool = True, ordered: bool = True, names_from: bool = False,
-              by: str | None = None, start: str | None = None,
-              owners: list[str] | None = None) -> dict[str, Any] | None:
+              by: str | None = None, start: str | None = None, owners: list[str] | None = None,
+              together: bool = False, direct: int = 25) -> dict[str, Any] | None:
     """With ``chance`` percent (drawn even when not ``enabled``, so that a feature switched off leaves the draws after
     it where they were), add the tour to a built ``scenario`` (in place; see the module docstring): ``kinds`` the
     zone-change event kinds watched, ``works_from`` the zones an ability works from (the watcher's ``active_in``),
@@ -68,13 +68,15 @@ def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, ki
     condition tests an intervening 'if' may use (none: no intervening 'if'); ``ordered``: the ruleset's
     ``trigger_order`` lists every ability; ``names_from``: each move names the zone it moves from; ``by``: the player
     whose actions move the card (default: the active player); ``start``: the card's first zone (see :func:`tour_path`); ``owners``: the players who may own the two cards
-    (default: every player).
+    (default: every player); ``together``: the moves are one scripted action's (the abilities they trigger wait until
+    it ends), else one action each; ``direct``: the percentage of moves from one zone out of play to another (where
+    something watches them; each move into or out of play also triggers what the rest of the scenario watches there).
     The moves go first in the script's last step. Returns
-    the tour (``card``, ``watcher``, ``path``, ``actions``) for a generator to add to, or None."""
+    the tour (``card``, ``watcher``, ``path``, ``moves``, ``actions``) for a generator to add to, or None."""
     if not source.chance(chance) or not enabled:
         return None
     taken = taken_ids(scenario)
-    direct = 25 if {"move", "zone_change"} & set(kinds) else 0  # with no watcher of such moves, in and out of play
+    direct = direct if {"move", "zone_change"} & set(kinds) else 0  # with no watcher of such moves: in and out of play
     path = tour_path(source, stops, finals, source.count(3, 5), start, direct)
     owners = owners or scenario["players"]
     card = {"id": fresh_id(taken, "Z"), "owner": source.pick(owners), "zone": path[0]}
@@ -91,14 +93,13 @@ def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, ki
     if ordered:
         scenario.setdefault("choices", {}).setdefault("trigger_order", []).extend(
             a["id"] for a in watcher["abilities"])
-    actions = []
+    moves = []
     for here, there in zip(path, path[1:]):
-        move = {"do": "move", "object": card["id"], "to": there}
-        if names_from:
-            move["from"] = here
-        actions.append({"by": by or scenario["active_player"], "effect": [move]})
+        moves.append({"do": "move", "object": card["id"], "to": there} | ({"from": here} if names_from else {}))
+    mover = by or scenario["active_player"]
+    actions = [{"by": mover, "effect": moves}] if together else [{"by": mover, "effect": [move]} for move in moves]
     scenario["script"][-1]["actions"][0:0] = actions
-    return {"card": card, "watcher": watcher, "path": path, "actions": actions}
+    return {"card": card, "watcher": watcher, "path": path, "moves": moves, "actions": actions}
 
 
 __all__ = ["fresh_id", "taken_ids", "tour_path", "zone_tour"]
