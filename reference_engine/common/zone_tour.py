@@ -7,12 +7,11 @@ pieces wrote down. The tour builds them all from the ruleset's own vocabulary, w
 zones, the zones an ability works from, the zones nothing leaves, the zone-change event kinds it can watch): a new
 card starts in one of the zones and is moved, one scripted action at a time, out of each zone it is in (into play
 from anywhere, out of play to anywhere, now and then from one zone to another), its last move maybe into a zone
-nothing leaves (the moves one action each, or all in one); a watcher card, in one of the zones an ability works from, has one ability per watched kind about
-that card, each working from every such zone, so that whichever zone the watcher is in, the engine must say whether
-the ability sees the move (judged just after the event, or looking back at a card leaving). An intervening condition
-on some of them tests where the travelling card is. Their effects do nothing, so nothing new cascades, and the tour
-is finite (each move is a scripted action).
-"""
+nothing leaves (the moves one action each, or all in one); a watcher card, in one of the zones an ability works
+from, has one ability per watched kind about that card, each working from every such zone, so that whichever zone
+the watcher is in, the engine must say whether the ability sees the move (judged just after the event, or looking
+back at a card leaving). An intervening condition on some of them tests where the travelling card is. Their effects
+do nothing, so nothing new cascades, and the tour is finite (each move is a scripted action)."""
 
 from __future__ import annotations
 
@@ -62,17 +61,18 @@ def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, ki
               by: str | None = None, start: str | None = None, owners: list[str] | None = None,
               together: bool = False, direct: int = 25) -> dict[str, Any] | None:
     """With ``chance`` percent (drawn even when not ``enabled``, so that a feature switched off leaves the draws after
-    it where they were), add the tour to a built ``scenario`` (in place; see the module docstring): ``kinds`` the
-    zone-change event kinds watched, ``works_from`` the zones an ability works from (the watcher's ``active_in``),
-    ``stops`` the zones the card visits (in play among them), ``finals`` the zones nothing leaves, ``tests`` the
-    condition tests an intervening 'if' may use (none: no intervening 'if'); ``ordered``: the ruleset's
-    ``trigger_order`` lists every ability; ``names_from``: each move names the zone it moves from; ``by``: the player
-    whose actions move the card (default: the active player); ``start``: the card's first zone (see :func:`tour_path`); ``owners``: the players who may own the two cards
-    (default: every player); ``together``: the moves are one scripted action's (the abilities they trigger wait until
-    it ends), else one action each; ``direct``: the percentage of moves from one zone out of play to another (where
-    something watches them; each move into or out of play also triggers what the rest of the scenario watches there).
-    The moves go first in the script's last step. Returns
-    the tour (``card``, ``watcher``, ``path``, ``moves``, ``actions``) for a generator to add to, or None."""
+    it where they were), add the tour to a built ``scenario`` (in place; see the module docstring): ``kinds``
+    the zone-change event kinds watched, ``works_from`` the zones an ability works from (the watcher's
+    ``active_in``), ``stops`` the zones the card visits (in play among them), ``finals`` the zones nothing
+    leaves, ``tests`` the condition tests an intervening 'if' may use (none: no intervening 'if'); ``ordered``:
+    the ruleset's ``trigger_order`` lists every ability; ``names_from``: each move names the zone it moves from;
+    ``by``: the player whose actions move the card (default: the active player); ``start``: the card's first
+    zone (see :func:`tour_path`); ``owners``: the players who may own the two cards (default: every player);
+    ``together``: the moves are one scripted action's (the abilities they trigger wait until it ends), else one
+    action each; ``direct``: the percentage of moves from one zone out of play to another (where something
+    watches them; each move into or out of play also triggers what the rest of the scenario watches there). The
+    moves go first in the script's last step. Returns the tour (``card``, ``watcher``, ``path``, ``moves``,
+    ``actions``) for a generator to add to, or None."""
     if not source.chance(chance) or not enabled:
         return None
     taken = taken_ids(scenario)
