@@ -129,3 +129,36 @@ def test_an_ability_working_from_a_zone_the_vocabulary_rules_out_is_a_foreign_wo
     found = get_ruleset("mtg").vocabulary.foreign_words(scenario)
     assert len(found) == 1 and found[0].startswith("$.objects[0].abilities[0].active_in[1]: zone an ability works "
                                                    "from 'stack' is not part of this ruleset's vocabulary")
+
+
+# -- Reached (issue 30 item 2) ---------------------------------------------------------------------------------
+
+
+def _never_reached(name: str, seed: int, scenarios: int = 50) -> list[str]:
+    from conformance.coverage import derived_missed, measure
+    from conformance.session import RunSpec, Session
+
+    session = Session(RunSpec(ruleset=name, engine="reference", max_examples=scenarios, seed=seed))
+    try:
+        session.check_engine()
+        engine = session.new_engine()
+        try:
+            situations = derived(name)
+            found = measure(engine, session.run_config(), derived_situations(situations))
+        finally:
+            engine.close()
+    finally:
+        session.close()
+    return derived_missed(found, situations)
+
+
+@pytest.mark.parametrize("name", sorted(units()))
+def test_every_possible_derived_situation_is_reached_in_50_scenarios_of_the_default_stream(name):
+    assert _never_reached(name, 0) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("name", sorted(units()))
+def test_every_possible_derived_situation_is_reached_in_50_scenarios_of_other_seeds(name, seed):
+    assert _never_reached(name, seed) == []
