@@ -19,8 +19,8 @@ import statistics
 import time
 
 from conformance.editors.enumeration import enumerate_traces
-from conformance.reduction import scenario_size
-from conformance.scenarios import prepare_scenario
+from conformance.shrinking.reduction import scenario_size
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ("momon-wonder", "mtg", "redemption")

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_throughput import pick  # noqa: E402
 
-from conformance.checking import check_trace, play  # noqa: E402
-from conformance.runner import (  # noqa: E402
+from conformance.running.checking import check_trace, play  # noqa: E402
+from conformance.running.runner import (  # noqa: E402
     RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
 )
 from reference_engine.kernel.registry import get_ruleset, reference_engine_for  # noqa: E402

@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from conformance.adapters.process import ProcessEngine  # noqa: E402
-from conformance.checking import check_scenario  # noqa: E402
+from conformance.running.checking import check_scenario  # noqa: E402
 from reference_engine.kernel.registry import builder_for  # noqa: E402
 from reference_engine.kernel.source import SeededSource  # noqa: E402
 from reference_engine.kernel.registry import get_ruleset  # noqa: E402

@@ -1,6 +1,6 @@
 """The cost of issue 30's set pieces: CPU time of a run at 200 examples of the MTG stream, against today's stream
 (the same builder with the issue 30 set pieces, reference_engine/mtg/generator/situated.py, switched off) measured in
-the same run. A run here is :func:`conformance.runner.explore` of the run's stream on the reference engine, every
+the same run. A run here is :func:`conformance.running.runner.explore` of the run's stream on the reference engine, every
 invariant of the default edition judging every trace, as ``trigger-conformance run`` explores. The two are timed
 alternately, ``--repeat`` times, after one untimed round of each; the ratio (with the set pieces / without) is
 printed with its min, median and max. Issue 30's goal: a ratio within 1.10.
@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conformance.runner import RunConfig, explorable_options, explore  # noqa: E402
+from conformance.running.runner import RunConfig, explore  # noqa: E402
+from conformance.generation.stream import explorable_options  # noqa: E402
 from reference_engine.kernel.registry import get_ruleset, reference_engine_for  # noqa: E402
 from reference_engine.mtg.generator.situated import SituatedPieces  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Checked scenarios per second per core, against Hypothesis's own rate for ``st.integers()`` measured in the same run.
 
 A checked scenario is the whole pipeline of a run's stream: generation (with the options each scenario draws), the
-engine (through its adapter) and every invariant of the edition, as ``conformance.runner.explore`` does it. The
+engine (through its adapter) and every invariant of the edition, as ``conformance.running.runner.explore`` does it. The
 baseline is a Hypothesis test that draws one integer and does nothing with it; the ratio (ours / baseline) is what
 we track, so the machine's speed cancels out. Issue 10's goal is a ratio of at least 2 on scenarios of the size the
 exploration goals name (median at least 20 events and 3 levels of nesting): with ``--goal-size`` (the default) the
@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hypothesis import HealthCheck, Phase, given, seed, settings, strategies as st  # noqa: E402
 
-from conformance.checking import check_scenario, check_trace, play  # noqa: E402
-from conformance.runner import (  # noqa: E402
+from conformance.running.checking import check_scenario, check_trace, play  # noqa: E402
+from conformance.running.runner import (  # noqa: E402
     RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
 )
 from reference_engine.kernel.situations import nesting  # noqa: E402

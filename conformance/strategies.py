@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import ChoiceSource
-from conformance.runner import explorable_options
+from conformance.generation.stream import explorable_options
 from reference_engine.kernel.registry import get_ruleset
 
 

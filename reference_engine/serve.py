@@ -6,7 +6,7 @@
 
 The console script is the documented command. ``python -m reference_engine.serve`` works too, but puts the current
 folder first on the import path, so a stray ``reference_engine.py`` or ``conformance.py`` there would be imported
-instead of the package (``python -P -m reference_engine.serve`` does not: conformance.selftest uses that).
+instead of the package (``python -P -m reference_engine.serve`` does not: conformance.commands.selftest uses that).
 
 It is the harness's own oracle behind the same wire protocol any third-party engine speaks, so that the process
 adapter and its watchdog are tested on the real engine, and so that engine authors have a working peer. Player
@@ -29,7 +29,7 @@ from typing import Any, BinaryIO, Callable
 
 from reference_engine.kernel.engine import Engine, Skipped
 from conformance.adapters.process.wire import DECISIONS, decode_line, encode_message
-from conformance.documents import problems as schema_problems
+from conformance.documents.json_io import problems as schema_problems
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import reference_engine_for
 

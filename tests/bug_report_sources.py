@@ -8,7 +8,7 @@ the rule). The scenario files and tests/data/bug-reports/reports.json are writte
 reports the fractions."""
 import json, os, sys
 from mtg_fixture_sources import scen, obj, ab
-from conformance.documents import dump_json, validate
+from conformance.documents.json_io import dump_json, validate
 
 REPORTS = []
 CREATURE = {"types": ["creature"]}
@@ -518,6 +518,286 @@ report("br-xmage-8067-attacking-dies", "XMage", "https://github.com/magefree/mag
  ["603.10a", "506.4"], "no",
  missing=["combat status (attacking, blocking) read looking back"])
 
+
+# =====================================================================================================================
+# Second collection (issue 31 item 3): 30 more public reports, none of them in the first collection or cited anywhere
+# else in the repository, graded by the same rules.
+# ---- Delayed abilities (603.7) -----------------------------------------------------------------------------------
+report("br-phase-2850-disorder-in-the-court", "phase.rs", "https://github.com/phase-rs/phase/issues/2850",
+ "Disorder in the Court: exiled creatures never return at next end step (delayed return trigger missing)",
+ "Disorder in the Court exiles creatures and says to return them at the beginning of the next end step; the spell's own delayed return ability was never created, so the exiled creatures stayed in exile.",
+ ["603.7a", "603.7d", "608.2"], "full", ["mtg.delayed-trigger", "mtg.resolution-effect"],
+ scen(P12, "P1", [obj("DC", "P1", "hand", spell={"effect": [{"do": "move_target", "to": "exile"}, {"do": "create_delayed", "ability": {"id": "X1", "text": "At the beginning of the next end step, return the exiled card to the battlefield under its owner's control.", "trigger": sig("end_step"), "effect": [mv("C2", "exile", "field")]}}], "target": {"candidates": ["C2"]}}),
+                  obj("C2", "P2", abilities=[ab("A2", {"event": "enter", "subject": "self"}, [say("etb")], text="When this creature enters, ...")], **CREATURE)],
+      [("main", [("P1", [{"do": "cast", "object": "DC"}])]), ("end", [("P1", [say("end_step")])])]),
+ {"triggers": {"X1": 1, "A2": 1}},
+ note="One target creature stands for X of them, and investigating plays no part; C2's own enters ability shows it came back.")
+
+report("br-phase-478-flickerwisp-end-step-return", "phase.rs", "https://github.com/phase-rs/phase/issues/478",
+ "flickerwisp: end step trigger doesn't return the exiled card at the next end step",
+ "Flickerwisp's enters ability exiles another permanent and creates a delayed ability returning it at the beginning of the next end step; that delayed ability never triggered, so the card stayed exiled.",
+ ["603.7a", "603.7b", "603.6a"], "full", ["mtg.delayed-trigger", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("FW", "P1", "hand", abilities=[ab("A1", {"event": "enter", "subject": "self"}, [{"do": "move_target", "to": "exile"}, {"do": "create_delayed", "ability": {"id": "X1", "text": "At the beginning of the next end step, return that card to the battlefield under its owner's control.", "trigger": sig("end_step"), "effect": [mv("C2", "exile", "field")]}}], text="When this creature enters, exile another target permanent. Return that card to the battlefield under its owner's control at the beginning of the next end step.", target={"candidates": ["C2"]})], **CREATURE),
+                  obj("C2", "P2", abilities=[ab("A2", {"event": "enter", "subject": "self"}, [say("etb")], text="When this creature enters, ...")], **CREATURE)],
+      [("main", [("P1", [mv("FW", "hand", "field")])]), ("end", [("P1", [say("end_step")])])]),
+ {"triggers": {"X1": 1, "A2": 1}})
+
+report("br-magarena-978-ohran-viper", "Magarena", "https://github.com/magarena/magarena/issues/978",
+ "Ohran Viper (Not Destroying creature at end of combat step, after the damage it be given)",
+ "Ohran Viper ('whenever this deals combat damage to a creature, destroy that creature at end of combat') did not destroy the creature: no player got priority after combat damage, so the trigger that creates the delayed ability was not put on the stack in the combat damage step.",
+ ["510.3", "603.3", "603.7a"], "full", ["mtg.stack-at-priority", "mtg.delayed-trigger"],
+ scen(P12, "P1", [obj("OV", "P1", abilities=[ab("A1", {"event": "damage", "subject": "self"}, [{"do": "create_delayed", "ability": {"id": "X1", "text": "At end of combat, destroy that creature.", "trigger": sig("end_of_combat"), "effect": [mv("C2", "field", "graveyard")]}}], text="Whenever this creature deals combat damage to a creature, destroy that creature at end of combat.")], **CREATURE),
+                  obj("C2", "P2", toughness=3, **CREATURE)],
+      [("combat_damage", [("P1", [{"do": "damage", "source": "OV", "object": "C2", "amount": 1}])]), ("end_of_combat", [("P1", [say("end_of_combat")])])]),
+ {"resolved_in_step": {"A1": 0}, "triggers": {"X1": 1}},
+ note="The only damage OV deals is combat damage to a creature, so the trigger needs no filter on the damaged object; 'that creature' is the one creature it damaged.")
+
+# ---- Leaving the battlefield, dying, look back (603.6c, 603.10a) --------------------------------------------------
+report("br-phase-2838-nadiers-nightblade", "phase.rs", "https://github.com/phase-rs/phase/pull/2838",
+ "fix(engine): Nadier's Nightblade triggers on creature tokens leaving",
+ "Nadier's Nightblade ('whenever a token you control leaves the battlefield, each opponent loses 1 life and you gain 1 life') did not trigger for a creature token that died: the engine read the filter on the live object, which was gone, instead of looking back at it as it left.",
+ ["603.10a", "603.6c", "111.7"], "full", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("NN", "P1", abilities=[ab("A1", {"event": "leave", "controller": "you"}, [{"do": "life", "player": "P2", "amount": -1}, {"do": "life", "player": "P1", "amount": 1}], text="Whenever a token you control leaves the battlefield, each opponent loses 1 life and you gain 1 life.")], **CREATURE),
+                  obj("T1", "P1", token=True, **CREATURE), obj("T2", "P1", token=True, **CREATURE),
+                  obj("KL", "P2", **CREATURE)],
+      [("main", [("P1", [{"do": "damage", "source": "KL", "object": "T1", "amount": 1}]), ("P1", [mv("T2", "field", "exile")])])]),
+ {"triggers": {"A1": 2}},
+ note="Only tokens of P1 leave the battlefield here, so 'a permanent you control' stands for 'a token you control'; T1 dies to state-based actions after KL's damage, T2 is exiled.")
+
+report("br-magarena-647-raving-oni-slave", "Magarena", "https://github.com/magarena/magarena/issues/647",
+ "Raving Oni Slave triggering when other permanents leave the battlefield",
+ "Raving Oni Slave ('when this enters or leaves the battlefield, you lose 3 life if you don't control a Demon') triggered when other permanents left the battlefield, not only when it did.",
+ ["603.2", "603.6a", "603.6c"], "full", ["mtg.triggers-when-satisfied", "mtg.look-back"],
+ scen(P12, "P1", [obj("RO", "P1", "hand", abilities=[ab("A1", {"event": "enter", "subject": "self"}, [{"do": "life", "player": "P1", "amount": -3}], text="When this creature enters, you lose 3 life if you don't control a Demon."),
+                                       ab("A2", {"event": "leave", "subject": "self"}, [{"do": "life", "player": "P1", "amount": -3}], text="When this creature leaves the battlefield, you lose 3 life if you don't control a Demon.")], **CREATURE),
+                  obj("C1", "P1", **CREATURE), obj("C2", "P1", "hand", **CREATURE)],
+      [("main", [("P1", [mv("RO", "hand", "field")]), ("P1", [mv("C2", "hand", "field")]), ("P1", [mv("C1", "field", "graveyard")]), ("P1", [mv("RO", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1, "A2": 1}},
+ note="No Demon is on the battlefield, so the 'if you don't control a Demon' checked on resolution always holds: the life loss stands for it.")
+
+report("br-xmage-8515-meren-necromantic-selection", "XMage", "https://github.com/magefree/mage/issues/8515",
+ "Meren doesn't trigger from deaths from Necromantic Selection",
+ "Necromantic Selection destroyed every creature, Meren of Clan Nel Toth ('whenever another creature you control dies, you get an experience counter') among them; Meren did not trigger for the creatures that died with it, though it sees them die at the same time.",
+ ["603.10a", "603.6c"], "full", ["mtg.look-back"],
+ scen(P12, "P1", [obj("ME", "P1", abilities=[ab("A1", dies("other", controller="you", type="creature"), [say("experience")], text="Whenever another creature you control dies, you get an experience counter.")], **CREATURE),
+                  obj("C1", "P1", **CREATURE), obj("C2", "P1", **CREATURE), obj("C3", "P2", **CREATURE)],
+      [("main", [("P1", [together(["ME", "C1", "C2", "C3"], "field", "graveyard")])])]),
+ {"triggers": {"A1": 2}})
+
+report("br-xmage-4315-victimize-butcher", "XMage", "https://github.com/magefree/mage/issues/4315",
+ "Victimize and 'whenever a creature dies' bug",
+ "Victimize sacrificed a creature and then returned Butcher of Malakir ('whenever this or another creature you control dies, each opponent sacrifices a creature') from the graveyard in the same resolution; Butcher triggered for the creature sacrificed before it was on the battlefield.",
+ ["603.2", "603.10a", "608.2"], "full", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("BM", "P1", "graveyard", abilities=[ab("A1", dies(controller="you", type="creature"), [say("opponent_sacrifices")], text="Whenever this creature or another creature you control dies, each opponent sacrifices a creature.")], **CREATURE),
+                  obj("MS", "P1", **CREATURE), obj("C3", "P1", **CREATURE),
+                  obj("VZ", "P1", "hand", spell={"effect": [mv("MS", "field", "graveyard"), mv("BM", "graveyard", "field")]})],
+      [("main", [("P1", [{"do": "cast", "object": "VZ"}]), ("P1", [mv("C3", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1}},
+ note="One returned card stands for Victimize's two; C3 dying later is the control: it does trigger Butcher.")
+
+report("br-xmage-10610-game-keeper-sacrificed", "XMage", "https://github.com/magefree/mage/issues/10610",
+ "Game Keeper Did Not Trigger on Sacrifice",
+ "Game Keeper ('when this dies, you may exile it; if you do, ...') was sacrificed to the attack trigger of an opponent's Vaevictus Asmadi and its dies ability never triggered; maintainers linked other reports of dies abilities missed when an effect makes a player sacrifice.",
+ ["603.6c", "603.10a", "701.17a"], "full", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("VA", "P1", abilities=[ab("A1", sig("attacks"), [{"do": "move_target", "to": "graveyard"}], text="Whenever this creature attacks, for each opponent, choose target permanent that player controls; that player sacrifices it. ...", target={"candidates": ["GK"]})], **CREATURE),
+                  obj("GK", "P2", abilities=[ab("A2", dies("self"), [say("exile_reveal")], text="When this creature dies, you may exile it. If you do, reveal cards ...", optional=True)], **CREATURE)],
+      [("declare_attackers", [("P1", [say("attacks")])])]),
+ {"triggers": {"A2": 1}},
+ note="The sacrifice is the effect putting GK into its owner's graveyard from the battlefield; what it reveals plays no part.")
+
+report("br-xmage-3269-gate-to-the-afterlife", "XMage", "https://github.com/magefree/mage/issues/3269",
+ "Gate to the Afterlife triggering on ETB instead of creature dying",
+ "Gate to the Afterlife ('whenever a nontoken creature you control dies, you gain 1 life, then you may draw and discard') triggered when a nontoken creature entered the battlefield under its controller's control, not when one died.",
+ ["603.2", "603.6c", "700.4"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("GA", "P1", abilities=[ab("A1", dies(controller="you", type="creature", nontoken=True), [{"do": "life", "player": "P1", "amount": 1}], text="Whenever a nontoken creature you control dies, you gain 1 life. Then you may draw a card. If you do, discard a card.")], **CREATURE),
+                  obj("C1", "P1", "hand", **CREATURE)],
+      [("main", [("P1", [mv("C1", "hand", "field")]), ("P1", [mv("C1", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1}},
+ note="Gate to the Afterlife is an artifact; its card type plays no part (it never dies here), so it is a creature card like every other object.")
+
+report("br-forge-3157-glissas-retriever", "Forge", "https://github.com/Card-Forge/forge/pull/3157",
+ "Update glissas_retriever.txt",
+ "Glissa's Retriever's 'when this dies' ability was scripted to trigger on the card being put into a graveyard from anywhere; it must trigger only when it goes there from the battlefield, not when it is discarded or milled.",
+ ["700.4", "603.6c", "113.6"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("GR", "P1", "hand", abilities=[ab("A1", dies("self"), [say("exile_then_return")], text="Corrupted — When this creature dies, exile it. When you do, return up to X target cards from your graveyard to your hand ...")], **CREATURE)],
+      [("main", [("P1", [mv("GR", "hand", "graveyard")]), ("P1", [mv("GR", "graveyard", "field")]), ("P1", [mv("GR", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1}},
+ note="The discard must not trigger it; dying after it is returned must. The reflexive 'when you do' plays no part.")
+
+report("br-phase-9151-carrot-cake-sacrifice", "phase.rs", "https://github.com/phase-rs/phase/pull/9151",
+ "Fire a permanent's own 'when you sacrifice it' trigger (Carrot Cake, Ordeals)",
+ "Carrot Cake ('when this enters and when you sacrifice it, create a Rabbit and scry 1') never triggered on its own sacrifice: the engine looked for the sacrificed object's abilities on the battlefield after it had left, where the rule looks back to just before.",
+ ["603.10a", "603.6c", "701.17a"], "full", ["mtg.look-back"],
+ scen(P12, "P1", [obj("CC", "P1", abilities=[ab("A1", dies("self"), [say("rabbit")], text="When you sacrifice this artifact, create a 1/1 white Rabbit creature token and scry 1.")], types=["artifact"])],
+      [("main", [("P1", [mv("CC", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1}},
+ note="Sacrificing is the only way it leaves here, so 'when this is put into a graveyard from the battlefield' stands for 'when you sacrifice it' (as for br-forge-4633); both look back (603.10a).")
+
+# ---- Filters and events ---------------------------------------------------------------------------------------------
+report("br-phase-1409-heroes-in-a-half-shell", "phase.rs", "https://github.com/phase-rs/phase/issues/1409",
+ "Heroes in a Half Shell combat damage trigger does not fire",
+ "Heroes in a Half Shell ('whenever one or more Mutants, Ninjas and/or Turtles you control deal combat damage to a player, put a +1/+1 counter on each of them and draw a card') never triggered: the engine had no trigger for a batch of creatures dealing combat damage to a player; it must trigger once for the damage event.",
+ ["603.2c", "510.2", "120.2"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("HS", "P1", abilities=[ab("A1", {"event": "damage", "controller": "you", "type": "creature", "player": "opponent", "batch": True}, [say("counters_draw")], text="Whenever one or more Mutants, Ninjas, and/or Turtles you control deal combat damage to a player, put a +1/+1 counter on each of those creatures and draw a card.")], **CREATURE),
+                  obj("M1", "P1", **CREATURE), obj("M2", "P1", **CREATURE)],
+      [("combat_damage", [("P1", [{"do": "damage_together", "hits": [{"source": "M1", "player": "P2", "amount": 2}, {"source": "M2", "player": "P2", "amount": 3}]}])])]),
+ {"triggers": {"A1": 1}},
+ note="Every creature is a Mutant, Ninja or Turtle, and the combat damage is the only damage dealt, so 'creature' and 'damage' stand for the subtypes and 'combat damage' exactly.")
+
+report("br-xmage-2806-healer-of-the-pride", "XMage", "https://github.com/magefree/mage/issues/2806",
+ "Healer of the Pride triggers when opponent's creatures enter the battlefield",
+ "Healer of the Pride ('whenever another creature enters the battlefield under your control, you gain 2 life') triggered for creatures entering under an opponent's control.",
+ ["603.2", "603.6a"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("HP", "P1", abilities=[ab("A1", {"event": "enter", "subject": "other", "controller": "you", "type": "creature"}, [{"do": "life", "player": "P1", "amount": 2}], text="Whenever another creature you control enters, you gain 2 life.")], **CREATURE),
+                  obj("C1", "P2", "hand", **CREATURE), obj("C2", "P1", "hand", **CREATURE)],
+      [("main", [("P1", [mv("C1", "hand", "field")]), ("P1", [mv("C2", "hand", "field")])])]),
+ {"triggers": {"A1": 1}},
+ note="C1, P2's creature, enters under its owner's control (110.2); the active player's effect putting it there stands for P2 casting it.")
+
+report("br-phase-2872-dragons-rage-channeler", "phase.rs", "https://github.com/phase-rs/phase/issues/2872",
+ "Dragon's Rage Channeler: 'when you cast a noncreature spell' surveil fires on resolution instead of on cast",
+ "Dragon's Rage Channeler ('whenever you cast a noncreature spell, surveil 1') triggered when the spell, cast from the graveyard with flashback, resolved instead of when it was cast, so its ability resolved after the spell rather than before it.",
+ ["601.2i", "603.2", "603.3"], "partly", ["mtg.spell-resolution", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("DR", "P1", abilities=[ab("A1", {"event": "cast", "player": "you"}, [say("surveil")], text="Whenever you cast a noncreature spell, surveil 1.")], **CREATURE),
+                  obj("PO", "P1", "hand", spell={"effect": [{"do": "damage", "player": "P2", "amount": 1}]}),
+                  obj("WT", "P2", abilities=[ab("A2", {"event": "damage", "player": "you"}, [say("watch")], text="Whenever damage is dealt to you, ... (shows when the spell resolved).")], types=["enchantment"])],
+      [("main", [("P1", [{"do": "cast", "object": "PO"}])])]),
+ {"resolved": ["A1", "A2"]},
+ approximated=["the spell is cast from a hand (the report's was cast from a graveyard with flashback)"],
+ missing=["casting spells from a graveyard (flashback)"],
+ note="PO has no card type, so it is a noncreature spell; its damage to P2 triggers P2's watcher WT, so the watcher's ability resolving after DR's shows DR's resolved before the spell.")
+
+# ---- Partly expressible -----------------------------------------------------------------------------------------------
+report("br-phase-2869-razorkin-needlehead", "phase.rs", "https://github.com/phase-rs/phase/issues/2869",
+ "Razorkin Needlehead: opponent-draws trigger fires but deals 0 damage ('them' target unresolved)",
+ "Razorkin Needlehead ('whenever an opponent draws a card, this deals 1 damage to them') triggered, but on resolution 'them', the player who drew, was not found, so no damage was dealt.",
+ ["603.2", "608.2", "120.3"], "partly", ["mtg.resolution-effect"],
+ scen(P12, "P2", [obj("RN", "P1", abilities=[ab("A1", sig("opponent_draws"), [{"do": "damage", "source": "RN", "player": "P2", "amount": 1}], text="Whenever an opponent draws a card, this creature deals 1 damage to them.")], **CREATURE),
+                  obj("WT", "P2", abilities=[ab("A2", {"event": "damage", "player": "you"}, [say("watch")], text="Whenever damage is dealt to you, ... (shows the damage was dealt).")], types=["enchantment"])],
+      [("draw", [("P2", [say("opponent_draws")])])]),
+ {"triggers": {"A1": 1, "A2": 1}},
+ approximated=["'them' (the player who drew) is the player the scenario names", "drawing is a named signal"],
+ missing=["the event's player as an effect's recipient ('that player', 'them')"])
+
+report("br-xmage-4222-ongoing-investigation", "XMage", "https://github.com/magefree/mage/issues/4222",
+ "Ongoing Investigation, Storm the Vault triggers at wrong time, wrong number of times",
+ "Ongoing Investigation ('whenever one or more creatures you control deal combat damage to a player, investigate') triggered only in the postcombat main phase instead of the combat damage step, and only once when creatures damaged two different opponents, where it triggers once for each player.",
+ ["603.2c", "510.2", "603.3"], "partly", ["mtg.stack-at-priority", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("OI", "P1", abilities=[ab("A1", {"event": "damage", "controller": "you", "type": "creature", "player": "opponent", "batch": True}, [say("investigate")], text="Whenever one or more creatures you control deal combat damage to a player, investigate.")], types=["enchantment"]),
+                  obj("C1", "P1", **CREATURE), obj("C2", "P1", **CREATURE)],
+      [("combat_damage", [("P1", [{"do": "damage_together", "hits": [{"source": "C1", "player": "P2", "amount": 1}, {"source": "C2", "player": "P2", "amount": 1}]}])]), ("main_2", [("P1", [say("postcombat")])])]),
+ {"triggers": {"A1": 1}, "resolved_in_step": {"A1": 0}},
+ approximated=["both creatures damage the same player: 'once for each player dealt damage' with several opponents is left out"],
+ missing=["'one or more' batched per player (once for each player dealt damage)"])
+
+report("br-xmage-8481-daretti-solemn", "XMage", "https://github.com/magefree/mage/issues/8481",
+ "Solemn doesn't trigger on death - Daretti PW -2 ability",
+ "Daretti, Scrap Savant's -2 ability ('sacrifice an artifact; if you do, return target artifact card from your graveyard to the battlefield') sacrificed Solemn Simulacrum, whose 'when this dies, you may draw a card' never triggered; sacrificed any other way it did.",
+ ["603.6c", "603.10a", "608.2"], "partly", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("DS", "P1", abilities=[ab("A1", sig("activate"), [mv("SS", "field", "graveyard"), mv("SR", "graveyard", "field")], text="-2: Sacrifice an artifact. If you do, return target artifact card from your graveyard to the battlefield.")], types=["planeswalker"]),
+                  obj("SS", "P1", abilities=[ab("A2", dies("self"), [say("draw")], text="When this creature dies, you may draw a card.", optional=True)], types=["artifact", "creature"]),
+                  obj("SR", "P1", "graveyard", types=["artifact"])],
+      [("main", [("P1", [say("activate")])])]),
+ {"triggers": {"A2": 1}},
+ approximated=["the planeswalker's loyalty ability (an activated ability) is a triggered ability on a named signal", "the sacrificed artifact and the target card are the cards the scenario names"],
+ missing=["activated abilities and their costs"])
+
+report("br-xmage-7672-goblin-welder", "XMage", "https://github.com/magefree/mage/issues/7672",
+ "Abilities that trigger upon dying of artifacts sacrificed with Goblin Welder do not trigger",
+ "Goblin Welder's ability sacrifices an artifact and returns an artifact card from the graveyard at the same time; Ancient Stone Idol and Wormcoil Engine sacrificed this way did not trigger their dies abilities, though they did when sacrificed by anything else.",
+ ["603.6c", "603.10a", "608.2"], "partly", ["mtg.look-back", "mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("GW", "P1", abilities=[ab("A1", sig("activate"), [{"do": "move_each", "moves": [{"object": "AS", "from": "field", "to": "graveyard"}, {"object": "WC", "from": "graveyard", "to": "field"}]}], text="{T}: Choose target artifact a player controls and target artifact card in that player's graveyard. If both targets are still legal as this ability resolves, that player simultaneously sacrifices the artifact and returns the artifact card to the battlefield.")], **CREATURE),
+                  obj("AS", "P1", abilities=[ab("A2", dies("self"), [say("token")], text="When this creature dies, create a 6/12 colorless Construct artifact creature token with trample.")], types=["artifact", "creature"]),
+                  obj("WC", "P1", "graveyard", types=["artifact"])],
+      [("main", [("P1", [say("activate")])])]),
+ {"triggers": {"A2": 1}},
+ approximated=["Goblin Welder's activated ability is a triggered ability on a named signal; its two targets are the cards the scenario names"],
+ missing=["activated abilities and their costs"])
+
+report("br-forge-3666-one-with-the-kami", "Forge", "https://github.com/Card-Forge/forge/issues/3666",
+ "Counter triggers improperly activating on opponent's actions",
+ "Two abilities that should see only their controller's objects or actions triggered for an opponent's: One with the Kami ('whenever enchanted creature or another modified creature you control dies, ...') triggered when an opponent's creature died, and an opponent's Omarthis triggered on counters the reporter put on their own creature.",
+ ["603.2", "603.10a"], "partly", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("OK", "P1", abilities=[ab("A1", dies(controller="you", type="creature"), [say("spirits")], text="Whenever enchanted creature or another modified creature you control dies, create X 1/1 colorless Spirit creature tokens.")], **CREATURE),
+                  obj("C1", "P1", **CREATURE), obj("OM", "P2", **CREATURE)],
+      [("main", [("P1", [mv("OM", "field", "graveyard")]), ("P1", [mv("C1", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1}},
+ approximated=["'enchanted creature or another modified creature you control' is 'a creature you control' (every creature of the scenario is modified)", "the report's second ability, Omarthis's counters trigger, is left out"],
+ missing=["counters (putting counters as an event)", "Auras and attachment ('enchanted creature')"],
+ note="One with the Kami is an Aura; its card type plays no part (it never dies here), so it is a creature card like every other object. The moves are effects the active player's spells and abilities perform.")
+
+report("br-xmage-5241-patron-of-the-nezumi", "XMage", "https://github.com/magefree/mage/issues/5241",
+ "Patron of the Nezumi damages the controller instead of the owner",
+ "Patron of the Nezumi ('whenever a permanent is put into an opponent's graveyard, that player loses 1 life'): an opponent's creature the reporter controlled went to its owner's graveyard, and the reporter lost the life instead of that opponent.",
+ ["603.2", "400.3", "108.3"], "partly", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(P12, "P1", [obj("PN", "P1", abilities=[ab("A1", {"event": "zone_change", "from": "field", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "player": "P2", "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")], **CREATURE),
+                  obj("ST", "P2", controller="P1", **CREATURE)],
+      [("main", [("P1", [mv("ST", "field", "graveyard")])])]),
+ {"triggers": {"A1": 1}},
+ approximated=["'that player' (the owner of the graveyard) is the player the scenario names"],
+ missing=["the event's player as an effect's recipient ('that player', 'them')"],
+ note="ST is P2's card controlled by P1 (the control effect standing for Nighteyes the Desecrator's); it goes to its owner's graveyard (400.3).")
+
+# ---- Not expressible (second collection) --------------------------------------------------------------------------------
+report("br-xmage-3919-grenzo-noncombat", "XMage", "https://github.com/magefree/mage/issues/3919",
+ "Grenzo, Havoc Raiser triggers from noncombat damage",
+ "Grenzo, Havoc Raiser's 'whenever a creature you control deals combat damage to a player' triggered on noncombat damage (Zo-Zu the Punisher's).",
+ ["510.2", "603.2", "120.2"], "no",
+ missing=["combat damage as distinct from noncombat damage"])
+
+report("br-xmage-4026-arcbound-slith-combat-only", "XMage", "https://github.com/magefree/mage/issues/4026",
+ "Arcbound Slith currently triggers on any damage to a player, should trigger only on combat damage",
+ "Arcbound Slith and several other cards used a 'deals damage to a player' trigger where the card says 'combat damage', so damage from an activated ability triggered them.",
+ ["510.2", "603.2", "120.2"], "no",
+ missing=["combat damage as distinct from noncombat damage"])
+
+report("br-xmage-6261-heliod-lifelink-once", "XMage", "https://github.com/magefree/mage/issues/6261",
+ "Heliod, Sun-Crowned Triggers",
+ "A lifelink creature blocked by two creatures dealt damage to both at once; Heliod, Sun-Crowned's 'whenever you gain life' triggered twice, where the life gained from one source's simultaneous damage is one life-gain event.",
+ ["702.15b", "119.9", "120.3f"], "no",
+ missing=["lifelink: life gained from damage, one event per source"])
+
+report("br-xmage-12089-verrak-sacrificed-cost", "XMage", "https://github.com/magefree/mage/issues/12089",
+ "Sacrificing Verrak, Warped Sengir to an ability that also costs life to activate triggers Verrak when it shouldn't",
+ "Verrak ('whenever you activate an ability that isn't a mana ability, if life was paid to activate it, ...') triggered for the ability it was itself sacrificed to pay for; once the ability is activated Verrak is no longer on the battlefield.",
+ ["602.2", "603.2", "601.2h"], "no",
+ missing=["activated abilities and their costs"])
+
+report("br-xmage-12582-evoke-controller-sacrifices", "XMage", "https://github.com/magefree/mage/issues/12582",
+ "Sacrifice from evoke doesn't resolve when control of creature changes",
+ "An evoked creature's sacrifice trigger ('when this enters, if its evoke cost was paid, its controller sacrifices it') did nothing after control of the creature was exchanged; its current controller must sacrifice it.",
+ ["702.74a", "701.17a", "603.3a"], "no",
+ missing=["sacrifice as an action only a permanent's current controller performs (701.17a)"])
+
+report("br-magarena-689-gravebane-zombie", "Magarena", "https://github.com/magarena/magarena/issues/689",
+ "Gravebane Zombie still triggers 'when dies'",
+ "Gravebane Zombie's replacement effect puts it on top of its owner's library instead of into the graveyard, yet 'whenever another creature dies' abilities still triggered for it.",
+ ["614.1", "700.4", "603.2g"], "no",
+ missing=["replacement effects (a death replaced by another destination, 614)"])
+
+report("br-xmage-5825-trickster-removes-abilities", "XMage", "https://github.com/magefree/mage/issues/5825",
+ "Merfolk Trickster vs Tibalt Devils death trigger",
+ "A Devil token that had lost all its abilities to Merfolk Trickster still dealt its 'when this dies' damage; looking back, it had no such ability as it died.",
+ ["603.10a", "613.1f"], "no",
+ missing=["continuous effects that remove abilities"])
+
+report("br-xmage-12579-hero-of-bretagard", "XMage", "https://github.com/magefree/mage/issues/12579",
+ "Hero of Bretagard triggers when a creature is exiled by an opponent's Crib Swap",
+ "Hero of Bretagard ('whenever you exile one or more cards from your hand and/or permanents from the battlefield, ...') triggered when an opponent's spell exiled the reporter's creature; only exiling done by its controller counts.",
+ ["603.2", "603.2c"], "no",
+ missing=["the player who performs an effect as the event's player"])
+
+report("br-forge-4335-skullspore-nexus", "Forge", "https://github.com/Card-Forge/forge/issues/4335",
+ "The Skullspore Nexus trigger uses wrong power",
+ "The Skullspore Nexus's 'whenever one or more nontoken creatures you control die, create a token whose power and toughness are the greatest power among them' used a dead creature's power in the graveyard instead of its power as it last existed on the battlefield.",
+ ["608.2h", "603.10a"], "no",
+ missing=["power and toughness (last known information in an effect, 608.2h)"])
+
+report("br-xmage-2684-eye-of-the-storm-flashback", "XMage", "https://github.com/magefree/mage/issues/2684",
+ "Eye of the storm only triggers when spell has been cast from hand",
+ "Eye of the Storm ('whenever a player casts an instant or sorcery card, exile it; ...') did not trigger for an instant cast from a graveyard with flashback, only for spells cast from a hand.",
+ ["601.2", "702.34a", "603.2"], "no",
+ missing=["casting spells from a graveyard (flashback)"])
 
 def phase_result(path):
     """Play one scenario file through phase.rs's adapter (`trigger-conformance check --engine phase`): played (every

@@ -74,7 +74,7 @@ def load_fixture_document(ruleset: str, fixture_id: str) -> dict:
 @pytest.fixture
 def momon_fixture():
     """Load a Momon Wonder fixture by id as (prepared scenario, deep copy of its expected trace)."""
-    from conformance.scenarios import prepare_scenario
+    from conformance.documents.scenarios import prepare_scenario
 
     def load(fixture_id: str):
         document = load_fixture_document("momon-wonder", fixture_id)

@@ -2,9 +2,9 @@
 """Writes fixtures/mtg/*.json: one golden scenario per Example paragraph of CR 603 (and 101.4, 704.4, 608.2b)
 that states an outcome about triggers; expected traces come from the reference engine and are read by hand."""
 import json, sys
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
-from conformance.documents import dump_json, validate
+from conformance.documents.json_io import dump_json, validate
 from reference_engine.mtg.engines.reference import MtgEngine
 
 def scen(players, active, objects, script, choices=None, life=None, edition="2026-02-27", options=None):

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from conformance.checking import check_trace
+from conformance.running.checking import check_trace
 from reference_engine.kernel.choices import ScenarioChooser
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.mtg.judge import MTG
 from reference_engine.mtg.engines.reference import MtgEngine
 

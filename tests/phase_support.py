@@ -3,7 +3,7 @@ checked scenario."""
 
 from __future__ import annotations
 
-from conformance.checking import check_scenario
+from conformance.running.checking import check_scenario
 from reference_engine.kernel.registry import get_ruleset
 
 OPTIONS = {"pass_two_membership": "triggering-only", "departed_delayed": "cease"}

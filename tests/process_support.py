@@ -10,7 +10,7 @@ from pathlib import Path
 from conformance.adapters.process import ProcessEngine
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import SeededSource
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 
 REPO = Path(__file__).resolve().parent.parent
 ENGINES = Path(__file__).resolve().parent / "engines"

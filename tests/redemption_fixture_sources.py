@@ -4,8 +4,8 @@ asserts the key outcome of each by hand (so a change in the engine that alters a
 
 from pathlib import Path
 from reference_engine.kernel.choices import ScenarioChooser
-from conformance.documents import dump_json
-from conformance.scenarios import prepare_scenario
+from conformance.documents.json_io import dump_json
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.redemption.judge import REDEMPTION
 from reference_engine.kernel.registry import reference_engine_for
 

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from conformance.checking import ScenarioCheck, check_trace
+from conformance.running.checking import ScenarioCheck, check_trace
 from reference_engine.kernel.choices import ScenarioChooser
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.redemption.judge import REDEMPTION
 from reference_engine.kernel.registry import reference_engine_for
 

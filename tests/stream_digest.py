@@ -19,10 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conformance.checking import check_scenario  # noqa: E402
-from conformance.runner import (  # noqa: E402
-    RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
-)
+from conformance.running.checking import check_scenario  # noqa: E402
+from conformance.generation.stream import explorable_options, stream_source  # noqa: E402
+from conformance.running.runner import RunConfig, prepare_generated, scenario_builder  # noqa: E402
 from reference_engine.kernel.registry import reference_engine_for  # noqa: E402
 from reference_engine.kernel.registry import MUTANTS  # noqa: E402
 from reference_engine.kernel.registry import get_ruleset  # noqa: E402

@@ -11,11 +11,11 @@ import pytest
 
 from quick_sample import first_quick
 
-from conformance import cli
-from conformance.audit import STATUS, audit, audit_mutant, observable_outcome
-from conformance.documents import validate
-from conformance.runner import RunConfig
-from conformance.selftest import catch_rate, check_mutant
+from conformance.commands import cli
+from conformance.running.audit import STATUS, audit, audit_mutant, observable_outcome
+from conformance.documents.json_io import validate
+from conformance.running.runner import RunConfig
+from conformance.commands.selftest import catch_rate, check_mutant
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import RULESETS, get_ruleset

@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 
 BAD_ENGINES = textwrap.dedent('''
     import copy
@@ -185,7 +185,7 @@ def test_a_long_valid_scenario_is_told_its_trace_budget_and_how_to_raise_it(tmp_
     """Issue 23 item 6 (limits): a valid scenario with many simultaneous triggers that outgrows the bundled engines'
     loop guard is not just "probably loops forever": the message names the budget and the knob, and `check` has the
     knob (`--max-trace-entries`, as `run` and `replay` have), with which the same scenario plays through."""
-    from conformance import cli as command
+    from conformance.commands import cli as command
 
     triggers = 60
     scenario = {"format": "trigger-conformance/scenario/1", "ruleset": "momon-wonder", "edition": "1.0.0",
@@ -230,7 +230,7 @@ def test_a_database_folder_that_cannot_be_written_is_said_once_and_the_run_goes_
 def test_a_document_of_another_kind_is_named_for_what_it_is(tmp_path, capsys):
     """A fresh user's finding: a replay file given to check, or statistics to merge-stats, got a dump of every schema
     problem; its ``format`` already says what it is. An unknown format is said too."""
-    from conformance import cli
+    from conformance.commands import cli
 
     replay = tmp_path / "replay.json"
     replay.write_text(json.dumps({"format": "trigger-conformance/replay/1", "rule_key": "x"}))

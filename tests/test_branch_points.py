@@ -14,7 +14,7 @@ import re
 import pytest
 
 from conformance.editors.enumeration import enumerate_traces
-from conformance.fixtures import bundled_fixtures
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.common import permissive as common
 from reference_engine.kernel.branching import PLAYER_POINTS, BranchPoint, choose, table
 from reference_engine.kernel.registry import game_factory, get_ruleset

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.checking import check_scenario
-from conformance.documents import validate
-from conformance.scenarios import prepare_scenario
+from conformance.running.checking import check_scenario
+from conformance.documents.json_io import validate
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.mtg.engines.reference import MtgEngine
 from reference_engine.mtg.judge import MTG
 

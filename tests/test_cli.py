@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from conformance import cli
-from conformance.documents import problems
+from conformance.commands import cli
+from conformance.documents.json_io import problems
 from reference_engine.kernel.registry import get_ruleset
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
-from conformance.fixtures import bundled_fixtures, check_fixture, observable_difference
+from conformance.commands import cli
+from conformance.running.fixtures import check_fixture, observable_difference
+from conformance.documents.fixture_files import bundled_fixtures
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "fixtures" / "momon-wonder" / "mw-append-after-pending.json"
@@ -112,7 +113,7 @@ def test_an_observable_difference_is_found_and_named():
 def test_check_with_an_engine_of_another_ruleset_is_a_usage_error(capsys):
     from pathlib import Path
 
-    from conformance import cli
+    from conformance.commands import cli
 
     fixture = Path(__file__).resolve().parent.parent / "fixtures" / "mtg" / "mtg-101-4-each-player-sacrifices.json"
     assert cli.main(["check", str(fixture), "--engine", "mutant:mw-lifo"]) == 2

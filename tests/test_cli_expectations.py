@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from conformance import cli, expectations
-from conformance.expectations import Expectation
+from conformance.commands import cli
+from conformance.documents import expectations
+from conformance.documents.expectations import Expectation
 
 FAILING = ["mw.queue-fifo", "mw.package-position", "mw.append-after-pending"]  # mw-lifo, seed 0, 30 scenarios
 ISSUE = "https://example.org/my-engine/issues/7"

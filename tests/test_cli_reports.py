@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
-from conformance.documents import problems
+from conformance.commands import cli
+from conformance.documents.json_io import problems
 from conformance.reports.render import html, junit, load, markdown
 
 from reference_engine.kernel.registry import get_ruleset
@@ -92,7 +92,7 @@ def test_pytest_entry_point_skips_with_the_reason_and_takes_run_options(tmp_path
 def test_the_pytest_plugin_has_every_option_of_run():
     """Issue 13 item 1: `pytest --trigger-...` is the same run as `trigger-conformance run`: each option of run has a
     --trigger- form, but for the two pytest has itself (-n for --workers, --junitxml for --junit-xml)."""
-    from conformance.pytest_plugin import pytest_addoption
+    from conformance.running.pytest_plugin import pytest_addoption
 
     commands = next(a for a in cli.build_parser()._actions if a.dest == "command")
     run_options = {o[2:] for action in commands.choices["run"]._actions for o in action.option_strings
@@ -149,7 +149,7 @@ def test_a_time_budget_stops_exploring_and_still_writes_every_verdict(tmp_path, 
 
 
 def test_profiles_fill_in_what_is_not_given_and_a_printed_seed_repeats_the_run(tmp_path, capsys):
-    from conformance.profiles import PROFILES, parse_duration, settings
+    from conformance.generation.profiles import PROFILES, parse_duration, settings
 
     assert settings("ci", {"max_examples": None, "seed": None, "shrink_seconds": None, "time_budget": None}) == \
         PROFILES["ci"]
@@ -236,7 +236,7 @@ def test_a_signal_just_after_the_footer_leaves_reports_that_agree(tmp_path, monk
     "interrupted". Once the footer is written the run's account is settled: every report says what the footer says."""
     import signal
 
-    from conformance.recorder import RunRecorder
+    from conformance.running.recorder import RunRecorder
 
     finish = RunRecorder.finish
 
@@ -398,7 +398,7 @@ def test_a_report_folder_removed_during_the_run_costs_no_report(tmp_path, monkey
     """Issue 23 item 6: the folder of the reports removed while the run goes on ends in no traceback and no lost
     report: each report that cannot be written where asked is written to the current folder, and the console says
     so (the JSON report, and the JSON Lines report, whose lines are kept to be written again)."""
-    from conformance.recorder import RunRecorder
+    from conformance.running.recorder import RunRecorder
 
     out, work = tmp_path / "out", tmp_path / "work"
     out.mkdir()

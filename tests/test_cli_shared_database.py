@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 
 MUTANT, KEY = "mutant:mw-nested-package-joins", "mw.nested-package-deferred"
 
@@ -116,7 +116,7 @@ def test_a_redis_key_of_another_type_is_done_without(tmp_path, redis_url, capsys
 
 def test_a_redis_server_that_goes_away_during_the_run_is_done_without(tmp_path, redis_server, capsys, monkeypatch):
     """The server answers when the run starts, then goes away: every verdict and replay file is kept, one warning."""
-    import conformance.session as session_module
+    import conformance.running.session as session_module
 
     url, process = redis_server
     reached = session_module.example_database

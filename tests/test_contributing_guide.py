@@ -58,7 +58,7 @@ def test_the_guide_alone_builds_a_ruleset_that_runs(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--no-index",
                     "--target", str(target), str(source)], check=True, capture_output=True, timeout=120)
     env = {**os.environ, "PYTHONPATH": str(target)}
-    cli = [sys.executable, "-m", "conformance.cli"]
+    cli = [sys.executable, "-m", "conformance.commands.cli"]
     run = subprocess.run([*cli, "run", "--ruleset", "hearth-queue", "--max-examples", "20"], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0 and "hq.newcomers-wait" in run.stdout, run.stdout + run.stderr

@@ -7,9 +7,10 @@ import statistics
 
 import pytest
 
-from conformance import cli
-from conformance.coverage import Coverage, goals_met, measure
-from conformance.runner import RunConfig, explorable_options
+from conformance.commands import cli
+from conformance.running.coverage import Coverage, goals_met, measure
+from conformance.running.runner import RunConfig
+from conformance.generation.stream import explorable_options
 from reference_engine.kernel.situations import AT_MOST, Situation, depths, nesting
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import reference_engine_for

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.failure_store import MAX_DATABASE_ENTRY_BYTES, FolderDatabase, example_database
+from conformance.documents.failure_store import MAX_DATABASE_ENTRY_BYTES, FolderDatabase, example_database
 
 MUTANT, KEY = "mutant:mw-nested-package-joins", "mw.nested-package-deferred"
-CLI = [sys.executable, "-c", "import sys; from conformance.cli import main; sys.exit(main())"]
+CLI = [sys.executable, "-c", "import sys; from conformance.commands.cli import main; sys.exit(main())"]
 
 
 def plant(folder: Path) -> list[Path]:
@@ -73,7 +73,7 @@ def test_an_entry_of_any_database_over_the_cap_is_skipped_with_a_warning():
     choice log is that long), and the run says so."""
     from hypothesis.database import InMemoryExampleDatabase
 
-    from conformance.failure_store import OptionalDatabase
+    from conformance.documents.failure_store import OptionalDatabase
 
     inner = InMemoryExampleDatabase()
     inner.save(b"key", b"small")

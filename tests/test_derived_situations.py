@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from reference_engine.kernel import schemas
 from reference_engine.kernel.derived import derive, derived_situations, impossible_situations, seen, \
     unexplained_words

@@ -104,7 +104,7 @@ def test_the_readme_engine_checks_once_run_is_filled_in(tmp_path):
 def test_every_command_the_readme_shows_parses():
     """Every ``trigger-conformance`` command of the README, in a code block or inline (the set-up command's included),
     is one the CLI accepts; the samples above run theirs, the CI runs the test command."""
-    from conformance import cli
+    from conformance.commands import cli
 
     readme = (ROOT / "README.md").read_text("utf-8")
     lines = [line for block in re.findall(r"```sh\n(.*?)```", readme, re.S) for line in block.splitlines()]

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from conformance.reports.text import rule_keys_markdown
 from conftest import ROOT
 from reference_engine.kernel.registry import RULESETS, get_ruleset, loaded

@@ -26,9 +26,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conformance import cli
-from conformance.documents import MAX_DEPTH, MAX_DOCUMENT_BYTES, load_schema
-from conformance.semantics import check_replay_document
+from conformance.commands import cli
+from conformance.documents.json_io import MAX_DEPTH, MAX_DOCUMENT_BYTES, load_schema
+from conformance.documents.semantics import check_replay_document
 from reference_engine.kernel.registry import get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent

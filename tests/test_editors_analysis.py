@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from conformance.cli import main
+from conformance.commands.cli import main
 from conformance.editors import drafts
 from conformance.editors.analysis import (
     Side, ambiguities_of, contradiction_of, diff, edited_invariants, explore_rules, load_invariants, minimal_core,
@@ -15,8 +15,8 @@ from conformance.editors.analysis import (
 )
 from conformance.editors.enumeration import enumerate_traces, signature
 from conformance.editors.matrix import lint_text, matrix, paragraphs, sentence_table
-from conformance.fixtures import bundled_fixtures
-from conformance.scenarios import prepare_scenario
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import reference_engine_for
@@ -287,7 +287,7 @@ def test_the_rule_text_lint_flags_a_changed_sentence_and_a_missing_key():
 
 def assert_one_minimal(document: dict, fails) -> None:
     """No single removal (a step, an action, an ability, an object, a player, a choice) keeps the finding."""
-    from conformance.reduction import candidates, well_formed
+    from conformance.shrinking.reduction import candidates, well_formed
 
     tried = 0
     for candidate in candidates(document):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cli import main
-from conformance.run_command import rule_keys as _rule_keys
+from conformance.commands.cli import main
+from conformance.commands.run_command import rule_keys as _rule_keys
 from conformance.editors.commands import MAX_RULES_TEXT_BYTES
 from reference_engine.kernel.errors import ConformanceError
 from reference_engine.kernel.registry import get_ruleset

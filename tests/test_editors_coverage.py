@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from conformance.cli import main
-from conformance.documents import problems
+from conformance.commands.cli import main
+from conformance.documents.json_io import problems
 from conformance.editors.matrix import matrix_gaps
 
 
@@ -92,3 +92,13 @@ def test_rules_matrix_names_its_gaps():
     assert within == "the 4 rule keys and their 2 bundled fixtures, and the run run.json"
     assert counts == {"keys": 4, "fixtures": 2, "gaps": 3}
     assert matrix_gaps(rows[3:], None)[0] == []
+
+
+def test_rules_matrix_states_the_editions_of_its_fixtures_when_there_are_several():
+    """A run plays its edition's fixtures only (mtg: 53 of 54), so the matrix, which counts every bundled fixture,
+    says how many each edition has."""
+    rows = [{"key": "a", "fixtures": ["f1", "f2", "f3"], "exercised": None, "status": None}]
+    within = matrix_gaps(rows, None, {"2026": 2, "2021": 1})[1]
+    assert within.startswith("the 1 rule keys and their 3 bundled fixtures (2 of edition 2026, 1 of edition 2021; "
+                             "a run plays its edition's)")
+    assert "edition" not in matrix_gaps(rows, None, {"2026": 3})[1]

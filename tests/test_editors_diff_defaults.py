@@ -14,11 +14,11 @@ import time
 import pytest
 
 import impact_pages
-from conformance.cli import main
+from conformance.commands.cli import main
 from conformance.editors.analysis import Side, diff
 from conformance.editors.commands import list_edits
 from conformance.editors.targeting import Sample, reference_play, restores_only_missed
-from conformance.reduction import well_formed
+from conformance.shrinking.reduction import well_formed
 from reference_engine.kernel.registry import get_ruleset
 
 VALUES = [(name, option.name, value) for name in ("momon-wonder", "mtg", "redemption")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from conformance.cli import main
-from conformance.documents import problems
+from conformance.commands.cli import main
+from conformance.documents.json_io import problems
 from conformance.editors.bounded import Bound
 from conformance.editors.differ import Side, diff_bounded
 from reference_engine.kernel.registry import get_ruleset

@@ -8,11 +8,11 @@ import copy
 import pytest
 
 from reference_engine.kernel.engine import Engine
-from conformance.checking import play
+from conformance.running.checking import play
 from conformance.editors.enumeration import enumerate_traces, signature
 from reference_engine.kernel.registry import prefix_safe
-from conformance.fixtures import bundled_fixtures
-from conformance.scenarios import prepare_scenario
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import game_factory

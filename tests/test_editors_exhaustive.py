@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from conformance.cli import main
-from conformance.documents import problems
+from conformance.commands.cli import main
+from conformance.documents.json_io import problems
 from conformance.editors import exhaustive
 from conformance.editors.analysis import edited_invariants
 from conformance.editors.bounded import Bound, Walk, bounded_scenarios, canonical
@@ -148,6 +148,16 @@ def test_an_open_reading_an_option_names_is_found(single):
     assert ("open-reading", "same_event_order") in found  # the order of one event's trigger group
 
 
+def test_a_point_whose_option_is_an_open_reading_says_so_beside_its_count(single):
+    """group-order's count is of the walk at same_event_order's default, where it has one answer (0 changed); its
+    other readings are that option's values, found open once: the statistics say both, not a bare 0."""
+    found = {f["branch_point"]: f["key"] for f in single["findings"] if f["kind"] == "open-reading"}
+    assert found["group-order"] == "same_event_order"
+    line = next(x for x in exhaustive.lines(single) if x.startswith("branch points, "))
+    assert "group-order 0/2 (and option same_event_order's values: an open reading)" in line
+    assert not problems(single, "exhaustive-stats")
+
+
 def test_a_dropped_key_leaves_an_ambiguity_that_fails_the_lint(capsys):
     code = main(["lint-rules", "--ruleset", "momon-wonder", "--exhaustive", "--bound", "depth=2", "--without",
                  "mw.same-event-order"])
@@ -238,7 +248,7 @@ def test_the_time_limit_stops_a_walk_whose_builds_fall_outside_the_bound(capsys)
 def test_the_nightly_exhaustive_job_parses_and_merges_its_shards():
     import yaml
 
-    from conformance.cli import build_parser
+    from conformance.commands.cli import build_parser
     from conformance.editors.exhaustive_cli import bound_of
     from conftest import ROOT
 

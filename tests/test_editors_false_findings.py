@@ -10,14 +10,14 @@ import json
 
 import pytest
 
-from conformance.cli import main
+from conformance.commands.cli import main
 from conformance.editors import drafts
 from conformance.editors.analysis import (
     ambiguities_of, contradiction_of, edited_invariants, explore_rules, player_outcomes,
 )
 from conformance.editors.enumeration import enumerate_traces, signature
-from conformance.fixtures import bundled_fixtures
-from conformance.scenarios import prepare_scenario
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import get_ruleset, reference_engine_for
 from reference_engine.kernel.traceview import TraceView

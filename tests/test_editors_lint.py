@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from conformance.cli import main
+from conformance.commands.cli import main
 from conformance.editors.matrix import _covered, encoded_numbers, lint_text, paragraphs, sentence_table
 from reference_engine.kernel.ruletext import sentence_digest, split_sentences
 from reference_engine.kernel.registry import get_ruleset

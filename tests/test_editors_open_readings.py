@@ -17,15 +17,15 @@ import copy
 
 import pytest
 
-from conformance.cli import main
+from conformance.commands.cli import main
 from conformance.editors.analysis import (
     ambiguities_of, contradiction_of, edited_invariants, explore_rules, situation,
 )
 from conformance.editors.analysis import _differing_kinds
 from conformance.editors.enumeration import enumerate_traces, signature
 from conformance.editors.readings import met_points, option_readings
-from conformance.fixtures import bundled_fixtures
-from conformance.scenarios import prepare_scenario
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
 from reference_engine.mtg.judge.drafts import NAP_FIRST
 

@@ -16,8 +16,8 @@ import pytest
 
 from conformance.editors.analysis import ambiguities_of, edited_invariants, keys_reading
 from conformance.editors.enumeration import enumerate_traces, signature
-from conformance.fixtures import bundled_fixtures
-from conformance.scenarios import prepare_scenario
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import get_ruleset

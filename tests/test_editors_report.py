@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
-from conformance.documents import problems
+from conformance.commands import cli
+from conformance.documents.json_io import problems
 from conformance.editors.enumeration import signature
 from conformance.editors.words import Describer
-from conformance.fixtures import bundled_fixtures
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.kernel.registry import RULESETS, get_ruleset
 from test_cli_reports import _chromium, probed_in_chromium  # the same browser as the run report's test
 

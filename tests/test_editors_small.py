@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from conformance.cli import main
+from conformance.commands.cli import main
 from conformance.editors.enumeration import enumerate_traces
 from conformance.editors.small import SmallSource, small_scenarios
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import ReplaySource
-from conformance.reduction import scenario_size
-from conformance.scenarios import prepare_scenario
+from conformance.shrinking.reduction import scenario_size
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset
 
 RULESETS = ["momon-wonder", "mtg", "redemption"]

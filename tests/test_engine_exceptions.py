@@ -9,12 +9,12 @@ import json
 import sys
 from pathlib import Path
 
-from conformance import cli
-from conformance.checking import play
-from conformance.documents import validate
+from conformance.commands import cli
+from conformance.running.checking import play
+from conformance.documents.json_io import validate
 from conformance.reports.render import html, load, markdown
 from conformance.reports.text import not_passed
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from process_support import ENGINES, TWO_TRIGGERS
 from plugin_engines import RaisesInHelper
 

@@ -157,8 +157,8 @@ def test_max_trace_entries_is_the_engines_loop_guard():
 
 def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_spec():
     from conformance.adapters.registry import load_engine
-    from conformance.cli import build_parser
-    from conformance.session import RunSpec
+    from conformance.commands.cli import build_parser
+    from conformance.running.session import RunSpec
 
     assert load_engine("reference", "mtg").max_trace_entries == 20_000
     assert load_engine("reference", "mtg", max_trace_entries=123).max_trace_entries == 123
@@ -173,7 +173,7 @@ def test_max_trace_entries_reaches_the_bundled_engines_from_the_cli_and_the_run_
 
 def test_a_bundled_engine_allowed_longer_plays_raises_the_harness_cap_on_traces():
     from reference_engine.kernel.engine import Engine, EngineInfo
-    from conformance.checking import MAX_TRACE_ENTRIES, play
+    from conformance.running.checking import MAX_TRACE_ENTRIES, play
 
     class Long(Engine):
         modifies_scenarios = False

@@ -14,11 +14,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from conformance.adapters.process import DEFAULT_MEMORY_MB, ProcessEngine
 from conformance.adapters.process.processes import out_of_memory_sign
-from conformance.checking import EngineOutcome, play
-from conformance.pytest_plugin import spec_from
+from conformance.running.checking import EngineOutcome, play
+from conformance.running.pytest_plugin import spec_from
 from process_support import ENGINES, ENV, REPO, engine, seeded
 from reference_engine.kernel.errors import EngineError
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from conformance.adapters.registry import load_engine
-from conformance.failure_store import replay_command
-from conformance.failure_store import replay_path
-from conformance.session import RunSpec, Session, engine_spec
+from conformance.documents.failure_store import replay_command
+from conformance.documents.failure_store import replay_path
+from conformance.running.session import RunSpec, Session, engine_spec
 from process_support import ENGINES, ENV, TWO_TRIGGERS
 
 HANG = f"{sys.executable} {ENGINES / 'hang.py'}"
@@ -40,7 +40,7 @@ def test_engine_spec_tells_the_default_from_an_explicit_reference():
 
 
 def test_the_pytest_plugin_refuses_both_too(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "conformance.pytest_plugin", "-p", "no:cacheprovider",
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "conformance.running.pytest_plugin", "-p", "no:cacheprovider",
                            "--trigger-ruleset", "momon-wonder", "--trigger-engine", "reference",
                            "--trigger-engine-cmd", "true", str(tmp_path)],
                           env=ENV, cwd=tmp_path, capture_output=True, text=True, timeout=300)

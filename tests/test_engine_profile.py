@@ -12,9 +12,9 @@ import sys
 import pytest
 
 import profile_engines
-from conformance import cli
-from conformance.engine_profile import ProfileError, check_profile, kinds, profile_guard
-from conformance.session import RunSpec, Session
+from conformance.commands import cli
+from conformance.generation.engine_profile import ProfileError, check_profile, kinds, profile_guard
+from conformance.running.session import RunSpec, Session
 from process_support import ENGINES, ENV
 
 
@@ -63,7 +63,7 @@ def test_the_run_command_reports_a_bad_profile_without_an_internal_error(tmp_pat
 
 def test_a_process_engine_declaring_a_bad_profile_is_its_problem(tmp_path):
     command = f"{sys.executable} {ENGINES / 'bad_profile.py'} '{json.dumps({'exclude': ['sumon']})}'"
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", command,
+    proc = subprocess.run([sys.executable, "-m", "conformance.commands.cli", "run", "--engine-cmd", command,
                            "--max-examples", "3", "--rules", "mw.queue-fifo", "--no-fixtures"],
                           env=ENV, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 1, (proc.stdout[-2000:], proc.stderr[-2000:])
@@ -107,7 +107,7 @@ def test_shrinking_never_hands_a_refusing_process_engine_what_its_profile_exclud
     log = tmp_path / "played.jsonl"
     profile = json.dumps({"exclude": profile_engines.EXCLUDED})
     command = f"{sys.executable} {ENGINES / 'bad_profile.py'} '{profile}' lifo refuse log={log}"
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", command,
+    proc = subprocess.run([sys.executable, "-m", "conformance.commands.cli", "run", "--engine-cmd", command,
                            "--max-examples", "60", "--rules", "mw.queue-fifo", "--no-fixtures", "--shrink-seconds",
                            "20", "--report-json", "r.json"],
                           env=ENV, cwd=tmp_path, capture_output=True, text=True, timeout=600)

@@ -12,12 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.recorder import write_somewhere
+from conformance.running.recorder import write_somewhere
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMITED = """
 import resource, sys
-from conformance import cli
+from conformance.commands import cli
 limit = int(sys.argv[1])
 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 sys.exit(cli.main(sys.argv[2:]))

@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from conformance import cli, generator_check
-from conformance.generator_check import check_generator, verdict_lines
+from conformance.commands import cli
+from conformance.generation import generator_check
+from conformance.generation.generator_check import check_generator, verdict_lines
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.schemas import bundled
 
@@ -77,7 +78,7 @@ def test_a_check_that_raises_is_blamed_on_the_file_it_raised_in_not_on_the_suite
 
 
 def test_a_run_validates_a_sample_of_its_generated_scenarios_and_blames_the_generator(monkeypatch, capsys):
-    from conformance import runner
+    from conformance.running import runner
 
     original = runner.builder_for
 

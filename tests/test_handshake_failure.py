@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.documents import validate
+from conformance.documents.json_io import validate
 from process_support import ENGINES, ENV, REPO
 from test_reliability_engines import RULE_COUNT
 
@@ -49,7 +49,7 @@ def test_cli_reports_every_rule_errored_when_the_engine_fails_its_handshake(tmp_
     outcome, problem, stderr = MODES[mode]
     report, stream, junit = tmp_path / "r.json", tmp_path / "r.jsonl", tmp_path / "r.xml"
     proc = subprocess.run([
-        sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", _engine(mode), "--max-examples", "5",
+        sys.executable, "-m", "conformance.commands.cli", "run", "--engine-cmd", _engine(mode), "--max-examples", "5",
         "--report-json", str(report), "--report-jsonl", str(stream), "--junit-xml", str(junit),
         "--failures-dir", str(tmp_path / "failures")], env=ENV, cwd=tmp_path, capture_output=True, text=True,
         timeout=300)
@@ -79,7 +79,7 @@ def test_cli_reports_every_rule_errored_when_the_engine_fails_its_handshake(tmp_
     (["--engine-cmd", "no-such-program-xyz --serve"], "cannot start the engine command"),
 ], ids=["unknown-engine", "no-such-program"])
 def test_cli_an_engine_that_cannot_be_loaded_or_started_is_still_a_usage_error(tmp_path, engine, message):
-    proc = subprocess.run([sys.executable, "-m", "conformance.cli", "run", *engine, "--junit-xml",
+    proc = subprocess.run([sys.executable, "-m", "conformance.commands.cli", "run", *engine, "--junit-xml",
                            str(tmp_path / "r.xml")], env=ENV, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and message in proc.stderr, proc.stderr[-2000:]
     assert not (tmp_path / "r.xml").exists()

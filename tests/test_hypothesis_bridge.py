@@ -1,4 +1,4 @@
-"""The Hypothesis internals the shrinking bridge relies on (conformance/hypothesis_bridge.py), checked against the
+"""The Hypothesis internals the shrinking bridge relies on (conformance/shrinking/hypothesis_bridge.py), checked against the
 installed Hypothesis: if a release changes them, these tests fail and name the module to update."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import Phase, find, settings, strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 
-from conformance.hypothesis_bridge import decode_log, encode_log, secondary_key
+from conformance.shrinking.hypothesis_bridge import decode_log, encode_log, secondary_key
 
-WHERE = "conformance/hypothesis_bridge.py relies on it; update it for this Hypothesis release"
+WHERE = "conformance/shrinking/hypothesis_bridge.py relies on it; update it for this Hypothesis release"
 
 
 def test_an_entry_round_trips():

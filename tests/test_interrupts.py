@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.documents import validate
+from conformance.documents.json_io import validate
 from process_support import ENGINES, ENV, REPO
 from test_reliability_engines import RULE_COUNT, wait_dead
 
@@ -106,7 +106,7 @@ def _check_junit(path: Path, name: str) -> None:
 
 def _check_replay_files(folder: Path, stream: Path) -> None:
     """Every failure found is in a replay file (unshrunk), named in its verdict, that `replay` can read."""
-    from conformance.documents import read_json
+    from conformance.documents.json_io import read_json
 
     records = [json.loads(line) for line in stream.read_text("utf-8").splitlines()]
     failed = [r for r in records if r["record"] == "rule" and r["status"] == "failed"]
@@ -134,7 +134,7 @@ def test_cli_interrupted_while_exploring_keeps_the_failures_found(tmp_path, work
     report, stream = tmp_path / "out" / "report.json", tmp_path / "out" / "run.jsonl"
     junit = tmp_path / "out" / "junit.xml"
     proc, folders = _start(tmp_path, [
-        sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", ENGINE, "--max-examples", "40",
+        sys.executable, "-m", "conformance.commands.cli", "run", "--engine-cmd", ENGINE, "--max-examples", "40",
         "--no-fixtures", "--report-json", str(report), "--report-jsonl", str(stream), "--workers", str(workers),
         "--junit-xml", str(junit), "--failures-dir", str(tmp_path / "out" / "failures")])
     _wait_slow(proc, folders["marks"], workers)
@@ -207,8 +207,8 @@ def test_pytest_plugin_interrupted_while_concluding_keeps_every_verdict(tmp_path
 def test_reports_and_replay_files_are_written_atomically(tmp_path, monkeypatch, where):
     """A write interrupted at any point (here: a KeyboardInterrupt while the data is flushed, or just before the
     rename) leaves the old file whole and no temporary file beside it; a finished write replaces it at once. The
-    report, the replay files and the per-rule results are all written this way (conformance.documents.write_json)."""
-    import conformance.documents as documents
+    report, the replay files and the per-rule results are all written this way (conformance.documents.json_io.write_json)."""
+    import conformance.documents.json_io as documents
 
     target = tmp_path / "report.json"
     documents.write_json(target, {"old": True})
@@ -230,9 +230,9 @@ def test_a_partial_verdict_reads_as_no_pass_in_every_report(tmp_path):
     """Issue 23 item 3, in-process: a recorder interrupted after exploring keeps each rule's partial verdict ("no
     violation in N scenarios", its exercised count) in the JSON report (valid, status partial), the JSON Lines
     stream, Markdown, HTML and JUnit (a <skipped> case, never a pass); only what was not explored is not checked."""
-    from conformance.recorder import RunRecorder
+    from conformance.running.recorder import RunRecorder
     from conformance.reports.render import from_report, html, junit, load, markdown
-    from conformance.session import RunSpec, Session
+    from conformance.running.session import RunSpec, Session
 
     session = Session(RunSpec(max_examples=6, rules=("mw.queue-fifo", "mw.remedy-front"), engine="reference"))
     stream = tmp_path / "run.jsonl"
@@ -266,8 +266,8 @@ def test_a_signal_while_a_report_is_written_waits_for_the_whole_file(tmp_path, m
     and the run's handler then gets the signal (a KeyboardInterrupt, the run stops as after any signal)."""
     import os as real_os
 
-    import conformance.documents as documents
-    from conformance.interrupts import Interrupts
+    import conformance.documents.json_io as documents
+    from conformance.running.interrupts import Interrupts
 
     target = tmp_path / "report.json"
     fsync = real_os.fsync

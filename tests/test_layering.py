@@ -48,7 +48,7 @@ def test_every_contract_is_kept():
 # contracts get one per ruleset, so that no branch of a wildcard passes vacuously.
 FORBIDDEN_IMPORTS = {
     "The kernel imports nothing else of ours": [
-        ("reference_engine.kernel.ruleset", "conformance.runner"),
+        ("reference_engine.kernel.ruleset", "conformance.running.runner"),
         ("reference_engine.kernel.engine", "reference_engine.common.reference"),
         ("reference_engine.kernel.registry", "reference_engine.mtg.judge"),
         ("reference_engine.kernel.traceview", "reference_engine.redemption.engines.reference"),
@@ -59,18 +59,18 @@ FORBIDDEN_IMPORTS = {
         ("reference_engine.momon_wonder.judge.observations", "reference_engine.momon_wonder.generator"),
         ("reference_engine.redemption.judge.options", "reference_engine.common.permissive"),
         ("reference_engine.mtg.judge.model", "reference_engine.kernel.registry"),
-        ("reference_engine.redemption.judge", "conformance.checking"),
+        ("reference_engine.redemption.judge", "conformance.running.checking"),
     ],
     "Engines depend only on the engine interface: never on a judge, a generator or the harness": [
         ("reference_engine.mtg.engines.reference", "reference_engine.mtg.judge.observations"),
         ("reference_engine.momon_wonder.engines.faulty", "reference_engine.momon_wonder.judge.options"),
         ("reference_engine.redemption.engines.permissive", "reference_engine.kernel.traceview"),
-        ("reference_engine.common.recorder", "conformance.documents"),
+        ("reference_engine.common.recorder", "conformance.documents.json_io"),
         ("reference_engine.mtg.phase", "reference_engine.mtg.generator"),
     ],
     "The third-party engine adapters depend only on the engine interface, never on the rest of the harness": [
         ("reference_engine.mtg.phase", "reference_engine.common.recorder"),
-        ("conformance.adapters.process", "conformance.checking"),
+        ("conformance.adapters.process", "conformance.running.checking"),
     ],
     "Rulesets never import each other": [
         ("reference_engine.redemption.judge.observations", "reference_engine.momon_wonder.judge.observations"),
@@ -78,13 +78,20 @@ FORBIDDEN_IMPORTS = {
         ("reference_engine.mtg.generator", "reference_engine.redemption.generator"),
     ],
     "The harness reaches rulesets only through the registry": [
-        ("conformance.runner", "reference_engine.mtg.judge.observations"),
+        ("conformance.running.runner", "reference_engine.mtg.judge.observations"),
         ("conformance.editors.enumeration", "reference_engine.redemption.engines.permissive"),
-        ("conformance.selftest", "reference_engine.momon_wonder.generator"),
+        ("conformance.commands.selftest", "reference_engine.momon_wonder.generator"),
         ("conformance.adapters.registry", "reference_engine.mtg.phase"),
     ],
+    "The harness's rooms are layered: commands over the editors' tools over running over reports over generation and shrinking over adapters over documents": [
+        ("conformance.documents.json_io", "conformance.adapters.registry"),
+        ("conformance.generation.stream", "conformance.shrinking.reduction"),
+        ("conformance.shrinking.shrinker", "conformance.generation.profiles"),
+        ("conformance.running.session", "conformance.commands.cli"),
+        ("conformance.reports.render", "conformance.running.recorder"),
+    ],
     "The harness is layered: CLI over sessions over the runner over checking over adapters": [
-        ("conformance.checking", "conformance.runner"),
+        ("conformance.running.checking", "conformance.running.runner"),
     ],
 }
 

@@ -19,8 +19,8 @@ PROGRAM = """
 import json, resource, sys
 sys.path.insert(0, {benchmarks!r})
 from bench_engine_scaling import one_event
-from conformance.checking import EngineOutcome, check_trace, play
-from conformance.scenarios import prepare_scenario
+from conformance.running.checking import EngineOutcome, check_trace, play
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset, reference_engine_for
 name, n = sys.argv[1], int(sys.argv[2])
 _, scenario = prepare_scenario(one_event(name, n), "long")

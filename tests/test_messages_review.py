@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 
-from conformance import cli
-from conformance.audit import outcome_difference
+from conformance.commands import cli
+from conformance.running.audit import outcome_difference
 from conformance.reports.text import traceback_lines
-from conformance.session import RunSpec, Session
+from conformance.running.session import RunSpec, Session
 
 RUN = ["run", "--max-examples", "3", "--rules", "mw.queue-fifo", "--no-fixtures"]
 
@@ -31,7 +31,7 @@ def test_an_error_without_frames_says_nothing_of_frames():
 
 
 def test_a_process_engines_error_with_only_a_message_has_no_details():
-    from conformance.checking import play
+    from conformance.running.checking import play
     from conformance.reports.text import outcome_lines
     from process_support import TWO_TRIGGERS, engine as process_engine, named
 

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from conformance.checking import check_scenario
-from conformance.documents import problems
+from conformance.running.checking import check_scenario
+from conformance.documents.json_io import problems
 from reference_engine.momon_wonder.generator import build_scenario
 from reference_engine.kernel.source import ReplaySource, SeededSource
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import get_ruleset
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.fixtures import bundled_fixtures, check_fixture
+from conformance.running.fixtures import check_fixture
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import get_ruleset
 

@@ -13,14 +13,15 @@ from typing import Any, Iterator
 import pytest
 
 from reference_engine.kernel.engine import Skipped
-from conformance.checking import play
-from conformance.coverage import measure
+from conformance.running.checking import play
+from conformance.running.coverage import measure
 from reference_engine.momon_wonder import generator as momon_wonder
 from reference_engine.momon_wonder.generator import FEATURES, PROFILE_FEATURES, build_scenario
 from reference_engine.kernel.source import ReplaySource, SeededSource
-from conformance.runner import RunConfig, explorable_options, prepare_generated
-from conformance.session import RunSpec, Session
-from conformance.shrinking import shrink
+from conformance.running.runner import RunConfig, prepare_generated
+from conformance.generation.stream import explorable_options
+from conformance.running.session import RunSpec, Session
+from conformance.shrinking.shrinker import shrink
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import get_ruleset
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.checking import check_scenario
-from conformance.fixtures import bundled_fixtures, check_fixture
-from conformance.selftest import catch_rate
+from conformance.running.checking import check_scenario
+from conformance.running.fixtures import check_fixture
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.commands.selftest import catch_rate
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.momon_wonder.engines.faulty import MUTANTS as MOMON_MUTANTS

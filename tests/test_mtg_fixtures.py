@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.fixtures import bundled_fixtures, check_fixture
+from conformance.running.fixtures import check_fixture
+from conformance.documents.fixture_files import bundled_fixtures
 from mtg_support import FIXTURES, find, fixture
 from reference_engine.mtg.judge import MTG
 from reference_engine.mtg.engines.reference import MtgEngine

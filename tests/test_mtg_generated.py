@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from conformance.checking import check_scenario
+from conformance.running.checking import check_scenario
 from reference_engine.mtg.generator import build_scenario
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import ReplaySource, SeededSource
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.mtg.judge import MTG
 from reference_engine.mtg.engines.reference import MtgEngine
 

@@ -12,12 +12,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from conformance.checking import play
+from conformance.running.checking import play
 from reference_engine.mtg import generator as mtg
 from reference_engine.mtg.generator import PROFILE_FEATURES, SWARM_ORDER, build_scenario, draw_features
 from reference_engine.mtg.generator.features import UNSWARMED
 from reference_engine.kernel.source import ReplaySource, SeededSource
-from conformance.shrinking import shrink
+from conformance.shrinking.shrinker import shrink
 from reference_engine.mtg.engines.reference import MtgEngine
 from reference_engine.kernel.registry import get_ruleset
 

@@ -420,7 +420,8 @@ def test_stack_lifo_rejects_a_script_step_that_never_ends():
 
 
 def test_the_split_batch_faulty_engine_fails_the_one_batch_fixture_by_apnap_order():
-    from conformance.fixtures import bundled_fixtures, check_fixture
+    from conformance.running.fixtures import check_fixture
+    from conformance.documents.fixture_files import bundled_fixtures
     from reference_engine.kernel.registry import MUTANTS
 
     (fx,) = [f for f in bundled_fixtures("mtg") if f.id == ONE_BATCH]
@@ -546,7 +547,7 @@ def test_a_trigger_lost_to_a_late_check_fails_the_intervening_if_too():
     """Issue 22, item 3: an engine checking triggers (and their intervening 'if') only after the whole resolution
     loses X's ability, whose condition held as its event occurred: mtg.intervening-if fails as well as
     mtg.triggers-when-satisfied; a trigger missing for another reason is not put down to the intervening 'if'."""
-    from conformance.checking import check_scenario
+    from conformance.running.checking import check_scenario
     from reference_engine.kernel.registry import MUTANTS
 
     prepared, _ = fixture("mtg-ref-603-2-triggers-as-each-event-happens")

@@ -7,12 +7,12 @@ import pytest
 
 from quick_sample import first_quick
 
-from conformance.checking import check_scenario
+from conformance.running.checking import check_scenario
 from reference_engine.mtg.generator import build_scenario
 from reference_engine.kernel.source import SeededSource
-from conformance.concluding import check_rule
-from conformance.runner import RunConfig
-from conformance.scenarios import prepare_scenario
+from conformance.running.concluding import check_rule
+from conformance.running.runner import RunConfig
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.mtg.judge import MTG
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.mtg.engines.faulty import MUTANTS as MTG_MUTANTS, SinglePassGame, _engine

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from conformance.documents import load_schema
+from conformance.documents.json_io import load_schema
 from reference_engine.kernel.errors import ScenarioError
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from conftest import ROOT
 from mtg_support import ability, find, obj, play, scenario, violations
 from reference_engine.kernel.choices import ScenarioChooser
@@ -147,8 +147,8 @@ def _once_each_turn_across_turns() -> dict:
 
 
 def test_once_each_turn_starts_afresh_each_turn_and_the_judge_requires_it():
-    from conformance.checking import check_scenario
-    from conformance.scenarios import prepare_scenario
+    from conformance.running.checking import check_scenario
+    from conformance.documents.scenarios import prepare_scenario
     from reference_engine.mtg.engines.reference import Game, MtgEngine
     from reference_engine.common.faulty import mutant
 

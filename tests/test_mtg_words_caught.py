@@ -1,12 +1,12 @@
 """Issue 31: each new word's faulty engine, the one an author would plausibly write, is caught by its rule key on
-every one of 20 seeds (conformance.selftest.catch_rate, the stream ``run --seed SEED`` explores, 100 examples). Seed 0
+every one of 20 seeds (conformance.commands.selftest.catch_rate, the stream ``run --seed SEED`` explores, 100 examples). Seed 0
 runs with the quick suite, the other 19 with the slow one."""
 
 from __future__ import annotations
 
 import pytest
 
-from conformance.selftest import catch_rate
+from conformance.commands.selftest import catch_rate
 
 NEW_WORD_MUTANTS = ["mtg-spell-delayed-dropped", "mtg-dealt-read-as-deals", "mtg-damage-event-once",
                     "mtg-token-enters-silently"]

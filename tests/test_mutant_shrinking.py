@@ -1,6 +1,6 @@
 """Issue 10 item 5: shrinking shrinks the scenario. Every bundled faulty engine's first failure, shrunk the way a run
-shrinks it (``conformance.concluding._minimise``: the scenario-level passes, Hypothesis on the answer log, the passes
-again), is at most its minimal size + 1, size being :func:`conformance.reduction.scenario_size` (objects, abilities,
+shrinks it (``conformance.running.concluding._minimise``: the scenario-level passes, Hypothesis on the answer log, the passes
+again), is at most its minimal size + 1, size being :func:`conformance.shrinking.reduction.scenario_size` (objects, abilities,
 scripted actions).
 
 The minimal sizes are recorded in ``tests/data/mutant_minimal_scenarios.json``: for each mutant, the smallest
@@ -9,7 +9,7 @@ which the mutant breaks its rule, or, where that was larger or none exists, the 
 (from seed 0, or the seed on which this test found a smaller one); then reduced until no change the reduction can
 make keeps the fault. None is written by hand. This test checks every recorded scenario: it shows the fault (while
 the reference engine plays it to a trace), its size is the one recorded, and it is 1-minimal: no one-step reduction
-of it (:func:`conformance.reduction.reductions`: every removal of one script step, action, ability, object or
+of it (:func:`conformance.shrinking.reduction.reductions`: every removal of one script step, action, ability, object or
 player, every simplification and fold, every rewrite followed by one of those) still fails. It then shrinks each
 mutant's first failure on another seed than 0 (a seed sampled per mutant, so the starting scenario is not the one
 the minimum came from), and fails if the result is more than 1 over the recorded size; under it, it warns (the
@@ -25,9 +25,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.audit import mutant_config
-from conformance.reduction import reductions, scenario_size, well_formed
-from conformance.concluding import _fails as run_fails, check_rule
+from conformance.running.audit import mutant_config
+from conformance.shrinking.reduction import reductions, scenario_size, well_formed
+from conformance.running.concluding import _fails as run_fails, check_rule
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS as INSTALLED
 from reference_engine.kernel.registry import get_ruleset
@@ -115,8 +115,8 @@ def regenerate(path: Path = DATA, names=None, seeds=(0,)) -> None:  # pragma: no
     ``seeds`` shrunk with a 30 s budget, each reduced (120 s) to 1-minimal. Ties go to the recorded one. Run it
     when mutants or the vocabulary change, or the reduction does (then ``seeds`` may be empty: ``--seeds ''``), or
     when the shrinking test finds a failure smaller than the one recorded (``--seeds`` its seed)."""
-    from conformance.fixtures import bundled_fixtures
-    from conformance.reduction import reduce_scenario
+    from conformance.documents.fixture_files import bundled_fixtures
+    from conformance.shrinking.reduction import reduce_scenario
 
     found_all = dict(json.loads(path.read_text("utf-8"))) if path.exists() else {}
     for name in sorted(names or MUTANTS):

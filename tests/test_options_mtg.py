@@ -12,10 +12,10 @@ import pytest
 
 from mtg_support import play, violations
 from test_editors_options import SCENARIOS
-from conformance.checking import check_scenario
+from conformance.running.checking import check_scenario
 from reference_engine.mtg.generator import build_scenario
 from reference_engine.kernel.source import SeededSource
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.mtg.engines.reference import MtgEngine
 from reference_engine.mtg.judge import MTG
 

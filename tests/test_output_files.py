@@ -11,7 +11,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from conformance import cli, run_command
+from conformance.commands import cli
+from conformance.commands import run_command
 
 RUN = ["run", "--max-examples", "3", "--rules", "mw.queue-fifo", "--no-fixtures"]
 

@@ -16,7 +16,7 @@ from reference_engine.mtg.phase import (  # noqa: E402
     PROFILE, Names, PhaseEngine, card_text, render_ability,
 )
 from conformance.adapters.registry import load_engine  # noqa: E402
-from conformance.checking import check_scenario, play  # noqa: E402
+from conformance.running.checking import check_scenario, play  # noqa: E402
 from reference_engine.mtg.generator import build_scenario  # noqa: E402
 from reference_engine.kernel.registry import builder_for  # noqa: E402
 from reference_engine.kernel.source import SeededSource  # noqa: E402

@@ -15,7 +15,7 @@ import pytest
 phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
 
 from conformance.adapters.registry import load_engine  # noqa: E402
-from conformance.checking import check_scenario  # noqa: E402
+from conformance.running.checking import check_scenario  # noqa: E402
 from reference_engine.kernel.registry import builder_for, get_ruleset  # noqa: E402
 from reference_engine.kernel.source import SeededSource  # noqa: E402
 from reference_engine.mtg.phase import PROFILE  # noqa: E402

@@ -13,7 +13,7 @@ from reference_engine.kernel.engine import Skipped  # noqa: E402
 from reference_engine.mtg.phase import (  # noqa: E402
     Names, PhaseEngine, card_text, delayed_effect,
 )
-from conformance.checking import check_scenario, play  # noqa: E402
+from conformance.running.checking import check_scenario, play  # noqa: E402
 from reference_engine.kernel.registry import get_ruleset  # noqa: E402
 from phase_support import MOVE_IN, OPTIONS, aimer, enters, entries, gain, judged, scenario, trace_events  # noqa: E402
 

@@ -11,7 +11,7 @@ from reference_engine.kernel.engine import Skipped  # noqa: E402
 from reference_engine.mtg.phase import (  # noqa: E402
     PROFILE, Names, PhaseEngine, card_text, render_ability,
 )
-from conformance.checking import check_scenario, play  # noqa: E402
+from conformance.running.checking import check_scenario, play  # noqa: E402
 from reference_engine.kernel.registry import builder_for  # noqa: E402
 from reference_engine.kernel.source import SeededSource  # noqa: E402
 from reference_engine.kernel.registry import get_ruleset  # noqa: E402

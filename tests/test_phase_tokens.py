@@ -14,7 +14,7 @@ import pytest
 phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
 
 from conformance.adapters.registry import load_engine  # noqa: E402
-from conformance.checking import play  # noqa: E402
+from conformance.running.checking import play  # noqa: E402
 from phase_support import OPTIONS, entries, gain, judged, scenario, trace_events  # noqa: E402
 from reference_engine.mtg.phase.render import Names  # noqa: E402
 from reference_engine.mtg.phase.tokens import maker_text, token_sets  # noqa: E402
@@ -115,3 +115,16 @@ def test_phase_creates_a_token_with_a_zone_change_that_triggers():
     stack = game.stack()
     assert len(stack) == 1 and stack[0]["kind"]["type"] == "TriggeredAbility"
     assert stack[0]["kind"]["data"]["trigger_event"]["data"]["from"] is None
+
+
+def test_the_token_fixture_passes_whole_the_chooser_ordering_occurrences_of_one_event(engine):
+    """phase puts the two Soldiers' identical abilities on its stack without asking for an order (their texts are
+    identical); the adapter gives those pushes the identities, triggering occurrence included, in the order the
+    chooser wants (its default: the first occurrence's ability resolves first), as the fixture expects."""
+    from conformance.documents.fixture_files import load_fixture
+    from conformance.running.fixtures import check_fixture
+    from reference_engine.kernel.registry import get_ruleset
+
+    fixture = load_fixture(json.loads(FIXTURE.read_text("utf-8")), str(FIXTURE))
+    result = check_fixture(engine, fixture, get_ruleset("mtg").invariants_for(fixture.scenario["edition"]))
+    assert (result.status, result.messages) == ("passed", [])

@@ -8,8 +8,8 @@ import re
 import sys
 
 from conformance.adapters.process import ProcessEngine
-from conformance.checking import check_scenario, play
-from conformance.documents import problems
+from conformance.running.checking import check_scenario, play
+from conformance.documents.json_io import problems
 from process_support import ENV, REPO, TWO_TRIGGERS, named, seeded
 from reference_engine.kernel.registry import RULESETS
 from reference_engine.kernel.registry import reference_engine_for

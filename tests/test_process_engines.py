@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.process import ProcessEngine, StderrTail
-from conformance.checking import EngineOutcome, check_scenario, play, replay_for_determinism
+from conformance.running.checking import EngineOutcome, check_scenario, play, replay_for_determinism
 from reference_engine.kernel.errors import EngineError
 from process_support import ENV, ONE_TRIGGER, TWO_TRIGGERS, engine, named, seeded
 from reference_engine.kernel.registry import RULESETS

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.process import ProcessEngine
-from conformance.checking import check_scenario, play
+from conformance.running.checking import check_scenario, play
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import SeededSource
 from process_support import ENV, REPO, TWO_TRIGGERS, engine, named, server
@@ -181,7 +181,7 @@ def test_the_console_script_is_declared():
 def test_cli_run_through_the_server_gives_the_in_process_verdicts(tmp_path):
     def run(*extra: str) -> dict:
         report = tmp_path / f"report-{len(extra)}.json"
-        done = subprocess.run([sys.executable, "-m", "conformance.cli", "run", "--ruleset", "momon-wonder",
+        done = subprocess.run([sys.executable, "-m", "conformance.commands.cli", "run", "--ruleset", "momon-wonder",
                                "--max-examples", "40", "--report-json", str(report),
                                "--failures-dir", str(tmp_path / "failures"), *extra],
                               capture_output=True, text=True, env=ENV, cwd=tmp_path, timeout=300)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from reference_engine.kernel.errors import ConformanceError
-from conformance.selftest import check_mutant, default_process_mutants, selftest, summary_line, verdict_line
+from conformance.commands.selftest import check_mutant, default_process_mutants, selftest, summary_line, verdict_line
 from reference_engine.kernel.registry import MUTANTS
 
 OVER_THE_WIRE = default_process_mutants(MUTANTS, 2)

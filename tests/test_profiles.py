@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from conformance.adapters.process import ProcessEngine
-from conformance.session import RunSpec, Session
+from conformance.running.session import RunSpec, Session
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'partial_mtg.py'}"

@@ -23,7 +23,7 @@ ENGINE = f"{sys.executable} {ENGINES / 'slow_after.py'}"
 SLOW = {"MUTANT": "reference", "SLOW_AFTER": "0", "SLOW_SECONDS": "0.06", "PYTHONPATH": f"{REPO}:{TESTS}"}
 LINE = re.compile(r"\[(\d+)/\d+ rules\] (\d+)/30 scenarios, (\d+) failure\(s\), (\d+m)?\d+s elapsed, "
                   r"(\?|~(\d+m)?\d+s( to explore)?) left")
-CLI = [sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", ENGINE, "--max-examples", "30",
+CLI = [sys.executable, "-m", "conformance.commands.cli", "run", "--engine-cmd", ENGINE, "--max-examples", "30",
        "--no-fixtures", "--progress-interval", "0.5"]
 
 

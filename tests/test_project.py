@@ -9,8 +9,8 @@ from importlib import resources
 
 import pytest
 
-from conformance.documents import load_schema, schema_names
-from conformance.fixtures import bundled_fixtures
+from conformance.documents.json_io import load_schema, schema_names
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.registry import RULESETS
 from conftest import ROOT, SHARED_RULES
@@ -118,7 +118,7 @@ def _ids_in(value):
 
 @pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.name)
 def test_fixtures_compare_whatever_ids_an_engine_chooses(ruleset):
-    from conformance.fixtures import first_difference
+    from conformance.documents.fixture_files import first_difference
 
     for fixture in bundled_fixtures(ruleset.name):
         scenario_ids = set(fixture.scenario["players"]) | set(_ids_in(fixture.scenario))
@@ -146,7 +146,7 @@ def test_engines_that_say_they_never_modify_a_scenario_do_not(ruleset):
 
     from reference_engine.kernel.choices import ScenarioChooser
     from reference_engine.kernel.source import SeededSource
-    from conformance.runner import prepare_generated, RunConfig
+    from conformance.running.runner import prepare_generated, RunConfig
     from reference_engine.kernel.registry import MUTANTS
 
     engines = [reference_engine_for(ruleset.name)] + [m.factory() for m in MUTANTS.values() if m.ruleset == ruleset.name]
@@ -165,7 +165,7 @@ def test_the_docs_list_every_profile_feature():
     rulesets' feature docs (rewrite with TRIGGER_CONFORMANCE_REWRITE_DOCS=1)."""
     import os
 
-    from conformance.trace_reference import profile_features_markdown
+    from conformance.commands.trace_reference import profile_features_markdown
     from reference_engine.kernel.registry import loaded
 
     path = ROOT / "docs" / "checking.md"

@@ -36,9 +36,9 @@ import pytest
 
 from conftest import ROOT
 from conformance.adapters.process import ProcessEngine
-from conformance.checking import check_scenario
-from conformance.documents import problems
-from conformance.scenarios import prepare_scenario
+from conformance.running.checking import check_scenario
+from conformance.documents.json_io import problems
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import get_ruleset, reference_engine_for
 
@@ -247,7 +247,7 @@ def test_each_recipe_runs(number, tmp_path):
 
 
 def test_every_trigger_conformance_command_the_page_shows_parses():
-    from conformance import cli
+    from conformance.commands import cli
 
     text = page()
     shown = [line for recipe in recipes() for line in recipe.splitlines()]
@@ -305,7 +305,7 @@ def test_the_javascript_engine_declines_what_it_does_not_play(tmp_path):
     scenario["objects"][0]["abilities"][0]["effect"] = [{"do": "negate", "object": "P2c1"}]
     with ProcessEngine([NODE, str(ENGINE_JS)], timeout=20) as engine:
         assert engine.generation_profile("redemption")["exclude"]
-        from conformance.checking import play
+        from conformance.running.checking import play
 
         outcome = play(engine, scenario)
     assert (outcome.status, outcome.message) == ("skipped", "the action 'negate' is not implemented")
@@ -356,7 +356,7 @@ def test_no_page_runs_the_server_with_python_m():
 def test_selftest_runs_its_process_mutants_whatever_the_current_folder_holds(tmp_path):
     """The sibling inside the tool: ``trigger-conformance selftest`` serves some mutants over the protocol with the
     harness's own Python; ``-P`` keeps the user's folder off that server's import path."""
-    from conformance.selftest import server_command, server_environment
+    from conformance.commands.selftest import server_command, server_environment
 
     marker = tmp_path / "imported.txt"
     for name in ("reference_engine.py", "conformance.py"):

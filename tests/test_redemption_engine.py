@@ -10,7 +10,7 @@ import pytest
 
 from reference_engine.kernel.engine import Skipped
 from reference_engine.kernel.errors import ScenarioError
-from conformance.checking import check_scenario
+from conformance.running.checking import check_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.redemption.generator import build_scenario
 from reference_engine.kernel.registry import builder_for

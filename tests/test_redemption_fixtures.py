@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.documents import problems
+from conformance.documents.json_io import problems
 from redemption_support import all_fixtures, fixture, judge, prepared, reference_trace
 from reference_engine.redemption.judge import REDEMPTION
 from reference_engine.kernel.registry import reference_engine_for
@@ -27,7 +27,8 @@ def test_fixture_is_reproduced_and_passes(fx):
 
 
 def test_bundled_fixtures_load_and_pass_through_the_harness():
-    from conformance.fixtures import bundled_fixtures, check_fixture
+    from conformance.running.fixtures import check_fixture
+    from conformance.documents.fixture_files import bundled_fixtures
 
     loaded = bundled_fixtures("redemption")  # validates each against schemas/fixture.schema.json
     assert [f.id for f in loaded] == [fx["id"] for fx in FIXTURES]
@@ -225,7 +226,7 @@ def test_every_redemption_mutant_has_fixtures():
 @pytest.mark.parametrize("name, fixture_id", [(n, f) for n, fs in MUTANT_FIXTURES.items() for f in fs], ids=str)
 def test_mutant_fails_the_fixture_on_its_key(name, fixture_id):
     """(A fixture given as (id, key) fails on that key: the same fault seen by the optional twin of its rule.)"""
-    from conformance.checking import check_scenario
+    from conformance.running.checking import check_scenario
     from reference_engine.kernel.registry import MUTANTS
 
     mutant = MUTANTS[name]

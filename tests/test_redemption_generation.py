@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from reference_engine.kernel.engine import Skipped
-from conformance.checking import check_scenario
-from conformance.coverage import goals_met, measure
+from conformance.running.checking import check_scenario
+from conformance.running.coverage import goals_met, measure
 from reference_engine.redemption import generator as redemption
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import ReplaySource, SeededSource
-from conformance.runner import explore
-from conformance.session import RunSpec, Session
-from conformance.shrinking import shrink
+from conformance.running.runner import explore
+from conformance.running.session import RunSpec, Session
+from conformance.shrinking.shrinker import shrink
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.redemption.engines.reference import RedemptionEngine
 from reference_engine.kernel.registry import get_ruleset

@@ -7,11 +7,11 @@ import pytest
 
 from quick_sample import first_quick
 
-from conformance.checking import check_scenario
+from conformance.running.checking import check_scenario
 from reference_engine.redemption.generator import build_scenario
 from reference_engine.kernel.source import SeededSource
-from conformance.concluding import check_rule
-from conformance.runner import RunConfig
+from conformance.running.concluding import check_rule
+from conformance.running.runner import RunConfig
 from redemption_support import EDITION, prepared
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.redemption.judge import REDEMPTION
@@ -56,7 +56,7 @@ def test_mutant_fails_through_the_runner_with_a_shrunk_counterexample(mutant):
     failure = result.failure
     assert failure.messages and failure.messages[0].startswith("[TA.")
     assert failure.shrunk_size <= failure.original_size
-    # Shrinking has a time budget (conformance/shrinking.py); under load a mutant may stop short of the minimum,
+    # Shrinking has a time budget (conformance/shrinking/shrinker.py); under load a mutant may stop short of the minimum,
     # but its counterexample stays small enough to read.
     assert failure.shrunk_size <= 25, failure.scenario
     assert failure.determinism == "deterministic"

@@ -1,4 +1,4 @@
-"""The scenario-level reduction passes of :mod:`conformance.reduction`, each on its own: what it yields on a small
+"""The scenario-level reduction passes of :mod:`conformance.shrinking.reduction`, each on its own: what it yields on a small
 scenario written here, that a reduction only ever keeps well-formed scenarios, and, on failures of bundled faulty
 engines that the plain removals left too large (``tests/data/reduction_starts.json``), that the pass is what takes
 the failure down to its recorded minimal size (with the pass switched off, the reduction stops above it)."""
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from conformance import reduction
-from conformance.audit import mutant_config
-from conformance.fixtures import bundled_fixtures
-from conformance.reduction import candidates, reduce_scenario, reductions, rewrites, scenario_size, well_formed
-from conformance.concluding import _fails as run_fails, check_rule
+from conformance.shrinking import reduction
+from conformance.running.audit import mutant_config
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.shrinking.reduction import candidates, reduce_scenario, reductions, rewrites, scenario_size, well_formed
+from conformance.running.concluding import _fails as run_fails, check_rule
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import get_ruleset

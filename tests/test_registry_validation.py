@@ -209,7 +209,7 @@ def test_the_cli_reports_a_broken_unit_in_one_line(tmp_path):
     (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nbroken = broken_parts:NOT_A_UNIT\n", "utf-8")
     (tmp_path / "broken_parts.py").write_text("NOT_A_UNIT = object()\n", "utf-8")
     script = Path(sys.executable).parent / "trigger-conformance"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "conformance.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "conformance.commands.cli"]
     result = subprocess.run([*command, "run", "--ruleset", "broken", "--max-examples", "1"], cwd=tmp_path,
                             env={**os.environ, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True,
                             timeout=120)

@@ -13,10 +13,10 @@ import time
 import pytest
 from hypothesis import strategies as st
 
-from conformance import cli
-from conformance.checking import play
-from conformance.documents import problems
-from conformance.shrinking import VERDICT_REPLAYS, shrink
+from conformance.commands import cli
+from conformance.running.checking import play
+from conformance.documents.json_io import problems
+from conformance.shrinking.shrinker import VERDICT_REPLAYS, shrink
 from process_support import ENGINES, ENV, REPO, TWO_TRIGGERS, engine, named, seeded
 from reference_engine.kernel.registry import get_ruleset
 
@@ -238,8 +238,9 @@ def test_an_engine_that_crashes_now_and_then_is_checked_on_every_rule(tmp_path, 
 def test_a_crash_costs_its_scenario_and_only_the_rules_that_needed_it(tmp_path, monkeypatch):
     """Issue 23 item 6: one crash in 50 scenarios errored every rule. Now a rule keeps its verdict, with the count of
     scenarios lost, unless the reference engine's trace of the lost scenario exercises it."""
-    from conformance.checking import check_scenario
-    from conformance.runner import RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source
+    from conformance.running.checking import check_scenario
+    from conformance.running.runner import RunConfig, prepare_generated, scenario_builder
+    from conformance.generation.stream import explorable_options, stream_source
     from reference_engine.kernel.registry import reference_engine_for
 
     monkeypatch.setenv("CRASH_EVERY", "30")  # the first process dies on scenario 30 (index 29), the next plays on
@@ -272,7 +273,7 @@ def _interrupted_run(tmp_path, signum, workers: int):
     import signal
     import subprocess
 
-    from conformance.documents import validate
+    from conformance.documents.json_io import validate
 
     pids, temp = tmp_path / "pids", tmp_path / "tmp"
     pids.mkdir()
@@ -281,7 +282,7 @@ def _interrupted_run(tmp_path, signum, workers: int):
     report.parent.mkdir()
     env = {**ENV, "PIDS_DIR": str(pids), "TMPDIR": str(temp), "SLOW_SECONDS": "0.03"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "conformance.cli", "run", "--engine-cmd", command("stubborn"), "--max-examples", "40",
+        [sys.executable, "-m", "conformance.commands.cli", "run", "--engine-cmd", command("stubborn"), "--max-examples", "40",
          "--no-fixtures", "--report-json", str(report), "--workers", str(workers)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(REPO))
     seen = []
@@ -426,7 +427,7 @@ def test_engine_module_in_the_current_directory_is_imported_and_said_so(tmp_path
 
 
 def test_a_check_that_raises_costs_its_rule_not_the_report(tmp_path, monkeypatch, capsys):
-    from conformance.session import Session
+    from conformance.running.session import Session
 
     original = Session.check_rule
 

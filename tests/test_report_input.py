@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 
 
 @pytest.fixture

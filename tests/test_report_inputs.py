@@ -23,7 +23,7 @@ def test_a_mistyped_stream_header_is_one_line_naming_the_field(name, tmp_path):
     line, field = HEADERS[name]
     path = tmp_path / "run.jsonl"
     path.write_text(line + "\n", "utf-8")
-    done = subprocess.run([sys.executable, "-m", "conformance.cli", "report", str(path), "--format", "markdown"],
+    done = subprocess.run([sys.executable, "-m", "conformance.commands.cli", "report", str(path), "--format", "markdown"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and f"at {field}:" in done.stderr

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from conformance.reports.render import html, junit, load, markdown
 from conformance.adapters.registry import did_you_mean
 from conformance.reports.text import MARK

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from process_support import ENGINES
 
 
@@ -63,7 +63,7 @@ def test_a_counterexample_the_engine_can_no_longer_play_keeps_the_trace_that_vio
     spends the restart budget, so the shrunk scenario cannot be played again. The FAIL keeps the trace the engine gave
     when it violated the rule (the rule judges it a violation), says that shrinking ran out of restarts, and its
     replay file holds that counterexample."""
-    from conformance.checking import check_trace
+    from conformance.running.checking import check_trace
     from reference_engine.kernel.registry import get_ruleset
 
     monkeypatch.setenv("MUTANT", "redemption-inactive-player-first")
@@ -119,9 +119,9 @@ def test_messages_read_right(monkeypatch):
     """No doubled "at" in a JSON error, "an int" (not "a int"), a device is not called a file, a mutant's version is
     the reference engine's it changes (not "0")."""
     from conformance.adapters.registry import load_engine
-    from conformance.documents import loads
+    from conformance.documents.json_io import loads
     from reference_engine.kernel.errors import ConformanceError, DocumentError, EngineError
-    from conformance.failure_store import example_database
+    from conformance.documents.failure_store import example_database
 
     with pytest.raises(DocumentError) as bad:
         loads('{"id": "abc', "a.json")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent

@@ -10,9 +10,10 @@ import pytest
 from quick_sample import first_quick
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from conformance import cli
-from conformance.concluding import check_rule
-from conformance.runner import RunConfig, rule_seed
+from conformance.commands import cli
+from conformance.running.concluding import check_rule
+from conformance.running.runner import RunConfig
+from conformance.generation.stream import rule_seed
 from reference_engine.momon_wonder.engines.reference import MomonWonderEngine
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import get_ruleset

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from conformance.documents import load_schema, problems  # noqa: E402
+from conformance.documents.json_io import load_schema, problems  # noqa: E402
 from reference_engine.kernel.schemas import KINDS, bundled, compose, composed_schema, dumps, kernel_schema  # noqa: E402
 from reference_engine.kernel.unit import UnitError, units  # noqa: E402
 

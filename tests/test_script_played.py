@@ -8,8 +8,9 @@ import copy
 
 import pytest
 
-from conformance.checking import check_trace, play
-from conformance.runner import RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source
+from conformance.running.checking import check_trace, play
+from conformance.running.runner import RunConfig, prepare_generated, scenario_builder
+from conformance.generation.stream import explorable_options, stream_source
 from reference_engine.kernel.script import script_problems
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.kernel.registry import reference_engine_for
@@ -115,7 +116,7 @@ class _bare_view:  # noqa: N801 - the two attributes of a TraceView that script_
 def test_a_rule_that_found_a_violation_counts_that_scenario_as_exercised():
     """A reviewer saw FAIL rows saying "0 exercised": a scenario on which a rule reports a violation is one the rule
     applied to, whatever its own count of situations (an empty trace has no resolution to count)."""
-    from conformance.runner import explore
+    from conformance.running.runner import explore
 
     class EmptyTrace:
         def __init__(self):

@@ -161,7 +161,7 @@ def test_a_changed_sentence_says_what_is_no_longer_checked():
 
 def test_diff_never_says_no_difference_silently_about_an_added_sentence(tmp_path, capsys):
     """Issue 33: a sentence added to 11.2.5 gave "no difference found" and exit 0 while lint-rules flagged it."""
-    from conformance.cli import main
+    from conformance.commands.cli import main
 
     text = _text("momon-wonder")
     first = split_sentences(paragraphs("momon-wonder", text)["11.2.5"])[0]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.checking import play
-from conformance.runner import RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source
+from conformance.running.checking import play
+from conformance.running.runner import RunConfig, prepare_generated, scenario_builder
+from conformance.generation.stream import explorable_options, stream_source
 from reference_engine.kernel.invariant import Invariant, invariant, judge
 from reference_engine.kernel.traceview import TraceView, streamed
 from reference_engine.kernel.registry import reference_engine_for
@@ -159,8 +160,8 @@ def test_an_observation_that_raises_is_charged_to_the_rules_that_read_it_alone()
 
 
 def test_only_the_bundled_reference_engines_are_trusted_and_their_traces_pass_the_checks_they_skip():
-    from conformance.checking import trusts
-    from conformance.documents import problems
+    from conformance.running.checking import trusts
+    from conformance.documents.json_io import problems
     from reference_engine.kernel.registry import MUTANTS
 
     for name in RULESETS:

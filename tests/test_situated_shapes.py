@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.selftest import catch_rate
+from conformance.commands.selftest import catch_rate
 from reference_engine.kernel.source import SeededSource
 from reference_engine.mtg.generator import build_scenario
 
@@ -67,8 +67,9 @@ def test_each_shape_is_built_in_one_scenario_of_50_at_least(shape):
 
 @pytest.mark.parametrize("name", ["momon-wonder", "redemption"])
 def test_momon_wonder_and_redemption_put_cards_into_play_in_their_streams(name):
-    from conformance.coverage import measure
-    from conformance.runner import RunConfig, explorable_options
+    from conformance.running.coverage import measure
+    from conformance.running.runner import RunConfig
+    from conformance.generation.stream import explorable_options
     from reference_engine.kernel.registry import derived, get_ruleset, reference_engine_for
     from reference_engine.kernel.derived import derived_situations
 

@@ -10,9 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance import cli
-from conformance.runner import prepare_generated, scenario_builder, stream_source
-from conformance.session import RunSpec, Session
+from conformance.commands import cli
+from conformance.running.runner import prepare_generated, scenario_builder
+from conformance.generation.stream import stream_source
+from conformance.running.session import RunSpec, Session
 from plugin_engines import DeclinesForReasons
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, find, given, settings, target
 
-from conformance.checking import check_scenario
-from conformance.scenarios import prepare_scenario
+from conformance.running.checking import check_scenario
+from conformance.documents.scenarios import prepare_scenario
 from conformance.strategies import scenarios
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS

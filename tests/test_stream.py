@@ -8,11 +8,12 @@ import json
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from reference_engine.kernel.engine import Engine
-from conformance.concluding import check_rule
-from conformance.runner import RunConfig, explore, merge, stream_source
-from conformance.session import RunSpec, Session, explore_stream
+from conformance.running.concluding import check_rule
+from conformance.running.runner import RunConfig, explore, merge
+from conformance.generation.stream import stream_source
+from conformance.running.session import RunSpec, Session, explore_stream
 from reference_engine.kernel.registry import reference_engine_for
 from reference_engine.kernel.registry import MUTANTS
 from reference_engine.kernel.registry import get_ruleset

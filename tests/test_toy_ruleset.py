@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "tests" / "toy_ruleset"
 SCRIPT = Path(sys.executable).parent / "trigger-conformance"  # the installed console script, as a user runs it
-CLI = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "conformance.cli"]
+CLI = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "conformance.commands.cli"]
 
 
 def _status() -> str | None:

@@ -1,4 +1,4 @@
-"""The trace reference pages (docs/trace/<ruleset>.md, issue 23 item 2) are what conformance.trace_reference
+"""The trace reference pages (docs/trace/<ruleset>.md, issue 23 item 2) are what conformance.commands.trace_reference
 generates, and the trace schema's statements hold for what the reference engines write.
 
 The pages are generated from the code (the composed trace schema, the reference engine, the options); to regenerate
@@ -18,8 +18,8 @@ import re
 import pytest
 
 from conftest import ROOT
-from conformance.documents import problems
-from conformance.trace_reference import Feature, entry_definitions, examples, page, page_path, pool
+from conformance.documents.json_io import problems
+from conformance.commands.trace_reference import Feature, entry_definitions, examples, page, page_path, pool
 from reference_engine.kernel.registry import composed_schema, get_ruleset, loaded, units
 from reference_engine.kernel.schemas import bundled
 

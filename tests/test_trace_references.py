@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from conformance import cli
-from conformance.fixtures import bundled_fixtures
-from conformance.trace_reference import pool
+from conformance.commands import cli
+from conformance.documents.fixture_files import bundled_fixtures
+from conformance.commands.trace_reference import pool
 from reference_engine.kernel.references import entry_references
 from reference_engine.kernel.registry import composed_schema, get_ruleset, units
 from reference_engine.kernel.traceview import TraceView

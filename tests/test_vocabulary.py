@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance import cli
+from conformance.commands import cli
 from reference_engine.kernel.errors import ScenarioError
 from reference_engine.kernel.registry import builder_for
 from reference_engine.kernel.source import SeededSource
-from conformance.scenarios import prepare_scenario
-from conformance.fixtures import bundled_fixtures
+from conformance.documents.scenarios import prepare_scenario
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.kernel.registry import RULESETS, get_ruleset, loaded
 
 ROOT = Path(__file__).resolve().parent.parent

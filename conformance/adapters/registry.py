@@ -119,7 +119,7 @@ def load_engine(spec: str, ruleset: str, timeout: float | None = None, restarts:
                     if v is not None}
         engine = ProcessEngine(command, **settings)
         engine.timeout_option = f"{option_prefix}engine-timeout"
-        if max_trace_entries is not None:  # the harness's cap on its traces (conformance.checking) rises with it
+        if max_trace_entries is not None:  # the harness's cap on its traces (conformance.running.checking) rises with it
             engine.max_trace_entries = max_trace_entries
         return engine
     if spec.startswith("mutant:"):

@@ -6,7 +6,7 @@ coverage matrix and lint.
   (``reference_engine/<ruleset>/engines/permissive.py``), each complete trace judged by the ruleset's invariants, with prefix
   pruning.
 * :mod:`conformance.editors.analysis`: contradictions, ambiguities and diffs over enumerations, with minimal
-  scenarios (``conformance.reduction``).
+  scenarios (``conformance.shrinking.reduction``).
 * :mod:`conformance.editors.matrix`: the coverage matrix and the rule-text lint (``--rules-text`` for a draft).
 * :mod:`conformance.editors.report` builds the report document of a command (findings with sentences, scenario in
   words, outcomes and timelines); :mod:`conformance.editors.pages` renders it for the terminal, as Markdown and as

@@ -14,7 +14,7 @@ player can tell apart: traces with the same observable outcome (``signature(obse
 * A **diff**: a scenario whose required traces (those satisfying every invariant) differ between two editions or
   two values of an option.
 
-Every finding comes with a minimal scenario (``conformance.reduction``).
+Every finding comes with a minimal scenario (``conformance.shrinking.reduction``).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from conformance.adapters.registry import import_engine_module
 from conformance.editors.enumeration import Enumeration, Leaf, enumerate_traces, signature
 from conformance.editors.small import DEFAULT_SKEW, small_scenarios
 from conformance.editors.targeting import situation
-from conformance.reduction import reduce_scenario
-from conformance.scenarios import prepare_scenario
+from conformance.shrinking.reduction import reduce_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
 from conformance.editors.ambiguity import Ambiguity
 from conformance.editors.plain import _decisions, _scenario_lines

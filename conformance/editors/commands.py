@@ -1,4 +1,4 @@
-"""The editors' subcommands: ``lint-rules``, ``diff`` and ``rules --matrix`` (wired in conformance/cli.py).
+"""The editors' subcommands: ``lint-rules``, ``diff`` and ``rules --matrix`` (wired in conformance/commands/cli.py).
 
 Exit codes as everywhere: 0 nothing found, 1 a contradiction, an ambiguity, a lint problem or a difference was
 found, 2 bad input.
@@ -16,10 +16,12 @@ from conformance.editors.analysis import Side, diff, edited_invariants, explore_
 from conformance.editors.targeting import Sample
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.readings import PER_POINT
-from conformance.editors.matrix import check_changes, lint_text, matrix, matrix_gaps, render_matrix, text_findings
-from conformance.documents import DocumentError, loads, read_bytes
+from conformance.editors.matrix import (
+    check_changes, fixture_editions, lint_text, matrix, matrix_gaps, render_matrix, text_findings,
+)
+from conformance.documents.json_io import DocumentError, loads, read_bytes
 from reference_engine.kernel.errors import ConformanceError
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import get_ruleset, paragraphs
 
 
@@ -49,7 +51,7 @@ MAX_RULES_TEXT_BYTES = 8 * 1024 * 1024  # a whole comprehensive rules document i
 
 def _rules_text(path: str) -> str:
     """The UTF-8 text of the regular file ``path`` (at most MAX_RULES_TEXT_BYTES), read with the bounded reader of
-    :mod:`conformance.documents` (a FIFO or a device is refused at once). Raises ConformanceError naming the file."""
+    :mod:`conformance.documents.json_io` (a FIFO or a device is refused at once). Raises ConformanceError naming the file."""
     try:
         raw = read_bytes(path, limit=MAX_RULES_TEXT_BYTES)
     except DocumentError as exc:
@@ -338,7 +340,7 @@ def rules_matrix(args) -> int:
     run = _run_report(args.report, ruleset.name) if args.report else None
     rows = matrix(ruleset, run)
     print(render_matrix(rows))
-    gaps, within, counts = matrix_gaps(rows, args.report)
+    gaps, within, counts = matrix_gaps(rows, args.report, fixture_editions(ruleset))
     summary = [f"rules --matrix {ruleset.name}" + (f": exercised counts from {args.report}" if args.report else "")]
     summary += gaps or [("every rule key has a bundled fixture" + (", was exercised and did not fail in the run"
                                                                      if args.report else "")

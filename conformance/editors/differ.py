@@ -1,5 +1,5 @@
 """Diffs: scenarios whose required traces (those satisfying every invariant) differ between two editions, two values
-of an option, or a draft and the published rules, each with a minimal scenario (``conformance.reduction``).
+of an option, or a draft and the published rules, each with a minimal scenario (``conformance.shrinking.reduction``).
 
 Split from :mod:`conformance.editors.analysis` (which re-exports :class:`Side`, :class:`Difference` and
 :func:`diff`); nothing here compares with a reference engine's reading: each side's required traces are its own
@@ -18,8 +18,8 @@ from conformance.editors.plain import _scenario_lines, _side_by_side
 from conformance.editors.small import DEFAULT_SKEW
 from conformance.editors.targeting import (Sample, aimed, change_between, reference_play, restores_only_missed,
                                           screen)
-from conformance.reduction import reduce_scenario, well_formed
-from conformance.scenarios import prepare_scenario
+from conformance.shrinking.reduction import reduce_scenario, well_formed
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.ruleset import Ruleset
 

@@ -29,7 +29,7 @@ from conformance.editors.analysis import Ambiguity, Contradiction, LintFindings,
 from conformance.editors.bounded import Bound, Walk, bounded_scenarios
 from conformance.editors.enumeration import Enumeration, enumerate_traces, signature
 from conformance.editors.targeting import situation
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.ruleset import Ruleset
 
@@ -74,16 +74,20 @@ class Found:
     scenario: int
     finding: Contradiction | Ambiguity | None = None
     text: str = ""
+    branch_point: str | None = None  # an open reading's: the branch point its option names
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "key": self.key, "scenario": self.scenario, "text": self.text}
+        found = {"kind": self.kind, "key": self.key, "scenario": self.scenario, "text": self.text}
+        if self.branch_point is not None:
+            found["branch_point"] = self.branch_point
+        return found
 
 
 def _found(item: Contradiction | Ambiguity, index: int) -> Found:
     if isinstance(item, Contradiction):
         return Found("contradiction", ",".join(item.core), index, item, item.render())
     if item.option is not None:
-        return Found("open-reading", item.option, index, item, item.render())
+        return Found("open-reading", item.option, index, item, item.render(), item.kind)
     return Found("ambiguity", item.kind, index, item, item.render())
 
 
@@ -314,8 +318,13 @@ def lines(stats: dict[str, Any]) -> list[str]:
     out.append(f"vacuous within the bound (never ruled out a trace): {', '.join(vacuous) or 'none'}")
     out.append(f"redundant within the bound (ruled out traces only with another key): {', '.join(redundant) or 'none'}")
     points = stats["branch_points"]
-    out.append("branch points, scenarios where its alternatives changed the outcome / meeting it: "
-               + _listing((p, f"{v['changed']}/{v['met']}") for p, v in points.items() if v["met"]))
+    # An option's other values are a point's alternatives too, but they are searched once per option (an open
+    # reading), not in every scenario: say so beside the count, which is of the walk at the options given.
+    opened = {f["branch_point"]: f["key"] for f in stats["findings"] if "branch_point" in f}
+    out.append("branch points, scenarios where its alternatives changed the outcome / meeting it (at the options "
+               "given): " + _listing((p, f"{v['changed']}/{v['met']}" + (
+                   f" (and option {opened[p]}'s values: an open reading)" if p in opened else ""))
+                   for p, v in points.items() if v["met"]))
     never = [p for p, v in points.items() if not v["met"]]
     out.append(f"branch points never met within the bound: {', '.join(never) or 'none'}")
     return out

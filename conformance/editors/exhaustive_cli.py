@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.documents import DocumentError, read_json, validate, write_json
+from conformance.documents.json_io import DocumentError, read_json, validate, write_json
 from conformance.editors import exhaustive, pages, report
 from conformance.editors.bounded import Bound
 from reference_engine.kernel.errors import ConformanceError

@@ -16,10 +16,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conformance.fixtures import bundled_fixtures
+from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.kernel.registry import paragraphs, unit
 from reference_engine.kernel.ruleset import Ruleset
 from reference_engine.kernel.ruletext import provides, references, sentence_digest, split_sentences, undefined_terms
+
+
+def fixture_editions(ruleset: Ruleset) -> dict[str, int]:
+    """How many bundled fixtures of ``ruleset`` each edition has, most first."""
+    counts: dict[str, int] = {}
+    for fixture in bundled_fixtures(ruleset.name):
+        counts[fixture.scenario["edition"]] = counts.get(fixture.scenario["edition"], 0) + 1
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def _fixture_keys(ruleset: Ruleset) -> dict[str, list[str]]:
@@ -268,10 +276,13 @@ def render_matrix(rows: list[dict[str, Any]]) -> str:
 FAILING = ("failed", "errored")
 
 
-def matrix_gaps(rows: list[dict[str, Any]], report: str | None = None) -> tuple[list[str], str, dict[str, int]]:
+def matrix_gaps(rows: list[dict[str, Any]], report: str | None = None,
+                editions: dict[str, int] | None = None) -> tuple[list[str], str, dict[str, int]]:
     """What ``rules --matrix`` looks for in its ``rows`` (:func:`matrix`): rule keys without a bundled fixture and,
-    with a run ``report`` (its path), keys the run never exercised or failed (failed, errored). Returns (one line per
-    kind of gap found, the words after "none found within", the counts: keys, fixtures, gaps)."""
+    with a run ``report`` (its path), keys the run never exercised or failed (failed, errored). ``editions``: how
+    many bundled fixtures each edition has (:func:`fixture_editions`), stated when there are several, since ``run``
+    plays only its edition's. Returns (one line per kind of gap found, the words after "none found within", the
+    counts: keys, fixtures, gaps)."""
     no_fixture = [r["key"] for r in rows if not r["fixtures"]]
     lines = [f"{len(no_fixture)} rule key(s) without a bundled fixture: {', '.join(no_fixture)}"] if no_fixture else []
     gaps = len(no_fixture)
@@ -284,7 +295,9 @@ def matrix_gaps(rows: list[dict[str, Any]], report: str | None = None) -> tuple[
             lines.append(f"{len(failing)} rule key(s) the run failed: {', '.join(failing)}")
         gaps += len((set(unexercised) | set(failing)) - set(no_fixture))
     fixtures = len({f for r in rows for f in r["fixtures"]})
+    by_edition = ", ".join(f"{n} of edition {e}" for e, n in (editions or {}).items())
     within = f"the {len(rows)} rule keys and their {fixtures} bundled fixtures" + (
+        f" ({by_edition}; a run plays its edition's)" if len(editions or {}) > 1 else "") + (
         f", and the run {report}" if report is not None else " (no run report given: --report FILE shows "
         "exercised counts)")
     return lines, within, {"keys": len(rows), "fixtures": fixtures, "gaps": gaps}

@@ -294,7 +294,7 @@ def _html_outcomes(outcomes: list[dict[str, Any]]) -> list[str]:
 def write(doc: dict[str, Any], args) -> list[str]:
     """Write the report files asked for (``--report-json``, ``--report-markdown``, ``--report-html``), the JSON
     validated against ``schemas/editor-report.schema.json`` first; returns the lines saying what was written."""
-    from conformance.documents import validate, write_atomically, write_json
+    from conformance.documents.json_io import validate, write_atomically, write_json
 
     said = []
     if getattr(args, "report_json", None):

@@ -20,8 +20,8 @@ from typing import Any, Iterable, Iterator
 
 from conformance.editors.enumeration import Enumeration, enumerate_traces
 from conformance.editors.small import small_scenarios
-from conformance.reduction import reduce_scenario
-from conformance.scenarios import prepare_scenario
+from conformance.shrinking.reduction import reduce_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import Invariant
 from reference_engine.kernel.registry import game_factory
@@ -112,7 +112,7 @@ def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeratio
     """:class:`~conformance.editors.analysis.Ambiguity` (with ``option`` set) for each option of ``ruleset`` not in
     ``done`` whose branch point ``walk`` (of ``document`` at its options) met and whose readings lead apart on it: the
     outcomes the invariants allow under the scenario's value and under another documented value differ, both
-    non-empty. Each comes with a minimal scenario (``conformance.reduction``) and one outcome of each side that
+    non-empty. Each comes with a minimal scenario (``conformance.shrinking.reduction``) and one outcome of each side that
     the other does not allow."""
     from conformance.editors.ambiguity import Ambiguity
     from conformance.editors.targeting import situation

@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from conformance.editors.enumeration import Leaf, enumerate_traces, signature
 from conformance.editors.words import Describer
-from conformance.scenarios import prepare_scenario
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import paragraphs
 from reference_engine.kernel.ruleset import Ruleset
 from reference_engine.kernel.sentence_alignment import align

@@ -33,8 +33,8 @@ from typing import Any, Iterator
 
 from conformance.editors.enumeration import judge, signature
 from conformance.editors.small import DEFAULT_SKEW, SmallSource
-from conformance.reduction import scenario_size, well_formed
-from conformance.scenarios import prepare_scenario
+from conformance.shrinking.reduction import scenario_size, well_formed
+from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import builder_for, game_factory
 from reference_engine.kernel.ruleset import Ruleset

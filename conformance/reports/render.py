@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from reference_engine.kernel.errors import ConformanceError
-from conformance.fixtures import canonical_entries
+from conformance.documents.fixture_files import canonical_entries
 from conformance.reports.text import (
     MARK, audit_block, audit_summary, describe_entry, describe_scenario, partial_sentence, shown, traceback_heading,
     verdict_counts,
@@ -41,7 +41,7 @@ NOT_CHECKED = "not checked"
 
 def load(path: str) -> dict[str, Any]:
     """The run in ``path`` as ``{"header", "rules", "fixtures", "audit", "footer", "interrupted", "not_checked"}``."""
-    from conformance.documents import DocumentError, loads, read_bytes
+    from conformance.documents.json_io import DocumentError, loads, read_bytes
 
     raw = read_bytes(path, limit=MAX_STREAM_BYTES)  # a regular file, bounded: never a FIFO or /dev/zero
     try:
@@ -50,7 +50,7 @@ def load(path: str) -> dict[str, Any]:
         raise ConformanceError(f"{path}: cannot read it: not UTF-8 text (byte {exc.start})") from None
     first = text.lstrip()[:1]
     if first == "{" and '"record"' not in text.split("\n", 1)[0]:
-        from conformance.documents import read_json
+        from conformance.documents.json_io import read_json
 
         return from_report(read_json(path, "report"))
     header, footer, audit, stopped, explored = None, None, None, "", None

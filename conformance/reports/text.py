@@ -7,11 +7,11 @@ import json
 import re
 from typing import Any
 
-from conformance.fixtures import canonical_entries
+from conformance.documents.fixture_files import canonical_entries
 
 STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP",
-        "partial": "PARTIAL"}  # partial: an interrupted run's rule with no violation so far (conformance/partial.py)
+        "partial": "PARTIAL"}  # partial: an interrupted run's rule with no violation so far (conformance/running/partial.py)
 
 
 # What a terminal acts on rather than shows: C0 controls (ESC of escape sequences, carriage return, backspace...),
@@ -239,7 +239,7 @@ def rule_row(rule: dict[str, Any]) -> str:
 
 
 def partial_sentence(rule: dict[str, Any]) -> str:
-    """What a partial verdict (conformance/partial.py) says: ``no violation in 582 scenarios (391 exercised it)
+    """What a partial verdict (conformance/running/partial.py) says: ``no violation in 582 scenarios (391 exercised it)
     before the run was interrupted: not a pass``."""
     run = rule["scenarios_run"]
     return (f"no violation in {run} scenario{'' if run == 1 else 's'} ({rule['scenarios_exercised']} exercised "
@@ -297,7 +297,7 @@ _FRAME = re.compile(r"^\s+\S.*:\d+ in \S")
 
 def traceback_heading(text: str) -> str:
     """The heading of an engine's ``engine_traceback``: where it raised, when it holds frames (``file:line in
-    function``, as conformance.checking.engine_traceback writes them); else what the engine said of its error (a
+    function``, as conformance.running.checking.engine_traceback writes them); else what the engine said of its error (a
     process engine's details), with nothing said of frames."""
     if any(_FRAME.match(line) for line in text.splitlines()[1:]):
         return "where the engine raised (its own frames, outermost first)"
@@ -313,7 +313,7 @@ def stderr_lines(stderr: str, indent: str = "      ") -> list[str]:
 
 
 def outcome_lines(outcome, indent: str = "") -> list[str]:
-    """What ``check`` and ``replay`` say of an engine that gave no trace (a :class:`conformance.checking.
+    """What ``check`` and ``replay`` say of an engine that gave no trace (a :class:`conformance.running.checking.
     EngineOutcome`): its status and message, where it raised (its own frames) and its stderr's tail."""
     lines = [f"{indent}the engine gave no trace: {outcome.status}: {outcome.message}"]
     if outcome.status == "errored":

@@ -24,7 +24,7 @@ class ReferenceEngine(Engine):
     editions: tuple[str, ...] = ()
     game_class: type = None
     modifies_scenarios = False  # it only reads the scenario (tests/test_project.py checks it)
-    # conformance.checking.trusts reads this from each class's own namespace: a reference engine sets it, a subclass
+    # conformance.running.checking.trusts reads this from each class's own namespace: a reference engine sets it, a subclass
     # (a faulty engine of reference_engine/<ruleset>/engines/faulty.py) does not inherit the trust.
     trusted_traces = False
 

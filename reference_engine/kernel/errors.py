@@ -29,7 +29,7 @@ class ScenarioError(ConformanceError):
 class EngineError(ConformanceError):
     """An engine misbehaved: it raised, returned something that is not a trace, or could not be loaded.
 
-    ``outcome`` is one of the statuses of :class:`conformance.checking.EngineOutcome` (which describes them all):
+    ``outcome`` is one of the statuses of :class:`conformance.running.checking.EngineOutcome` (which describes them all):
     ``errored``, ``garbage``, ``unavailable``, and for process engines ``crashed``, ``out-of-memory``, ``timed-out``
     and ``wrong-protocol``. ``context`` holds anything that helps (a traceback); ``stderr`` what a process engine wrote
     on its stderr, when it has one.

@@ -7,7 +7,7 @@ Every answer is encoded in an answer log of bytes: one byte for a range of at mo
 (big-endian) otherwise, each holding ``answer - lo``. Reading a log back takes each value modulo the range, and an
 exhausted log answers ``lo``, so every byte string builds some scenario and a shorter or smaller one builds a
 simpler scenario. That makes the log a single Hypothesis ``st.binary()`` choice, cheap to replay and to shrink
-(:mod:`conformance.shrinking`).
+(:mod:`conformance.shrinking.shrinker`).
 
 * :class:`SeededSource` answers from :class:`random.Random` and records the log: fast, for exploration.
 * :class:`ReplaySource` answers from a log: for shrinking, replay files and the example database.

@@ -5,7 +5,7 @@ Indexes are built once per trace, in the constructor's pass; the observations th
 to the observations that declared interest in its kind. Positions ``i`` below are indexes into ``entries``. The
 view never trusts the engine: :meth:`TraceView.structure_problems` lists dangling references, duplicate ids and
 out-of-order positions, and the harness reports a trace with such problems as garbage before any invariant sees it
-(it skips that check only for the bundled reference engines' own traces, see ``conformance.checking.trusts``).
+(it skips that check only for the bundled reference engines' own traces, see ``conformance.running.checking.trusts``).
 """
 
 from __future__ import annotations

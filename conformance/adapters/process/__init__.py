@@ -36,8 +36,8 @@
   ``unavailable`` without starting anything.
 
 Each misbehaviour is raised as :class:`~reference_engine.kernel.errors.EngineError` with its outcome (or
-:class:`~reference_engine.kernel.engine.Skipped`), which :func:`conformance.checking.play` turns into an
-:class:`~conformance.checking.EngineOutcome`: the run goes on with the next scenario.
+:class:`~reference_engine.kernel.engine.Skipped`), which :func:`conformance.running.checking.play` turns into an
+:class:`~conformance.running.checking.EngineOutcome`: the run goes on with the next scenario.
 
 The package: this module (the engine and its watchdog), :mod:`~conformance.adapters.process.wire` (the JSON lines and
 the player choices, shared with the reference server) and :mod:`~conformance.adapters.process.processes` (the engine's
@@ -65,7 +65,7 @@ from conformance.adapters.process.processes import (ENGINE_TOKEN, RUN_TOKEN, Std
                                                     tagged_processes)
 from conformance.adapters.process.wire import (DECISIONS, answer_choice, context_text, decode_line, encode_message,
                                                excerpt, made_choice_problem)
-from conformance.documents import problems as schema_problems
+from conformance.documents.json_io import problems as schema_problems
 from reference_engine.kernel.errors import EngineError
 
 PROTOCOL_VERSION = 1  # what ``start`` carries: every harness speaks version 1, so version 1 engines keep working

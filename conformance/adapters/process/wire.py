@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from reference_engine.kernel.engine import Chooser
-from conformance.documents import MAX_INTEGER_DIGITS, bound_problems
+from conformance.documents.json_io import MAX_INTEGER_DIGITS, bound_problems
 
 try:  # an optional accelerator: the same JSON, three times faster
     import orjson

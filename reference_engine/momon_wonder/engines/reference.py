@@ -38,7 +38,7 @@ class Package:
 class MomonWonderEngine(ReferenceEngine):
     """The bundled reference engine for ``momon-wonder`` 1.0.0, behind the same adapter interface as any engine."""
 
-    trusted_traces = True  # its traces skip the schema and structure checks (conformance.checking.trusts)
+    trusted_traces = True  # its traces skip the schema and structure checks (conformance.running.checking.trusts)
 
     ruleset = RULESET
     editions = tuple(EDITIONS)

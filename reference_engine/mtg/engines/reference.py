@@ -31,7 +31,7 @@ PER_OBJECT = ("zones", "controllers", "damage", "last_controllers")
 class MtgEngine(ReferenceEngine):
     """The bundled reference engine for ``mtg``, both editions, behind the same adapter interface as any engine."""
 
-    trusted_traces = True  # its traces skip the schema and structure checks (conformance.checking.trusts)
+    trusted_traces = True  # its traces skip the schema and structure checks (conformance.running.checking.trusts)
 
     ruleset = RULESET
     editions = tuple(EDITIONS)

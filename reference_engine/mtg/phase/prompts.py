@@ -3,6 +3,7 @@ chooser, and the order of abilities phase put on its stack itself (identical tex
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from reference_engine.kernel.errors import EngineError
@@ -118,18 +119,32 @@ class PromptAnswers:
         return events
 
     def interchange(self, unasked: list[tuple[dict[str, Any], str]]) -> None:
-        """Give phase's self-ordered pushes of interchangeable abilities (one controller, one event, the same text
-        naming no object as "this creature": ``~`` in phase's description) the identities the chooser orders: the
-        first pushed gets the identity the chooser wants to resolve last. Nothing else is touched: those pushes do
-        the same thing whichever source they are told to come from."""
+        """Give phase's self-ordered pushes of interchangeable abilities the identities the chooser orders: the first
+        pushed gets the identity the chooser wants to resolve last. Interchangeable: one controller, the same text
+        naming no object as "this creature" (``~`` in phase's description), and one event: the same occurrence, or
+        occurrences of one event (two tokens created at once) when the ability reads nothing of its occurrence (no
+        target, no "that much", nothing it creates refers back to it); the occurrence is then part of the identity.
+        Nothing else is touched: those pushes do the same thing whichever identity they are told to have."""
         groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
         for entry, description in unasked:
             if "~" not in description:
-                groups.setdefault((entry["controller"], entry["event"], description), []).append(entry)
+                event = entry["event"] if self.reads_its_occurrence(entry) else self.event_group(entry["event"])
+                groups.setdefault((entry["controller"], event, description), []).append(entry)
         for (player, _, _), group in groups.items():
             if len(group) < 2:
                 continue
-            identities = [(e["source"], e["ability"]) for e in group]
+            identities = [(e["source"], e["ability"], e["event"]) for e in group]
             resolve = self.chooser.order(player, [dict(e) for e in group])
             for entry, k in zip(group, reversed(resolve)):
-                entry["source"], entry["ability"] = identities[k]
+                entry["source"], entry["ability"], entry["event"] = identities[k]
+
+    def reads_its_occurrence(self, trigger: dict[str, Any]) -> bool:
+        """Whether what a trigger's ability does may depend on the occurrence that triggered it (a target, an amount
+        of "that much", a delayed or reflexive ability it creates): conservatively, any of those words."""
+        spec = json.dumps(self.spec(trigger))
+        return any(word in spec for word in ('"target"', '"that_many"', '"create_delayed"', '"reflexive"', '"move_target"'))
+
+    def event_group(self, event: str) -> str:
+        """The id of the event whose occurrence ``event`` is (its ``group``; itself when it stands alone)."""
+        found = next((e for e in self.entries if e["kind"] == "event" and e["id"] == event), None)
+        return (found or {}).get("group", event)

@@ -35,7 +35,7 @@ FOREIGN_ACTIONS = frozenset({"summon", "mark_defeat", "remedy_missed_trigger"})
 class RedemptionEngine(ReferenceEngine):
     """The bundled reference engine for ``redemption``, behind the same adapter interface as any engine."""
 
-    trusted_traces = True  # its traces skip the schema and structure checks (conformance.checking.trusts)
+    trusted_traces = True  # its traces skip the schema and structure checks (conformance.running.checking.trusts)
 
     ruleset = RULESET
     editions = tuple(EDITIONS)
