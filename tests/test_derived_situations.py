@@ -135,8 +135,8 @@ def test_an_ability_working_from_a_zone_the_vocabulary_rules_out_is_a_foreign_wo
 
 
 def _never_reached(name: str, seed: int, scenarios: int = 50) -> list[str]:
-    from conformance.coverage import derived_missed, measure
-    from conformance.session import RunSpec, Session
+    from conformance.running.coverage import derived_missed, measure
+    from conformance.running.session import RunSpec, Session
 
     session = Session(RunSpec(ruleset=name, engine="reference", max_examples=scenarios, seed=seed))
     try:
