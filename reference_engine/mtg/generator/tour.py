@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.common.zone_tour import zone_tour
-from reference_engine.kernel.derived import tour_words
+from reference_engine.kernel.derived import ZONE_CHANGE_KINDS, tour_words
 from reference_engine.mtg.judge.vocabulary import VOCABULARY
 
 TOUR_CHANCE = 35  # percent
@@ -146,28 +146,31 @@ class TourPieces:
         return countered
 
     def tour_conditions(self, card: dict[str, Any], holders: list[dict[str, Any]]) -> None:
-        """An intervening 'if' on some of the watcher's abilities (the first holder's) and the delayed abilities the
-        holders' create, of each of MTG's tests by turns."""
+        """An intervening 'if' on some of the watcher's abilities (the first holder's; those triggering most first) and
+        the delayed abilities the holders' create, of each of MTG's tests by turns (in reverse order of their names:
+        an empty zone, a card not in a zone, a life total at most, at least, then a card in a zone)."""
         src = self.source
-        tests = [t for t in sorted(VOCABULARY.condition_tests) if not (
+        tests = [t for t in sorted(VOCABULARY.condition_tests, reverse=True) if not (
             ("zone_conditions" in self.excluded and "zone" in t)
             or ("other_objects" in self.excluded and t.endswith("in_zone")))]
         if not tests:
             return
-        offset = src.integer(0, len(tests) - 1)
         zones = list(self.tour_words()["stops"])
         abilities = [a for holder in holders for a in holder["abilities"]]
         delayed = [a["ability"] for ability in abilities for a in ability["effect"] if a["do"] == "create_delayed"]
-        for n, ability in enumerate(abilities[:len(holders[0]["abilities"])] + delayed):
+        guarded = sorted(abilities[:len(holders[0]["abilities"])], key=lambda a: -ZONE_CHANGE_KINDS.index(a[
+            "trigger"]["event"]))  # "whenever that card changes zones" first: it triggers the most
+        for n, ability in enumerate(guarded + delayed):
             if not src.chance(85):
                 continue
-            test = tests[(offset + n) % len(tests)]
+            test = tests[n % len(tests)]  # the rarest to hold first, on the ability triggering most
             if test.endswith("in_zone"):
                 condition = {"test": test, "object": card["id"], "zone": src.pick(zones)}
-            elif test == "zone_empty":  # mostly true: few cards are ever in a library
-                condition = {"test": test, "zone": "deck", "player": "you"}
+            elif test == "zone_empty":  # mostly true: few cards are ever in a library, the card not in that one
+                others = [p for p in self.all_players if p not in self.doomed and p != card["owner"]]
+                condition = {"test": test, "zone": "deck", "player": others[0] if others else "controller"}
             else:  # mostly true: life totals start at 20
-                condition = {"test": test, "player": "you", "value": 20 + src.integer(0, 5) * (
+                condition = {"test": test, "player": "controller", "value": 20 + src.integer(0, 5) * (
                     1 if test == "life_at_most" else -1)}
             ability["intervening_if"] = condition
 
