@@ -192,12 +192,17 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
         reflexive = {e["id"] for e in trace["entries"] if e["kind"] == "delayed_create" and e.get("reflexive")}
         return any(e["kind"] == "trigger" and e.get("delayed") in reflexive for e in trace["entries"])
 
+    # The zone tour is not swarmed: its parts follow the profile, each with its own odds (shrinking turns those off),
+    # so a reflexive ability of the tour's own is left out here, where the swarm's draws are shrunk.
+    def swarmed(source, edition):
+        return build_scenario(source, edition, profile={"exclude": ["zone_tour"]})
+
     log = next(log for log in map(_log_of, range(200))
-               if fails(build_scenario(ReplaySource(log), EDITION))
+               if fails(swarmed(ReplaySource(log), EDITION))
                and len(PROFILE_FEATURES - mtg.Builder(ReplaySource(log), EDITION).no) >= 12)
-    shrunk = shrink(build_scenario, EDITION, log, fails, b"test-mtg-generation", seconds=60)
+    shrunk = shrink(swarmed, EDITION, log, fails, b"test-mtg-generation", seconds=60)
     assert fails(shrunk.document)
-    on = PROFILE_FEATURES - mtg.Builder(ReplaySource(shrunk.log), EDITION).no
+    on = PROFILE_FEATURES - {"zone_tour"} - mtg.Builder(ReplaySource(shrunk.log), EDITION).no
     assert "reflexive" in on and len(on) <= 6, on  # from 12 or more (typically 3 to 6 left, by the stream)
     # what the shrunk document shows is among the features left on (which ones the shrinker keeps besides
     # "reflexive" depends on the seed's stream: e.g. signals and targets, or event_triggers and players_leaving)
