@@ -189,9 +189,10 @@ FEATURE_DOCS |= {
     ),
     "zone_tour": (
         "a card's tour of the zones (cast as a spell, created as a token, or put anywhere first), watched from every "
-        "zone an ability works from, with intervening conditions of every test, a delayed ability of each duration, a "
-        "control change and prevented damage around it (issue 30; not drawn by the swarm: its set piece draws its "
-        "own odds, after every other answer)"
+        "zone an ability works from, with intervening conditions of every test, delayed abilities of each duration, a "
+        "control change, damage (prevented; lethal, in one event with another), a reflexive and a state trigger and "
+        "a player conceding around it (issue 30; not drawn by the swarm, nor are its parts, which follow the "
+        "profile: the tour and each part draw their own odds, after every other answer)"
     ),
 }
 

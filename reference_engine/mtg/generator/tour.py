@@ -23,9 +23,11 @@ The tour is not swarmed: its parts follow the profile's exclusions, not the scen
 its rarer features to scenarios whose draw left them out, so that the rules they exercise meet the words the rest
 shows), each part drawn with its own odds, so that shrinking turns the parts a failure does not need off.
 
-Every effect does nothing (or sends a named signal nothing listens to, where the scenario leaves empty effects out;
-a life gain without signals), so nothing cascades, and
-every move is scripted, so the scenario still terminates."""
+Every effect does nothing (or sends a named signal nothing listens to, where the profile leaves empty effects out;
+a life gain without signals), so nothing cascades, and every move is scripted, so the scenario still terminates.
+The costs: each part adds triggers, and a watcher of abilities triggering or going on the stack makes every one an
+event, so the tour comes in a third of the scenarios, and its moves mostly stay off the battlefield, where the rest of
+the scenario's abilities would answer them."""
 
 from __future__ import annotations
 
