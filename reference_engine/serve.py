@@ -28,7 +28,7 @@ import traceback
 from typing import Any, BinaryIO, Callable
 
 from reference_engine.kernel.engine import Engine, Skipped
-from conformance.adapters.process.wire import DECISIONS, decode_line, encode_message
+from conformance.adapters.process.wire import DECISIONS, ask, decode_line, encode_message
 from conformance.documents.json_io import problems as schema_problems
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.registry import reference_engine_for
@@ -82,7 +82,7 @@ class Channel:
 
 
 class _Decisions(abc.ABC):
-    """The four :class:`reference_engine.kernel.engine.Chooser` methods, each one ``self._decide(decision, player, *the
+    """The :class:`reference_engine.kernel.engine.Chooser` methods (``order``, ``optional``, ``choose``), each one ``self._decide(decision, player, *the
     question's fields)`` with the decision's name as in :data:`conformance.adapters.process.wire.DECISIONS`."""
 
     @abc.abstractmethod
@@ -95,11 +95,8 @@ class _Decisions(abc.ABC):
     def optional(self, player: str, trigger: dict[str, Any]) -> bool:
         return self._decide("optional", player, trigger)
 
-    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
-        return self._decide("target", player, trigger, candidates)
-
-    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
-        return self._decide("occurrence", player, delayed, events)
+    def choose(self, kind: str, player: str, context: dict[str, Any], candidates: list[Any]) -> int:
+        return self._decide(kind, player, context, candidates)
 
 
 class ProtocolChooser(_Decisions):
@@ -140,8 +137,8 @@ class LocalChooser(_Decisions):
         self.made: list[dict[str, Any]] = []
 
     def _decide(self, decision: str, player: str, *arguments: Any) -> Any:
-        method, fields, _ = DECISIONS[decision]
-        answer = getattr(self.answers, method)(player, *arguments)
+        _, fields, _ = DECISIONS[decision]
+        answer = ask(self.answers, decision, player, *arguments)
         self.made.append({"decision": decision, "player": player, **dict(zip(fields, arguments)), "answer": answer})
         return answer
 

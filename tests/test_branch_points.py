@@ -16,8 +16,8 @@ import pytest
 from conformance.editors.enumeration import enumerate_traces
 from conformance.documents.fixture_files import bundled_fixtures
 from reference_engine.common import permissive as common
-from reference_engine.kernel.branching import PLAYER_POINTS, BranchPoint, choose, table
-from reference_engine.kernel.registry import game_factory, get_ruleset
+from reference_engine.kernel.branching import BranchPoint, choose, player_points, table
+from reference_engine.kernel.registry import choice_kinds, game_factory, get_ruleset
 
 RULESETS = ["momon-wonder", "mtg", "redemption"]
 # A branch point asked in source: choose(oracle, "id", ...) or permuted(oracle, "id", ...), the id a literal.
@@ -41,8 +41,8 @@ def test_the_table_names_exactly_the_branch_points_the_permissive_engine_asks(na
     assert asked == set(ruleset.branch_points), (
         f"asked but not in {name}'s BRANCH_POINTS: {sorted(asked - set(ruleset.branch_points))}; listed but never "
         f"asked: {sorted(set(ruleset.branch_points) - asked)}")
-    assert set(ASKED.findall(inspect.getsource(common))) <= {"player-order", "player-optional", "player-target",
-                                                               "player-occurrence"} | {"kind"}
+    # The common chooser asks the kernel's two player points by name, and a unit's own as player-<kind>.
+    assert set(ASKED.findall(inspect.getsource(common))) <= {"player-order", "player-optional"} | {"kind"}
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -69,13 +69,14 @@ def test_each_branch_point_reads_recorded_sentences_and_names_a_real_option(name
 @pytest.mark.parametrize("name", RULESETS)
 def test_every_branch_point_met_on_the_fixtures_is_in_the_table(name):
     ruleset = get_ruleset(name)
-    known = set(ruleset.branch_points) | set(PLAYER_POINTS)
+    players = player_points(choice_kinds(name))  # the kernel's and the unit's own choice kinds'
+    known = set(ruleset.branch_points) | set(players)
     met: set[str] = set()
     for fixture in bundled_fixtures(name):
         walk = enumerate_traces(fixture.scenario, (), player_choices="branch", prune=False, max_runs=60)
         met |= {d.kind for leaf in walk.leaves for d in leaf.decisions}
         player = {d.kind for leaf in walk.leaves for d in leaf.decisions if d.player is not None}
-        assert player <= set(PLAYER_POINTS), fixture.id
+        assert player <= set(players), fixture.id
     assert met <= known, sorted(met - known)
     assert met & set(ruleset.branch_points), "the fixtures meet some branch point"
 

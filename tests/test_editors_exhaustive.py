@@ -295,3 +295,49 @@ def test_an_interrupted_walk_keeps_and_writes_what_it_judged(tmp_path, capsys, m
     assert not problems(stats, "exhaustive-stats")
     assert stats["stopped"]["reason"] == "interrupted" and stats["stopped"]["at_scenario"] == 4
     assert stats["scenarios"]["judged"] == 4 and not stats["exhausted"]
+
+
+def test_an_interrupted_sampled_search_keeps_and_writes_what_it_found(tmp_path, capsys, monkeypatch):
+    """The same for lint-rules without --exhaustive: Ctrl-C after some scenarios prints and writes the findings so
+    far (here the open readings the first scenarios showed), says the search was interrupted, and exits 130."""
+    from conformance.editors import analysis
+
+    judge_walk, calls = analysis.judge_walk, []
+
+    def interrupting(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 30:
+            raise KeyboardInterrupt
+        return judge_walk(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "judge_walk", interrupting)
+    written = tmp_path / "lint.json"
+    code = main(["lint-rules", "--ruleset", "momon-wonder", "--report-json", str(written)])
+    out = capsys.readouterr().out
+    assert code == 130 and "29 small scenarios enumerated" in out and "INTERRUPTED" in out
+    document = json.loads(written.read_text())
+    assert not problems(document, "editor-report")
+    assert "AMBIGUITY" in out and any(f["kind"] == "ambiguity" for f in document["findings"])
+
+
+def test_an_interrupted_sampled_diff_keeps_and_writes_what_it_found(tmp_path, capsys, monkeypatch):
+    """And for diff: Ctrl-C during the sweep prints and writes the differences found so far, says the sweep was
+    interrupted, and exits 130."""
+    from conformance.editors import targeting
+
+    note, calls = targeting.Sample.note_reached, []
+
+    def interrupting(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return note(self, *args, **kwargs)
+
+    monkeypatch.setattr(targeting.Sample, "note_reached", interrupting)
+    written = tmp_path / "diff.json"
+    code = main(["diff", "--ruleset", "momon-wonder", "--option", "same_event_order=active-player-first",
+                 "--option", "same_event_order=object-order", "--limit", "10", "--report-json", str(written)])
+    out = capsys.readouterr().out
+    assert code == 130 and "4 enumerated under both sides" in out and "INTERRUPTED" in out
+    document = json.loads(written.read_text())
+    assert not problems(document, "editor-report") and document["findings"]

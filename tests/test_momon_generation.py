@@ -217,3 +217,23 @@ def test_a_signals_only_engine_gets_every_rule_it_can_play_exercised_and_nothing
     # Without its profile, the same engine skips most of the stream: the profile is what gets it checked.
     without = _run(SignalsOnlyWithoutProfile)
     assert all(e.get("engine_problems", {}).get("skipped", 0) >= 50 for e in without.values())
+
+
+def test_on_a_slow_engine_hypothesis_stops_after_a_count_of_plays_not_wherever_the_clock_cut_it():
+    """patience = (tries, seconds per play, plays): an engine at least that slow (here: 0 seconds, so every engine)
+    gets at most ``plays`` plays of Hypothesis's shrinker, the same on every machine; without patience it goes on
+    finding smaller failures (many more plays), within the time budget."""
+    source = next(s for s in (SeededSource(seed) for seed in range(200))
+                  if len(build_scenario(s)["players"]) >= 2 and len(s.log) > 20)
+    plays = [0]
+
+    def fails(document: dict[str, Any]) -> bool:
+        plays[0] += 1
+        return len(document["players"]) >= 2
+
+    cut = shrink(build_scenario, "1.0.0", source.log, fails, b"t-slow", seconds=20, patience=(50, 0.0, 10),
+                 replay=lambda document: True)
+    assert plays[0] == 10 and fails(cut.document) and len(cut.log) <= len(source.log)
+    plays[0] = 0
+    shrink(build_scenario, "1.0.0", source.log, fails, b"t-fast", seconds=20, replay=lambda document: True)
+    assert plays[0] > 10

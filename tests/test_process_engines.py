@@ -145,6 +145,18 @@ def test_protocol_faults_of_a_foreign_engine():
     assert "exited with code 0" in outcomes["exit"].message
 
 
+def test_a_choice_no_ruleset_declares_or_lacking_its_fields_is_garbage_naming_it():
+    """The protocol's decision is open (a ruleset's unit declares its own choice kinds): one no installed unit
+    declares, or a declared one without the fields it asks, is the engine's fault, said by name."""
+    scenarios = [named(TWO_TRIGGERS, name) for name in ("ask-undeclared", "ask-lacking", "ok")]
+    with engine("scripted") as eng:
+        outcomes = {s["id"]: play(eng, s) for s in scenarios}
+    assert [o.status for o in outcomes.values()] == ["garbage", "garbage", "trace"]
+    assert "asked a 'coin_flip' choice" in outcomes["ask-undeclared"].message
+    assert "known: order, optional, target, occurrence" in outcomes["ask-undeclared"].message
+    assert "'trigger' is a required property" in outcomes["ask-lacking"].message
+
+
 @pytest.mark.parametrize("stream", ["stdout", "stdin"])
 def test_a_live_engine_that_closed_its_stdout_or_stdin_is_garbage_and_killed(stream):
     """Issue 23 item 6: an engine that closes a protocol stream but lives on did not die: it broke the protocol."""

@@ -31,9 +31,9 @@ from conformance.shrinking.reduction.passes import scenario_size
 from conformance.running.runner import RunConfig, prepare_generated, scenario_builder
 from conformance.generation.stream import explorable_options, stream_source
 from conformance.documents.scenarios import prepare_scenario
-from reference_engine.kernel.choices import ScenarioChooser
+from reference_engine.kernel.choices import KERNEL_CHOICES, ScenarioChooser
 from reference_engine.kernel.engine import Chooser, Skipped
-from reference_engine.kernel.registry import composed_schema, get_ruleset, reference_engine_for, unit
+from reference_engine.kernel.registry import choice_kinds, composed_schema, get_ruleset, reference_engine_for, unit
 from reference_engine.kernel.schemas import dumps
 
 GENERATED = 200  # scenarios of the generated stream (seed 0) added to the golden ones as starting points
@@ -330,7 +330,7 @@ def page(ruleset: str) -> str:
             out += _example(found[AFTER_SCRIPT], "a trigger resolving after the last step's `step_advance`", seen)
         elif feature not in found:
             out += ["The reference engine of this ruleset never writes this entry.", ""]
-    out += _events(schema, found, seen) + _choices(schema, found, seen) + _reasons(schema, found, seen)
+    out += _events(schema, found, seen) + _choices(ruleset, schema, found, seen) + _reasons(schema, found, seen)
     out += _options(judge)
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -359,7 +359,7 @@ def _events(schema: dict[str, Any], found: dict[Feature, Example], seen: dict[st
     return lines
 
 
-def _choices(schema: dict[str, Any], found: dict[Feature, Example], seen: dict[str, str]) -> list[str]:
+def _choices(ruleset: str, schema: dict[str, Any], found: dict[Feature, Example], seen: dict[str, str]) -> list[str]:
     choice = schema["$defs"]["choice"]
     asked = [f.key for f in sorted(found) if f.section == "decision"]
     lines = ["## Choices", "", choice.get("description", ""), "",
@@ -367,9 +367,14 @@ def _choices(schema: dict[str, Any], found: dict[Feature, Example], seen: dict[s
              "The reference engine asks: " + (", ".join(f"`{d}`" for d in asked) or "nothing") + ". Every other "
              "decision of the schema is another ruleset's.", ""]
     for decision in asked:
-        method = getattr(Chooser, decision, None)
+        method = getattr(Chooser, decision, None) if decision in KERNEL_CHOICES else None
+        own = choice_kinds(ruleset).get(decision)
         lines += [f"### Choice `{decision}`", ""]
-        if method is not None:
+        if own is not None:
+            lines += [f"Asked through `Chooser.choose({decision!r}, player, {own.context}, {own.candidates})`, a "
+                      f"choice kind of the ruleset's own (its unit's `choice_kinds`), answered from the scenario's "
+                      f"`choices.{own.key}`; the answer is an index into `{own.candidates}`: {own.description}", ""]
+        elif method is not None:
             signature = str(inspect.signature(method)).replace("self, ", "")
             lines += [f"Asked through `Chooser.{decision}{signature}` "
                       "([reference_engine/kernel/engine.py](../../reference_engine/kernel/engine.py)): "
@@ -379,6 +384,8 @@ def _choices(schema: dict[str, Any], found: dict[Feature, Example], seen: dict[s
 
 
 def _reasons(schema: dict[str, Any], found: dict[Feature, Example], seen: dict[str, str]) -> list[str]:
+    if "removed" not in schema["$defs"]:
+        return []  # a ruleset whose trace has no removed entry (its unit's trace schema fragment defines it)
     reason = schema["$defs"]["removed"]["properties"]["reason"]
     written = [f.key for f in sorted(found) if f.section == "reason"]
     lines = ["## Removal reasons", "", reason.get("description", ""), "",

@@ -353,6 +353,7 @@ class LintFindings:
     # branch-point id -> enumerated scenarios meeting it: how far the search went at each (every id of the ruleset)
     met: dict[str, int] = field(default_factory=dict)
     unfinished: int = 0  # plays abandoned as loops no rule ends (too many trace entries)
+    interrupted: bool = False  # Ctrl-C or SIGTERM stopped the search: what it found so far is kept
 
     def reach(self) -> str:
         """How far the search went, branch point by branch point, in words."""
@@ -380,7 +381,9 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
     until each branch point has been met that many times: :func:`conformance.editors.readings.aimed_sample`) under ``invariants``; report each
     contradiction (once per core), each kind of ambiguity (once per branch point) and, with ``option_search``,
     each option whose readings lead apart (:func:`conformance.editors.readings.option_readings`, once per option),
-    with a minimal scenario. A scenario whose tree exceeds ``max_runs`` plays is skipped (``too_large``)."""
+    with a minimal scenario. A scenario whose tree exceeds ``max_runs`` plays is skipped (``too_large``). Ctrl-C or
+    SIGTERM (a KeyboardInterrupt) stops the search and returns what it found so far, ``interrupted`` set: the
+    caller reports it, then exits as interrupted."""
     from conformance.editors.readings import aimed_sample
 
     findings = LintFindings(met=dict.fromkeys(ruleset.branch_points, 0))
@@ -391,8 +394,20 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
                               met=findings.met)
     else:
         source = generated(ruleset, edition, options or {}, scenarios, seed, skew)
+    try:
+        _search(ruleset, source, documents is None, invariants, findings, max_runs, reduce_seconds, stop_after,
+                option_search)
+    except KeyboardInterrupt:
+        findings.interrupted = True
+    return findings
+
+
+def _search(ruleset: Ruleset, source: Iterable[dict], drawn: bool, invariants: tuple[Invariant, ...],
+            findings: LintFindings, max_runs: int, reduce_seconds: float, stop_after: int | None,
+            option_search: bool) -> None:
+    """:func:`explore_rules`' loop: enumerate each document of ``source`` and judge it into ``findings``."""
     for document in source:
-        if documents is None and not situation(document):
+        if drawn and not situation(document):
             continue  # drawn, but no editor's situation (a restored trigger that was never missed)
         _, scenario = prepare_scenario(document, "a generated scenario")
         walk = enumerate_traces(scenario, invariants, player_choices="scenario", max_runs=max_runs)
@@ -405,7 +420,6 @@ def explore_rules(ruleset: Ruleset, edition: str, invariants: tuple[Invariant, .
                    option_search=option_search)
         if stop_after is not None and len(findings.contradictions) + len(findings.ambiguities) >= stop_after:
             break
-    return findings
 
 
 def judge_walk(ruleset: Ruleset, document: dict[str, Any], walk: Enumeration, invariants: tuple[Invariant, ...],

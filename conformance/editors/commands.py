@@ -143,6 +143,9 @@ def lint_rules(args) -> int:
                              per_point=args.per_branch_point if args.scenarios else 0, option_search=True)
     summary = [f"lint-rules {ruleset.name} {edition}: {len(invariants)} rule keys; {findings.scenarios} small "
                f"scenarios enumerated ({findings.too_large} larger ones skipped), {findings.traces} traces explored"]
+    if findings.interrupted:
+        summary[0] += ("; INTERRUPTED: the search stopped there, what it found so far is reported and written, "
+                       "the scenarios after it were not enumerated")
     print(summary[0])
     for problem in problems:
         print(f"LINT  {problem}")
@@ -175,6 +178,8 @@ def lint_rules(args) -> int:
                            rules_text=args.rules_text, coverage=report.coverage(
                                "given" if args.scenario else "sample", _within(findings.scenarios, args), counts)),
            args)
+    if findings.interrupted:
+        raise KeyboardInterrupt  # everything found is printed and written: now exit as interrupted (130 or 143)
     return 1 if found else 0
 
 
@@ -310,6 +315,8 @@ def diff_command(args) -> int:
     _write(doc, args)
     if getattr(args, "json", None):
         _write(doc, argparse.Namespace(report_json=args.json))
+    if getattr(args, "interrupted", False):
+        raise KeyboardInterrupt  # everything found is printed and written: now exit as interrupted (130 or 143)
     return 1 if found or unchecked else 0
 
 
@@ -332,6 +339,7 @@ def _diff_sampled(args, ruleset, built, documents) -> tuple[list, list[str], dic
     for line in summary:
         print(line)
     counts = {k: getattr(sample, k) for k in ("drawn", "touched", "decisive", "compared", "too_large")}
+    args.interrupted = sample.interrupted
     return found, summary, report.coverage("given" if sample.given else "sample", sample.describe(), counts)
 
 

@@ -81,7 +81,8 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
     bound). ``sample`` (a
     :class:`~conformance.editors.targeting.Sample`), if given, receives what was drawn, touched, compared and
     reached; ``counts``, if given, receives ``compared`` (scenarios enumerated on both sides) and ``too_large``
-    (skipped: a side's tree exceeded ``max_runs``)."""
+    (skipped: a side's tree exceeded ``max_runs``). Ctrl-C or SIGTERM (a KeyboardInterrupt) stops the sweep and
+    returns what it found so far, ``sample.interrupted`` set: the caller reports it, then exits as interrupted."""
     found: list[Difference] = []
     seen: set = set()
     sample = sample if sample is not None else Sample()
@@ -92,36 +93,39 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
     if documents is None:
         source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample,
                                                  deadline=None if seconds is None else started + seconds))
-    for document, screened in source:
-        if not sample.given and sample.compared >= scenarios:
-            break
-        if seconds is not None and time.monotonic() - started > seconds:
-            sample.timed_out = seconds
-            break
-        left, right = a.required(document, max_runs), b.required(document, max_runs)
-        if (left is None or right is None) and screened is not None and screened.decisive:
-            # too large to enumerate, but its reference plays differ: shrink it by that cheap test first
-            change = change_between(ruleset, a, b)
-            document = reduce_scenario(document, lambda d: bool(getattr(screen(d, a, b, change), "decisive", False)),
-                                       _valid_both(a, b), reduce_seconds / 2)
-            screened = None
+    try:
+        for document, screened in source:
+            if not sample.given and sample.compared >= scenarios:
+                break
+            if seconds is not None and time.monotonic() - started > seconds:
+                sample.timed_out = seconds
+                break
             left, right = a.required(document, max_runs), b.required(document, max_runs)
-        if left is None or right is None:
-            sample.too_large += 1
-            continue
-        sample.compared += 1
-        sample.note_reached(ruleset, screened.left if screened is not None else reference_play(a, document))
-        if left == right:
-            continue
-        small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
-        left, right = a.required(small, max_runs), b.required(small, max_runs)
-        key = (frozenset(left - right), frozenset(right - left))
-        if key in seen:
-            continue
-        seen.add(key)
-        found.append(Difference(small, (a.name, left), (b.name, right)))
-        if len(found) >= limit:
-            break
+            if (left is None or right is None) and screened is not None and screened.decisive:
+                # too large to enumerate, but its reference plays differ: shrink it by that cheap test first
+                change = change_between(ruleset, a, b)
+                document = reduce_scenario(document, lambda d: bool(getattr(screen(d, a, b, change), "decisive", False)),
+                                           _valid_both(a, b), reduce_seconds / 2)
+                screened = None
+                left, right = a.required(document, max_runs), b.required(document, max_runs)
+            if left is None or right is None:
+                sample.too_large += 1
+                continue
+            sample.compared += 1
+            sample.note_reached(ruleset, screened.left if screened is not None else reference_play(a, document))
+            if left == right:
+                continue
+            small = reduce_scenario(document, _differs(a, b, max_runs), _valid_both(a, b), reduce_seconds)
+            left, right = a.required(small, max_runs), b.required(small, max_runs)
+            key = (frozenset(left - right), frozenset(right - left))
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append(Difference(small, (a.name, left), (b.name, right)))
+            if len(found) >= limit:
+                break
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the differences found so far are kept, the caller exits
+        sample.interrupted = True
     if counts is not None:
         counts.update(compared=sample.compared, too_large=sample.too_large)
     return found

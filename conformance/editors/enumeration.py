@@ -175,11 +175,8 @@ class TiesChooser:
     def optional(self, player: str, trigger: dict[str, Any]) -> bool:
         return self.fallback.optional(player, trigger)
 
-    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
-        return self.fallback.target(player, trigger, candidates)
-
-    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
-        return self.fallback.occurrence(player, delayed, events)
+    def choose(self, kind: str, player: str, context: dict[str, Any], candidates: list[Any]) -> int:
+        return self.fallback.choose(kind, player, context, candidates)
 
 
 class InvariantCrashed(ConformanceError):

@@ -226,6 +226,7 @@ class Sample:
     too_large: int = 0
     given: bool = False
     timed_out: float | None = None  # the time bound that stopped the sweep, if one did
+    interrupted: bool = False  # Ctrl-C or SIGTERM stopped the sweep: what it found so far is kept
     reached: set[str] = field(default_factory=set)
 
     def unreached(self, ruleset: Ruleset) -> list[str]:
@@ -251,6 +252,7 @@ class Sample:
                 f"{self.touched} touched by the change ({self.decisive} with differing reference plays), "
                 f"{self.compared} enumerated under both sides, every trace of each, {self.too_large} too large"
                 + (f", stopped at the time bound of {self.timed_out:g} s" if self.timed_out is not None else "")
+                + (", INTERRUPTED there (the scenarios after it were not compared)" if self.interrupted else "")
                 + ": a sample, not every scenario")
 
 

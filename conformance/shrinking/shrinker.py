@@ -98,13 +98,14 @@ def _out_of_time_inside(exc: BaseException) -> bool:
 
 def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, Any]], bool],
            key: bytes, database: ExampleDatabase | None = None, seconds: float = 30.0,
-           patience: tuple[int, float] | None = None,
+           patience: tuple[int, float, int] | None = None,
            replay: Callable[[dict[str, Any]], bool] | None = None) -> Built:
     """Minimise a failing scenario with Hypothesis's shrinker, for at most about ``seconds``, and, with
-    ``patience`` = (tries, seconds): on an engine slower than ``seconds`` per play, only until the scenarios tried in a
-    row without a smaller failing one are ``tries`` and as many as it took to find the last smaller one. (On a fast
-    engine Hypothesis usually finishes well within the budget, and its result does not depend on the machine's speed;
-    on a slow one the budget would cut it anyway.)
+    ``patience`` = (tries, seconds, plays): on an engine slower than ``seconds`` per play, only until the scenarios
+    tried in a row without a smaller failing one are ``tries`` and as many as it took to find the last smaller one,
+    and for at most ``plays`` plays. (On a fast engine Hypothesis usually finishes well within the budget, and its
+    result does not depend on the machine's speed; on a slow one the time budget would cut it anyway, wherever the
+    machine's load left it: a count of plays cuts it at the same place on every machine.)
 
     ``log`` must build a scenario for which ``fails(document)`` is true; ``fails`` may return None for a play the
     engine did not answer (a crash, a timeout), which is neither a failure nor a pass. Returns the smallest failing
@@ -128,8 +129,8 @@ def shrink(build: Builder, edition: str, log: bytes, fails: Callable[[dict[str, 
 
     def condition(built: Built) -> bool:
         now, fruitless = time.monotonic(), tries[0] - tries[1]
-        if now > deadline or (patience is not None and fruitless >= max(patience[0], tries[1])
-                              and now - started >= patience[1] * tries[0]):
+        slow = patience is not None and now - started >= patience[1] * tries[0]
+        if now > deadline or (slow and (fruitless >= max(patience[0], tries[1]) or tries[0] >= patience[2])):
             raise _OutOfTime
         verdict = fails(built.document)
         tries[0] += 1

@@ -87,8 +87,9 @@ class Readings(dict):
 
 
 class BranchingChooser:
-    """A :class:`Chooser` whose every answer is a branch of ``oracle`` (kind ``player-*``, with the player); answer
-    0 is what ``fallback`` (the scenario's own chooser) says."""
+    """A :class:`Chooser` whose every answer is a branch of ``oracle`` (kind ``player-*``, with the player: ``player-order``,
+    ``player-optional``, and ``player-<kind>`` for a unit's own question); answer 0 is what ``fallback`` (the scenario's
+    own chooser, whose ``kind(name)`` gives the question's label) says."""
 
     def __init__(self, oracle: Oracle, fallback: Chooser):
         self.oracle = oracle
@@ -104,16 +105,13 @@ class BranchingChooser:
         return choose(self.oracle, "player-optional", (preferred, not preferred),
                       f"{player} uses optional {trigger['id']} or not", player)
 
-    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
-        first = self.fallback.target(player, trigger, candidates)
+    def choose(self, kind: str, player: str, context: dict[str, Any], candidates: list[Any]) -> int:
+        """A unit's own question ``kind``: branch point ``player-<kind>``, answer 0 the fallback's."""
+        first = self.fallback.choose(kind, player, context, candidates)
         order = [first] + [k for k in range(len(candidates)) if k != first]
-        return choose(self.oracle, "player-target", order, f"{player} targets for {trigger['id']}", player)
-
-    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
-        first = self.fallback.occurrence(player, delayed, events)
-        order = [first] + [k for k in range(len(events)) if k != first]
-        label = f"{player} picks the occurrence for {delayed.get('id', delayed.get('ability'))}"
-        return choose(self.oracle, "player-occurrence", order, label, player)
+        declared = getattr(self.fallback, "kind", None)
+        label = declared(kind).branch_label(player, context) if declared else f"{player} answers {kind}"
+        return choose(self.oracle, f"player-{kind}", order, label, player)
 
 
 __all__ = ["BranchingChooser", "FirstOracle", "Oracle", "Readings", "permuted"]

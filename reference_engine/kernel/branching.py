@@ -41,13 +41,24 @@ class BranchPoint:
     player: bool = False
 
 
-# The players' own choices, branched by ``reference_engine.common.permissive.BranchingChooser`` in every ruleset.
+# The players' own choices, branched by ``reference_engine.common.permissive.BranchingChooser`` in every ruleset: the
+# kernel's two questions here; a unit's own questions (its ``choice_kinds``) are branch points ``player-<kind>``
+# too, listed by :func:`player_points`.
 PLAYER_POINTS: dict[str, BranchPoint] = {p.id: p for p in (
     BranchPoint("player-order", (), "the order a player gives their own triggers", player=True),
     BranchPoint("player-optional", (), "whether a player uses an optional ability", player=True),
-    BranchPoint("player-target", (), "the target a player chooses", player=True),
-    BranchPoint("player-occurrence", (), "which occurrence a player's delayed ability refers to", player=True),
 )}
+
+
+def player_point(kind) -> BranchPoint:
+    """The branch point of a unit's :class:`reference_engine.kernel.choices.ChoiceKind` ``kind``: ``player-<name>``."""
+    return BranchPoint(f"player-{kind.name}", (), kind.description, player=True)
+
+
+def player_points(kinds=()) -> dict[str, BranchPoint]:
+    """id -> point of every player choice of a ruleset: the kernel's (:data:`PLAYER_POINTS`) and those of its
+    ``kinds`` (its unit's choice kinds, name -> ChoiceKind)."""
+    return {**PLAYER_POINTS, **{p.id: p for p in map(player_point, dict(kinds).values())}}
 
 
 def choose(oracle: Oracle, point: str, alternatives: Sequence[T], label: str, player: str | None = None, *,
@@ -85,4 +96,4 @@ def reading(option: str, sentences: tuple[str, ...], question: str) -> BranchPoi
     return BranchPoint(f"reading:{option}", sentences, question, option=option)
 
 
-__all__ = ["BranchPoint", "Oracle", "PLAYER_POINTS", "choose", "reading", "table"]
+__all__ = ["BranchPoint", "Oracle", "PLAYER_POINTS", "choose", "player_point", "player_points", "reading", "table"]

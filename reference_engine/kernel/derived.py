@@ -9,13 +9,13 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 * ``filter``: a trigger-condition word other than ``event`` (``$defs/trigger_condition``); reached when an event of
   the kind an ability with that filter watches for happens, or that ability triggers;
 * ``condition``: a game-state test (``$defs/condition`` ``test``); reached when an ability whose intervening 'if'
-  (or 'If X, Y' ``condition``) uses it triggers (or, 'If X, Y', acts as its card is played), or a state trigger
-  or a ``dies_when`` uses it;
+  (or another field holding a test, a Redemption 'If X, Y' condition) uses it acts, or a trigger pattern or an object
+  field holding it is in play;
 * ``effect``: an action word (``$defs/action`` ``do``); reached when the script performs it or a resolving ability
-  (or spell) does;
+  does (or whatever else the ruleset's ``Vocabulary.shown`` says performs it);
 * ``ability``: a word of an ability (``$defs/ability`` properties other than its id, text, trigger and effect), and
-  ``timing``: a duration of a delayed ability; reached when an ability carrying it triggers, or such a delayed
-  ability is created.
+  ``timing``: a duration an action names (``duration``); reached when an ability carrying it triggers, or when the
+  ruleset's ``Vocabulary.shown`` says a trace shows it.
 
 Each rule key crossed with each word of a category its invariant observes (:attr:`Invariant.observes`; None: every
 category) is a situation, reached when the trace shows the word and exercises the rule. The pairs of words that
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Iterator
 
 from reference_engine.kernel.situations import AT_LEAST_ONCE, Situation
@@ -41,20 +42,25 @@ from reference_engine.kernel.traceview import TraceView
 CATEGORIES = ("event", "zone", "filter", "condition", "effect", "ability", "timing")
 _KERNEL_ABILITY_PARTS = frozenset({"id", "text", "trigger", "effect"})
 IN_PLAY = "field"
-# The kernel's reading of a zone change (reference_engine/kernel/vocabulary.py movement_event): into play is
-# ``enter``, out of play ``leave``, any other change ``move``. An event kind not listed moves nothing.
-_FROM_ZONES = {"enter": lambda z: z != IN_PLAY, "leave": lambda z: z == IN_PLAY, "move": lambda z: z != IN_PLAY,
-               "defeated": lambda z: z == IN_PLAY, "zone_change": lambda z: True}
-ZONE_CHANGE_KINDS = tuple(_FROM_ZONES)  # the event kinds whose watchers the pairs read, in this order
+# Where the subject of a zone-change event comes from: the kernel's ``enter`` (from out of play) and ``leave`` (from
+# play), and each ruleset's own (its Vocabulary's ``zone_changes``). An event kind not listed moves nothing.
+KERNEL_ZONE_CHANGES = {"enter": "out of play", "leave": "in play"}
+_FROM = {"out of play": lambda z: z != IN_PLAY, "in play": lambda z: z == IN_PLAY, "anywhere": lambda z: True}
+
+
+def _from_zones(vocabulary) -> dict[str, Callable[[str], bool]]:
+    """Zone-change event kind -> whether its subject can come from a zone, for ``vocabulary`` (None: the kernel's)."""
+    own = getattr(vocabulary, "zone_changes", None) or {}
+    return {kind: _FROM[where] for kind, where in {**KERNEL_ZONE_CHANGES, **own}.items()}
 
 
 def tour_words(vocabulary) -> dict[str, tuple[str, ...]]:
     """What a generator's zone tour (reference_engine/common/zone_tour.py) takes from a ruleset's ``vocabulary``: the
-    zone-change ``kinds`` it can watch, the zones an ability ``works_from``, the ``stops`` a card is moved through
-    (those of them that are not final) and the ``finals``, each sorted."""
+    zone-change ``kinds`` it can watch (the kernel's, then the ruleset's own), the zones an ability ``works_from``,
+    the ``stops`` a card is moved through (those of them that are not final) and the ``finals``, zones sorted."""
     zones = sorted(vocabulary.zones)
     works = vocabulary.ability_zones
-    return {"kinds": tuple(k for k in ZONE_CHANGE_KINDS if k in vocabulary.trigger_events),
+    return {"kinds": tuple(k for k in _from_zones(vocabulary) if k in vocabulary.trigger_events),
             "works_from": tuple(z for z in zones if works is None or z in works),
             "stops": tuple(z for z in zones if (works is None or z in works) and z not in vocabulary.final_zones),
             "finals": tuple(z for z in zones if z in vocabulary.final_zones)}
@@ -119,26 +125,31 @@ def _inline_abilities(value: Any) -> Iterator[dict[str, Any]]:
     return (d["ability"] for d in _dicts(value) if isinstance(d.get("ability"), dict) and "trigger" in d["ability"])
 
 
-def _actions(value: Any) -> Iterator[str]:
+def action_words(value: Any) -> Iterator[str]:
+    """The ``do`` of every action inside ``value`` (a document part: an effect, an ability, a script step)."""
     return (d["do"] for d in _dicts(value) if isinstance(d.get("do"), str))
+
+
+_actions = action_words
 
 
 def _tests(value: Any) -> Iterator[str]:
     return (d["test"] for d in _dicts(value) if isinstance(d.get("test"), str))
 
 
-_SEEN: dict[int, tuple[TraceView, frozenset]] = {}
+_SEEN: dict[int, tuple[TraceView, Any, frozenset]] = {}
 
 
-def seen(view: TraceView) -> frozenset:
-    """The words and pairs ``view`` shows (see the module docstring), computed once per view."""
+def seen(view: TraceView, vocabulary=None) -> frozenset:
+    """The words and pairs ``view`` shows (see the module docstring), read with its ruleset's ``vocabulary`` (its own
+    zone changes and ``shown`` words; None: the kernel's reading alone), computed once per view."""
     cached = _SEEN.get(id(view))
-    if cached is not None and cached[0] is view:
-        return cached[1]
-    found = frozenset(_seen(view))
+    if cached is not None and cached[0] is view and cached[1] is vocabulary:
+        return cached[2]
+    found = frozenset(_seen(view, vocabulary))
     if len(_SEEN) > 64:
         _SEEN.clear()
-    _SEEN[id(view)] = (view, found)
+    _SEEN[id(view)] = (view, vocabulary, found)
     return found
 
 
@@ -148,62 +159,68 @@ def _watchers(view: TraceView) -> list[tuple[str | None, dict[str, Any]]]:
         [(None, a) for obj in view.scenario["objects"] for a in _inline_abilities(obj.get("abilities", ()))]
 
 
-def _seen(view: TraceView) -> Iterator[tuple]:
+def ability_words(ability: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """The words an ability that acts shows (one that triggers, or, in a ruleset's ``Vocabulary.shown``, one acting
+    otherwise): its trigger condition's event kind and filters, its own words, and the test of each game-state test
+    an ability field holds (an intervening 'if', a Redemption 'If X, Y' condition)."""
+    yield ("event", ability["trigger"]["event"])
+    yield from (("filter", f) for f in ability["trigger"] if f != "event")
+    yield from (("ability", w) for w in ability if w not in _KERNEL_ABILITY_PARTS and ability[w])
+    yield from (("condition", v["test"]) for v in ability.values() if isinstance(v, dict)
+                and isinstance(v.get("test"), str))
+
+
+def _seen(view: TraceView, vocabulary) -> Iterator[tuple]:
+    from_zones = _from_zones(vocabulary)
+    everywhere = {kind for kind, where in {**KERNEL_ZONE_CHANGES, **(getattr(vocabulary, "zone_changes", None) or {})}
+                  .items() if where == "anywhere"}  # watching it is watching every zone change
     events = list(view.events.values())
     kinds = {e["type"] for e in events}
     triggered = [a for a in (view.ability_of(t) for t in view.triggers) if a]
     triggered += [a for a in _inline_abilities(view.scenario) if any(t.get("ability") == a.get("id")
                                                                     for t in view.triggers.values())]
-    # an ability that is not a triggered one and acts as its card is played (Redemption's 'If X, Y', TA.2)
-    triggered += [a for a in (view.abilities.get((view.entries[i].get("source"), view.entries[i].get("ability")))
-                              for i in view.indexes_of("activation_begin")) if a]
     for ability in triggered:
-        yield ("event", ability["trigger"]["event"])
-        yield from (("filter", f) for f in ability["trigger"] if f != "event")
-        yield from (("ability", w) for w in ability if w not in _KERNEL_ABILITY_PARTS and ability[w])
-        yield from (("condition", t) for t in _tests([ability.get("intervening_if"), ability.get("condition")]))
+        yield from ability_words(ability)
     for _, ability in _watchers(view):
         pattern = ability["trigger"]
-        watched = pattern["event"] in kinds or (pattern["event"] == "zone_change" and kinds & set(_FROM_ZONES))
+        every = pattern["event"] in everywhere
+        watched = pattern["event"] in kinds or (every and kinds & set(from_zones))
         if not watched:
             continue
         yield ("event", pattern["event"])
         yield from (("filter", f) for f in pattern if f != "event")
-        yield from (("condition", t) for t in _tests(pattern.get("state")))
+        yield from (("condition", t) for t in _tests(pattern))  # a state the pattern watches for
         for zone in ability.get("active_in") or [IN_PLAY]:
             yield ("event-watcher", pattern["event"], zone)
             yield from (("from-watcher", e["from"], zone) for e in events if e.get("from") and
-                        (e["type"] == pattern["event"] or pattern["event"] == "zone_change"))
+                        (e["type"] == pattern["event"] or every))
     for event in events:
         yield from (("zone", event[side]) for side in ("from", "to") if event.get(side))
-    for obj in view.scenario["objects"]:
-        yield from (("condition", t) for t in _tests(obj.get("dies_when")))
+    for obj in view.scenario["objects"]:  # a game-state test an object field holds
+        yield from (("condition", v["test"]) for v in obj.values() if isinstance(v, dict) and isinstance(v.get("test"), str))
     yield from (("effect", a) for step in view.scenario.get("script", ()) for a in _actions(step.get("actions", ())))
     for t, _, _ in view.resolution_spans:
         yield from (("effect", a) for a in _actions((view.ability_of(t) or {}).get("effect", ())))
-    for i in view.indexes_of("spell_resolve_begin"):
-        spell = view.objects.get(view.entries[i].get("spell"), {}).get("spell", {})
-        yield from (("effect", a) for a in _actions(spell.get("effect", ())))
-    for i in view.indexes_of("delayed_create"):
-        if view.entries[i].get("duration"):
-            yield ("timing", view.entries[i]["duration"])
+    shown = getattr(vocabulary, "shown", None)
+    if shown is not None:
+        yield from shown(view)
 
 
 # -- Deriving ---------------------------------------------------------------------------------------------------
 
 
-def _word_situation(key: str | None, exercised, category: str, word: str) -> Situation:
+def _word_situation(key: str | None, exercised, category: str, word: str, vocabulary=None) -> Situation:
     feature = (category, word)
     if key is None:
         return Situation(f"{category}:{word}", f"the vocabulary's {category} word {word!r} shows in a trace",
-                         lambda v: feature in seen(v), AT_LEAST_ONCE)
+                         lambda v: feature in seen(v, vocabulary), AT_LEAST_ONCE)
     return Situation(f"{key} x {category}:{word}", f"rule {key} decides in a trace showing the {category} word "
-                     f"{word!r}", lambda v: feature in seen(v) and exercised(v) > 0, AT_LEAST_ONCE)
+                     f"{word!r}", lambda v: feature in seen(v, vocabulary) and exercised(v) > 0, AT_LEAST_ONCE)
 
 
-def _pair_situation(kind: str, first: str, second: str, description: str) -> Situation:
+def _pair_situation(kind: str, first: str, second: str, description: str, vocabulary=None) -> Situation:
     feature = (kind, first, second)
-    return Situation(f"{kind}:{first}/{second}", description, lambda v: feature in seen(v), AT_LEAST_ONCE)
+    return Situation(f"{kind}:{first}/{second}", description, lambda v: feature in seen(v, vocabulary), AT_LEAST_ONCE)
 
 
 def derive(schema: dict[str, Any], vocabulary, invariants) -> list[Derived]:
@@ -221,12 +238,14 @@ def derive(schema: dict[str, Any], vocabulary, invariants) -> list[Derived]:
 
     for category in CATEGORIES:
         for word in words[category]:
-            found.append(Derived(_word_situation(None, None, category, word), reason(category, word)))
+            found.append(Derived(_word_situation(None, None, category, word, vocabulary), reason(category, word)))
             for inv in invariants:
                 observes = getattr(inv, "observes", None)
                 if observes is None or category in observes:
-                    found.append(Derived(_word_situation(inv.key, inv.exercised, category, word),
+                    found.append(Derived(_word_situation(inv.key, inv.exercised, category, word, vocabulary),
                                          reason(category, word)))
+    from_zones = _from_zones(vocabulary)
+
     def works_from(zone: str) -> str | None:
         where = vocabulary.ability_zones
         if reason("zone", zone) or where is None or zone in where:
@@ -237,18 +256,18 @@ def derive(schema: dict[str, Any], vocabulary, invariants) -> list[Derived]:
     def leaves(origin: str) -> str | None:
         if origin in vocabulary.final_zones:
             return f"no object ever leaves {origin!r} in this ruleset (a final zone of its vocabulary)"
-        movers = [k for k in words["event"] if k in _FROM_ZONES and _FROM_ZONES[k](origin) and not reason("event", k)]
+        movers = [k for k in words["event"] if k in from_zones and from_zones[k](origin) and not reason("event", k)]
         return None if movers else f"no zone-change event of this ruleset takes an object out of {origin!r}"
 
-    for kind, zone in itertools.product([k for k in words["event"] if k in _FROM_ZONES], words["zone"]):
+    for kind, zone in itertools.product([k for k in words["event"] if k in from_zones], words["zone"]):
         found.append(Derived(_pair_situation(
             "event-watcher", kind, zone, f"an event {kind!r} happens while an ability watching for it works from "
-            f"{zone!r}"), reason("event", kind) or works_from(zone)))
+            f"{zone!r}", vocabulary), reason("event", kind) or works_from(zone)))
     for origin, zone in itertools.product(words["zone"], words["zone"]):
         why = reason("zone", origin) or works_from(zone) or leaves(origin)
         found.append(Derived(_pair_situation(
             "from-watcher", origin, zone, f"an object leaves {origin!r} while an ability watching that zone change "
-            f"works from {zone!r}"), why))
+            f"works from {zone!r}", vocabulary), why))
     return found
 
 
@@ -274,6 +293,6 @@ def impossible_situations(derived: list[Derived]) -> dict[str, str]:
     return {d.situation.name: d.impossible for d in derived if d.impossible is not None}
 
 
-__all__ = ["CATEGORIES", "ZONE_CHANGE_KINDS", "Derived", "derive", "derived_situations", "impossible_situations",
-           "schema_words", "seen", "tour_words",
-           "unexplained_words", "vocabulary_words"]
+__all__ = ["CATEGORIES", "Derived", "KERNEL_ZONE_CHANGES", "ability_words", "action_words", "derive",
+           "derived_situations", "impossible_situations", "schema_words", "seen", "tour_words", "unexplained_words",
+           "vocabulary_words"]

@@ -29,12 +29,12 @@ class Chooser(Protocol):
     def optional(self, player: str, trigger: dict[str, Any]) -> bool:
         """Answer whether ``player`` uses the optional triggered ability of trace entry ``trigger``."""
 
-    def target(self, player: str, trigger: dict[str, Any], candidates: list[str]) -> int:
-        """MTG (603.3d): which of the legal ``candidates`` (object ids, never empty) ``trigger`` targets; an index."""
-
-    def occurrence(self, player: str, delayed: dict[str, Any], events: list[dict[str, Any]]) -> int:
-        """MTG (603.7b): which of several simultaneous trace ``events`` the once-only delayed triggered ability of
-        trace entry ``delayed`` (a ``delayed_create``) triggers on; an index."""
+    def choose(self, kind: str, player: str, context: dict[str, Any], candidates: list[Any]) -> int:
+        """A question of the ruleset's own, declared by its unit as a
+        :class:`reference_engine.kernel.choices.ChoiceKind` named ``kind`` (e.g. the target an ability takes as it
+        triggers): which of ``candidates`` (never empty) ``player`` picks, given the trace entry ``context``; an index
+        into ``candidates``. The unit's page says what each of its kinds asks. The scenario's chooser raises KeyError
+        for a kind the scenario's ruleset does not declare."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +83,8 @@ class Engine(abc.ABC):
 
     def generation_profile(self, ruleset: str) -> dict[str, Any] | None:
         """The part of ``ruleset``'s generated scenarios this engine can play, as the ruleset's builder understands it
-        (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder, ``PROFILE_FEATURES`` in
-        ``reference_engine.momon_wonder.generator``, ``.redemption`` and ``.mtg``, listed in docs/checking.md, e.g.
-        ``{"exclude": ["summon", "failed_summon"]}`` for a Momon Wonder engine without Effect-Based Summons yet), so
+        (``{"exclude": [feature, ...]}``, with the features of that ruleset's builder, its unit's
+        ``profile_features``, listed in docs/checking.md, e.g. ``{"exclude": [a feature its engine lacks yet]}``), so
         that a run spends its examples on scenarios the engine can play and every rule it can exercise is exercised.
         None (the default): every scenario. A process engine declares the same in its handshake (``profiles``)."""
         return None

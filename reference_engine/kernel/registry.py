@@ -62,12 +62,13 @@ class LoadedUnit:
                                     if manifest.faulty_engines else ())
         self.permissive_game = (_load(manifest.permissive_game, name, "permissive engine")
                                 if manifest.permissive_game else None)
+        self.choice_kinds = dict(_load(manifest.choice_kinds, name, "choice kinds") if manifest.choice_kinds else {})
         self._validate()
 
     def _validate(self) -> None:
         """Raises UnitError naming the unit and every problem found, each with what to do."""
         m = self.manifest
-        problems = self._part_problems() + self._file_problems() + self._schema_problems()
+        problems = self._part_problems() + self._file_problems() + self._schema_problems() + self._choice_problems()
         if problems:
             raise UnitError(f"ruleset unit {m.name!r} is inconsistent: " + "; ".join(problems))
 
@@ -129,6 +130,10 @@ class LoadedUnit:
                     problems.append(f"its {kind} schema fragment {m.schema}/{kind}.json has a stray key {where} (not "
                                     f"a JSON Schema keyword: a typo?)")
                 schemas.compose(schemas.kernel_schema(kind), [(m.name, fragment)])
+                if kind == "trace":
+                    where = f"{m.schema}/trace.json ({self.resource(m.schema) / 'trace.json'})"
+                    problems += checks.entry_kind_problems(fragment, where, schemas.kernel_schema(kind),
+                                                           self._before_fragments(kind))
             except UnitError as error:
                 problems.append(f"its {kind} schema fragment does not compose with the kernel's "
                                 f"({str(error).split(': ', 1)[-1]})")
@@ -142,6 +147,18 @@ class LoadedUnit:
                 problems.append(f"its vocabulary's {word} has no derived situation (its scenario schema does not "
                                 f"define it)")
         return problems
+
+    def _before_fragments(self, kind: str) -> dict[str, dict[str, Any]]:
+        """The ``kind`` fragments of the units listed before this one (all of them when it is not installed)."""
+        found = {}
+        for other in units().values():
+            if other.name == self.manifest.name:
+                break
+            try:
+                found[other.name] = schemas.schema_fragment(other, kind)
+            except UnitError:
+                continue  # that unit's own load says so
+        return found
 
     def _installed_problems(self, kind: str) -> list[str]:
         """Its fragment composed with every installed unit's, in listing order (itself in its place, or last): a
@@ -158,6 +175,26 @@ class LoadedUnit:
             return [f"its {kind} schema fragment does not compose with the other installed units' "
                     f"({str(error).split(': ', 1)[-1]}): use a word of its own, or the other unit's meaning"]
         return []
+
+    def _choice_problems(self) -> list[str]:
+        """Its choice kinds against the kernel's, those of the units listed before it, and its own fragments."""
+        m = self.manifest
+        if not self.choice_kinds:
+            return []
+        before = {}
+        for other in units().values():
+            if other.name == m.name:
+                break
+            if other.choice_kinds:
+                try:
+                    before[other.name] = dict(_load(other.choice_kinds, other.name, "choice kinds"))
+                except UnitError:
+                    continue  # that unit's own load says so
+        try:
+            fragments = {kind: schemas.schema_fragment(m, kind) for kind in schemas.KINDS}
+        except UnitError:
+            fragments = {}  # reported by _schema_problems
+        return checks.choice_kind_problems(self.choice_kinds, m.choice_kinds, before, fragments)
 
     def resource(self, relative: str) -> Path:
         """A file or folder of the unit's package (``relative`` to it), or of another package (``package:path``)."""
@@ -214,7 +251,7 @@ def reference_engine_classes() -> dict[str, type]:
 
 
 def reference_engine_for(ruleset: str, max_trace_entries: int | None = None):
-    """A fresh reference engine for ``ruleset`` (e.g. ``"mtg"``). Raises KeyError naming the known rulesets.
+    """A fresh reference engine for ``ruleset`` (a unit's name). Raises KeyError naming the known rulesets.
     ``max_trace_entries``: its loop guard (None: the default, 20,000; see ReferenceEngine)."""
     try:
         cls = loaded(ruleset).reference_engine
@@ -257,6 +294,13 @@ def derived(ruleset: str) -> list:
     from reference_engine.kernel.derived import derive
     ruleset_judge = loaded(ruleset).ruleset
     return derive(composed_schema("scenario", (ruleset,)), ruleset_judge.vocabulary, ruleset_judge.invariants)
+
+
+def choice_kinds(ruleset: str) -> dict[str, Any]:
+    """The player choices ``ruleset``'s engines ask beyond the kernel's: name ->
+    :class:`reference_engine.kernel.choices.ChoiceKind` (empty for a unit that declares none). Raises KeyError for an
+    unknown ruleset, UnitError for an inconsistent unit."""
+    return loaded(ruleset).choice_kinds
 
 
 def paragraphs(ruleset: str, text: str) -> dict[str, str]:

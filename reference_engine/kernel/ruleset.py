@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any, Mapping
 
 from reference_engine.kernel.invariant import Invariant
@@ -35,9 +36,8 @@ class Option:
 class Vocabulary:
     """The words of the scenario format (schemas/scenario.schema.json) that a ruleset gives a meaning to.
 
-    The scenario schema is shared by every ruleset; a word another ruleset owns (an MTG ``target`` in a Momon Wonder
-    scenario, a Redemption ``negate`` in an MTG one) would otherwise be ignored in silence by an engine and by the
-    judge alike. Each field is a set of allowed names: ``actions`` (an action's ``do``), ``action_fields`` (per
+    The scenario schema is shared by every ruleset; a word another ruleset owns (another game's action or ability
+    field) would otherwise be ignored in silence by an engine and by the judge alike. Each field is a set of allowed names: ``actions`` (an action's ``do``), ``action_fields`` (per
     action, its allowed keys), ``trigger_events`` (a trigger condition's ``event``), ``trigger_fields``,
     ``ability_fields``, ``object_fields``, ``scenario_fields`` (top-level keys), ``condition_tests``,
     ``choice_fields``, ``zones`` and ``step_fields`` (a script step's keys). Two facts about its zones, which the
@@ -55,9 +55,19 @@ class Vocabulary:
     condition_tests: frozenset[str]
     choice_fields: frozenset[str]
     zones: frozenset[str]
-    step_fields: frozenset[str] = frozenset({"step", "actions"})  # a script step's keys (MTG adds ``turn``)
-    ability_zones: frozenset[str] | None = None  # where an ability may work from (``active_in``); None: every zone
-    final_zones: frozenset[str] = frozenset()  # zones no object ever leaves (out of the game)
+    step_fields: frozenset[str] = frozenset({"step", "actions"})  # a script step's keys (a ruleset may add some)
+    #: The ruleset's own zone-change event types beyond the kernel's ``enter`` and ``leave``: event type -> where its
+    #: subject comes from, ``"in play"``, ``"out of play"`` or ``"anywhere"`` (an ability watching such an event
+    #: watches every zone change). Read by the derived situations (:mod:`reference_engine.kernel.derived`).
+    zone_changes: dict[str, str] = field(default_factory=dict, hash=False)
+    #: ``shown(view) -> iterable of (category, word)``: the words a trace shows through the ruleset's own entry kinds
+    #: (an effect performed by something other than a trigger's resolution, a timing an entry names), which the
+    #: kernel's reading of a trace cannot know (None: none).
+    shown: Callable[[Any], Iterable[tuple[str, str]]] | None = None
+    #: Where an ability may work from (an ability's ``active_in``); None: every zone. Read by the derived situations.
+    ability_zones: frozenset[str] | None = None
+    #: The zones no object ever leaves (out of the game). Read by the derived situations.
+    final_zones: frozenset[str] = frozenset()
 
     def foreign_words(self, scenario: dict[str, Any]) -> list[str]:
         """Every use in a schema-valid ``scenario`` of a word this ruleset does not define, as
@@ -86,7 +96,7 @@ class Vocabulary:
                           self.action_fields.get(action["do"], frozenset({"do"})))
                 for key in ("from", "to"):
                     zone(f"{here}.{key}", action.get(key))
-                for key, value in action.items():  # an action that holds actions (a Summon's Snatch Check...)
+                for key, value in action.items():  # an action that holds actions (what it causes later...)
                     if isinstance(value, list) and value and all(isinstance(v, dict) and "do" in v for v in value):
                         actions(f"{here}.{key}", value)
 
@@ -99,8 +109,9 @@ class Vocabulary:
             for key in obj:
                 check(f"{where}.{key}", "object field", key, self.object_fields)
             zone(f"{where}.zone", obj["zone"])
-            if "dies_when" in obj:
-                condition(f"{where}.dies_when", obj["dies_when"])
+            for key, value in obj.items():  # a game-state test held by an object field
+                if isinstance(value, dict) and "test" in value:
+                    condition(f"{where}.{key}", value)
             for m, ability in enumerate(obj.get("abilities", ())):
                 here = f"{where}.abilities[{m}]"
                 for key in ability:
@@ -111,9 +122,9 @@ class Vocabulary:
                     check(f"{here}.trigger.{key}", "trigger condition field", key, self.trigger_fields)
                 for key in ("from", "to"):
                     zone(f"{here}.trigger.{key}", trigger.get(key))
-                for key in ("intervening_if", "condition"):
-                    if key in ability:
-                        condition(f"{here}.{key}", ability[key])
+                for key, value in ability.items():  # a game-state test held by an ability field
+                    if isinstance(value, dict) and "test" in value:
+                        condition(f"{here}.{key}", value)
                 for k, value in enumerate(ability.get("active_in", ())):
                     zone(f"{here}.active_in[{k}]", value)
                     if isinstance(value, str) and self.ability_zones is not None and value in self.zones:
@@ -137,7 +148,7 @@ COMMON_ACTION_FIELDS = {"signal": frozenset({"do", "name", "subject"}), "move": 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A rule system as the judge knows it: its name (``momon-wonder``), editions, options and invariants.
+    """A rule system as the judge knows it: its name (``hearth-queue``), editions, options and invariants.
 
     The reference engine that plays it lives in :mod:`reference_engine.kernel.registry` and is never imported here."""
 

@@ -6,8 +6,8 @@ re-wrapped by an editor. None of that may change which rule a sentence belongs t
 
 * :func:`clean_lines` removes what is page furniture, not rule text: link and quote lines, headings, horizontal
   rules and everything after a footer rule, bullets, and markdown link syntax (its label stays).
-* :func:`numbered_paragraphs` reads a text whose rules start with their number (Momon Wonder ``11.2.4``, MTG
-  ``603.3b.``): rule number -> paragraph, each paragraph's wrapped lines joined.
+* :func:`numbered_paragraphs` reads a text whose rules start with their number (``11.2.4``, ``603.3b.``): rule
+  number -> paragraph, each paragraph's wrapped lines joined.
 * :func:`split_sentences` cuts a paragraph into sentences (quotations and parentheses are never cut), and
   :func:`sentence_digest` fingerprints one: the lint anchors every key to the sentences it encodes, so a one-word
   edit flags only the keys of that sentence.

@@ -5,14 +5,16 @@ words every ruleset shares. A unit's fragment (``<unit folder>/schema/<kind>.jso
 :mod:`reference_engine.kernel.unit`) is shaped like the kernel schema and holds only what the ruleset adds: an
 action alternative (``$defs/action/oneOf``), an event type (``$defs/event_type/enum``), a trace entry (its
 ``$defs/<name>`` and a ``$ref`` in ``$defs/entry/oneOf``), a property of an object or of an ability. Composition
-merges each fragment in, in the registry's listing order:
+merges each fragment in, in the registry's listing order (the kernel part names no game: every game's own words,
+entry kinds and choices are in its fragments):
 
 * objects merge key by key; a key the kernel lacks is added;
 * arrays (``enum``, ``oneOf``, ...) gain the fragment's items they do not hold yet, after their own;
-* two ``description`` texts are joined (the kernel's first);
+* two ``description`` texts are joined (the kernel's first), an equal one said once;
 * any other value must be equal to the one already there.
 
-A fragment may not change a value, extend a ``required`` list (that would bind every other ruleset's documents), or
+A fragment may not change a value, extend a ``required`` list (that would bind every other ruleset's documents; a
+definition two units share, each whole, has the same one in both), or
 define an alternative of a tagged ``oneOf`` (``do`` or ``kind``) that another unit defines differently. The result
 is again a plain draft 2020-12 schema. It reads the units' manifests only: composing imports no part of a
 unit (no judge, no engine), so the harness's document layer may use it.
@@ -96,14 +98,15 @@ def _merge(into: dict[str, Any], fragment: dict[str, Any], unit: str, pointer: s
         if isinstance(present, dict) and isinstance(value, dict):
             _merge(present, value, unit, where)
         elif isinstance(present, list) and isinstance(value, list):
-            if key == "required":
+            if key == "required" and present != value:
                 raise UnitError(f"ruleset unit {unit!r}: its schema fragment extends {where}, which would bind every "
                                 f"ruleset's documents")
             if key == "oneOf":
                 _check_new_tags(present, value, unit, where)
             present.extend(copy.deepcopy(item) for item in value if item not in present)
         elif key == "description" and isinstance(present, str) and isinstance(value, str):
-            into[key] = f"{present} {value}"
+            if value != present:  # two units defining one word alike say it once
+                into[key] = f"{present} {value}"
         elif present != value or type(present) is not type(value):
             raise UnitError(f"ruleset unit {unit!r}: its schema fragment changes {where} "
                             f"({json.dumps(present)[:60]} -> {json.dumps(value)[:60]})")

@@ -4,12 +4,11 @@ A scenario's ``script`` is a list of steps, each a list of scripted actions (the
 scenario starts from). Every ruleset's trace marks them the same way: ``step_begin`` (``step``), then for each
 action ``action_begin`` and ``action_end`` (``action``: [step, action]), then ``step_advance`` (``from``). An engine
 that leaves out an action or a whole step has not played the scenario it was given, so the triggers it reports say
-nothing of it; the rulesets' "performed completely" rules (Momon Wonder 11.2.4, MTG 608.2, Redemption's effect
-rule) report it with :func:`script_problems`.
+nothing of it; each ruleset's "performed completely" rule reports it with :func:`script_problems`.
 
 Where a ruleset lets the script stop early, it says so with ``ends_step`` and ``ends_game``: an entry after which
-the current step's remaining actions are skipped (a Redemption effect ending the phase: the action or ability
-performing it completes, the step then advances), or after which nothing more of the script happens (MTG 104.4b, a
+the current step's remaining actions are skipped (an effect ending the step early: the action or ability performing
+it completes, the step then advances), or after which nothing more of the script happens (the game ends, e.g. in a
 draw).
 """
 

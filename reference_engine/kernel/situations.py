@@ -1,7 +1,7 @@
 """Situations: what a scenario's trace shows happening, named, so that exploration can be measured.
 
 A conformance suite only checks what its scenarios reach. Each ruleset lists the situations its vocabulary can
-express (a nested Summon package, a trigger with no legal target, a negated trigger...) as predicates over a trace;
+express (a trigger arising during a resolution, a trigger ended without resolving...) as predicates over a trace;
 ``trigger-conformance coverage`` reports how often each occurs in a run's stream against a goal (at least 2% of
 scenarios, or at most 10% for ``nothing-triggers``), with the size of the scenarios (events, nesting) against the
 ruleset's :class:`SizeGoals`. :data:`COMMON` holds the situations every ruleset may share; a ruleset whose words
@@ -50,9 +50,9 @@ class SizeGoals:
 
 def depths(view: TraceView) -> dict[str, int]:
     """Event id -> nesting depth: 0 for an event of a scripted action; one more than the triggering event's depth
-    for an event of a resolving triggered ability; and for an event of a check or procedure that follows work
-    (State-Based Conditions, a Snatch Check, state-based actions, a trigger being put on the stack) the depth of the
-    resolution it follows, so a chain that goes through such a check keeps counting."""
+    for an event of a resolving triggered ability; and for an event of a check or procedure that follows work (a
+    game's state check, a trigger being put somewhere: any cause other than an action or a resolution) the depth of
+    the resolution it follows, so a chain that goes through such a check keeps counting."""
     found: dict[str, int] = {}
     context = 0  # the depth of the resolution under way or last finished
     for entry in view.entries:
@@ -90,9 +90,8 @@ def triggers_by_event_controller(view: TraceView) -> Iterator[set[str]]:
 
 
 def _declined(view: TraceView) -> bool:
-    return any(view.entries[i]["reason"] == "declined" for i in view.removed.values()) or any(
-        view.entries[i].get("decision") == "optional" and view.entries[i].get("chosen") is False
-        for i in view.by_kind["choice"])
+    return any(view.entries[i].get("decision") == "optional" and view.entries[i].get("chosen") is False
+               for i in view.by_kind["choice"])
 
 
 def _triggered_during_resolution(view: TraceView) -> bool:
@@ -126,9 +125,10 @@ def common(*left_out: str) -> tuple[Situation, ...]:
     return tuple(s for s in COMMON if s.name not in left_out)
 
 
-def removed_for(reason: str) -> Callable[[TraceView], bool]:
-    """A situation test: some trigger instance was removed without resolving for ``reason``."""
-    return lambda v: any(v.entries[i]["reason"] == reason for i in v.removed.values())
+def unresolved_for(reason: str) -> Callable[[TraceView], bool]:
+    """A situation test: some trigger instance ended without resolving (:attr:`TraceView.unresolved`) by an entry
+    whose ``reason`` is ``reason``."""
+    return lambda v: any(v.entries[i].get("reason") == reason for i in v.unresolved.values())
 
 
 def event_of_type(event_type: str) -> Callable[[TraceView], bool]:
@@ -137,4 +137,4 @@ def event_of_type(event_type: str) -> Callable[[TraceView], bool]:
 
 
 __all__ = ["AT_LEAST", "AT_LEAST_ONCE", "AT_MOST", "COMMON", "Situation", "SizeGoals", "common", "depths",
-           "event_of_type", "nesting", "removed_for"]
+           "event_of_type", "nesting", "unresolved_for"]

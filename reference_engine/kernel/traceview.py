@@ -35,13 +35,14 @@ class TraceView:
         self.trigger_index: dict[str, int] = {}
         self.resolve_begin: dict[str, int] = {}
         self.resolve_end: dict[str, int] = {}
-        self.removed: dict[str, int] = {}
+        self.unresolved: dict[str, int] = {}  # trigger -> its first entry of a kind marked x-unresolved (see below)
         self.step_advances: list[int] = []
         self.by_kind: dict[str, list[int]] = defaultdict(list)
         self.memo: dict[str, Any] = {}  # per-ruleset observations, computed once per trace (see memoized)
         self.unfinished: dict[str, Any] = {}  # streamed observations walked but not finished yet (see walk)
         self._duplicates: list[tuple[int, str]] = []  # (entry index, problem) of an event or trigger id used again
-        self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_*/removed
+        self.repeated: list[tuple[str, str, int]] = []  # (kind, trigger id, entry index) of a second resolve_* or
+        # x-unresolved entry of one instance
         by_kind = self.by_kind
         for i, entry in enumerate(self.entries):  # one pass sorts the entries by kind; each kind is indexed below
             by_kind[entry["kind"]].append(i)
@@ -50,10 +51,11 @@ class TraceView:
             self._remember(self.events, self.event_index, entries[i], i)
         for i in by_kind.get("trigger", ()):
             self._remember(self.triggers, self.trigger_index, entries[i], i)
-        for kind, table in (("resolve_begin", self.resolve_begin), ("resolve_end", self.resolve_end),
-                            ("removed", self.removed)):
+        ending = [(kind, field, self.unresolved) for kind, field in self._references.unresolved.items()]
+        for kind, field, table in [("resolve_begin", "trigger", self.resolve_begin),
+                                   ("resolve_end", "trigger", self.resolve_end)] + ending:
             for i in by_kind.get(kind, ()):
-                self._first(table, entries[i]["trigger"], i, kind)
+                self._first(table, entries[i][field], i, kind)
         self._duplicates.sort()  # in trace order, whatever their kinds
         self.repeated.sort(key=lambda found: found[2])
         self.step_advances = list(by_kind.get("step_advance", ()))
@@ -77,6 +79,8 @@ class TraceView:
         """Referential problems that make the trace unreadable as a record (not rule violations); with
         ``against_scenario``, also where it contradicts its scenario (:meth:`scenario_problems`)."""
         found = [problem for _, problem in self._duplicates]
+        earlier = self._references.earlier  # the fields naming an entry that must come before (x-earlier)
+        defined: dict[str, dict[str, int]] = {}  # sort -> id -> index of its defining entry, built when first needed
         last_position = None
         for i, entry in enumerate(self.entries):
             kind = entry["kind"]
@@ -87,15 +91,33 @@ class TraceView:
             elif kind == "trigger":
                 if entry["event"] is not None and self.event_index.get(entry["event"], -1) > i:
                     found.append(f"entry {i}: trigger {entry['id']} comes before its event {entry['event']}")
-            elif kind in ("enqueue", "resolve_begin", "resolve_end", "removed"):
-                if self.trigger_index.get(entry["trigger"], -1) > i:
-                    found.append(f"entry {i}: {kind} of trigger {entry['trigger']} comes before the trigger itself")
+            elif kind in earlier:
+                for ref in earlier[kind]:
+                    value = ref.value(entry)
+                    if ref.what not in defined:
+                        defined[ref.what] = self._defined_at(ref.what)
+                    if isinstance(value, str) and defined[ref.what].get(value, -1) > i:
+                        found.append(f"entry {i}: {kind} of {ref.what} {value} comes before the {ref.what} itself")
         for trigger, end in self.resolve_end.items():
             begin = self.resolve_begin.get(trigger)
             if begin is None or begin > end:
                 found.append(f"entry {end}: resolve_end of trigger {trigger} without an earlier resolve_begin")
         found += self._dangling_references()
         return found + (self.scenario_problems() if against_scenario else [])
+
+    def _defined_at(self, what: str) -> dict[str, int]:
+        """Id -> index of the first entry defining it, for ids of sort ``what`` (``x-defines``)."""
+        if what == "trigger":
+            return self.trigger_index
+        if what == "event":
+            return self.event_index
+        found: dict[str, int] = {}
+        for kind, fields in self._references.defines.items():
+            for field, sort in fields:
+                if sort == what:
+                    for i in self.by_kind.get(kind, ()):
+                        found.setdefault(self.entries[i].get(field), i)
+        return found
 
     @cached_property
     def _references(self) -> EntryReferences:
@@ -159,7 +181,7 @@ class TraceView:
 
     @cached_property
     def _created_abilities(self) -> set[str]:
-        """Ids of the abilities an effect of the scenario creates (MTG delayed and reflexive abilities)."""
+        """Ids of the abilities an effect of the scenario creates (``ability`` objects inside its actions)."""
         found: set[str] = set()
         pending: list[Any] = [self.scenario.get("objects", ()), self.scenario.get("script", ())]
         while pending:
@@ -173,8 +195,8 @@ class TraceView:
         return found
 
     def _dangling_references(self) -> list[str]:
-        """Every field the ruleset's trace schema marks as naming an id of the trace (an event, a trigger, a check,
-        a package, an activation, a delayed ability) that no entry of the trace defines."""
+        """Every field the ruleset's trace schema marks as naming an id of the trace (an event, a trigger, or a sort
+        of id its own entry kinds define) that no entry of the trace defines."""
         known: dict[str, set] = defaultdict(set)
         defines = self._references.defines
         for entry in self.entries:
@@ -211,21 +233,22 @@ class TraceView:
         return {t: abilities.get((trig["source"], trig["ability"])) for t, trig in self.triggers.items()}
 
     def position_of(self, trigger_id: str) -> int | None:
-        """Chronological position of the event a trigger instance came from (None for a restored trigger)."""
+        """Chronological position of the event a trigger instance came from (None for one with no event)."""
         event = self.triggers[trigger_id]["event"]
         return None if event is None else self.events[event]["position"]
 
     def left_at(self, trigger_id: str) -> int | None:
-        """Index of the entry where the instance left its queue: its resolve_begin or its removal (None if neither)."""
+        """Index of the entry where the instance left its queue: its resolve_begin or the entry that ended it unresolved
+        (:attr:`unresolved`), the earlier of the two (None if neither)."""
         return self._left.get(trigger_id)
 
     @cached_property
     def _left(self) -> dict[str, int]:
         """Trigger id -> :meth:`left_at`, for every instance that left its queue (the earlier of the two entries)."""
-        left = dict(self.removed)
+        left = dict(self.unresolved)
         for trigger, begin in self.resolve_begin.items():
-            removed = left.get(trigger)
-            if removed is None or begin < removed:
+            ended = left.get(trigger)
+            if ended is None or begin < ended:
                 left[trigger] = begin
         return left
 
@@ -259,7 +282,7 @@ class TraceView:
         if t is None:
             return trigger_id
         if t["event"] is None:
-            origin = "restored by the Missed Trigger Remedy"
+            origin = self._references.null_means.get(("trigger", "event"), "triggered by no event")
         else:
             origin = f"from event {t['event']} at position {self.events[t['event']]['position']}"
         return f"{trigger_id} (ability {t['ability']} of {t['source']}, {origin})"

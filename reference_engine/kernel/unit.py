@@ -29,9 +29,14 @@ The parts, and who may import whom (tests/test_layering.py):
 * ``profile_features``: the features the generator can switch off for a partial engine (a frozenset).
 * ``feature_docs``: each feature a profile may exclude, with what a scenario has with it (a dict; docs/checking.md
   lists them).
+* ``choice_kinds``: the player choices its engines ask beyond the kernel's ``order`` and ``optional``: a mapping
+  name -> :class:`reference_engine.kernel.choices.ChoiceKind` (``kind_table(...)``; None: none). Its engines ask them
+  with ``Chooser.choose(name, player, context, candidates)``; a name the kernel or another installed unit declares
+  otherwise is refused at load.
 * ``rule_text``: ``paragraphs(text) -> {rule number: paragraph}``, the reader of the ruleset's rule text.
 * ``rule_scope``: a regular expression matching the rule numbers of that text the rule keys must encode (None:
-  every number the reader finds; MTG's text is the whole Comprehensive Rules, of which 603 is in scope).
+  every number the reader finds; a text holding a whole game's rules, of which one chapter is in scope, matches
+  that chapter's numbers only).
 * ``schema``: folder (relative to the unit's package) of its schema fragments (``scenario.json``, ``trace.json``),
   composed into the shared scenario and trace schemas.
 * ``fixtures``: folder of its golden scenarios, relative to the unit's package, or ``package:path`` (None: it ships
@@ -72,6 +77,7 @@ class RulesetUnit:
     feature_docs: str | None = None
     faulty_engines: str | None = None
     permissive_game: str | None = None
+    choice_kinds: str | None = None
     prefix_safe: frozenset[str] = frozenset()
     rule_scope: str | None = None
     schema: str | None = "schema"

@@ -6,12 +6,14 @@ naming the unit. Imports the kernel only.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import re
 from pathlib import Path
 from typing import Any
 
+from reference_engine.kernel.choices import KERNEL_CHOICES, ChoiceKind
 from reference_engine.kernel.engine import Engine
 
 # JSON Schema draft 2020-12 keywords a fragment may use; any other key of a schema object is a stray key (a typo such
@@ -138,3 +140,90 @@ def missing_resource(part: str, relative: str, path: Path) -> str:
     """The problem of a declared file or folder that is not there, with the path looked at."""
     return (f"its {part} {relative!r} does not exist (looked at {path}): ship it as package data of the unit's "
             f"distribution (e.g. [tool.setuptools.package-data]), or set the manifest's field to None")
+
+
+def _source_file(spec: str) -> str:
+    """The file of the module a ``module:attribute`` spec names (the spec itself when it has none)."""
+    try:
+        return inspect.getsourcefile(importlib.import_module(spec.partition(":")[0])) or spec
+    except (ImportError, TypeError):
+        return spec
+
+
+def choice_kind_problems(kinds: dict[str, Any], spec: str, before: dict[str, dict[str, Any]],
+                         fragments: dict[str, dict[str, Any]]) -> list[str]:
+    """A unit's ``choice_kinds`` (declared at ``spec``, ``module:attribute``): each must be a ChoiceKind under its own
+    name, none the kernel's (``order``, ``optional``) or one that a unit listed ``before`` it (unit name -> its kinds)
+    declares otherwise (another description included: a question means one thing), and each must be a word of its
+    fragments (``fragments``: ``scenario`` and ``trace`` -> the unit's fragment): its ``choices`` key and its
+    ``decision``."""
+    where, problems = f"{spec} ({_source_file(spec)})", []
+    choices = fragments.get("scenario", {}).get("$defs", {}).get("choices", {}).get("properties", {})
+    decisions = fragments.get("trace", {}).get("$defs", {}).get("choice", {}).get("properties", {}) \
+        .get("decision", {}).get("enum", ())
+    for name, kind in kinds.items():
+        if not isinstance(kind, ChoiceKind) or kind.name != name:
+            problems.append(f"its choice kinds {where} hold {name!r} -> {kind!r}, not a ChoiceKind of that name: "
+                            f"build them with reference_engine.kernel.choices.kind_table(ChoiceKind(...), ...)")
+            continue
+        if name in KERNEL_CHOICES:
+            problems.append(f"its choice kind {name!r} in {where} redefines the kernel's (Chooser.{name}): the "
+                            f"kernel's questions mean one thing in every game; name a choice kind of its own")
+            continue
+        for other, theirs in before.items():
+            if name in theirs and theirs[name] != kind:
+                problems.append(f"its choice kind {name!r} in {where} redefines the {other!r} unit's, declared "
+                                f"otherwise (as {theirs[name]!r}): a question means one thing in every game; name a "
+                                f"choice kind of its own, or declare it exactly as {other!r} does")
+        if kind.key not in choices:
+            problems.append(f"its choice kind {name!r} in {where} reads choices.{kind.key}, which its scenario "
+                            f"schema fragment does not define: add it under /$defs/choices/properties")
+        if name not in decisions:
+            problems.append(f"its choice kind {name!r} in {where} is no `decision` of its trace schema fragment: add "
+                            f"it to /$defs/choice/properties/decision/enum")
+    return problems
+
+
+def _declared_kinds(schema: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """Entry kind -> (its definition's name, that definition's own ``description``) for every definition of a trace
+    schema or fragment's ``$defs`` whose ``kind`` property is a const or an enum (a fragment that only adds fields to
+    another's definition declares none)."""
+    found: dict[str, tuple[str, Any]] = {}
+    for name, definition in (schema.get("$defs") or {}).items():
+        kind = ((definition or {}).get("properties") or {}).get("kind") or {}
+        values = [kind["const"]] if "const" in kind else list(kind.get("enum", ())) if isinstance(kind, dict) else []
+        for value in values:
+            found.setdefault(value, (name, definition.get("description")))
+    return found
+
+
+def entry_kind_problems(fragment: dict[str, Any], where: str, kernel: dict[str, Any],
+                        before: dict[str, dict[str, Any]]) -> list[str]:
+    """A unit's trace schema ``fragment`` (the file ``where``) must not redefine an entry kind of the kernel's trace
+    schema ``kernel`` or of a unit listed ``before`` it (unit name -> its trace fragment): neither define that kind
+    again under another definition, nor give the definition a description of its own (a kernel kind means one thing
+    in every game; a kind two units share, each defining it whole, is described alike by both). Adding fields, enum
+    values or field descriptions to a definition is extending it, not redefining it."""
+    owners = {kind: ("the kernel", name, text) for kind, (name, text) in _declared_kinds(kernel).items()}
+    for unit, theirs in before.items():
+        for kind, (name, text) in _declared_kinds(theirs).items():
+            owners.setdefault(kind, (f"the {unit!r} unit", name, text))
+    defs, problems = fragment.get("$defs") or {}, []
+    for kind, (name, text) in _declared_kinds(fragment).items():
+        owner = owners.get(kind)
+        if owner is not None and owner[1] != name:
+            problems.append(f"its trace schema fragment {where} defines entry kind {kind!r} at /$defs/{name}, which "
+                            f"{owner[0]} defines at /$defs/{owner[1]}: an entry kind means one thing in every game; "
+                            f"name an entry kind of its own, or add fields to /$defs/{owner[1]}")
+    described = {name: (owner, text) for owner, name, text in owners.values()}
+    for name, definition in defs.items():
+        if name not in described or not isinstance(definition, dict) or "description" not in definition:
+            continue
+        owner, text = described[name]
+        if owner == "the kernel" or definition["description"] != text:
+            problems.append(f"its trace schema fragment {where} redefines {owner}'s entry kind /$defs/{name} by "
+                            f"description (/$defs/{name}/description): an entry kind means one thing in every game; "
+                            f"add an entry kind of its own (a /$defs definition and a $ref in /$defs/entry/oneOf) for "
+                            f"what differs, describe the fields it adds (their own descriptions), or say it on the "
+                            f"ruleset's docs page")
+    return problems

@@ -3,8 +3,8 @@
 Written from the scenario format's own definitions (schemas/scenario.schema.json) and the modelling decisions the
 rulesets' pages state (reference_engine/<ruleset>/docs.md, docs/options.md), in the judge's own code: the reference
 engines have their own reading (reference_engine/common/vocabulary.py) that this module never imports, so a
-misreading in one is caught by the other instead of being shared. Used by the Momon Wonder and Redemption judges
-(the MTG judge has its own model, reference_engine/mtg/judge/model.py).
+misreading in one is caught by the other instead of being shared. Used by the judges of rulesets whose zone model
+is this simple one (a judge may keep a model of its own).
 
 The decisions it encodes:
 
@@ -13,7 +13,8 @@ The decisions it encodes:
   matches neither ``self`` nor ``other``), ``any`` (the default) or an object id.
 * An ability triggers only while its object is in one of the ability's ``active_in`` zones (default: in play),
   judged on the zones just after the event, except that an object leaving its zone in the event (``leave``,
-  ``defeated``, ``move``) is judged just before it: it looks back in time to see itself leave.
+  ``move``, and the leaving events a ruleset adds: ``ZoneTracker``'s ``leaving``) is judged just before it: it looks
+  back in time to see itself leave.
 * An intervening condition tests one object's zone (``in_zone``, ``not_in_zone``), judged just after the event; any
   other test is not part of these rulesets' vocabulary and is refused (ValueError), never guessed.
 """
@@ -24,8 +25,8 @@ from typing import Any, Iterator
 
 IN_PLAY = "field"
 
-# An event of one of these types takes its subject out of the zone it was in.
-LEAVING_EVENTS = frozenset({"leave", "defeated", "move"})
+# An event of one of these types takes its subject out of the zone it was in (a ruleset may add its own).
+LEAVING_EVENTS = frozenset({"leave", "move"})
 
 _ZONE_TESTS = {"in_zone": True, "not_in_zone": False}
 
@@ -74,9 +75,11 @@ def active_zones(ability: dict[str, Any]) -> list[str]:
 
 
 class ZoneTracker:
-    """Every object's zone, kept up to date by replaying a trace's zone-changing events (their ``to`` field)."""
+    """Every object's zone, kept up to date by replaying a trace's zone-changing events (their ``to`` field);
+    ``leaving``: the event types that take their subject out of its zone (default :data:`LEAVING_EVENTS`)."""
 
-    def __init__(self, scenario: dict[str, Any]):
+    def __init__(self, scenario: dict[str, Any], leaving: frozenset[str] = LEAVING_EVENTS):
+        self.leaving = leaving  # the event types that take their subject out of its zone (it looks back)
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
         # (object id, ability) in scenario order, grouped by the event type of their trigger condition: an event is
         # tested only against the abilities waiting for its type (the rest cannot match, see pattern_matches).
@@ -102,7 +105,7 @@ class ZoneTracker:
         """(object id, ability) of every ability, in scenario order, whose trigger condition ``event`` satisfies and
         whose object is where it must be (see the module docstring), given ``before`` (what :meth:`apply` returned
         for this event) and the zones now. ``scenario`` is the one the tracker was built from."""
-        leaving = event["type"] in LEAVING_EVENTS
+        leaving = event["type"] in self.leaving
         for source, ability, zones in self._by_type.get(event["type"], ()):
             if not pattern_matches(ability["trigger"], event, source):
                 continue

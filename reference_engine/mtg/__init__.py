@@ -8,6 +8,7 @@ One folder holds every part of the ruleset (see :mod:`reference_engine.kernel.un
   permissive engine that the editors' tools branch with. They never import the judge.
     phase.rs is checked through its own adapter, :mod:`reference_engine.mtg.phase`.
 * ``generator/``: the scenario builder, fed by a choice source (:mod:`reference_engine.kernel.source`).
+* ``choices.py``: the player choices it asks beyond the kernel's (target, occurrence).
 * ``schema/``: the words this ruleset adds to the scenario and trace schemas.
 * ``docs.md``: the rule keys, options and modelling decisions. Golden scenarios: ``fixtures/mtg/``.
 
@@ -24,6 +25,7 @@ UNIT = RulesetUnit(
     faulty_engines="reference_engine.mtg.engines.faulty:MUTANTS",
     permissive_game="reference_engine.mtg.engines.permissive:PermissiveGame",
     generator="reference_engine.mtg.generator:build_scenario",
+    choice_kinds="reference_engine.mtg.choices:CHOICE_KINDS",
     profile_features="reference_engine.mtg.generator:PROFILE_FEATURES",
     feature_docs="reference_engine.mtg.generator.features:EXCLUDABLE_DOCS",
     rule_scope=r"603\.\d+[a-z]?",

@@ -4,7 +4,9 @@ Ids: "skip..." -> skipped with an issue URL; "error-bare..." -> errored with a m
 with a context; "wrong-id..." -> a result with
 another id; "bad-message..." -> a result that breaks the schema; "choose..." -> asks an order choice first and
 returns a trace recording the answer; "exit..." -> exits with code 0 mid-run; "close-stdout..." -> closes its stdout mid-run and lives on; "close-stdin..." ->
-closes its stdin, answers, and lives on; "ghost..." -> a trace naming what the scenario lacks; anything else -> a minimal trace.
+closes its stdin, answers, and lives on; "ghost..." -> a trace naming what the scenario lacks; "ask-undeclared..." -> asks
+a choice no ruleset declares; "ask-lacking..." -> asks MTG's target choice without its fields; anything else -> a
+minimal trace.
 Environment: SCRIPTED_DECLINE=1 answers every configure with ok false; SCRIPTED_NAME is the name it gives.
 """
 
@@ -64,6 +66,10 @@ for line in sys.stdin:
             if name.startswith("close-stdin"):
                 send({"type": "result", "id": rid, "result": "trace", "trace": trace()})
             time.sleep(60)  # alive, until the harness kills it
+        elif name.startswith("ask-undeclared") or name.startswith("ask-lacking"):
+            decision = "coin_flip" if name.startswith("ask-undeclared") else "target"
+            send({"type": "choose", "id": rid, "request": 1, "decision": decision, "player": "P1"})
+            time.sleep(60)  # waits for an answer that does not come: the harness ends the run
         elif name.startswith("choose"):
             send({"type": "choose", "id": rid, "request": 1, "decision": "order", "player": "P1",
                   "triggers": [{"ability": "A2", "source": "X"}, {"ability": "A1", "source": "X"}]})

@@ -527,6 +527,14 @@ class ProcessEngine(Engine):
         return message
 
     def _choose(self, message: dict[str, Any], chooser: Chooser, what: str) -> Any:
+        decision = message["decision"]
+        if decision not in DECISIONS:
+            self._fail("garbage", f"the engine asked a {decision!r} choice during {what}, which no installed ruleset "
+                                  f"declares (known: {', '.join(DECISIONS)}); a ruleset's own choices are its "
+                                  "manifest's choice_kinds")
+        missing = [f for f in DECISIONS[decision][1] if f not in message]
+        if missing:
+            self._fail("garbage", f"the engine's {decision!r} choice during {what} lacks {', '.join(missing)}")
         try:
             return answer_choice(chooser, message)
         except ValueError as exc:  # a harness bug, but say so clearly

@@ -5,9 +5,11 @@ an engine asks. Shared by :class:`~conformance.adapters.process.ProcessEngine` a
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from reference_engine.kernel.engine import Chooser
+from reference_engine.kernel.choices import unit_choice_kinds
 from conformance.documents.json_io import MAX_INTEGER_DIGITS, bound_problems
 
 try:  # an optional accelerator: the same JSON, three times faster
@@ -91,21 +93,47 @@ def _index_into(field: str):
     return valid
 
 
-# Every player choice an engine can ask (one per Chooser method): decision -> (Chooser method, the fields of the
-# question passed to it after the player, a check of the answer). Shared by the harness and the reference server.
-DECISIONS: dict[str, tuple[str, tuple[str, ...], Any]] = {
-    "order": ("order", ("triggers",),
-              lambda answer, q: isinstance(answer, list) and sorted(answer) == list(range(len(q["triggers"])))),
-    "optional": ("optional", ("trigger",), lambda answer, q: isinstance(answer, bool)),
-    "target": ("target", ("trigger", "candidates"), _index_into("candidates")),
-    "occurrence": ("occurrence", ("delayed", "events"), _index_into("events")),
-}
+class _Decisions(Mapping):
+    """Every player choice an engine can ask: decision -> (Chooser method, the fields of the question passed to it
+    after the player, a check of the answer). The kernel's two (``order``, ``optional``: methods of their names), then
+    every installed unit's own (its choice kinds: method ``choose``, asked ``choose(decision, player, context,
+    candidates)``, the fields named by the kind). Shared by the harness and the reference server."""
+
+    KERNEL: dict[str, tuple[str, tuple[str, ...], Any]] = {
+        "order": ("order", ("triggers",),
+                  lambda answer, q: isinstance(answer, list) and sorted(answer) == list(range(len(q["triggers"])))),
+        "optional": ("optional", ("trigger",), lambda answer, q: isinstance(answer, bool)),
+    }
+
+    def __getitem__(self, decision: str) -> tuple[str, tuple[str, ...], Any]:
+        if decision in self.KERNEL:
+            return self.KERNEL[decision]
+        kind = unit_choice_kinds()[decision]
+        return ("choose", (kind.context, kind.candidates), _index_into(kind.candidates))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self.KERNEL, *unit_choice_kinds()])
+
+    def __len__(self) -> int:
+        return len(self.KERNEL) + len(unit_choice_kinds())
+
+
+DECISIONS: Mapping[str, tuple[str, tuple[str, ...], Any]] = _Decisions()
+
+
+def ask(chooser: Chooser, decision: str, player: str, *arguments: Any) -> Any:
+    """``chooser``'s answer to ``decision`` for ``player``, ``arguments`` being the question's fields in
+    DECISIONS' order. Raises KeyError for a decision no installed unit declares."""
+    method = DECISIONS[decision][0]
+    if method == "choose":
+        return chooser.choose(decision, player, *arguments)
+    return getattr(chooser, method)(player, *arguments)
 
 
 def answer_choice(chooser: Chooser, question: dict[str, Any]) -> Any:
     """Ask ``chooser`` the ``choose`` message ``question``; raises ValueError if its answer does not fit."""
-    method, fields, valid = DECISIONS[question["decision"]]
-    answer = getattr(chooser, method)(question["player"], *(question[f] for f in fields))
+    _, fields, valid = DECISIONS[question["decision"]]
+    answer = ask(chooser, question["decision"], question["player"], *(question[f] for f in fields))
     if question["decision"] == "optional":
         answer = bool(answer)
     elif question["decision"] == "order":

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from reference_engine.kernel.vocabulary import IN_PLAY, ZoneTracker, movement_event
+from reference_engine.momon_wonder.judge.vocabulary import LEAVING
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
 
 MAIN = "main"
@@ -230,7 +231,7 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
     """Event id -> the (source, ability) pairs whose trigger condition the event satisfies, zones replayed from the
     trace. The occurrences of one event (a shared ``group``) are judged together, once all have happened, and an
     ability is listed once for the whole event, under the first occurrence that satisfies it (11.2.3)."""
-    tracker = ZoneTracker(view.scenario)
+    tracker = ZoneTracker(view.scenario, LEAVING)
     out: dict[str, list[tuple[str, str]]] = {}
     groups, keys = group_events(view), event_group(view)
     for i in view.by_kind["event"]:
@@ -256,7 +257,7 @@ def zones_before(view: TraceView):
     (the start of an action, a resolution or a Snatch Check; a removal; a State-Based Conditions check). One replay
     of the trace's zone changes serves them all. Entries with no object moved between them share one read-only
     snapshot (a copy per entry would cost entries x objects: gigabytes on a long trace)."""
-    tracker = ZoneTracker(view.scenario)
+    tracker = ZoneTracker(view.scenario, LEAVING)
     out: dict[int, Mapping[str, str]] = {}
     current: list[Mapping[str, str] | None] = [None]  # the snapshot since the last move, None after a move
 

@@ -86,5 +86,5 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("remedy-in-ability", "the Missed Trigger Remedy restores a trigger while an ability resolves",
               _remedy_in_ability),
     Situation("intervening-false", "an intervening condition no longer holds when its trigger would resolve",
-              lambda v: any(v.entries[i]["reason"] == "intervening_if" for i in v.removed.values())),
+              lambda v: any(v.entries[i]["reason"] == "intervening_if" for i in v.unresolved.values())),
 )

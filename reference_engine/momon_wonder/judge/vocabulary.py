@@ -7,6 +7,11 @@ the game is out of it for good, no ability of it works and nothing brings it bac
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
 )
+from reference_engine.kernel.vocabulary import LEAVING_EVENTS
+
+# The events that take their subject out of its zone, which looks back in time to see itself leave: the kernel's
+# and a ``defeated`` object's move to the graveyard.
+LEAVING = LEAVING_EVENTS | {"defeated"}
 
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "summon", "mark_defeat", "remedy_missed_trigger"}),
@@ -24,6 +29,7 @@ VOCABULARY = Vocabulary(
     condition_tests=frozenset({"in_zone", "not_in_zone"}),
     choice_fields=frozenset({"trigger_order", "optional"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed"}),
+    zone_changes={"move": "out of play", "defeated": "in play"},
     ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile"}),
     final_zones=frozenset({"removed"}),
 )

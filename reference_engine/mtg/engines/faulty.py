@@ -280,7 +280,7 @@ class TargetOnResolutionGame(Game):
         if "target" in spec and self.targets.get(trigger) is None:
             legal = self.legal_targets(spec)
             if legal:
-                k = self.chooser.target(entry["controller"], entry, legal) if len(legal) > 1 else 0
+                k = self.chooser.choose("target", entry["controller"], entry, legal) if len(legal) > 1 else 0
                 self.targets[trigger] = legal[k]
             else:
                 self.remove_at_resolution(trigger, "illegal_target")

@@ -229,7 +229,7 @@ class Game(Triggering):
             legal = self.legal_targets(spec)
             target = None
             if legal:
-                target = legal[self.chooser.target(entry["controller"], entry, legal) if len(legal) > 1 else 0]
+                target = legal[self.chooser.choose("target", entry["controller"], entry, legal) if len(legal) > 1 else 0]
                 if len(legal) > 1:
                     self.record.add("choice", player=entry["controller"], decision="target", among=legal,
                                     chosen=[target])

@@ -192,7 +192,7 @@ class Triggering:
             if d.duration is None:
                 k = 0
                 if len(matching) > 1:
-                    k = self.chooser.occurrence(d.controller, self.delayed_entry(d), matching)
+                    k = self.chooser.choose("occurrence", d.controller, self.delayed_entry(d), matching)
                     self.record.add("choice", player=d.controller, decision="occurrence",
                                     among=[e["id"] for e in matching], chosen=[matching[k]["id"]])
                 new.append(self.new_trigger(d.source, d.ability, d.controller, matching[k]["id"], delayed=d.id))

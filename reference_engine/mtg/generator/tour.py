@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.common.zone_tour import zone_tour
-from reference_engine.kernel.derived import ZONE_CHANGE_KINDS, tour_words
+from reference_engine.kernel.derived import tour_words
 from reference_engine.mtg.judge.vocabulary import VOCABULARY
 
 TOUR_CHANCE = 35  # percent
@@ -160,8 +160,9 @@ class TourPieces:
         zones = list(self.tour_words()["stops"])
         abilities = [a for holder in holders for a in holder["abilities"]]
         delayed = [a["ability"] for ability in abilities for a in ability["effect"] if a["do"] == "create_delayed"]
-        guarded = sorted(abilities[:len(holders[0]["abilities"])], key=lambda a: -ZONE_CHANGE_KINDS.index(a[
-            "trigger"]["event"]))  # "whenever that card changes zones" first: it triggers the most
+        kinds = tour_words(VOCABULARY)["kinds"]  # the kernel's enter and leave, then MTG's move and zone_change
+        guarded = sorted(abilities[:len(holders[0]["abilities"])], key=lambda a: -kinds.index(a["trigger"][
+            "event"]))  # "whenever that card changes zones" first: it triggers the most
         for n, ability in enumerate(guarded + delayed):
             if not src.chance(85):
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from reference_engine.kernel.situations import COMMON, Situation, event_of_type, removed_for
+from reference_engine.kernel.situations import COMMON, Situation, event_of_type, unresolved_for
 from reference_engine.kernel.traceview import TraceView
 
 
@@ -133,8 +133,8 @@ def _player_targeted(view: TraceView) -> set[str]:
 
 
 def _player_target_gone(view: TraceView) -> bool:
-    return any(view.entries[view.removed[t]]["reason"] == "illegal_target"
-               for t in _player_targeted(view) if view.removed.get(t) is not None)
+    return any(view.entries[view.unresolved[t]]["reason"] == "illegal_target"
+               for t in _player_targeted(view) if view.unresolved.get(t) is not None)
 
 
 def _filtered(view: TraceView, fields: tuple[str, ...], inactive: bool) -> bool:
@@ -321,8 +321,8 @@ def _damage_occurrences(view: TraceView) -> bool:
 
 
 SITUATIONS: tuple[Situation, ...] = COMMON + (
-    Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", removed_for("no_target")),
-    Situation("target-gone", "a trigger's target is illegal when it resolves", removed_for("illegal_target")),
+    Situation("no-legal-target", "a trigger with no legal target as it would go on the stack", unresolved_for("no_target")),
+    Situation("target-gone", "a trigger's target is illegal when it resolves", unresolved_for("illegal_target")),
     Situation("player-target", "a trigger goes on the stack targeting a player", lambda v: bool(_player_targeted(v))),
     Situation("player-target-gone", "a trigger targeting a player is removed on resolution, the player having left "
               "the game (800.4a, 608.2b)", _player_target_gone),
@@ -350,7 +350,7 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
     Situation("intervening-on-reflexive", "a reflexive ability with an intervening 'if' triggers",
               _intervening_on("reflexive")),
     Situation("intervening-on-state", "a state trigger with an intervening 'if' triggers", _intervening_on("state")),
-    Situation("intervening-false", "an intervening 'if' is false on resolution", removed_for("intervening_if")),
+    Situation("intervening-false", "an intervening 'if' is false on resolution", unresolved_for("intervening_if")),
     Situation("control-change", "a permanent changes controller", event_of_type("control")),
     Situation("look-back", "a permanent's ability triggers on its own leaving the battlefield", _look_back),
     Situation("from-graveyard", "an ability that works from a graveyard triggers", _from_graveyard),
@@ -368,7 +368,7 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               lambda v: _steps_with_triggers(v) >= 2),
     Situation("prevented-damage", "damage is prevented (603.2g: it triggers nothing)", _prevented),
     Situation("removed-player-left", "a trigger instance ceases to exist as its controller leaves the game (800.4a)",
-              removed_for("player_left")),
+              unresolved_for("player_left")),
     Situation("trigger-on-stacking", "an ability triggers on another ability being put on the stack",
               _on_stacking),
     # issue 33 item 3: the shape where pass_two_membership's readings differ. The run's stream does not build it (a

@@ -13,9 +13,22 @@ of a spell), from ``removed`` (out of the game with a player who left it, 800.4a
 created yet exists nowhere, 111.1, 603.6a). Nothing leaves ``removed``: the objects of a player who left the game are
 gone for good."""
 
+from reference_engine.kernel.derived import action_words
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
 )
+
+
+def shown(view):
+    """The words MTG's own entries show (the derived situations, :mod:`reference_engine.kernel.derived`): the effect
+    of a spell that begins resolving, and the duration of a delayed triggered ability created."""
+    for i in view.indexes_of("spell_resolve_begin"):
+        spell = view.objects.get(view.entries[i].get("spell"), {}).get("spell", {})
+        yield from (("effect", a) for a in action_words(spell.get("effect", ())))
+    for i in view.indexes_of("delayed_create"):
+        if view.entries[i].get("duration"):
+            yield ("timing", view.entries[i]["duration"])
+
 
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
@@ -50,6 +63,8 @@ VOCABULARY = Vocabulary(
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed", "stack", "uncreated"}),
     step_fields=frozenset({"step", "actions", "turn"}),
+    zone_changes={"move": "out of play", "zone_change": "anywhere"},
+    shown=shown,
     ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile"}),
     final_zones=frozenset({"removed"}),
 )

@@ -102,7 +102,7 @@ class PromptAnswers:
         aim = self.spec(asking).get("target") or {}
         listed = list(aim.get("candidates") or ()) + list(aim.get("players") or ())
         among = sorted(named, key=lambda c: (listed.index(c) if c in listed else len(listed), named.index(c)))
-        k = self.chooser.target(player, dict(asking), among) if len(among) > 1 else 0
+        k = self.chooser.choose("target", player, dict(asking), among) if len(among) > 1 else 0
         events = self.apply(seat, {"type": "ChooseTarget", "data": {"target": legal[named.index(among[k])]}})
         after = {s["id"]: self.phase_targets(s["kind"]["data"]) for s in self.game.stack()
                  if s["kind"]["type"] == "TriggeredAbility"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine.kernel.situations import COMMON, Situation, event_of_type, removed_for
+from reference_engine.kernel.situations import COMMON, Situation, event_of_type, unresolved_for
 from reference_engine.kernel.traceview import TraceView, memoized
 
 IN_PLAY_OR_SET_ASIDE = ("field", "set_aside")
@@ -105,11 +105,11 @@ def _own_order_mixed(view: TraceView) -> bool:
 
 
 SITUATIONS: tuple[Situation, ...] = COMMON + (
-    Situation("negation", "a pending trigger is negated", removed_for("negated")),
-    Situation("lapse", "a pending mandatory trigger lapses when the phase ends", removed_for("expired")),
-    Situation("card-left-ends", "a trigger whose card specifies it ends once the card is gone", removed_for("card_left")),
+    Situation("negation", "a pending trigger is negated", unresolved_for("negated")),
+    Situation("lapse", "a pending mandatory trigger lapses when the phase ends", unresolved_for("expired")),
+    Situation("card-left-ends", "a trigger whose card specifies it ends once the card is gone", unresolved_for("card_left")),
     Situation("optional-card-gone", "an optional trigger whose card is gone (or not controlled) when its turn comes",
-              removed_for("source_gone")),
+              unresolved_for("source_gone")),
     Situation("mandatory-after-card-left", "a mandatory trigger resolves after its card left play",
               _mandatory_after_card_left),
     Situation("control-change", "a card changes controller", event_of_type("control")),

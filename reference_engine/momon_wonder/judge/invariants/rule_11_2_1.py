@@ -7,7 +7,8 @@ from bisect import bisect_right
 from collections import Counter
 
 from reference_engine.kernel.invariant import invariant
-from reference_engine.kernel.vocabulary import LEAVING_EVENTS, ZoneTracker, active_zones, condition_holds, pattern_matches
+from reference_engine.kernel.vocabulary import ZoneTracker, active_zones, condition_holds, pattern_matches
+from reference_engine.momon_wonder.judge.vocabulary import LEAVING
 from reference_engine.momon_wonder.judge.observations import expected_triggers
 from reference_engine.kernel.traceview import TraceView, streamed
 from reference_engine.momon_wonder.judge.observations import PASSES
@@ -62,14 +63,14 @@ def _why_not(view: TraceView, event_id: str, source: str, ability_id: str) -> st
     if not pattern_matches(ability["trigger"], event, source):
         return "which does not satisfy that ability's trigger condition" + (
             " (or an earlier occurrence of the same event already did)" if earlier else "")
-    tracker = ZoneTracker(view.scenario)
+    tracker = ZoneTracker(view.scenario, LEAVING)
     before: dict[str, str] = {}
     for i in view.by_kind["event"]:
         moved = tracker.apply(view.entries[i])
         if view.entries[i]["id"] == event_id:
             before = moved
             break
-    leaving_itself = event["type"] in LEAVING_EVENTS and event.get("subject") == source  # it looks back in time
+    leaving_itself = event["type"] in LEAVING and event.get("subject") == source  # it looks back in time
     zone = before.get(source, tracker.zones.get(source)) if leaving_itself else tracker.zones.get(source)
     if zone not in active_zones(ability):
         return (f"which satisfies that ability's trigger condition, but its source was in zone {zone or 'nothing'}, "

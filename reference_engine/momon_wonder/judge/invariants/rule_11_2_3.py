@@ -29,7 +29,7 @@ RULE = {"1.0.0": "11.2.3"}
 
 def _declined_on_trigger(view: TraceView, trigger: str) -> bool:
     """Declined when it triggered (never queued): allowed only under option optional_choice=on-trigger."""
-    removed = view.removed.get(trigger)
+    removed = view.unresolved.get(trigger)
     return (removed is not None and view.entries[removed]["reason"] == "declined" and not enqueues(view).get(trigger)
             and view.options.get("optional_choice") == "on-trigger")
 
@@ -55,7 +55,7 @@ def _collected_at(view: TraceView, trigger: str, package_created: dict[str, int]
     event = view.triggers[trigger]["event"]
     if event in package_created:
         candidates.append(package_created[event])
-    removed = view.removed.get(trigger)
+    removed = view.unresolved.get(trigger)
     if removed is not None and not enqueues(view).get(trigger):
         candidates.append(removed)
     return min(candidates) if candidates else None
@@ -107,7 +107,7 @@ def collect_every_trigger(view: TraceView) -> list[str]:
     package_created = {e: created[k] for e, k in keys.items() if k in created}
     for t, trigger in view.triggers.items():
         if not enqueues(view).get(t) and not _declined_on_trigger(view, t):
-            removed = view.removed.get(t)
+            removed = view.unresolved.get(t)
             found.append(f"{view.describe_trigger(t)} never entered a queue" + (
                 f" (it was removed as {view.entries[removed]['reason']} without being queued; only option "
                 f"optional_choice=on-trigger lets a trigger be declined before it is queued)" if removed is not None else ""))

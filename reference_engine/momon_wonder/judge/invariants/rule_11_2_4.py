@@ -375,7 +375,7 @@ def _zones_at_departure(view: TraceView) -> dict[str, dict[str, str]]:
 
 def _fates(view: TraceView) -> int:
     return sum(1 for t in view.triggers if (view.ability_of(t) or {}).get("optional")
-               or (view.ability_of(t) or {}).get("intervening_if") or t in view.removed)
+               or (view.ability_of(t) or {}).get("intervening_if") or t in view.unresolved)
 
 
 @invariant(
@@ -399,7 +399,7 @@ def removal_reason(view: TraceView) -> list[str]:
         condition = ability.get("intervening_if")
         lapsed = (recheck and condition is not None and t in zones
                   and not condition_holds(condition, zones[t], trigger["source"]))
-        removed = view.removed.get(t)
+        removed = view.unresolved.get(t)
         queued = bool(enqueues(view).get(t)) and (removed is None or enqueues(view)[t][0] < removed)
         if removed is not None:
             reason = view.entries[removed]["reason"]

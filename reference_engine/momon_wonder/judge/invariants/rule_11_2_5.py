@@ -130,7 +130,7 @@ def package_processing_queue(view: TraceView) -> list[str]:
     found = []
     queues = queue_of(view)
     for t, package, phase in _inside_processing(view):
-        if view.removed.get(t) is not None and not enqueues(view).get(t):
+        if view.unresolved.get(t) is not None and not enqueues(view).get(t):
             continue
         if queues.get(t) != package:
             found.append(f"{view.describe_trigger(t)} arose during package {package}'s {phase.replace('_', ' ')} "

@@ -40,7 +40,7 @@ def _source_gone(view: TraceView) -> int:
 def independent_of_source(view: TraceView) -> list[str]:
     found = []
     stacked = pushes(view)
-    for t, removed in view.removed.items():
+    for t, removed in view.unresolved.items():
         reason = view.entries[removed]["reason"]
         if reason not in REASONS:
             found.append(f"{describe(view, t)} was removed at entry {removed} ({reason}); MTG has no rule that "
@@ -49,6 +49,6 @@ def independent_of_source(view: TraceView) -> list[str]:
             found.append(f"{describe(view, t)} was removed at entry {removed} ({reason}) before it was ever put on "
                          f"the stack; that reason only applies to an ability on the stack")
     for t, i in stacked.items():
-        if t not in view.removed and t not in view.resolve_end and not ended_before(view, None):
+        if t not in view.unresolved and t not in view.resolve_end and not ended_before(view, None):
             found.append(f"{describe(view, t)} went on the stack at entry {i} but never resolved nor was removed")
     return found

@@ -37,7 +37,7 @@ def stack_at_priority(view: TraceView) -> list[str]:
     pushed = pushes(view)
     for t in view.trigger_index:
         deadline = first_after(priorities, born_at(view, t))
-        ceased = view.removed.get(t)
+        ceased = view.unresolved.get(t)
         candidates = [x for x in (pushed.get(t), ceased) if x is not None]
         done = min(candidates) if candidates else None
         if done is None:

@@ -41,12 +41,12 @@ def no_legal_target(view: TraceView) -> list[str]:
         if legal and target not in legal:
             found.append(f"{describe(view, t)} went on the stack at entry {i} targeting {target}, not one of the legal "
                          f"targets {legal}")
-        elif legal and view.removed.get(t) is not None and entries[view.removed[t]]["reason"] == "no_target":
+        elif legal and view.unresolved.get(t) is not None and entries[view.unresolved[t]]["reason"] == "no_target":
             found.append(f"{describe(view, t)} was removed for want of a target, but {legal} could be targeted")
         elif not legal and not removed_now:
             found.append(f"{describe(view, t)} had no legal target when put on the stack at entry {i}, yet it was not "
                          f"removed from the stack at once")
-    for t, removed in view.removed.items():
+    for t, removed in view.unresolved.items():
         reason = entries[removed]["reason"]
         if reason in ("no_target", "illegal_target") and "target" not in (spec_of(view, t) or {}):
             found.append(f"{describe(view, t)} was removed for {reason}, but it has no target")

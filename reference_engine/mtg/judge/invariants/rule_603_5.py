@@ -31,7 +31,7 @@ def optional_on_resolution(view: TraceView) -> list[str]:
             for t in entry.get("among", ()):
                 choices.setdefault(t, []).append(i)
     for t in _optional_triggers(view):
-        removed = view.removed.get(t)
+        removed = view.unresolved.get(t)
         if removed is not None and view.entries[removed]["reason"] == "declined":
             found.append(f"{describe(view, t)} was declined at entry {removed} instead of going on the stack")
         begin, end = view.resolve_begin.get(t), view.resolve_end.get(t)

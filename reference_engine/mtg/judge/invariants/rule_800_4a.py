@@ -130,12 +130,12 @@ def player_leaves(view: TraceView) -> list[str]:
         left_at.setdefault(player, last)
         deadline = next((j for j in range(last + 1, len(entries)) if entries[j]["kind"] in MOVING_ON), len(entries))
         for t in theirs:
-            removed = view.removed.get(t)
+            removed = view.unresolved.get(t)
             if removed is None or entries[removed]["reason"] != "player_left" or not last < removed < deadline:
                 found.append(f"{describe(view, t)} did not cease to exist when {player} left the game (entry {last})")
     found += _departures_whole(view)
     found += _delayed_with_the_player(view, left_at)
-    for t, removed in view.removed.items():
+    for t, removed in view.unresolved.items():
         if entries[removed]["reason"] == "player_left":
             controller = view.triggers[t]["controller"]
             if controller not in left_at or removed < left_at[controller]:

@@ -30,7 +30,7 @@ def fate(view: TraceView, trigger: str) -> str:
     r = replay(view)
     if trigger in r.turns and r.turns[trigger].in_place:
         return ""
-    removed = view.removed.get(trigger)
+    removed = view.unresolved.get(trigger)
     if removed is not None and trigger not in r.turns:
         return f" (which was then removed as {view.entries[removed]['reason']} without its turn; the order still holds)"
     return " (which was still waiting then)"

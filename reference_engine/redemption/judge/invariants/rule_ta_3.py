@@ -142,7 +142,7 @@ def mandatory_no_choice(view: TraceView) -> list[str]:
                 if t in mandatory:
                     found.append(f"{entry['player']} was asked at entry {i} whether to use mandatory "
                                  f"{view.describe_trigger(t)}")
-    for t, i in view.removed.items():
+    for t, i in view.unresolved.items():
         if t in mandatory and view.entries[i]["reason"] == "declined":
             found.append(f"mandatory {view.describe_trigger(t)} was declined at entry {i}")
     return found
@@ -179,7 +179,7 @@ def negation_ends(view: TraceView) -> list[str]:
     for i, event, hit in _negations(view):
         for t in hit:
             justified.add(t)
-            removed = view.removed.get(t)
+            removed = view.unresolved.get(t)
             if removed is None or view.entries[removed]["reason"] != "negated":
                 what = ("it activated" if t in view.resolve_begin else
                         f"it was removed as {view.entries[removed]['reason']}" if removed is not None else
@@ -190,7 +190,7 @@ def negation_ends(view: TraceView) -> list[str]:
                      for k in range(i + 1, removed)):
                 found.append(f"{view.describe_trigger(t)} was removed as negated at entry {removed}, not at once when "
                              f"{view.describe_event(event['id'])} negated it at entry {i}")
-    for t, i in view.removed.items():
+    for t, i in view.unresolved.items():
         if view.entries[i]["reason"] == "negated" and t not in justified:
             found.append(f"{view.describe_trigger(t)} was removed as negated at entry {i}, but no negation named it "
                          f"while it was pending")
@@ -233,7 +233,7 @@ def mandatory_after_phase(view: TraceView) -> list[str]:
     justified: set[str] = set()
     blocking = {"resolve_begin", "action_begin", "activation_begin", "choice", "step_begin"}
     for advance, t in cases:
-        removed = view.removed.get(t)
+        removed = view.unresolved.get(t)
         reason = view.entries[removed]["reason"] if removed is not None else None
         if lapse:
             justified.add(t)
@@ -249,7 +249,7 @@ def mandatory_after_phase(view: TraceView) -> list[str]:
             justified.add(t)
             found.append(f"mandatory {view.describe_trigger(t)} lapsed at entry {removed} although "
                          f"mandatory_after_phase=persist keeps it waiting past the end of the phase")
-    for t, i in view.removed.items():
+    for t, i in view.unresolved.items():
         if view.entries[i]["reason"] == "expired" and t not in justified:
             found.append(f"{view.describe_trigger(t)} lapsed at entry {i}, but it was not a pending mandatory trigger "
                          f"whose card was gone when a phase ended")
@@ -257,7 +257,7 @@ def mandatory_after_phase(view: TraceView) -> list[str]:
 
 
 def _removals(view: TraceView) -> int:
-    return len(view.removed)
+    return len(view.unresolved)
 
 
 @invariant(
@@ -271,7 +271,7 @@ def _removals(view: TraceView) -> int:
 )
 def removal_reason(view: TraceView) -> list[str]:
     found = []
-    for t, i in sorted(view.removed.items(), key=lambda item: item[1]):
+    for t, i in sorted(view.unresolved.items(), key=lambda item: item[1]):
         reason = view.entries[i]["reason"]
         if t not in view.triggers:
             continue

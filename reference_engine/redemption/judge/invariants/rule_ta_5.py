@@ -56,7 +56,7 @@ def _optional_choices(view: TraceView) -> dict[str, dict]:
 def _asked(view: TraceView) -> int:
     optional = optional_triggers(view)
     return sum(1 for t in replay(view).turns if t in optional
-               and (t in view.resolve_begin or view.entries[view.removed[t]]["reason"] == "declined"))
+               and (t in view.resolve_begin or view.entries[view.unresolved[t]]["reason"] == "declined"))
 
 
 @invariant(
