@@ -71,10 +71,10 @@ def test_impossible_situations_say_why():
     assert "zone:set_aside" not in impossible
     mtg = impossible_situations(derived("mtg"))  # MTG gives a meaning to every word of its schema, not every pair
     assert not [name for name in mtg if not name.startswith(("event-watcher:", "from-watcher:"))]
-    # the vocabulary's ability zones: no ability works from the stack, out of the game or before its token exists
-    assert mtg["from-watcher:field/stack"] == "no ability works from 'stack' in this ruleset (its vocabulary's " \
-        "ability zones: field, hand, deck, graveyard, exile)"
-    assert "from-watcher:field/uncreated" in mtg and "event-watcher:leave/removed" in mtg
+    # the vocabulary's ability zones: no ability works from out of the game or before its token exists
+    assert mtg["from-watcher:field/uncreated"] == "no ability works from 'uncreated' in this ruleset (its " \
+        "vocabulary's ability zones: field, hand, deck, graveyard, exile, stack)"
+    assert "event-watcher:leave/removed" in mtg and "from-watcher:field/stack" not in mtg
     # its final zones: nothing leaves a zone out of the game
     assert mtg["from-watcher:removed/field"] == "no object ever leaves 'removed' in this ruleset (a final zone of " \
         "its vocabulary)"
@@ -125,10 +125,10 @@ def test_coverage_prints_the_derived_situations_reached_and_never_reached(capsys
 
 def test_an_ability_working_from_a_zone_the_vocabulary_rules_out_is_a_foreign_word():
     scenario = _view([{"id": "S", "owner": "P1", "zone": "hand", "abilities": [
-        {"id": "A", "trigger": {"event": "enter"}, "active_in": ["hand", "stack"], "effect": []}]}], []).scenario
+        {"id": "A", "trigger": {"event": "enter"}, "active_in": ["stack", "removed"], "effect": []}]}], []).scenario
     found = get_ruleset("mtg").vocabulary.foreign_words(scenario)
     assert len(found) == 1 and found[0].startswith("$.objects[0].abilities[0].active_in[1]: zone an ability works "
-                                                   "from 'stack' is not part of this ruleset's vocabulary")
+                                                   "from 'removed' is not part of this ruleset's vocabulary")
 
 
 # -- Reached (issue 30 item 2) ---------------------------------------------------------------------------------

@@ -63,7 +63,7 @@ def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, ki
     """With ``chance`` percent (drawn even when not ``enabled``, so that a feature switched off leaves the draws after
     it where they were), add the tour to a built ``scenario`` (in place; see the module docstring): ``kinds``
     the zone-change event kinds watched, ``works_from`` the zones an ability works from (the watcher's
-    ``active_in``), ``stops`` the zones the card visits (in play among them), ``finals`` the zones nothing
+    ``active_in``), ``stops`` the zones the card visits (in play among them; the watcher starts in one where an ability works), ``finals`` the zones nothing
     leaves, ``tests`` the condition tests an intervening 'if' may use (none: no intervening 'if'); ``ordered``:
     the ruleset's ``trigger_order`` lists every ability; ``names_from``: each move names the zone it moves from;
     ``by``: the player whose actions move the card (default: the active player); ``start``: the card's first
@@ -81,7 +81,7 @@ def zone_tour(scenario: dict[str, Any], source: ChoiceSource, chance: int, *, ki
     owners = owners or scenario["players"]
     card = {"id": fresh_id(taken, "Z"), "owner": source.pick(owners), "zone": path[0]}
     watcher: dict[str, Any] = {"id": fresh_id(taken, "W"), "owner": source.pick(owners),
-                               "zone": source.pick(list(works_from)), "abilities": []}
+                               "zone": source.pick([z for z in works_from if z in stops]), "abilities": []}
     for kind in kinds:
         watcher["abilities"].append({"id": fresh_id(taken, "WA"), "trigger": {"event": kind, "subject": card["id"]},
                                      "active_in": list(works_from), "effect": []})

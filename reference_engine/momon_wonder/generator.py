@@ -359,8 +359,8 @@ class _Builder:
     def tour(self, scenario: dict[str, Any]) -> None:
         """Issue 30 item 2: a card's tour of the zones, watched from each zone an ability works from (drawn last; not
         under a profile excluding "move"); its last move marks cards in play for defeat now and then (the card
-        itself if it ends in play), defeated in one check, and remedies a missed trigger of the watcher's; with it, a
-        nested Summon."""
+        itself if it ends in play), defeated in one check; its first remedies a missed trigger of the watcher's
+        (before any of the watcher's abilities triggers); with it, a nested Summon."""
         words = tour_words(VOCABULARY)
         if "mark_defeat" in self.exclude:  # "when defeated" abilities are that feature's
             words["kinds"] = tuple(k for k in words["kinds"] if k != "defeated")
@@ -376,8 +376,8 @@ class _Builder:
             tour["actions"][-1]["effect"] += [{"do": "mark_defeat", "object": obj} for obj in marked]
         if "remedy" not in self.exclude and self.source.chance(80):  # the Missed Trigger Remedy of a watcher's ability
             restored = self.source.pick(tour["watcher"]["abilities"])
-            tour["actions"][-1]["effect"].append({"do": "remedy_missed_trigger", "source": tour["watcher"]["id"],
-                                                  "ability": restored["id"]})
+            tour["actions"][0]["effect"].insert(0, {"do": "remedy_missed_trigger", "source": tour["watcher"]["id"],
+                                                    "ability": restored["id"]})  # before it ever triggers: missed
         if "summon" not in self.exclude and self.source.chance(70):
             self.nested_summon(scenario)
 

@@ -53,6 +53,7 @@ class TourPieces:
     def tour_words(self) -> dict[str, tuple[str, ...]]:
         """What the tour takes from MTG's vocabulary, less what the profile excludes."""
         words = tour_words(VOCABULARY)
+        words["stops"] = tuple(z for z in words["stops"] if z != "stack")  # a card goes there only cast (a spell)
         if "zone_changes" in self.excluded:  # triggers on zone changes between any two zones
             words["kinds"] = tuple(k for k in words["kinds"] if k in ("enter", "leave"))
         if "exile" in self.excluded:

@@ -7,11 +7,10 @@ triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on 
 "triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
 illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a).
 
-Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard or exile when the ability
-says so (``active_in``); never from the stack (a spell's words are its ``spell`` effect, the vocabulary has no ability
-of a spell), from ``removed`` (out of the game with a player who left it, 800.4a) or from ``uncreated`` (a token not
-created yet exists nowhere, 111.1, 603.6a). Nothing leaves ``removed``: the objects of a player who left the game are
-gone for good."""
+Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard, exile or the stack ("when
+you cast this spell", 113.6c) when the ability says so (``active_in``); never from ``removed`` (out of the game with a
+player who left it, 800.4a) or from ``uncreated`` (a token not created yet exists nowhere, 111.1, 603.6a). Nothing
+leaves ``removed``: the objects of a player who left the game are gone for good."""
 
 from reference_engine.kernel.derived import action_words
 from reference_engine.kernel.ruleset import (
@@ -65,6 +64,6 @@ VOCABULARY = Vocabulary(
     step_fields=frozenset({"step", "actions", "turn"}),
     zone_changes={"move": "out of play", "zone_change": "anywhere"},
     shown=shown,
-    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile"}),
+    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "stack"}),
     final_zones=frozenset({"removed"}),
 )
