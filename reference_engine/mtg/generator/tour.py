@@ -11,8 +11,8 @@ scenario (so the stream of the rest is as without it), with what MTG's vocabular
 * a permanent given to another player first (its triggers are controlled by a player who does not own it), watched
   by a herald ("whenever that permanent changes control", else "whenever that card enters") whose ability creates
   delayed "whenever that card leaves" abilities of each duration (two, by the watcher, on each entering, without the
-  control change), deals prevented damage from the permanent to itself ("whenever this deals damage": 603.2g,
-  nothing triggers on it) and destroys a target creature; the herald's ability triggering and going on the stack is
+  control change) and destroys a target creature; the permanent deals itself prevented damage ("whenever this deals
+  damage": 603.2g, nothing triggers on it); the herald's ability triggering and going on the stack is
   watched by the permanent (603.3b's second pass), which also watches players leaving the game and deals lethal
   damage to a creature and 1 to the herald's target in one event (704.3; "whenever that creature is dealt damage");
   a state trigger exiles the card from a graveyard (603.8);
@@ -198,8 +198,8 @@ class TourPieces:
                      stayers: list[str]) -> dict[str, Any]:
         """A permanent watching players leave the game, given to another player first (watched by a herald: "whenever
         that permanent changes control, ...", else "whenever that card enters, ..."; the herald's ability triggering
-        and put on the stack watched by the permanent) and dealing itself prevented damage as the herald's ability
-        resolves; then the deaths. The herald."""
+        and put on the stack watched by the permanent) and dealing itself prevented damage (scripted); then the
+        deaths. The herald."""
         src = self.source
         owner = src.pick(stayers)
         company, herald = self.fresh(owner), None
@@ -222,11 +222,11 @@ class TourPieces:
             if "watchers" not in self.excluded and src.chance(percent):
                 company["abilities"].append({"id": self.ability_id(), "trigger": {"event": kind, "subject": herald[
                     "id"]}, "effect": self.answer(owner)})
-        if not {"prevented", "event_triggers"} & self.excluded and src.chance(PART_CHANCE):
+        if not {"prevented", "event_triggers", "script_damage"} & self.excluded and src.chance(PART_CHANCE):
             company["abilities"].append({"id": self.ability_id(), "trigger": {"event": "damage", "subject": "self"},
                                          "effect": self.answer(owner)})  # "whenever this deals damage"
-            herald["abilities"][0]["effect"] = herald["abilities"][0]["effect"] + [{
-                "do": "damage", "source": company["id"], "object": company["id"], "amount": 1, "prevented": True}]
+            first.append({"do": "damage", "source": company["id"], "object": company["id"], "amount": 1,
+                          "prevented": True})  # scripted: a failure about it shrinks to the permanent and this
         first += self.tour_deaths(watcher, herald, company, stayers)
         if not company["abilities"]:
             del company["abilities"]
