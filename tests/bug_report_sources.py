@@ -431,7 +431,7 @@ report("br-phase-7629-duskmantle-from-anywhere", "phase.rs", "https://github.com
       [("main", [("P1", [mv("L1", "deck", "graveyard")]), ("P1", [mv("C2", "field", "graveyard")])])]),
  {"triggers": {"A1": 2}},
  approximated=["the delayed ability an activated ability creates for the turn is a printed ability", "'an opponent's graveyard' is 'a card an opponent controls (off the battlefield: owns)'"],
- missing=["activated abilities and their costs", "ownership filters ('put into an opponent's graveyard')", "trigger filters on delayed abilities"])
+ missing=["activated abilities creating delayed triggered abilities", "ownership filters ('put into an opponent's graveyard')", "trigger filters on delayed abilities"])
 
 report("br-xmage-13644-leaver-spell-resolves", "XMage", "https://github.com/magefree/mage/issues/13644",
  "Spell cast from player who has lost still resolved",
@@ -510,7 +510,7 @@ report("br-xmage-7095-cast-trigger-sacrificed-cost", "XMage", "https://github.co
  "'On cast' trigger abilities triggering even when the permanent has left the battlefield",
  "Young Pyromancer ('whenever you cast an instant or sorcery spell, ...') triggered for Village Rites though it had been sacrificed to pay that spell's cost; cast triggers are checked once casting, costs included, is done.",
  ["601.2i", "601.2h", "603.2"], "no",
- missing=["costs paid while casting (sacrifice as a cost)", "activated abilities and their costs"])
+ missing=["costs paid while casting (sacrifice as a cost)"])
 
 report("br-xmage-8067-attacking-dies", "XMage", "https://github.com/magefree/mage/issues/8067",
  "Kithkin Mourncaller doesn't trigger when an attacking Elf or Kithkin dies",
@@ -700,7 +700,7 @@ report("br-xmage-8481-daretti-solemn", "XMage", "https://github.com/magefree/mag
       [("main", [("P1", [say("activate")])])]),
  {"triggers": {"A2": 1}},
  approximated=["the planeswalker's loyalty ability (an activated ability) is a triggered ability on a named signal", "the sacrificed artifact and the target card are the cards the scenario names"],
- missing=["activated abilities and their costs"])
+ missing=["loyalty abilities (a cost of loyalty counters)"])
 
 report("br-xmage-7672-goblin-welder", "XMage", "https://github.com/magefree/mage/issues/7672",
  "Abilities that trigger upon dying of artifacts sacrificed with Goblin Welder do not trigger",
@@ -712,7 +712,7 @@ report("br-xmage-7672-goblin-welder", "XMage", "https://github.com/magefree/mage
       [("main", [("P1", [say("activate")])])]),
  {"triggers": {"A2": 1}},
  approximated=["Goblin Welder's activated ability is a triggered ability on a named signal; its two targets are the cards the scenario names"],
- missing=["activated abilities and their costs"])
+ missing=["tap costs ({T}) and targets of activated abilities"])
 
 report("br-forge-3666-one-with-the-kami", "Forge", "https://github.com/Card-Forge/forge/issues/3666",
  "Counter triggers improperly activating on opponent's actions",
@@ -761,7 +761,7 @@ report("br-xmage-12089-verrak-sacrificed-cost", "XMage", "https://github.com/mag
  "Sacrificing Verrak, Warped Sengir to an ability that also costs life to activate triggers Verrak when it shouldn't",
  "Verrak ('whenever you activate an ability that isn't a mana ability, if life was paid to activate it, ...') triggered for the ability it was itself sacrificed to pay for; once the ability is activated Verrak is no longer on the battlefield.",
  ["602.2", "603.2", "601.2h"], "no",
- missing=["activated abilities and their costs"])
+ missing=["abilities triggering on an ability being activated, reading its cost"])
 
 report("br-xmage-12582-evoke-controller-sacrifices", "XMage", "https://github.com/magefree/mage/issues/12582",
  "Sacrifice from evoke doesn't resolve when control of creature changes",

@@ -567,6 +567,20 @@ fixture("mtg-vocab-603-6a-token-enters",
              ("P1", [{"do": "create_token", "objects": ["SOL", "SOL2"]}]),
              ("P1", [{"do": "create_token", "objects": ["INC"]}])])]))
 
+fixture("mtg-vocab-602-2-sacrifice-cost-triggers",
+ "An activated ability goes on the stack before its cost is paid (602.2a, 601.2h), so what paying the cost triggers goes on the stack above it and resolves first (603.3, 405.5). Forge issue 10622: Exploding Barrel's '{8}, Sacrifice this artifact: it deals 20 damage to target creature' dealt its damage without sacrificing the Barrel (the mana part of the cost is not modelled; its target is P2's creature C, named). P1's EB is the Barrel; P1's SC is 'Whenever an artifact you control is put into a graveyard from the battlefield, you gain 1 life'; P2's C (toughness 3) has 'When this dies, each opponent loses 1 life'. P1 activates EB's ability: the ability goes on the stack, then EB is sacrificed (it dies) and SC triggers; SC's ability goes on above EB's and resolves first (P1 gains 1), then EB's ability deals 20 damage to C, though EB has left (113.7a): C dies and its ability makes P1 lose 1 life. Then P2 activates MD's 'Discard a card, pay 1 life: you gain 3 life', discarding H: P1's WT, 'Whenever an opponent discards a card, you gain 1 life', triggers on the discard and resolves before MD's ability. Last, P1 tries EB's ability again: EB is in the graveyard, so nothing happens.",
+ "CR 602.2, 601.2h, 603.3, 405.5 (issue 31; Forge issue 10622)", ["mtg.stack-lifo", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("EB", "P1", types=["artifact"], name="Exploding Barrel", activated=[{"id": "XEB", "cost": [{"pay": "sacrifice"}], "effect": [{"do": "damage", "object": "C", "amount": 20}]}]),
+   obj("SC", "P1", types=["enchantment"], abilities=[ab("ASC", {"event": "leave", "to": "graveyard", "type": "artifact", "controller": "you"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever an artifact you control is put into a graveyard from the battlefield, you gain 1 life.")]),
+   obj("C", "P2", types=["creature"], toughness=3, abilities=[ab("AC", {"event": "leave", "subject": "self", "to": "graveyard"}, [{"do": "life", "player": "P1", "amount": -1}], text="When this dies, each opponent loses 1 life.")]),
+   obj("MD", "P2", types=["artifact"], activated=[{"id": "XMD", "cost": [{"pay": "discard", "object": "H"}, {"pay": "life", "amount": 1}], "effect": [{"do": "life", "player": "P2", "amount": 3}]}]),
+   obj("H", "P2", "hand"),
+   obj("WT", "P1", types=["enchantment"], abilities=[ab("AWT", {"event": "move", "from": "hand", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "player": "P1", "amount": 1}], text="Whenever an opponent discards a card, you gain 1 life.")])],
+  [("main", [("P1", [{"do": "activate", "object": "EB", "ability": "XEB"}]),
+             ("P2", [{"do": "activate", "object": "MD", "ability": "XMD"}]),
+             ("P1", [{"do": "activate", "object": "EB", "ability": "XEB"}])])]))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

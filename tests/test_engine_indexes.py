@@ -132,7 +132,11 @@ def test_snapshot_costs_no_copy_of_the_journaled_dicts():
 
 
 def test_max_trace_entries_is_the_engines_loop_guard():
+    from reference_engine.kernel.schemas import bundled
+
     for ruleset, cls in reference_engine_classes().items():
+        if ruleset not in bundled():  # the bundled engines' shared base class: a fourth ruleset's engine is its own
+            continue
         assert reference_engine_for(ruleset).max_trace_entries == 20_000
         with pytest.raises(ValueError):
             cls(max_trace_entries=0)

@@ -121,6 +121,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("damage_occurrences")
     if "create_token" in does:
         shown.add("tokens")
+    if "activate" in does:
+        shown.add("activated")
     if any(o["id"].startswith("W") and o["id"][1:].isdigit() for o in document["objects"]):  # its watcher
         shown.add("zone_tour")
     return shown

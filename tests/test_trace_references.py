@@ -17,6 +17,7 @@ from conformance.documents.fixture_files import bundled_fixtures
 from conformance.commands.trace_reference import pool
 from reference_engine.kernel.references import entry_references
 from reference_engine.kernel.registry import composed_schema, get_ruleset, units
+from reference_engine.kernel.schemas import bundled
 from reference_engine.kernel.traceview import TraceView
 
 RULESETS = sorted(units())
@@ -40,6 +41,8 @@ def _base(ruleset: str, kind: str, ref) -> tuple[dict, dict, int]:
             if entry["kind"] == kind:
                 found.append((ref.value(entry) is None, len(trace["entries"]), scenario, trace, i))
                 break
+    if not found and ruleset not in bundled():  # a fourth ruleset need not write every kernel entry kind
+        pytest.skip(f"{ruleset}'s reference engine never writes a {kind} entry on the pool")
     assert found, f"the reference engine never writes a {kind} entry on the pool"
     _, _, scenario, trace, i = min(found, key=lambda f: f[:2])
     return scenario, trace, i

@@ -15,14 +15,15 @@ from conformance.documents.scenarios import prepare_scenario
 
 # Which fields hold engine-assigned ids, and of what: renamed per category in order of first appearance.
 # E events, T trigger instances, K Summon packages (Momon Wonder), S State-Based Conditions / state-based actions
-# checks, D delayed triggered abilities (MTG), V activations of a non-triggered ability (Redemption).
+# checks, D delayed triggered abilities (MTG), V activations of a non-triggered ability (Redemption) and activated
+# abilities put on the stack (MTG).
 ID_OF_ENTRY = {"event": "E", "trigger": "T", "sbc_check": "S", "sba_check": "S", "delayed_create": "D",
-               "activation_begin": "V", "activation_end": "V"}  # the "id" field of these entry kinds
+               "activation_begin": "V", "activation_end": "V", "activate": "V"}  # the "id" field of these entry kinds
 ID_FIELDS = {"trigger": "T", "event": "E", "package": "K", "queue": "K", "delayed": "D", "created_by": "T",
-             "group": "E"}
+             "group": "E", "activated": "V"}
 ID_LIST_FIELDS = {"among": "T", "chosen": "T"}
 CAUSE_IDS = {"resolution": "T", "sbc": "S", "snatch_check": "K", "sba": "S", "trigger": "T", "push": "T", "resolved": "T",
-             "activation": "V"}
+             "activation": "V", "activated": "V"}
 
 
 @dataclass

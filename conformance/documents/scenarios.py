@@ -39,6 +39,11 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                 owner = next(o for o in scenario["objects"] if o["id"] == action["source"])
                 if action["ability"] not in {a["id"] for a in owner.get("abilities", ())}:
                     problems.append(f"{where}[{k}].ability: {action['source']} has no ability {action['ability']!r}")
+            if action.get("do") == "activate" and action["object"] in ids:  # MTG: a printed activated ability
+                owner = next(o for o in scenario["objects"] if o["id"] == action["object"])
+                if action["ability"] not in {a["id"] for a in owner.get("activated", ())}:
+                    problems.append(f"{where}[{k}].ability: {action['object']} has no activated ability "
+                                    f"{action['ability']!r}")
             check_actions(action.get("snatch_check", ()), f"{where}[{k}].snatch_check")
             named = [m["object"] for m in action.get("moves", ())]  # MTG move_each: each object once
             for n, thing in enumerate(named):
@@ -70,6 +75,9 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                             for edge in ("from", "to") if ability["trigger"].get(edge) == UNCREATED)
             if UNCREATED in ability.get("active_in", ()):
                 problems.append(f"{where}.active_in: {UNCREATED} is an object's starting zone only")
+        for m, activated in enumerate(obj.get("activated", ())):  # MTG: activated abilities, their costs and effects
+            check_actions(activated["effect"], f"$.objects[{n}].activated[{m}].effect")
+            problems.extend(_activated_problems(activated, f"$.objects[{n}].activated[{m}]", ids))
         spell = obj.get("spell")
         if isinstance(spell, dict):  # MTG: a card that is a spell, its effect and target
             check_actions(spell.get("effect", ()), f"$.objects[{n}].spell.effect")
@@ -88,6 +96,16 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
     return problems
+
+
+def _activated_problems(activated: dict[str, Any], where: str, ids: set[str]) -> list[str]:
+    """MTG: each part of an activated ability's cost names an object of the scenario; its effect creates no delayed or
+    reflexive ability (not in the vocabulary yet: refused rather than silently doing nothing)."""
+    out = [f"{where}.cost[{c}].object: no object {part['object']!r}" for c, part in enumerate(activated["cost"])
+           if "object" in part and part["object"] not in ids]
+    return out + [f"{where}.effect[{k}]: an activated ability creating a {a['do']} ability is not in the MTG "
+                  f"vocabulary yet" for k, a in enumerate(activated["effect"]) if a.get("do") in ("create_delayed",
+                                                                                                  "reflexive")]
 
 
 def _object_ids(scenario: dict[str, Any], problems: list[str]) -> tuple[set[str], set[str]]:

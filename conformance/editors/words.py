@@ -268,6 +268,8 @@ class Describer:
         if do == "create_token":  # MTG: tokens coming into existence on the battlefield, at once
             made = [self.card(t, source) for t in a.get("objects", ())]
             return f"{actor} creates {'the token' if len(made) == 1 else 'at once the tokens'} {_join(made)}"
+        if do == "activate":  # MTG: a printed activated ability, put on the stack, then its cost paid (602.2)
+            return f"{actor} activates {self.ability(a.get('ability'))} of {card('object')}"
         if do == "life":
             who = "its target player" if a.get("target") else self.player(a.get("player"))
             amount = a.get("amount", 0)

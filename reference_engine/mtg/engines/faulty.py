@@ -14,7 +14,8 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
     IfYouIsSourceControllerGame)
 from reference_engine.mtg.engines.faulty_words import (
-    DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame, TokenEntersSilentlyGame)
+    CostTriggersBelowGame, DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame,
+    TokenEntersSilentlyGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
@@ -274,7 +275,7 @@ class TargetOnResolutionGame(Game):
 
     def resolve_top(self) -> None:
         trigger = self.stack[-1]
-        if trigger in self.spells:
+        if trigger in self.spells or trigger in self.activations:
             return super().resolve_top()
         spec, entry = self.specs[trigger], self.instances[trigger]
         if "target" in spec and self.targets.get(trigger) is None:
@@ -346,7 +347,7 @@ class DroppedWithSourceGame(Game):
 
     def resolve_top(self) -> None:
         trigger = self.stack[-1]
-        if trigger in self.spells:
+        if trigger in self.spells or trigger in self.activations:
             return super().resolve_top()
         entry, spec = self.instances[trigger], self.specs[trigger]
         if "delayed" not in entry and self.state.zones.get(entry["source"]) not in spec.get("active_in", ["field"]):
@@ -554,6 +555,7 @@ MUTANTS = (
     _mutant("mtg-dealt-read-as-deals", DealtReadAsDealsGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-damage-event-once", DamageEventOnceGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-token-enters-silently", TokenEntersSilentlyGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-cost-triggers-below", CostTriggersBelowGame, "mtg.stack-lifo"),
     # issue 30: the shapes the stream never built
     _mutant("mtg-deaths-heard-on-the-battlefield-only", DeathsHeardOnTheBattlefieldOnlyGame, "mtg.look-back"),
     _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),

@@ -82,3 +82,23 @@ class TokenEntersSilentlyGame(Game):
             entry["group"] = made[0]["id"]
         if self.resolving is not None:
             self.resolution_events.extend(made)
+
+
+class CostTriggersBelowGame(Game):
+    """Puts an activated ability on the stack only once the abilities its cost triggered have gone there, as if the
+    cost were paid before the ability was activated (a sacrificed creature's "when this dies" resolving after the
+    ability it paid for): the ability ends up above them and resolves first, though 602.2a puts it on the stack before
+    its cost is paid (601.2h), so what the payment triggers goes on above it (603.3) and resolves first (405.5);
+    caught by mtg.stack-lifo."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.unstacked: list[str] = []
+
+    def stack_activated(self, activation: str) -> None:
+        self.unstacked.append(activation)
+
+    def before_priority(self) -> None:
+        super().before_priority()
+        self.stack.extend(self.unstacked)
+        self.unstacked.clear()

@@ -19,6 +19,7 @@ from reference_engine.common.recorder import Recorder
 from reference_engine.common.reference import ReferenceEngine
 from reference_engine.common.vocabulary import movement_event
 from reference_engine.mtg.engines.rules import BATTLEFIELD, UNCREATED, Catalog, Context, Delayed, State
+from reference_engine.mtg.engines.activating import Activating
 from reference_engine.mtg.engines.triggering import GameOver, Triggering
 
 RULESET = "mtg"
@@ -37,7 +38,7 @@ class MtgEngine(ReferenceEngine):
     editions = tuple(EDITIONS)
 
 
-class Game(Triggering):
+class Game(Activating, Triggering):
     """One play of a scenario. ``options`` are the resolved ruleset options carried by the scenario."""
 
     LOOK_BACK = True  # 603.10a
@@ -74,6 +75,7 @@ class Game(Triggering):
         # whose action is taken by the first thing its effect does
         self.once_pending: tuple[str, tuple[str, str]] | None = None
         self.spells: dict[str, dict[str, Any]] = {}  # stack marker -> {card, caster, target} of a spell cast (601.2)
+        self.activations: dict[str, dict[str, Any]] = {}  # activate id -> {source, ability, player} (602.2)
         self.resolution_events: list[dict[str, Any]] = []  # events so far in the current resolution (603.12)
         self.turn = 1  # the script's turns (each step's ``turn``); the catalog's active player is this turn's
 
@@ -270,9 +272,8 @@ class Game(Triggering):
         """405.5: the last-added object resolves. 608.2a (603.4): the intervening "if" is checked again first;
         608.2b: then the target; 603.5: an optional ability's choice is made now."""
         trigger = self.stack[-1]
-        if trigger in self.spells:
-            self.resolve_spell(trigger)
-            return
+        if trigger in self.spells or trigger in self.activations:
+            return self.resolve_spell(trigger) if trigger in self.spells else self.resolve_activated(trigger)
         spec, entry = self.specs[trigger], self.instances[trigger]
         if not self.intervening_if_holds_on_resolution(trigger):
             self.remove_at_resolution(trigger, "intervening_if")
@@ -505,6 +506,8 @@ class Game(Triggering):
                     self.cast(action["object"], ctx)
             elif do == "counter":
                 self.counter(ctx.target if action.get("target") else action.get("object"), ctx)
+            elif do == "activate":
+                self.activate(action["object"], action["ability"], ctx)
             elif do == "create_token":
                 self.create_tokens(action["objects"], ctx)
             elif do in ("create_delayed", "reflexive"):
@@ -573,6 +576,7 @@ class Game(Triggering):
             self.left_stack(trigger, recheck=False)
         # their spells left the stack with the objects they own, in the event of their departure
         self.stack = [t for t in self.stack if t not in self.spells or self.state.zones.get(self.spells[t]["card"]) == "stack"]
+        self.cease_activated(player)
         if self.options.get("departed_delayed", "cease") == "cease":
             for d in self.delayed:
                 if d.alive and d.controller == player:

@@ -3,7 +3,8 @@ scripted actions put first in the script's last step (after every other set piec
 others is as without them): ownership filters ("a creature you own dies", "a card is put into your graveyard"),
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
 only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
-ability triggering on the permanent dealt damage, one damage event with several occurrences, creating tokens."""
+ability triggering on the permanent dealt damage, one damage event with several occurrences, creating tokens, an activated ability whose cost (a sacrifice, a
+discard, life) triggers abilities."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ class VocabularyPieces:
         placed += self.dealt_damage(stayers)
         placed += self.damage_occurrences(stayers)
         placed += self.tokens(stayers)
+        placed += self.activated(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -238,3 +240,49 @@ class VocabularyPieces:
             actions.append({"by": src.pick(stayers),
                             "effect": [{"do": "move", "object": token["id"], "from": "field", "to": "graveyard"}]})
         return actions
+
+    def activated(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """An activated ability with a cost (602.2, 601.2h): a fresh permanent of a player has "{cost}: you gain 1
+        life", the cost made of some of: sacrificing a fresh creature of theirs (its own "when this dies", or a
+        watcher's "whenever a creature you control dies"), sometimes the permanent itself; discarding a fresh card
+        of their hand, watched by "whenever a card is put into a graveyard from a hand"; paying 1 or 2 life. What the
+        payment triggers goes on the stack above the ability. Its player activates it once, sometimes twice (the
+        second time its cost may no longer be payable). The scripted actions."""
+        src = self.source
+        if {"activated", "event_triggers"} & self.no or not src.chance(60):
+            return []
+        altar = self.fresh(src.pick(stayers))
+        you = altar["owner"]
+        gain = [{"do": "life", "player": you, "amount": 1}]
+        cost: list[dict[str, Any]] = []
+        filters = "filters" not in self.no
+        if src.chance(70):  # sacrifice a creature
+            victim = self.fresh(you)
+            dies = {"event": "leave", "subject": "self", "to": "graveyard"}
+            if filters and src.chance(50):
+                victim["types"] = ["creature"]
+                watcher = self.fresh(src.pick(stayers))
+                dies = {"event": "leave", "to": "graveyard", "type": "creature",
+                        "controller": "you" if watcher["owner"] == you else "opponent"}
+                watcher["abilities"] = [{"id": self.ability_id(), "trigger": dies,
+                                         "effect": [{"do": "life", "player": watcher["owner"], "amount": 1}]}]
+            else:
+                victim["abilities"] = [{"id": self.ability_id(), "trigger": dies, "effect": gain}]
+            cost.append({"pay": "sacrifice", "object": victim["id"]})
+        if src.chance(50) or not cost:  # discard a card
+            card = self.fresh(you)
+            card["zone"] = "hand"
+            watcher = self.fresh(src.pick(stayers))
+            watcher["abilities"] = [{"id": self.ability_id(), "trigger": {"event": "move", "from": "hand",
+                                                                          "to": "graveyard"},
+                                     "effect": [{"do": "life", "player": watcher["owner"], "amount": 1}]}]
+            cost.append({"pay": "discard", "object": card["id"]})
+        if src.chance(35):  # pay life
+            cost.append({"pay": "life", "amount": src.count(1, 2)})
+        if src.chance(20):  # "sacrifice this": the ability resolves without its source (113.7a)
+            cost.append({"pay": "sacrifice"})
+        cost = src.permutation(cost)  # 601.2h: the player pays in the order they choose
+        ability = self.ability_id()
+        altar["activated"] = [{"id": ability, "cost": cost, "effect": gain}]
+        act = {"by": you, "effect": [{"do": "activate", "object": altar["id"], "ability": ability}]}
+        return [act] + ([act] if src.chance(20) else [])

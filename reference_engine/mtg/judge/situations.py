@@ -307,6 +307,17 @@ def _token_enters_fired(view: TraceView) -> bool:
     return any((view.events.get(t.get("event")) or {}).get("from") == "uncreated" for t in view.triggers.values())
 
 
+def _cost_triggered(view: TraceView) -> bool:
+    """An ability triggers on paying an activated ability's cost (601.2h): on an event between an ``activate`` entry
+    and the end of its scripted action, and so goes on the stack above that ability (603.3)."""
+    ends = view.by_kind["action_end"]
+    for a in view.by_kind.get("activate", ()):
+        end = next((k for k in ends if k > a), len(view.entries))
+        if any(a < view.trigger_index[t] < end for t in view.trigger_index):
+            return True
+    return False
+
+
 def _damage_occurrences(view: TraceView) -> bool:
     """One ability triggers twice on one damage event with several occurrences (603.2c)."""
     seen: set[tuple[str, str, str]] = set()
@@ -404,6 +415,8 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               _dealt_damage_fired),
     Situation("damage-occurrences", "an ability triggers more than once on one damage event with several "
               "occurrences (603.2c)", _damage_occurrences),
+    Situation("cost-triggers", "paying an activated ability's cost (a sacrifice, a discard, life) triggers an ability, "
+              "which goes on the stack above it (601.2h, 603.3)", _cost_triggered),
     Situation("token-enters", "an ability triggers on a token being created: it enters the battlefield (603.6a)",
               _token_enters_fired),
 )

@@ -5,7 +5,9 @@ control changes and starting life totals, and zone changes other than entering o
 (``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
 triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving, an ability that
 "triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
-illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a).
+illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a), and
+activated abilities with costs (602.2, 601.2h: the ability on the stack before its cost is paid, so what the payment
+triggers resolves first).
 
 Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard, exile or the stack ("when
 you cast this spell", 113.6c) when the ability says so (``active_in``); never from ``removed`` (out of the game with a
@@ -32,7 +34,7 @@ def shown(view):
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "damage", "life", "concede", "move_together", "move_target",
                        "create_delayed", "reflexive", "gain_control", "move_each", "cast", "counter",
-                       "damage_together", "create_token"}),
+                       "damage_together", "create_token", "activate"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
         "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many"}),
@@ -47,6 +49,7 @@ VOCABULARY = Vocabulary(
         "damage_together": frozenset({"do", "hits"}),
         "create_token": frozenset({"do", "objects"}),
         "cast": frozenset({"do", "object"}),
+        "activate": frozenset({"do", "object", "ability"}),
         "counter": frozenset({"do", "object", "target"}),
     },
     trigger_events=frozenset({"signal", "enter", "leave", "move", "damage", "life", "control", "player_leaves",
@@ -56,7 +59,8 @@ VOCABULARY = Vocabulary(
                               "nontoken", "change", "batch", "owner"}),
     ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn",
                                             "triggers_once_each_turn"},
-    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell"},
+    object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell",
+                                            "activated"},
     scenario_fields=COMMON_SCENARIO_FIELDS | {"life"},
     condition_tests=frozenset({"in_zone", "not_in_zone", "life_at_least", "life_at_most", "zone_empty"}),
     choice_fields=frozenset({"trigger_order", "optional", "targets", "occurrence"}),

@@ -54,6 +54,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
                "this enters\" ability, and admitting it changes phase's recorded stream (tests/data/phase_verdicts.json"
                "): played in fixtures and hand-written scenarios for now"),
     ("dealt_damage", '"Whenever this is dealt damage" and its filters are not rendered yet'),
+    ("activated", "an activated ability with a cost (sacrifice, discard, life) is not rendered yet: it needs its cost "
+                  "worded in phase's cost syntax, its activation answered through phase's prompts, and its stack object "
+                  "mapped to the trace's activate entry"),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),
     # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from reference_engine.kernel.invariant import invariant
+from reference_engine.mtg.judge.activated import activations
 from reference_engine.mtg.judge.observations import PASSES, RESOLUTION_REMOVALS
 from reference_engine.kernel.traceview import TraceView, streamed
 
@@ -19,10 +20,12 @@ class StackAt(NamedTuple):
     holds: bool
 
 
-@streamed("stack_push", "resolve_begin", "removed", "resolve_end", "step_advance")
+@streamed("stack_push", "resolve_begin", "removed", "resolve_end", "step_advance", "activate",
+          "activated_resolve_begin", "activated_resolve_end", "activated_removed")
 def _walk(view: TraceView):
-    """Replay the stack: (entry index, what left, :class:`StackAt`) for each departure by resolution, and (entry
-    index, None, the stack as a list) for each end of a step (streamed)."""
+    """Replay the stack of trigger instances and activated abilities (602.2a: an ``activate`` entry puts one on
+    top): (entry index, what left, :class:`StackAt`) for each departure by resolution, and (entry index, None, the
+    stack as a list) for each end of a step (streamed)."""
     stack: list[str] = []
     on: dict[str, int] = {}  # trigger -> how many times it is on the stack
     out: list[tuple[int, str | None, StackAt | list[str]]] = []
@@ -38,9 +41,15 @@ def _walk(view: TraceView):
 
     def see(i: int, entry: dict) -> None:
         kind = entry["kind"]
-        if kind == "stack_push":
-            stack.append(entry["trigger"])
-            on[entry["trigger"]] = on.get(entry["trigger"], 0) + 1
+        if kind in ("stack_push", "activate"):
+            pushed = entry["trigger"] if kind == "stack_push" else entry["id"]
+            stack.append(pushed)
+            on[pushed] = on.get(pushed, 0) + 1
+        elif kind == "activated_resolve_begin":
+            a = entry["activated"]
+            out.append((i, a, StackAt(len(stack), stack[-1] if stack else None, bool(on.get(a)))))
+        elif kind in ("activated_resolve_end", "activated_removed"):
+            leave(entry["activated"])
         elif kind == "resolve_begin" or (kind == "removed" and entry["reason"] in RESOLUTION_REMOVALS):
             trigger = entry["trigger"]
             out.append((i, trigger, StackAt(len(stack), stack[-1] if stack else None, bool(on.get(trigger)))))
@@ -52,6 +61,29 @@ def _walk(view: TraceView):
             out.append((i, None, list(stack)))
 
     return see, lambda: out
+
+
+def _departed_activations(view: TraceView) -> list[str]:
+    """800.4a both ways: an activated ability whose controller has left the game leaves the stack
+    (``activated_removed``, reason ``player_left``) and never resolves; no other one is removed."""
+    found = []
+    player = {a: e["player"] for a, (_, e) in activations(view).items()}
+    left_at = {}
+    for i in view.by_kind["event"]:
+        entry = view.entries[i]
+        if entry["type"] == "player_leaves" and entry.get("player") not in left_at:
+            left_at[entry.get("player")] = i
+    for kind in ("activated_resolve_begin", "activated_removed"):
+        for i in view.by_kind.get(kind, ()):
+            a = view.entries[i]["activated"]
+            gone = left_at.get(player.get(a), len(view.entries)) < i
+            if kind == "activated_removed" and not gone:
+                found.append(f"activated ability {a} was removed from the stack at entry {i}, but its controller "
+                             f"{player.get(a)} had not left the game (only that removes it, 800.4a)")
+            elif kind == "activated_resolve_begin" and gone:
+                found.append(f"activated ability {a} started resolving at entry {i} though its controller "
+                             f"{player.get(a)} had left the game (800.4a: it ceased to exist)")
+    return found
 
 
 def _unfinished_script(view: TraceView) -> list[str]:
@@ -76,7 +108,7 @@ def _unfinished_script(view: TraceView) -> list[str]:
     exercised=lambda view: sum(1 for _, t, stack in _walk(view) if t is not None and stack.size > 1),
 )
 def stack_lifo(view: TraceView) -> list[str]:
-    found = _unfinished_script(view)
+    found = _unfinished_script(view) + _departed_activations(view)
     for i, trigger, stack in _walk(view):
         if trigger is None:
             if stack:

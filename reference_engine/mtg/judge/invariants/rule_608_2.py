@@ -23,14 +23,15 @@ from reference_engine.kernel.invariant import invariant, listed
 from reference_engine.kernel.script import script_problems
 from reference_engine.mtg.judge.observations import PASSES
 from reference_engine.kernel.traceview import TraceView, memoized
+from reference_engine.mtg.judge.activated import activated_spans, activations, may_activate, printed_activated
 from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, UNCREATED, Board, Reading
-from reference_engine.mtg.judge.observations import catalog, describe, replay, spec_of
+from reference_engine.mtg.judge.observations import catalog, describe, replay, specs
 
 FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target", "controller")
 
 
 def _signature(event: dict[str, Any]) -> tuple:
-    return tuple(event.get(f) for f in FIELDS) + (bool(event.get("prevented")),)
+    return (*map(event.get, FIELDS), bool(event.get("prevented")))
 
 
 def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
@@ -90,7 +91,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
     instruction is one the judge cannot replay); ``taken``: the amount of the resolving ability's trigger event, for
     "that many" (:func:`how_much`)."""
-    board = board.clone()
+    own = False  # ``board`` is the caller's until the first event changes it: cloned then (most effects cause none)
     out: list[list[dict[str, Any]]] = []
     for action in effect:
         do = action.get("do")
@@ -147,12 +148,22 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             thing = target if action.get("target") else action.get("object")
             if thing is not None and board.where.get(thing) == "stack":
                 group = [{"type": "countered", "subject": thing, "from": "stack", "to": "graveyard"}]
+        elif do == "activate":  # 602.2, 601.2h: a scripted action only; each part of the cost its own event
+            paid = may_activate(board, cat.objects, action, controller) if source is None else None
+            if paid and not own:
+                board, own = board.clone(), True
+            for event in paid or ():
+                out.append([event])
+                board.step(event)
+            continue
         elif do in ("create_delayed", "reflexive"):
             continue
         else:
             return None
         if group:
             out.append(group)
+            if not own:
+                board, own = board.clone(), True
             for event in group:
                 board.step(event)
     return out
@@ -196,9 +207,9 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
     found: list[str] = []
     judged = 0
     stacked_target = {e["trigger"]: e.get("target") for e in (view.entries[i] for i in view.by_kind["stack_push"])}
-    choices = view.by_kind["choice"]  # entry indexes, ascending
+    choices, table = view.by_kind["choice"], specs(view)  # entry indexes, ascending
     for t, begin, end in view.resolution_spans:
-        spec, trig = spec_of(view, t), view.triggers.get(t)
+        spec, trig = table.get(t), view.triggers.get(t)
         if spec is None or trig is None or begin not in at:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
@@ -213,6 +224,16 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
         judged += 1
         found += _compare(lambda: f"{describe(view, t)} resolved (entries {begin}-{end})", want,
                           _actual_groups(view, "resolution", t))
+    for a, begin, end in activated_spans(view):
+        entry = activations(view).get(a, (None, {}))[1]
+        spec = printed_activated(cat.objects, entry.get("source"), entry.get("ability"))
+        if spec is None or begin not in at:
+            continue
+        want = expected_groups(cat, at[begin], spec.get("effect") or [], entry["source"], entry["player"], None, None)
+        if want is not None:
+            judged += 1
+            found += _compare(f"activated ability {a} resolved (entries {begin}-{end})", want,
+                              _actual_groups(view, "activated", a))
     script = view.scenario["script"]
     for i in view.by_kind["action_begin"]:
         ref = view.entries[i]["action"]
@@ -227,7 +248,51 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
             continue
         judged += 1
         found += _compare(f"scripted action {ref} (entry {i})", want, _actual_groups(view, "action", ref))
+        found += _activations_in(view, at[i], i, action)
+    found += [f"activate entry {k} puts activated ability {view.entries[k]['id']} on the stack outside any scripted action "
+              f"(only a scripted activate action activates, 602.2)" for k in view.by_kind.get("activate", ())
+              if not _in_action(view, k)]
     return found, judged
+
+
+def _in_action(view: TraceView, index: int) -> bool:
+    begins = view.by_kind["action_begin"]
+    k = bisect_right(begins, index) - 1
+    return k >= 0 and all(not (begins[k] < e < index) for e in view.by_kind["action_end"][k:k + 1])
+
+
+def _activations_in(view: TraceView, board: Board, begin: int, action: dict[str, Any]) -> list[str]:
+    """602.2a, 601.2h both ways: a scripted action puts on the stack (an ``activate`` entry) exactly the activated
+    abilities its ``activate`` instructions may activate, each naming its permanent, ability and player, before the
+    first event of its cost; and nothing else."""
+    end = next((k for k in view.by_kind["action_end"] if k > begin), len(view.entries))
+    got = [k for k in view.by_kind.get("activate", ()) if begin < k < end]
+    wanted = []
+    board = board.clone()
+    for part in action["effect"]:
+        if part.get("do") != "activate":
+            continue
+        paid = may_activate(board, catalog(view).objects, part, action["by"])
+        if paid is not None:
+            wanted.append((part["object"], part["ability"], action["by"], paid))
+            for event in paid:
+                board.step(event)
+    found = []
+    if len(got) != len(wanted):
+        found.append(f"scripted action {view.entries[begin]['action']} (entry {begin}) should have put "
+                     f"{len(wanted)} activated abilit(y/ies) on the stack (602.2a), but its trace shows {len(got)}")
+        return found
+    events = [k for k in view.by_kind["event"] if begin < k < end]
+    for k, (source, ability, player, paid) in zip(got, wanted):
+        entry = view.entries[k]
+        if (entry["source"], entry["ability"], entry["player"]) != (source, ability, player):
+            found.append(f"activate entry {k} names {entry['ability']} of {entry['source']} by {entry['player']}, "
+                         f"but the script activates {ability} of {source} by {player}")
+        if paid and events and events[0] < k:
+            found.append(f"activated ability {entry['id']} was put on the stack at entry {k}, after its cost was paid "
+                         f"(entry {events[0]}): it goes on the stack first, then its cost is paid (602.2a, 601.2h)")
+        events = [e for e in events if e > k][len(paid):]
+    return found
 
 
 @invariant(
