@@ -39,6 +39,8 @@ LIMITS: tuple[tuple[str, str], ...] = (
                 "by player on damage and life triggers are not rendered (\"you control\" / \"an opponent "
                 "controls\" on enter and leave triggers are)"),
     ("zone_changes", "zone changes outside the battlefield are not rendered yet"),
+    ("zone_tour", "a card moved through a library, exile, a hand and a graveyard, watched from each: zone changes "
+                  "outside the battlefield are not rendered yet (see zone_changes)"),
     ("batching", '"one or more" and additional triggers are not rendered yet; "once each turn" is ("Do this only '
                  'once each turn."), but the builder draws it on named signals only'),
     ("turns", "the script is played in one turn"),

@@ -25,13 +25,13 @@ from reference_engine.mtg.judge.observations import PASSES
 from reference_engine.kernel.traceview import TraceView, memoized
 from reference_engine.mtg.judge.activated import activated_spans, activations, may_activate, printed_activated
 from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, UNCREATED, Board, Reading
-from reference_engine.mtg.judge.observations import catalog, describe, replay, spec_of
+from reference_engine.mtg.judge.observations import catalog, describe, replay, specs
 
 FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target", "controller")
 
 
 def _signature(event: dict[str, Any]) -> tuple:
-    return tuple(event.get(f) for f in FIELDS) + (bool(event.get("prevented")),)
+    return (*map(event.get, FIELDS), bool(event.get("prevented")))
 
 
 def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
     instruction is one the judge cannot replay); ``taken``: the amount of the resolving ability's trigger event, for
     "that many" (:func:`how_much`)."""
-    board = board.clone()
+    own = False  # ``board`` is the caller's until the first event changes it: cloned then (most effects cause none)
     out: list[list[dict[str, Any]]] = []
     for action in effect:
         do = action.get("do")
@@ -107,20 +107,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
         elif do in ("damage", "life") and how_much(action, taken) is None:
             continue
         elif do == "damage":
-            event = {"type": "damage", "subject": action.get("source", source), "amount": how_much(action, taken)}
-            if action.get("target"):  # to the ability's target: a player if it is one, else a permanent
-                action = {k: v for k, v in action.items() if k != "target"}
-                if target is not None:
-                    action["player" if target in board.life else "object"] = target
-                else:
-                    action["object"] = None
-            if "object" in action:
-                if board.where.get(action["object"]) == FIELD:
-                    group = [dict(event, target=action["object"])]
-            elif board.present(action.get("player")):
-                group = [dict(event, player=action.get("player"))]
-            if group and action.get("prevented"):
-                group[0]["prevented"] = True
+            group = _damage(board, action, source, target, taken)
         elif do == "damage_together":  # one event, several occurrences (120.2, 603.2c)
             group = _hits(board, action, source)
         elif do == "life":
@@ -150,6 +137,8 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                 group = [{"type": "countered", "subject": thing, "from": "stack", "to": "graveyard"}]
         elif do == "activate":  # 602.2, 601.2h: a scripted action only; each part of the cost its own event
             paid = may_activate(board, cat.objects, action, controller) if source is None else None
+            if paid and not own:
+                board, own = board.clone(), True
             for event in paid or ():
                 out.append([event])
                 board.step(event)
@@ -160,9 +149,33 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             return None
         if group:
             out.append(group)
+            if not own:
+                board, own = board.clone(), True
             for event in group:
                 board.step(event)
     return out
+
+
+def _damage(board: Board, action: dict[str, Any], source: str | None, target: str | None,
+            taken: int) -> list[dict[str, Any]]:
+    """The group (one event or none) of a ``damage`` instruction, to its object or player, or to the ability's
+    ``target`` (a player if it is one, else a permanent), from ``board``."""
+    event = {"type": "damage", "subject": action.get("source", source), "amount": how_much(action, taken)}
+    if action.get("target"):
+        action = {k: v for k, v in action.items() if k != "target"}
+        if target is not None:
+            action["player" if target in board.life else "object"] = target
+        else:
+            action["object"] = None
+    group = []
+    if "object" in action:
+        if board.where.get(action["object"]) == FIELD:
+            group = [dict(event, target=action["object"])]
+    elif board.present(action.get("player")):
+        group = [dict(event, player=action.get("player"))]
+    if group and action.get("prevented"):
+        group[0]["prevented"] = True
+    return group
 
 
 def _actual_groups(view: TraceView, cause_kind: str, cause_value: Any) -> list[list[dict[str, Any]]]:
@@ -203,9 +216,9 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
     found: list[str] = []
     judged = 0
     stacked_target = {e["trigger"]: e.get("target") for e in (view.entries[i] for i in view.by_kind["stack_push"])}
-    choices = view.by_kind["choice"]  # entry indexes, ascending
+    choices, table = view.by_kind["choice"], specs(view)  # entry indexes, ascending
     for t, begin, end in view.resolution_spans:
-        spec, trig = spec_of(view, t), view.triggers.get(t)
+        spec, trig = table.get(t), view.triggers.get(t)
         if spec is None or trig is None or begin not in at:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
