@@ -136,11 +136,11 @@ class TraceView:
         return found
 
     def _names(self, what: str | None, value: Any, i: int, against_scenario: bool) -> bool:
-        """Whether ``value`` names a ``what`` of the trace (defined before entry ``i``) or of the scenario."""
-        if what == "trigger":
-            return self.trigger_index.get(value, i) < i
+        """Whether ``value`` names a ``what`` of the trace (defined by some entry) or of the scenario."""
+        if what == "trigger":  # anywhere in the trace: a choice written too early is a rule's to judge
+            return value in self.trigger_index
         if what == "event":
-            return self.event_index.get(value, i) < i
+            return value in self.event_index
         if what in ("object", "player", "object or player"):
             return not against_scenario or (what != "player" and value in self.objects) or \
                 (what != "object" and value in self.players)
