@@ -15,7 +15,7 @@ from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, 
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
 from reference_engine.mtg.phase.stack import StackReader
-from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, token_sets
+from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_sets, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
 from reference_engine.mtg.phase.unseen import Unseen
 
@@ -82,10 +82,13 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         faces = dict(faces)
         decks = [[card_name(o["id"]) for o in self.scenario["objects"] if o["owner"] == p and o["zone"] != "uncreated"]
                  for p in self.players]
-        if token_sets(self.scenario):
+        helped = len(token_sets(self.scenario)) + len(move_sets(self.scenario))
+        if helped:
             maker = phase.build_oracle_face(maker_face(self.scenario, {t: names.one(t) for t in names.uncreated
-                                                                       if t not in names.noncreature}), None)
-            if len(maker["abilities"]) != len(token_sets(self.scenario)) or maker["triggers"]:
+                                                                       if t not in names.noncreature},
+                                                       {o: names.all(o) for o in names.types if o not in names.noncreature}),
+                                            None)
+            if len(maker["abilities"]) != helped or maker["triggers"]:
                 raise Skipped(f"phase adapter: phase parsed the token maker into something else than its abilities: "
                               f"{maker['oracle_text']!r}")
             faces[MAKER.lower()] = maker
@@ -188,6 +191,12 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
                         later = self.create_tokens(effect, ref)
+                        continue
+                    if effect["do"] == "move_together":  # tokens.py: the token maker's "destroy all" / "exile all"
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.move_together(effect, ref)
                         continue
                     obj = effect["object"]
                     acts = effect["do"] == "gain_control" or \

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.tokens import check_tokens, created, entering
+from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
 # among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
@@ -140,9 +140,11 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
-    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from"}
+    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
+    if trigger.get("batch"):
+        return render_batch(trigger, names)
     noun = subject_noun(trigger, names) if subject in ("other", "any") else None
     if noun is None and not filter_inert(trigger, names):
         raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object of "
@@ -189,6 +191,23 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
         if to is None:
             return f"{who} leaves the battlefield"
     raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
+
+
+def render_batch(trigger: dict[str, Any], names: Names | None) -> str:
+    """A 'one or more' trigger (603.2c: once per event, however many objects it is about; issue 32 item 3) as
+    phase's batched wording: "Whenever one or more other creatures you control die" / "... enter" / "... leave the
+    battlefield" (phase's ``batched`` ChangesZoneAll / ChangesZone / LeavesBattlefield), on any or another object's
+    entering or leaving; its filters as in :func:`render_trigger`."""
+    event, subject = trigger.get("event"), trigger.get("subject", "any")
+    verb = {("enter", None): "enter", ("leave", "graveyard"): "die", ("leave", None): "leave the battlefield"}.get(
+        (event, trigger.get("to")))
+    if verb is None or subject not in ("any", "other") or "from" in trigger or "owner" in trigger \
+            or trigger.get("controller") not in (None, "you", "opponent"):
+        raise Skipped(f"phase adapter: 'one or more' trigger {json.dumps(trigger, sort_keys=True)} is outside the "
+                      f"subset (rendered on any or another object's entering, dying or leaving the battlefield)")
+    noun = subject_noun({k: v for k, v in trigger.items() if k != "batch"}, names)
+    other = "other " if subject == "other" else ""
+    return f"Whenever one or more {other}{noun}s{controlled_by(trigger)} {verb}"
 
 
 def target_noun(target: dict[str, Any], names: Names) -> str:
@@ -495,7 +514,10 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
                     and effect.get("player") in scenario["players"] \
                     or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
-                    or effect.get("do") == "create_token"  # check_tokens
+                    or effect.get("do") == "create_token" \
+                    or effect.get("do") == "move_together" and bool(move_phrase(
+                        (tuple(effect["objects"]), effect.get("from"), effect["to"]),
+                        {o: names.all(o) for o in effect["objects"]}))  # tokens.py: the token maker's ability
                 if not ok:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")
