@@ -69,6 +69,10 @@ class PhaseEngine(Engine):
                     or bool(obj.get("additional_triggers")) != (len(face["static_abilities"]) == 1):
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
                               f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
+            zones = [("Graveyard" in t.get("trigger_zones", ())) for t in face["triggers"]]
+            if zones != [ab.get("active_in") == ["graveyard"] for ab in obj.get("abilities", ())]:
+                raise Skipped(f"phase adapter: phase reads {obj['id']}'s abilities as working from a graveyard "
+                              f"({zones}) where the scenario's do not, or the other way round")
             faces[card_name(obj["id"]).lower()] = face
         return Play(self._phase, scenario, chooser, faces, names).play()
 

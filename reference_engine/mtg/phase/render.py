@@ -228,12 +228,13 @@ def target_noun(target: dict[str, Any], names: Names) -> str:
 
 
 def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
-                  own_move: bool = False, aim: str | None = None) -> str:
+                  own_move: bool = False, aim: str | None = None, in_graveyard: bool = False) -> str:
     """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
     (an ability whose source changed hands is skipped where that matters, see stack.StackReader). ``own_move``: the
     ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
     (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type.
-    ``aim``: the ability's :func:`target_noun` (None: it has no target)."""
+    ``aim``: the ability's :func:`target_noun` (None: it has no target). ``in_graveyard``: the ability works from a
+    graveyard (:func:`from_graveyard`)."""
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
@@ -247,6 +248,11 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         if target == me and not (own_move and verb == "exile"):
             return f"{verb} this creature"
         return f"{verb} all {names.all(target)}"
+    if do == "move" and action.get("from") == "graveyard" and action.get("to") == "field" \
+            and action.get("object") == me and in_graveyard:
+        # issue 32 item 3: an ability working from a graveyard (render_ability, from_graveyard): phase's trigger
+        # zone is the graveyard, from these words (checked in engine.py against the face phase parsed)
+        return "return this card from your graveyard to the battlefield"
     if do == "move" and action.get("from") == "exile" and action.get("to") == "field":
         # issue 32 item 3: back from exile, under its owner's control as the judge reads it (phase's ChangeZoneAll)
         return f"return all {names.one(action['object'])} cards from exile to the battlefield under their owners' " \
@@ -282,6 +288,15 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
     raise Skipped(f"phase adapter: effect {json.dumps(action, sort_keys=True)} is outside the rendered subset")
 
 
+def from_graveyard(ability: dict[str, Any], obj: dict[str, Any]) -> bool:
+    """Whether ``ability`` works from a graveyard as phase reads it: "return this card from your graveyard to the
+    battlefield" in its effect, the words phase infers its trigger zone (the graveyard) from, with no intervening
+    "if" (issue 32 item 3)."""
+    return ability.get("active_in") == ["graveyard"] and "intervening_if" not in ability and any(
+        a.get("do") == "move" and a.get("from") == "graveyard" and a.get("to") == "field"
+        and a.get("object") == obj["id"] for a in ability.get("effect", ()))
+
+
 def render_condition(cond: dict[str, Any], names: Names | None = None, controller: str | None = None) -> str:
     """An intervening 'if' (603.4) as Oracle text: life totals of the controller, the source or one object on the
     battlefield, one card of the controller's not in their graveyard."""
@@ -304,9 +319,12 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     # "text" is for reports only (the schema); "active_in" the battlefield is every rendered ability's zone
     extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn",
                             "triggers_once_each_turn"}
-    if extra - {"active_in"} or ability.get("active_in", ["field"]) != ["field"]:
+    if extra - {"active_in"} or ability.get("active_in", ["field"]) not in (["field"], ["graveyard"]):
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered (an ability working from "
                       f"another zone than the battlefield has no Oracle wording phase reads here)")
+    if ability.get("active_in") == ["graveyard"] and not from_graveyard(ability, obj):
+        raise Skipped("phase adapter: an ability working from a graveyard is rendered only where its effect returns "
+                      "its own card from the graveyard to the battlefield (the words phase infers the zone from)")
     aim = None
     if "target" in ability:
         # "target player" (every player of the game a candidate: phase's ChooseTarget offers the players still in
@@ -343,7 +361,7 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
             raise Skipped("phase adapter: 'that much' amounts (that_many) are rendered only as the controller's "
                           "life in the one instruction of a damage trigger")
         return f"{head}, you {'gain' if effect[0]['amount'] > 0 else 'lose'} that much life."
-    sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
+    sentences = [render_action(a, obj, names, own_move, aim, from_graveyard(ability, obj)) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
         if first.startswith("you "):
