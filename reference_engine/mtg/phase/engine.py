@@ -69,10 +69,12 @@ class PhaseEngine(Engine):
                     or bool(obj.get("additional_triggers")) != (len(face["static_abilities"]) == 1):
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
                               f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
-            zones = [("Graveyard" in t.get("trigger_zones", ())) for t in face["triggers"]]
-            if zones != [ab.get("active_in") == ["graveyard"] for ab in obj.get("abilities", ())]:
-                raise Skipped(f"phase adapter: phase reads {obj['id']}'s abilities as working from a graveyard "
-                              f"({zones}) where the scenario's do not, or the other way round")
+            # an ability working from a graveyard (render.from_graveyard) must be phase's trigger zone Graveyard
+            # alone (phase gives its own leave abilities graveyard zones too, for looking back: not checked)
+            if any(ab.get("active_in") == ["graveyard"] and t.get("trigger_zones") != ["Graveyard"]
+                   for ab, t in zip(obj.get("abilities", ()), face["triggers"])):
+                raise Skipped(f"phase adapter: phase reads an ability of {obj['id']} working from a graveyard as "
+                              f"working elsewhere: {face['oracle_text']!r}")
             faces[card_name(obj["id"]).lower()] = face
         return Play(self._phase, scenario, chooser, faces, names).play()
 

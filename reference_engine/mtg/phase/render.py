@@ -143,6 +143,12 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
+    if event == "zone_change" and trigger.get("from") == "field":
+        # a zone change from the battlefield is leaving it (every object is a permanent there): "dies" to a graveyard
+        trigger = {k: v for k, v in trigger.items() if k != "from"} | {"event": "leave"}
+        event = "leave"
+    elif event == "zone_change":
+        return render_anywhere(trigger, names)
     if trigger.get("batch"):
         return render_batch(trigger, names)
     noun = subject_noun(trigger, names) if subject in ("other", "any") else None
@@ -208,6 +214,25 @@ def render_batch(trigger: dict[str, Any], names: Names | None) -> str:
     noun = subject_noun({k: v for k, v in trigger.items() if k != "batch"}, names)
     other = "other " if subject == "other" else ""
     return f"Whenever one or more {other}{noun}s{controlled_by(trigger)} {verb}"
+
+
+def render_anywhere(trigger: dict[str, Any], names: Names | None) -> str:
+    """A card put into a graveyard from anywhere (603.6c, no look back; issue 32 item 3): "Whenever a [creature] card
+    is put into [your / an opponent's / a] graveyard from anywhere", or "one or more ... cards are" (``batch``); the
+    ``controller`` of a card in a graveyard is its owner (404.2), the graveyard's. Only where no token is about (a
+    token is no card) and a ``creature`` filter excludes no object (every card is a creature card)."""
+    whose = {None: "a graveyard", "you": "your graveyard", "opponent": "an opponent's graveyard"}
+    kind = trigger.get("type")
+    if trigger.get("to") != "graveyard" or trigger.get("subject", "any") != "any" or names is None or names.tokens \
+            or set(trigger) - {"event", "to", "controller", "type", "batch"} or trigger.get("controller") not in whose \
+            or kind not in (None, "creature") \
+            or kind and any("creature" not in names.card_types[o] for o in names.types):
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset (a zone "
+                      f"change is rendered from the battlefield, or to a graveyard from anywhere, of any card)")
+    card = "creature card" if kind else "card"
+    if trigger.get("batch"):
+        return f"Whenever one or more {card}s are put into {whose[trigger.get('controller')]} from anywhere"
+    return f"Whenever a {card} is put into {whose[trigger.get('controller')]} from anywhere"
 
 
 def target_noun(target: dict[str, Any], names: Names) -> str:
@@ -292,7 +317,8 @@ def from_graveyard(ability: dict[str, Any], obj: dict[str, Any]) -> bool:
     """Whether ``ability`` works from a graveyard as phase reads it: "return this card from your graveyard to the
     battlefield" in its effect, the words phase infers its trigger zone (the graveyard) from, with no intervening
     "if" (issue 32 item 3)."""
-    return ability.get("active_in") == ["graveyard"] and "intervening_if" not in ability and any(
+    return ability.get("active_in") == ["graveyard"] and "intervening_if" not in ability \
+        and ability["trigger"].get("subject", "any") != "self" and any(
         a.get("do") == "move" and a.get("from") == "graveyard" and a.get("to") == "field"
         and a.get("object") == obj["id"] for a in ability.get("effect", ()))
 
