@@ -14,6 +14,7 @@ from reference_engine.kernel.errors import EngineError
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
+from reference_engine.mtg.phase.signals import SIGNAL_PREFIX, Signals, land_face, scripted_signals
 from reference_engine.mtg.phase.stack import StackReader
 from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_sets, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
@@ -22,7 +23,7 @@ from reference_engine.mtg.phase.unseen import Unseen
 MAX_APPLIES = 2000
 
 
-class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
+class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals):
     """One scenario played on phase, and the trace written from what phase reports."""
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
@@ -72,6 +73,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         self.debug_controlled: set[int] = set()  # phase objects given a controller by debug SetController
         self.debug_moved = False  # whether the last scripted zone change was a debug move (no game action for it)
         self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
+        self.signal_lands: dict[str, list[int]] = {}  # signals.py: helper land name -> phase ids not played yet
+        self.signal_events: dict[int, str] = {}  # a played helper land -> its signal event
         self.start_game(phase, faces, names)
         self.place_cards()
 
@@ -93,6 +96,9 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
                               f"{maker['oracle_text']!r}")
             faces[MAKER.lower()] = maker
             decks[self.seat[self.active]].append(MAKER)
+        for name in scripted_signals(self.scenario):  # signals.py: a helper land per scripted signal
+            faces[(SIGNAL_PREFIX + name).lower()] = phase.build_oracle_face(land_face(SIGNAL_PREFIX + name), None)
+            decks[self.seat[self.active]].append(SIGNAL_PREFIX + name)
         engine = phase.Engine.from_json(json.dumps(faces))
         try:
             game = engine.new_game(player=decks[0], opponent=decks[1], extra_players=decks[2:] or None, seed=1,
@@ -109,7 +115,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         # the script's one turn is played in the active player's main phase, with a land play for every card it
         # may play (every card is a land creature: scripted entries are phase's PlayLand where it allows one)
         state["state"]["phase"] = "PreCombatMain"
-        state["state"]["max_lands_per_turn"] = len(self.scenario["objects"]) + 1
+        state["state"]["max_lands_per_turn"] = len(self.scenario["objects"]) + len(scripted_signals(self.scenario)) + 1
         self.game = engine.load_game(state)
         self.waiting = self.game.waiting_for()
 
@@ -122,8 +128,13 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
                     self.maker = card["id"]
                     self.debug(self.seat[p], card["id"], "field", simulate=False)
                     continue
+                if card["name"].startswith(SIGNAL_PREFIX):  # signals.py: kept in the hand, no scenario object
+                    self.signal_lands.setdefault(card["name"], []).append(card["id"])
+                    continue
                 obj_id = card["name"][len("Conformance "):]
                 self.to_scenario[card["id"]], self.to_phase[obj_id] = obj_id, card["id"]
+        if sum(map(len, self.signal_lands.values())) != len(scripted_signals(self.scenario)):
+            raise Skipped("phase adapter: phase dealt 7 cards, not every helper land of the signals")
         missing = [o for o in self.objects if o not in self.to_phase and self.zones[o] != "uncreated"]
         if missing:
             raise EngineError("errored", f"phase did not deal {missing} into their owners' hands")
@@ -191,6 +202,12 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
                         later = self.create_tokens(effect, ref)
+                        continue
+                    if effect["do"] == "signal":  # signals.py: a helper land played
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.scripted_signal(effect, ref)
                         continue
                     if effect["do"] == "move_together":  # tokens.py: the token maker's "destroy all" / "exile all"
                         if later:

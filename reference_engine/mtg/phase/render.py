@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
+from reference_engine.mtg.phase.signals import check_signals, render_signal
 from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -140,6 +141,8 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
+    if event == "signal":  # signals.py: a helper land played
+        return render_signal(trigger)
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
@@ -534,6 +537,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             and any(_names_a_player(a) and a.get("do") == "damage" for a in effects + script):
         raise Skipped("phase adapter: a player is dealt damage where an ability triggers on life changes (a life "
                       "loss from damage, which the scenario's life trigger does not see)")
+    texts: list[str] = []
     for obj in scenario["objects"]:
         if obj["zone"] not in PLACED + ("uncreated",):
             raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only {', '.join(PLACED)} are placed")
@@ -543,9 +547,9 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
         if "dies_when" in obj or set(obj) - {"id", "name", "owner", "zone", "toughness", "abilities", "controller",
                                              "types", "token", "additional_triggers"}:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
-        for ability in obj.get("abilities", ()):
-            render_ability(ability, obj, names)
+        texts += [render_ability(ability, obj, names) for ability in obj.get("abilities", ())]
     check_tokens(scenario)
+    check_signals(scenario, texts)
     for step in scenario["script"]:
         for action in step["actions"]:
             if action["by"] != scenario["active_player"]:
@@ -558,7 +562,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
                     and effect.get("player") in scenario["players"] \
                     or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
-                    or effect.get("do") == "create_token" \
+                    or effect.get("do") == "create_token" or effect.get("do") == "signal" \
                     or effect.get("do") == "move_together" and bool(move_phrase(
                         (tuple(effect["objects"]), effect.get("from"), effect["to"]),
                         {o: names.all(o) for o in effect["objects"]}))  # tokens.py: the token maker's ability

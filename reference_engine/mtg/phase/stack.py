@@ -58,6 +58,8 @@ class StackReader:
                 want["target"] = self.to_scenario.get(target.get("Object"))
         elif kind == "LifeChanged":
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
+        elif kind == "LandPlayed" and data.get("object_id") in self.signal_events:  # signals.py
+            want = {"id": self.signal_events[data["object_id"]]}
         elif kind in ("PlayerLost", "PlayerEliminated"):
             want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
         else:
