@@ -70,8 +70,11 @@ class PhaseEngine(Engine):
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
                               f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
             # an ability working from a graveyard (render.from_graveyard) must be phase's trigger zone Graveyard
-            # alone (phase gives its own leave abilities graveyard zones too, for looking back: not checked)
+            # alone, one working from the battlefield have the battlefield among its zones (phase gives a "when this
+            # dies" ability the graveyard alone, for looking back: not checked)
             if any(ab.get("active_in") == ["graveyard"] and t.get("trigger_zones") != ["Graveyard"]
+                   or ab.get("active_in", ["field"]) == ["field"] and "Battlefield" not in t.get("trigger_zones", ())
+                   and not (ab["trigger"].get("event") == "leave" and ab["trigger"].get("subject", "any") == "self")
                    for ab, t in zip(obj.get("abilities", ()), face["triggers"])):
                 raise Skipped(f"phase adapter: phase reads an ability of {obj['id']} working from a graveyard as "
                               f"working elsewhere: {face['oracle_text']!r}")

@@ -281,6 +281,13 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         # issue 32 item 3: an ability working from a graveyard (render_ability, from_graveyard): phase's trigger
         # zone is the graveyard, from these words (checked in engine.py against the face phase parsed)
         return "return this card from your graveyard to the battlefield"
+    if do == "move" and action.get("from") == "graveyard" and action.get("to") == "field" and not in_graveyard:
+        # issue 32 item 3: under its owner's control, as the judge reads it (phase's ChangeZoneAll)
+        return f"return all {names.one(action['object'])} cards from all graveyards to the battlefield under their " \
+               f"owners' control"
+    if do == "move" and action.get("from") == "deck" and action.get("to") == "field" \
+            and names.owner.get(action.get("object")) == owner:
+        return f"put all {names.one(action['object'])} cards from your library onto the battlefield"  # issue 32
     if do == "move" and action.get("from") == "exile" and action.get("to") == "field":
         # issue 32 item 3: back from exile, under its owner's control as the judge reads it (phase's ChangeZoneAll)
         return f"return all {names.one(action['object'])} cards from exile to the battlefield under their owners' " \
@@ -337,6 +344,9 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
     if test == "not_in_zone" and cond.get("zone") == "graveyard" and names is not None \
             and names.owner.get(cond.get("object")) == controller:
         return f"if there are no {names.one(cond['object'])} cards in your graveyard"
+    if test == "not_in_zone" and cond.get("zone") == "field" and names is not None \
+            and cond.get("object") not in (None, "self") and cond["object"] in names.types:
+        return f"if there are no {names.all(cond['object'])} on the battlefield"  # issue 32 item 3
     if test == "in_zone" and cond.get("zone") == "field" and names is not None \
             and cond.get("object") not in (None, "self") and cond["object"] in names.types:
         return f"if {names.a(cond['object'])} is on the battlefield"
