@@ -470,7 +470,7 @@ def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: N
     made = action["ability"]
     victim = before.get("object")
     if before.get("do") != "move" or before.get("from") != "field" or before.get("to") != "graveyard" \
-            or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or set(made) - {"text"} != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
             or made["trigger"] != {"event": "leave", "subject": victim, "to": "graveyard"}:
         raise Skipped(f"phase adapter: reflexive ability {json.dumps(made, sort_keys=True)} has no 'When you do' "
                       f"wording here (only right after destroying the one object whose death it watches, one "
