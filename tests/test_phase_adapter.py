@@ -63,7 +63,8 @@ def test_rendering_is_oracle_text_phase_parses():
 
 
 @pytest.mark.parametrize("ability", [
-    {"id": "A1", "trigger": {"event": "signal", "name": "s1"}, "effect": [gain("P1")]},
+    # a signal about an object (a named signal about none is a helper land played: test_phase_words.py)
+    {"id": "A1", "trigger": {"event": "signal", "name": "s1", "subject": "self"}, "effect": [gain("P1")]},
     {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a control change by an ability
      "effect": [{"do": "gain_control", "object": "C2", "player": "P1"}]},
     {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a condition about a graveyard
@@ -85,7 +86,7 @@ def test_out_of_subset_scenarios_are_skipped_not_guessed(engine, ability):
 
 def test_out_of_subset_script_is_skipped(engine):
     doc = scenario([{"id": "C1", "owner": "P1", "zone": "field"}, {"id": "C2", "owner": "P2", "zone": "field"}],
-                   [{"do": "signal", "name": "s1"}])
+                   [{"do": "signal", "name": "s1", "subject": "C1"}])  # a signal about an object
     assert play(engine, doc).status == "skipped"
 
 
@@ -475,6 +476,13 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
                                                  "DEVIATION"]),
     ("delayed_lost_to_an_order_prompt.py", ["asked for an order: False", "life 22 (expected 22)",
                                             "asked for an order: True", "life 20 (expected 21", "DEVIATION"]),
+    ("identical_texts_naming_their_sources.py", ["exile this creature.': asked for an order: False (expected True)",
+                                                 "exile this creature.': asked for an order: False (expected True)",
+                                                 "gain 1 life.': asked for an order: False (expected False)",
+                                                 "DEVIATION"]),
+    ("once_each_turn_declined.py", ["triggered 1 time(s)", "DIFFERENT READING"]),
+    ("from_anywhere_looks_back.py", ["Sefris dying with Other: its ability triggered 1 time(s) (expected 0)",
+                                     "Single dying alone: its ability triggered 1 time(s)", "DEVIATION"]),
     ("departed_players_waiting_ability.py", ["left the game: True; phase's stack after Pinger resolved: []",
                                              "an order prompt: False", "left: False", "NOT SHOWN"]),
 ])

@@ -154,7 +154,7 @@ def test_zone_changes_from_the_battlefield_and_from_anywhere(engine, name, text)
 
 
 def test_known_deviation_a_from_anywhere_ability_sees_its_own_death(engine):
-    """docs/engines/phase.md violation 17 (603.6c, 603.10a; triage script from_anywhere_looks_back.py)."""
+    """docs/engines/phase.md violation 19 (603.6c, 603.10a; triage script from_anywhere_looks_back.py)."""
     check = check_scenario(engine, report("br-xmage-8184-sefris-from-anywhere"),
                            get_ruleset("mtg").invariants_for("2026-02-27"))
     assert list(check.violations) == ["mtg.look-back"], check.violations
@@ -188,3 +188,38 @@ def test_a_named_signal_is_a_helper_land_played(engine):
 def test_words_outside_the_subset_are_skipped(engine, objects, script, words):
     outcome = play(engine, scenario(objects + [{"id": "D", "owner": "P2", "zone": "deck"}], script))
     assert outcome.status == "skipped" and words in outcome.message, outcome.message
+
+
+def test_probe_a_state_trigger_triggers_after_a_game_action():
+    """phase checks a state trigger (603.8) after its own game actions; after a debug move only once a player has
+    passed priority (the debug move's doing: the adapter moves a permanent through the token maker's "destroy all"
+    where the scenario has a state trigger, tokens.move_key)."""
+    trigger = face("When there are no Goblins on the battlefield, exile this creature.")["triggers"][0]
+    assert trigger["mode"] == "StateCondition"
+    cards = {"Olivia": ("", "Goblin"), "Vamp": ("When there are no Goblins on the battlefield, exile all Elves.", "Elf")}
+    table = Table(dict(cards, By=("", "Zombie")), [["Olivia", "Vamp", "Helper"], ["By"]],
+                  others=[dict(HELPER, text="{0}: Destroy all Goblins.")])
+    for name in ("Olivia", "Vamp", "Helper"):
+        table.move(name)
+    table.apply(0, {"type": "ActivateAbility", "data": {"source_id": table.ids["Helper"], "ability_index": 0}})
+    table.apply(0, {"type": "PassPriority"})
+    table.apply(1, {"type": "PassPriority"})
+    assert table.stack() == ["Vamp"]
+    table = Table(dict(cards, By=("", "Zombie")), [["Olivia", "Vamp"], ["By"]])
+    table.move("Olivia")
+    table.move("Vamp")
+    table.move("Olivia", "Graveyard", simulate=True)
+    assert table.stack() == [] and table.game.waiting_for()["type"] == "Priority"
+
+
+def test_known_deviation_state_triggers_naming_their_sources_are_not_ordered(engine):
+    """docs/engines/phase.md violation 20 (603.3b; triage script identical_texts_naming_their_sources.py): both state
+    triggers are written, after the death that made their state true, but stacked in phase's order."""
+    doc = report("br-forge-1125-olivia-state-triggers")
+    assert card_text(doc["objects"][1], Names.of(doc)) == \
+        "When there are no Goblins on the battlefield, exile this creature."
+    check = check_scenario(engine, doc, get_ruleset("mtg").invariants_for("2026-02-27"))
+    assert list(check.violations) == ["mtg.apnap-order"], check.violations
+    (death,) = trace_events(check, type="leave", subject="OL")
+    assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")] == \
+        [("A1", death["id"]), ("A2", death["id"])]

@@ -1,4 +1,4 @@
-"""phase.rs triage (docs/engines/phase.md, violation 17), driving phase-python 0.103.0 directly, without the adapter.
+"""phase.rs triage (docs/engines/phase.md, violation 19), driving phase-python 0.103.0 directly, without the adapter.
 
 An ability that triggers on a card put into a graveyard "from anywhere" is never a leaves-the-battlefield ability
 (CR 603.6c, last sentence), so it does not look back in time (603.10a): its source dying does not see its own death,

@@ -16,7 +16,7 @@ from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
 from reference_engine.mtg.phase.signals import SIGNAL_PREFIX, Signals, land_face, scripted_signals
 from reference_engine.mtg.phase.stack import StackReader
-from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_sets, token_sets
+from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_key, move_sets, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
 from reference_engine.mtg.phase.unseen import Unseen
 
@@ -87,10 +87,9 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                  for p in self.players]
         helped = len(token_sets(self.scenario)) + len(move_sets(self.scenario))
         if helped:
-            maker = phase.build_oracle_face(maker_face(self.scenario, {t: names.one(t) for t in names.uncreated
-                                                                       if t not in names.noncreature},
-                                                       {o: names.all(o) for o in names.types if o not in names.noncreature}),
-                                            None)
+            kinds = {t: names.one(t) for t in names.uncreated if t not in names.noncreature}
+            plurals = {o: names.all(o) for o in names.types if o not in names.noncreature}
+            maker = phase.build_oracle_face(maker_face(self.scenario, kinds, plurals), None)
             if len(maker["abilities"]) != helped or maker["triggers"]:
                 raise Skipped(f"phase adapter: phase parsed the token maker into something else than its abilities: "
                               f"{maker['oracle_text']!r}")
@@ -115,7 +114,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
         # the script's one turn is played in the active player's main phase, with a land play for every card it
         # may play (every card is a land creature: scripted entries are phase's PlayLand where it allows one)
         state["state"]["phase"] = "PreCombatMain"
-        state["state"]["max_lands_per_turn"] = len(self.scenario["objects"]) + len(scripted_signals(self.scenario)) + 1
+        state["state"]["max_lands_per_turn"] = \
+            len(self.scenario["objects"]) + len(scripted_signals(self.scenario)) + 1
         self.game = engine.load_game(state)
         self.waiting = self.game.waiting_for()
 
@@ -209,7 +209,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                                                          "one scripted action")
                         later = self.scripted_signal(effect, ref)
                         continue
-                    if effect["do"] == "move_together":  # tokens.py: the token maker's "destroy all" / "exile all"
+                    if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")

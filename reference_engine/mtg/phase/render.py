@@ -143,6 +143,13 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     event, subject = trigger.get("event"), trigger.get("subject", "any")
     if event == "signal":  # signals.py: a helper land played
         return render_signal(trigger)
+    if event == "state":  # 603.8, issue 32 item 3: phase's StateCondition trigger
+        state = trigger.get("state") or {}
+        if set(trigger) != {"event", "state"} or state.get("test") != "not_in_zone" or state.get("zone") != "field" \
+                or names is None or state.get("object") not in names.types or set(state) != {"test", "object", "zone"}:
+            raise Skipped(f"phase adapter: state trigger {json.dumps(trigger, sort_keys=True)} is not rendered (only "
+                          f"'no Goblins on the battlefield', one object)")
+        return f"When there are no {names.all(state['object'])} on the battlefield"
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")

@@ -89,16 +89,33 @@ def token_phrase(obj: dict[str, Any], kind: str) -> str:
 MOVE_VERBS = {("field", "graveyard"): "Destroy", ("field", "exile"): "Exile"}
 
 
+def state_triggered(scenario: dict[str, Any]) -> bool:
+    """Whether an ability of the scenario is a state trigger (603.8)."""
+    return any(a["trigger"].get("event") == "state" for o in scenario["objects"] for a in o.get("abilities", ()))
+
+
+def move_key(scenario: dict[str, Any], effect: dict[str, Any]) -> tuple[tuple[str, ...], str, str] | None:
+    """The token maker's move for a scripted effect: every ``move_together``; a ``move`` of a permanent to a
+    graveyard or exile too where the scenario has a state trigger (603.8: phase checks state triggers after its own
+    game actions, but after a debug move only once a player has passed priority, which is the debug move's doing);
+    None for any other effect (a debug move, or no move)."""
+    if effect.get("do") == "move_together":
+        return tuple(effect["objects"]), effect.get("from"), effect["to"]
+    if effect.get("do") == "move" and (effect.get("from"), effect.get("to")) in MOVE_VERBS \
+            and state_triggered(scenario):
+        return (effect["object"],), effect["from"], effect["to"]
+    return None
+
+
 def move_sets(scenario: dict[str, Any]) -> list[tuple[tuple[str, ...], str, str]]:
-    """The script's ``move_together`` actions as (objects, from, to), in the script's order, each once."""
+    """The token maker's moves (:func:`move_key`) as (objects, from, to), in the script's order, each once."""
     sets: list[tuple[tuple[str, ...], str, str]] = []
     for step in scenario["script"]:
         for action in step["actions"]:
             for effect in action["effect"]:
-                if effect.get("do") == "move_together":
-                    key = (tuple(effect["objects"]), effect.get("from"), effect["to"])
-                    if key not in sets:
-                        sets.append(key)
+                key = move_key(scenario, effect)
+                if key is not None and key not in sets:
+                    sets.append(key)
     return sets
 
 
@@ -208,12 +225,13 @@ class TokenMaker:
         return events
 
     def move_together(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
-        """A scripted simultaneous move of permanents (``move_together``): the token maker's "destroy all" / "exile
-        all" ability of those objects' creature types, activated and resolved; the objects that were in the
+        """A scripted simultaneous move of permanents (``move_together``, or a ``move`` where :func:`move_key` says):
+        the token maker's "destroy all" / "exile all" ability of those objects' creature types, activated and
+        resolved; the objects that were in the
         ``from`` zone leave as one event (a ``group``), in phase's order. Returns the state-based action events
         phase reported after the resolution (settle() records them)."""
-        key = (tuple(effect["objects"]), effect.get("from"), effect["to"])
-        moving = [o for o in effect["objects"] if self.zones.get(o) == effect.get("from")]
+        key = move_key(self.scenario, effect)
+        moving = [o for o in key[0] if self.zones.get(o) == effect.get("from")]
         if not moving:
             return []
         events = self.activate_maker(len(token_sets(self.scenario)) + move_sets(self.scenario).index(key),
