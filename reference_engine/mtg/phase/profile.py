@@ -25,7 +25,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
                 "player than the active one (no land play out of turn), one a delayed ability waits for (phase's "
                 "delayed \"whenever ... this turn\" does not parse a land play), or beside a trigger on permanents; "
                 "kept out of the random stream (recorded verdicts)"),
-    ("state_triggers", "603.8 state triggers are not rendered"),
+    ("state_triggers", "603.8 state triggers are rendered only as \"When there are no Goblins on the battlefield\" "
+                       "(one object not on the battlefield), the script's moves of permanents then through the token "
+                       "maker; kept out of the random stream (recorded verdicts)"),
     ("watchers", "abilities triggering on abilities are not rendered"),
     ("targets", "the builder's targeted abilities trigger on named signals (see untargeted_zone_triggers)"),
     ("move_together", "a simultaneous move of permanents to a graveyard or exile is the token maker's \"destroy all\" "
