@@ -716,16 +716,22 @@ def test_scripted_moves_between_any_zones_are_played(engine, start, moves):
     assert len(entries(check.outcome.trace, "trigger")) == sum(b == "field" for _, b in moves)
 
 
-def test_a_card_given_by_debug_set_controller_coming_back_is_skipped(engine):
+def test_a_card_given_by_debug_set_controller_comes_back_under_its_owners_control(engine):
     """br-xmage-6806's shape: P2 controls P1's creature (debug SetController, no control-changing effect that could
-    end), it is flickered: phase keeps P2 as its controller on the battlefield again, where the scenario's control
-    change ended as it left. Skipped with the reason, not reported as phase's bug."""
-    objects = [{"id": "C1", "owner": "P1", "zone": "field", "controller": "P2", "abilities": [etb("A1", "P1")]},
-               {"id": "C2", "owner": "P2", "zone": "field"}]
-    doc = scenario(objects, [{"do": "move", "object": "C1", "from": "field", "to": "exile"},
-                             {"do": "move", "object": "C1", "from": "exile", "to": "field"}])
-    outcome = play(engine, doc)
-    assert outcome.status == "skipped" and "debug SetController" in outcome.message, outcome.message
+    end), it is flickered: off the battlefield the card is its owner's (400.7), so the adapter gives phase's card
+    back to its owner before it comes back (phase would keep the debug control on it); its ability triggers for P1.
+    An ability worded for the starting controller ("you") is skipped once it serves another player."""
+    hit = {"id": "A1", "trigger": {"event": "enter", "subject": "self"},
+           "effect": [{"do": "damage", "object": "C2", "amount": 1}]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "controller": "P2", "abilities": [hit]},
+               {"id": "C2", "owner": "P2", "zone": "field", "toughness": 3}]
+    flicker = [{"do": "move", "object": "C1", "from": "field", "to": "exile"},
+               {"do": "move", "object": "C1", "from": "exile", "to": "field"}]
+    (trigger,) = entries(judged(engine, scenario(objects, flicker)).outcome.trace, "trigger")
+    assert trigger["controller"] == "P1"
+    objects[0]["abilities"] = [etb("A1", "P2")]  # "you gain 1 life", worded for P2
+    outcome = play(engine, scenario(objects, flicker))
+    assert outcome.status == "skipped" and "changed hands" in outcome.message, outcome.message
 
 
 @pytest.mark.parametrize("owner, wording, triggers", [

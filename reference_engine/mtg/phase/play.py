@@ -266,6 +266,12 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
         obj = effect["object"]
         owner = self.objects[obj]["owner"]
         phase_id = self.to_phase[obj]
+        if effect["to"] == "field" and phase_id in self.debug_controlled and effect["from"] != "field":
+            # issue 32 item 3: off the battlefield the card is its owner's (400.7: the control change ended as it
+            # left); phase keeps a debug control on the card, so it is given back to its owner before it comes back,
+            # as after a scripted control change off the battlefield (scripted_control)
+            self.set_controller(phase_id, owner)
+            self.debug_controlled.discard(phase_id)
         if effect["to"] == "field" and phase_id in self.debug_controlled:
             raise Skipped(f"phase adapter: {obj}, given to a player by debug SetController, comes back onto the "
                           f"battlefield (phase keeps a debug control change on the card, where the scenario's control "

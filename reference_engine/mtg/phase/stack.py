@@ -216,10 +216,11 @@ class StackReader:
                      "controller": self.players[item["controller"]], "event": None}
             unasked.append((entry, self.descriptions[source][index]))
         entry["controller"] = self.players[item["controller"]]
-        owner = self.objects[source]["owner"]
+        owner = self.objects[source].get("controller", self.objects[source]["owner"])  # whom the text was worded for
         if entry["controller"] != owner and FOLLOWS_CONTROLLER.search(FOLLOWS_ALIKE.sub("", self.texts[ability])):
-            # "you" is the new controller where the scenario names the owner (an intervening "if" about "your
-            # graveyard" can only have been true for the new controller if it was true for the owner too)
+            # "you" is the new controller where the scenario names the player the text was worded for, its starting
+            # controller (an intervening "if" about "your graveyard" can only have been true for the new controller
+            # if it was true for the owner too)
             raise Skipped(f"phase adapter: {source} changed hands and its ability {ability} names a player "
                           f"through its controller: {self.texts[ability]!r}")
         entry["event"] = self.find_event(data.get("trigger_event"), source, ability)
