@@ -7,8 +7,11 @@ trace, then times, alternately and ``--repeat`` times, the reference engine play
 (every invariant of the edition, with the trace's structure checks) judging all of them. Rates are CPU seconds of
 this process (``time.process_time``), so other jobs on the machine change them less; min, median and max of the
 ratio are printed. ``--profile`` prints the judge's 25 costliest functions (cProfile, own time) for each ruleset.
+``--calls`` also prints the Python function calls per scenario of the judge and of the engine (counted by cProfile):
+a measure of the work that other jobs on a shared machine do not move, for comparing two trees when the timings
+swing more than the change.
 
-Usage: python benchmarks/bench_judge.py [--ruleset R ...] [--examples 150] [--repeat 5] [--profile]
+Usage: python benchmarks/bench_judge.py [--ruleset R ...] [--examples 150] [--repeat 5] [--profile] [--calls]
 """
 
 from __future__ import annotations
@@ -55,8 +58,17 @@ def timed(function) -> float:
     return time.process_time() - started
 
 
-def measure(name: str, examples: int, repeat: int, profile: bool) -> tuple[list[float], float, float]:
-    """Ratios judge/engine of each repeat, and the median CPU ms per scenario of the engine and of the judge."""
+def calls(function) -> int:
+    """Python function calls (primitive and recursive) made by ``function()``, as cProfile counts them."""
+    profiler = cProfile.Profile()
+    profiler.runcall(function)
+    return pstats.Stats(profiler).total_calls
+
+
+def measure(name: str, examples: int, repeat: int, profile: bool,
+            count: bool = False) -> tuple[list[float], float, float, tuple[float, float] | None]:
+    """Ratios judge/engine of each repeat, the median CPU ms per scenario of the engine and of the judge, and (with
+    ``count``) the function calls per scenario of the engine and of the judge."""
     played, engine, invariants = cases(name, examples)
 
     def playing() -> None:
@@ -77,8 +89,9 @@ def measure(name: str, examples: int, repeat: int, profile: bool) -> tuple[list[
         profiler.runcall(judging)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
     per = 1000 / max(1, len(played))
+    counted = (calls(playing) / max(1, len(played)), calls(judging) / max(1, len(played))) if count else None
     return ([j / e for j, e in zip(judge_s, engine_s)], statistics.median(engine_s) * per,
-            statistics.median(judge_s) * per)
+            statistics.median(judge_s) * per, counted)
 
 
 def main() -> None:
@@ -87,12 +100,16 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=150)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--calls", action="store_true", help="also count function calls per scenario (cProfile)")
     args = parser.parse_args()
     print(f"judge / engine, CPU time, {args.examples} goal-size scenarios, {args.repeat} repeats (goal <= 1.0)")
     for name in args.ruleset or sorted(units()):
-        ratios, engine_ms, judge_ms = measure(name, args.examples, args.repeat, args.profile)
+        ratios, engine_ms, judge_ms, counted = measure(name, args.examples, args.repeat, args.profile, args.calls)
         print(f"{name:14} ratio min {min(ratios):.2f} median {statistics.median(ratios):.2f} max {max(ratios):.2f}"
               f" | CPU ms per scenario: engine {engine_ms:.2f}, judge {judge_ms:.2f}")
+        if counted is not None:
+            print(f"{'':14} function calls per scenario: engine {counted[0]:.0f}, judge {counted[1]:.0f} "
+                  f"(ratio {counted[1] / counted[0]:.2f})")
 
 
 if __name__ == "__main__":

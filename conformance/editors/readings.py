@@ -24,7 +24,7 @@ from conformance.shrinking.reduction import reduce_scenario
 from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import Invariant
-from reference_engine.kernel.registry import game_factory
+from reference_engine.kernel.registry import builder_for, game_factory
 from reference_engine.kernel.ruleset import Ruleset
 
 PER_POINT = 3  # scenarios meeting each branch point that the sweep enumerates at least (when it can draw them)
@@ -69,7 +69,10 @@ def aimed_sample(ruleset: Ruleset, edition: str, options: dict[str, Any], scenar
     """The ``scenarios`` small generated scenarios of seed ``seed``, then, from ``draws`` more (seed ``seed + 1``;
     then, for branch points still short, ``draws`` more at half the skew, seed ``seed + 2``), each that meets a branch point of ``ruleset`` met fewer than ``per_point`` times so far: by the scenarios
     enumerated, when the caller keeps ``met`` (branch point -> enumerated scenarios meeting it) up to date between
-    drawing (a scenario too large to enumerate then does not count), else by those drawn."""
+    drawing (a scenario too large to enumerate then does not count), else by those drawn. Last, for each option
+    whose readings differ only in a shape the stream never builds (the generator's ``option_shapes``: MTG's
+    ``pass_two_membership`` and its watcher chain), ``per_point`` small scenarios of that shape meeting the option's
+    branch point (seed ``seed + 3``), as ``diff`` draws them."""
     counts: Counter[str] | dict[str, int] = met if met is not None else Counter()
     for document in small_scenarios(ruleset.name, edition, options, scenarios, seed, skew):
         if met is None:
@@ -81,11 +84,28 @@ def aimed_sample(ruleset: Ruleset, edition: str, options: dict[str, Any], scenar
     for round_seed, round_skew in rounds:
         for document in small_scenarios(ruleset.name, edition, options, draws, round_seed, round_skew):
             if all(counts.get(p, 0) >= per_point for p in wanted):
-                return
+                break
             points = met_points(document)
             if any(counts.get(p, 0) < per_point for p in points & wanted):
                 if met is None:
                     counts.update(points)
+                yield document
+    yield from _shaped(ruleset, edition, options, seed + 3, skew, draws // 10, per_point)
+
+
+def _shaped(ruleset: Ruleset, edition: str, options: dict[str, Any], seed: int, skew: float, draws: int,
+            per_point: int) -> Iterator[dict[str, Any]]:
+    """Up to ``per_point`` small scenarios (of ``draws``) per option with search shapes, built with them, each
+    meeting the option's branch point."""
+    shapes = getattr(builder_for(ruleset.name), "option_shapes", {})
+    for option, names in sorted(shapes.items()):
+        points = {p.id for p in ruleset.branch_points.values() if getattr(p, "option", None) == option}
+        found = 0
+        for document in small_scenarios(ruleset.name, edition, options, draws, seed, skew, {"include": list(names)}):
+            if found >= per_point:
+                break
+            if met_points(document) & points:
+                found += 1
                 yield document
 
 

@@ -51,10 +51,11 @@ class SmallSource(ChoiceSource):
 
 
 def small_scenarios(ruleset: str, edition: str, options: dict[str, Any], count: int, seed: int = 0,
-                    skew: float = DEFAULT_SKEW) -> Iterator[dict[str, Any]]:
+                    skew: float = DEFAULT_SKEW, profile: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """``count`` small scenario documents of ``ruleset`` for ``edition`` (each carrying ``options``), from seeds
-    ``seed * 1_000_003 + n``. Raises KeyError for a ruleset without a builder."""
-    build = builder_for(ruleset)
+    ``seed * 1_000_003 + n``; with ``profile``, the builder's (e.g. ``{"include": [a search shape]}``). Raises
+    KeyError for a ruleset without a builder."""
+    build = builder_for(ruleset, profile)
     for n in range(count):
         document = build(SmallSource(seed * 1_000_003 + n, skew), edition)
         yield {**document, "options": dict(options)}

@@ -29,6 +29,7 @@ IN_PLAY = "field"
 LEAVING_EVENTS = frozenset({"leave", "move"})
 
 _ZONE_TESTS = {"in_zone": True, "not_in_zone": False}
+_NO_NAME = object()  # a trigger condition naming no signal: any name fits
 
 
 def movement_event(from_zone: str, to_zone: str) -> str:
@@ -83,12 +84,15 @@ class ZoneTracker:
         self.zones: dict[str, str] = {obj["id"]: obj["zone"] for obj in scenario["objects"]}
         # (object id, ability) in scenario order, grouped by the event type of their trigger condition: an event is
         # tested only against the abilities waiting for its type (the rest cannot match, see pattern_matches).
-        # Each with its active_zones, read once.
-        self._by_type: dict[str, list[tuple[str, dict[str, Any], list[str]]]] = {}
+        # Each with its active_zones, read once, and its condition's signal name and subject (_NO_NAME: any name)
+        # and intervening condition, read once too.
+        self._by_type: dict[str, list[tuple[str, dict[str, Any], list[str], Any, str, Any]]] = {}
         for obj in scenario["objects"]:
             for ability in obj.get("abilities", ()):
-                self._by_type.setdefault(ability["trigger"]["event"], []).append(
-                    (obj["id"], ability, active_zones(ability)))
+                pattern = ability["trigger"]
+                self._by_type.setdefault(pattern["event"], []).append(
+                    (obj["id"], ability, active_zones(ability), pattern.get("name", _NO_NAME),
+                     pattern.get("subject", "any"), ability.get("intervening_if")))
 
     def apply(self, event: dict[str, Any]) -> dict[str, str]:
         """Move the event's subject into its ``to`` zone. Returns ``{subject: zone it was in}`` when the event moved
@@ -105,13 +109,22 @@ class ZoneTracker:
         """(object id, ability) of every ability, in scenario order, whose trigger condition ``event`` satisfies and
         whose object is where it must be (see the module docstring), given ``before`` (what :meth:`apply` returned
         for this event) and the zones now. ``scenario`` is the one the tracker was built from."""
+        candidates = self._by_type.get(event["type"])
+        if not candidates:
+            return
         leaving = event["type"] in self.leaving
-        for source, ability, zones in self._by_type.get(event["type"], ()):
-            if not pattern_matches(ability["trigger"], event, source):
+        name, subject, zones_now = event.get("name"), event.get("subject"), self.zones
+        for source, ability, zones, wanted_name, wanted_subject, condition in candidates:
+            # pattern_matches, inlined (the type matched already): its signal name, then its subject
+            if wanted_name is not _NO_NAME and name != wanted_name:
                 continue
-            leaving_itself = leaving and event.get("subject") == source
-            where = before.get(source, self.zones.get(source)) if leaving_itself else self.zones.get(source)
-            if where in zones and condition_holds(ability.get("intervening_if"), self.zones, source):
+            if wanted_subject != "any" and not _subject_fits(wanted_subject, subject, source):
+                continue
+            if leaving and subject == source:
+                where = before.get(source, zones_now.get(source))
+            else:
+                where = zones_now.get(source)
+            if where in zones and (condition is None or condition_holds(condition, zones_now, source)):
                 yield source, ability
 
 

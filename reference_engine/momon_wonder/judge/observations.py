@@ -233,12 +233,17 @@ def expected_triggers(view: TraceView) -> dict[str, list[tuple[str, str]]]:
     ability is listed once for the whole event, under the first occurrence that satisfies it (11.2.3)."""
     tracker = ZoneTracker(view.scenario, LEAVING)
     out: dict[str, list[tuple[str, str]]] = {}
-    groups, keys = group_events(view), event_group(view)
+    groups, keys, scenario = group_events(view), event_group(view), view.scenario
     for i in view.by_kind["event"]:
         event = view.entries[i]
         if event["id"] in out:
             continue
-        occurrences = [view.events[e] for e in groups[keys[event["id"]]]]
+        members = groups[keys[event["id"]]]
+        if len(members) == 1:  # one occurrence (the common case): nothing to list once for the whole event
+            before = tracker.apply(event)
+            out[event["id"]] = [(source, ab["id"]) for source, ab in tracker.satisfied_abilities(event, scenario, before)]
+            continue
+        occurrences = [view.events[e] for e in members]
         befores = [tracker.apply(occurrence) for occurrence in occurrences]
         seen: set[tuple[str, str]] = set()
         for occurrence, before in zip(occurrences, befores):
@@ -389,6 +394,7 @@ def units(view: TraceView) -> list[Unit]:
     open_units: dict[Any, tuple[str, Any, int, tuple[str, ...]]] = {}
     out: list[Unit] = []
     entries = view.entries
+    marking: dict[int, tuple[list, bool]] = {}  # id(effect) -> (effect, whether it marks): asked once per effect
     for i in view.indexes_of(*begin_kind, *end_kind):  # only the entries that begin or end a unit, in trace order
         entry = entries[i]
         kind = entry["kind"]
@@ -397,7 +403,10 @@ def units(view: TraceView) -> list[Unit]:
             name = _unit_name(entry, unit_kind)
             marked: list[str] = []
             effect = unit_effect(view, entry)
-            if any(action["do"] == "mark_defeat" for action in effect):  # else the effect marks nothing
+            known = marking.get(id(effect))  # (the effect is kept with its answer: its id is not reused meanwhile)
+            if known is None:
+                known = marking[id(effect)] = (effect, any(action["do"] == "mark_defeat" for action in effect))
+            if known[1]:  # else the effect marks nothing
                 for step_ in walk_effect(effect, dict(snapshots[i]), failed_event):
                     if step_[0] == "mark" and step_[1] not in marked:
                         marked.append(step_[1])
@@ -513,6 +522,9 @@ def _trigger_positions(view: TraceView) -> dict[str, int | None]:
     """Trigger id -> :func:`trigger_position`, for every trigger of the trace (rules ask for it per entry)."""
     positions = _group_positions(view)
     return {t: positions.get(trigger["event"]) for t, trigger in view.triggers.items()}
+
+
+trigger_positions = _trigger_positions  # the whole table, for a rule that asks for every trigger's position
 
 
 def summoned_by(view: TraceView, event_id: str) -> list[str]:

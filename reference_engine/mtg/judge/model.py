@@ -326,7 +326,7 @@ class Reading:
         damage, fragile = board.damage, self.fragile
         dying = sorted((t for t, z in board.where.items()
                         if z == FIELD and (t in damage or t in fragile) and self.lethal(t, board)),
-                       key=lambda t: self.seat.get(t, len(self.seat)))
+                       key=lambda t: self.seat.get(t, len(self.seat))) if damage or fragile else []
         losing = [p for p in self.players if board.present(p) and board.life.get(p, DEFAULT_LIFE) <= 0]
         return dying, losing
 

@@ -108,15 +108,18 @@ def spans(view: TraceView) -> list[tuple[int, int, str]]:
 
 
 @memoized
-def _span_begins(view: TraceView) -> list[int]:
-    return [begin for begin, _, _ in spans(view)]
+def _span_begins(view: TraceView) -> tuple[list[int], list[tuple[int, int, str]]]:
+    """(the begin of each of :func:`spans`, the spans), for :func:`inside_span`: one lookup per question."""
+    found = spans(view)
+    return [begin for begin, _, _ in found], found
 
 
 def inside_span(view: TraceView, index: int) -> tuple[int, int, str] | None:
     """The resolution or action ``index`` falls inside, if any (they never overlap in a well-formed trace)."""
-    k = bisect_left(_span_begins(view), index) - 1
+    begins, found = _span_begins(view)
+    k = bisect_left(begins, index) - 1
     if k >= 0:
-        begin, end, what = spans(view)[k]
+        begin, end, what = found[k]
         if begin < index < end:
             return begin, end, what
     return None
@@ -132,6 +135,9 @@ def _specs(view: TraceView) -> dict[str, dict[str, Any] | None]:
     """Trigger id -> :func:`spec_of`, for every instance of the trace (rules ask tens of thousands of times)."""
     cat = catalog(view)
     return {t: cat.ability(trig["source"], trig["ability"], delayed="delayed" in trig) for t, trig in view.triggers.items()}
+
+
+specs = _specs  # the whole table, for a rule asking spec_of for every instance in a loop
 
 
 def game_over_at(view: TraceView) -> int | None:
@@ -220,7 +226,8 @@ def _births(view: TraceView) -> dict[str, int]:
 def placements(view: TraceView):
     """Every 603.3b run in the trace, with what had to go in it (see :class:`Placement`) (streamed)."""
     entries = view.entries
-    births = sorted((born_at(view, t), view.trigger_index[t], t) for t in view.triggers)
+    birth = _births(view)
+    births = sorted((birth[t], view.trigger_index[t], t) for t in view.triggers)
     born = 0  # births[:born] are the instances born before the current entry
     alive: dict[str, None] = {}  # born, neither put on the stack nor removed, in birth order
     gone: set[str] = set()  # put on the stack or removed
@@ -486,6 +493,9 @@ def compare_triggers(view: TraceView, event_ids) -> list[str]:
     return found
 
 
+_CREATING = ("create_delayed", "reflexive")
+
+
 @memoized
 def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
     """For every resolution that used its effect: (trigger id, resolve_begin entry, action kind, ability ids its
@@ -493,8 +503,9 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
     and ``reflexive`` (603.12). A declined optional ability (603.5) creates nothing."""
     out = []
     choices, creates = view.by_kind["choice"], view.by_kind["delayed_create"]  # entry indexes, ascending
+    table = _specs(view)
     for t, begin, end in view.resolution_spans:
-        spec = spec_of(view, t)
+        spec = table.get(t)
         if spec is None:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())
@@ -502,10 +513,11 @@ def creations(view: TraceView) -> list[tuple[str, int, str, Counter, Counter]]:
                        for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
         made = [view.entries[i] for i in creates[bisect_right(creates, begin):bisect_left(creates, end)]
                 if view.entries[i].get("created_by") == t]
-        for kind in ("create_delayed", "reflexive"):
-            wanted = Counter() if declined else Counter(
-                a["ability"]["id"] for a in spec.get("effect") or () if a.get("do") == kind)
-            got = Counter(e["ability"] for e in made if bool(e.get("reflexive")) == (kind == "reflexive"))
+        effect = () if declined else [a for a in spec.get("effect") or () if a.get("do") in _CREATING]
+        for kind in _CREATING:
+            wanted = Counter(a["ability"]["id"] for a in effect if a.get("do") == kind) if effect else Counter()
+            got = Counter(e["ability"] for e in made if bool(e.get("reflexive")) == (kind == "reflexive")) \
+                if made else Counter()
             out.append((t, begin, kind, wanted, got))
     return out
 

@@ -70,7 +70,8 @@ class Replay:
     state_at: dict[int, State] = field(default_factory=dict)  # entry index -> state, at turns, removals, activations, advances
     turns: dict[str, Turn] = field(default_factory=dict)
     batches: list[Batch] = field(default_factory=list)
-    pending_at: dict[int, list[str]] = field(default_factory=dict)  # event/step_advance index -> triggers pending then
+    # event/step_advance index -> triggers pending then (read-only: entries with the same pending share one tuple)
+    pending_at: dict[int, tuple[str, ...]] = field(default_factory=dict)
     arose_inside: dict[str, bool] = field(default_factory=dict)  # trigger -> arose while a resolution was open
     arose_with_others_pending: dict[str, bool] = field(default_factory=dict)
     ends: dict[str, int] = field(default_factory=dict)  # trigger -> entry index of its turn or removal
@@ -115,6 +116,7 @@ class _ReplayWalk:
         self.fresh: list[str] = []
         self.batches: list[Batch] = []
         self.spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
+        self.pending_now: tuple[str, ...] | None = ()  # ``pending`` as a tuple; None once it changed
         self.state: State | None = None  # the zones and control since the last change, once a snapshot needs it
 
     def snapshot(self, i: int) -> None:
@@ -123,6 +125,13 @@ class _ReplayWalk:
         if self.state is None:
             self.state = State(dict(self.tracker.zones), dict(self.controllers))
         self.out.state_at[i] = self.state
+
+    def pending_snapshot(self) -> tuple[str, ...]:
+        # Entries with no trigger arising or leaving between them share one read-only tuple (a copy per event would
+        # cost events x pending triggers).
+        if self.pending_now is None:
+            self.pending_now = tuple(self.pending)
+        return self.pending_now
 
     def leave_batches(self, trigger: str) -> None:
         if trigger in self.fresh:
@@ -157,6 +166,7 @@ class _ReplayWalk:
             self.out.arose_inside[t] = any(close == "resolve_end" for close, _ in self.spans)
             self.out.arose_with_others_pending[t] = bool(self.pending)
             self.pending.append(t)
+            self.pending_now = None
             self.fresh.append(t)
         elif kind in SPAN_OPEN:
             if kind != "action_begin":
@@ -177,16 +187,17 @@ class _ReplayWalk:
                 self.turn(t, i)
             elif t in self.pending:
                 self.pending.remove(t)
+                self.pending_now = None
                 self.leave_batches(t)
                 self.out.ends.setdefault(t, i)
         elif kind == "step_advance":
             self.snapshot(i)
-            self.out.pending_at[i] = list(self.pending)
+            self.out.pending_at[i] = self.pending_snapshot()
 
     def event(self, i: int, entry: dict[str, Any]) -> None:
         """The abilities ``entry`` makes due (their controllers judged as the event happens), and its changes."""
         controllers = self.controllers
-        self.out.pending_at[i] = list(self.pending)
+        self.out.pending_at[i] = self.pending_snapshot()
         before = self.tracker.apply(entry)
         previous = None
         if entry["type"] == "control" and entry.get("subject") in controllers and entry.get("controller"):
@@ -213,6 +224,7 @@ class _ReplayWalk:
         else:
             self.leave_batches(trigger)
         self.pending.remove(trigger)
+        self.pending_now = None
         self.out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(self.spans), waiting)
         self.out.ends.setdefault(trigger, i)
 

@@ -17,7 +17,7 @@ from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.kernel.invariant import invariant
 from reference_engine.momon_wonder.judge.observations import (
     MAIN, completion_of, enqueues, event_group, group_events, one_summon_occurrences, packages, phase_at, queue_of,
-    summoned_by, trigger_position, units,
+    summoned_by, trigger_position, trigger_positions, units,
 )
 from reference_engine.momon_wonder.judge.observations import group_position as event_position
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
@@ -50,13 +50,14 @@ def _collected_at(view: TraceView, trigger: str, package_created: dict[str, int]
     """Where a trigger instance was collected: its first enqueue, its package's creation (a successful Summon's
     triggers wait in the package), or its removal when it was declined as it triggered."""
     candidates = []
-    if enqueues(view).get(trigger):
-        candidates.append(enqueues(view)[trigger][0])
+    queued = enqueues(view).get(trigger)
+    if queued:
+        candidates.append(queued[0])
     event = view.triggers[trigger]["event"]
     if event in package_created:
         candidates.append(package_created[event])
     removed = view.unresolved.get(trigger)
-    if removed is not None and not enqueues(view).get(trigger):
+    if removed is not None and not queued:
         candidates.append(removed)
     return min(candidates) if candidates else None
 
@@ -105,8 +106,9 @@ def collect_every_trigger(view: TraceView) -> list[str]:
     keys = event_group(view)
     created = {keys.get(p.event, p.event): p.created for p in packages(view).values()}
     package_created = {e: created[k] for e, k in keys.items() if k in created}
+    queued = enqueues(view)
     for t, trigger in view.triggers.items():
-        if not enqueues(view).get(t) and not _declined_on_trigger(view, t):
+        if not queued.get(t) and not _declined_on_trigger(view, t):
             removed = view.unresolved.get(t)
             found.append(f"{view.describe_trigger(t)} never entered a queue" + (
                 f" (it was removed as {view.entries[removed]['reason']} without being queued; only option "
@@ -160,6 +162,7 @@ def _placements(view: TraceView):
     by_queue: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
     restored_at: dict[str, float] = {}
     last = 0
+    positions = trigger_positions(view)  # trigger_position of every trigger of the trace (KeyError for no trigger)
 
     def see(i: int, entry: dict) -> None:
         nonlocal last
@@ -171,7 +174,7 @@ def _placements(view: TraceView):
                 restored_at[entry["id"]] = last + 0.5
         elif kind == "enqueue":
             if entry.get("placement", "back") == "back":
-                position = trigger_position(view, entry["trigger"]) if entry["trigger"] in view.triggers else None
+                position = positions[entry["trigger"]] if entry["trigger"] in positions else None
                 if position is None:
                     position = restored_at.get(entry["trigger"])
                 if position is not None:

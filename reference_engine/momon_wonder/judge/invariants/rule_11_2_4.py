@@ -20,7 +20,7 @@ from reference_engine.kernel.invariant import invariant
 from reference_engine.kernel.script import script_problems
 from reference_engine.momon_wonder.judge.observations import (
     MAIN, PACKAGE_PHASES, package_position, packages, phase_at, queue_of, replayed_queues, snatch_check_of, summonable,
-    trigger_position, unit_effect, walk_effect, zones_at_resolution, zones_before,
+    trigger_positions, unit_effect, walk_effect, zones_at_resolution, zones_before,
 )
 from reference_engine.kernel.traceview import TraceView, memoized
 from reference_engine.momon_wonder.judge.observations import PASSES
@@ -62,14 +62,18 @@ def _expected_events(view: TraceView, trigger: str) -> list[tuple[str, str | Non
     """(type, subject) of the events the trigger's effect must cause, given the zones as its resolution began."""
     t = view.triggers[trigger]
     ability = view.ability_of(trigger)
-    # the effect's moves write to the front map: no copy of every object's zone per resolution
-    zones = ChainMap({}, zones_at_resolution(view).get(trigger, {}))
+    # the effect's moves write to the front map: no copy of every object's zone per resolution (and no map at all for
+    # an effect that moves nothing)
+    zones: ChainMap[str, str] | None = None
     expected: list[tuple[str, str | None]] = []
     for action in (ability or {}).get("effect", ()):
         do = action["do"]
         if do == "signal":
             expected.append(("signal", action.get("subject", t["source"])))
-        elif do == "summon":
+            continue
+        if zones is None:
+            zones = ChainMap({}, zones_at_resolution(view).get(trigger, {}))
+        if do == "summon":
             monsters = summonable(action, zones)
             if action["succeeds"] and monsters:
                 for obj in monsters:  # one Summon event, one occurrence per monster
@@ -137,7 +141,8 @@ def _scripted_actions_performed(view: TraceView) -> list[str]:
 def _later_main_triggers(view: TraceView) -> list:
     """(package, trigger) pairs: a Trigger Queue trigger whose event is later than the package's Summon event."""
     queues = queue_of(view)
-    main_triggers = [(t, trigger_position(view, t)) for t, q in queues.items() if q == MAIN]
+    positions = trigger_positions(view)
+    main_triggers = [(t, positions[t]) for t, q in queues.items() if q == MAIN]
     main_triggers = [(t, position) for t, position in main_triggers if position is not None]
     out = []
     for package in packages(view).values():
@@ -168,14 +173,14 @@ def package_position_kept(view: TraceView) -> list[str]:
             found.append(f"{view.describe_trigger(t)} was processed (entry {left}) before package {package.id} of "
                          f"{view.describe_event(package.event)} was reached, but the package keeps its earlier position")
     # The other direction: the package is not placed ahead of ordinary triggers from earlier events either.
-    queues = queue_of(view)
+    queues, positions, queued = queue_of(view), trigger_positions(view), enqueues(view)
     for package in packages(view).values():
         position, opened = package_position(view, package), package.at("package_open")
         if position is None or opened is None or package.id in reported:
             continue
         for t, queue in queues.items():
-            earlier = trigger_position(view, t)
-            if queue != MAIN or earlier is None or earlier >= position or enqueues(view)[t][0] > opened:
+            earlier = positions[t]
+            if queue != MAIN or earlier is None or earlier >= position or queued[t][0] > opened:
                 continue
             left = view.left_at(t)
             if left is None or left > opened:
@@ -393,6 +398,7 @@ def removal_reason(view: TraceView) -> list[str]:
     zones = _zones_at_departure(view)
     on_trigger = view.options.get("optional_choice") == "on-trigger"
     recheck = bool(view.options.get("intervening_recheck", True))
+    queued_at = enqueues(view)
     for t, trigger in view.triggers.items():
         ability = view.ability_of(t) or {}
         declines = bool(ability.get("optional")) and not chooser.optional(trigger["controller"], trigger)
@@ -400,7 +406,8 @@ def removal_reason(view: TraceView) -> list[str]:
         lapsed = (recheck and condition is not None and t in zones
                   and not condition_holds(condition, zones[t], trigger["source"]))
         removed = view.unresolved.get(t)
-        queued = bool(enqueues(view).get(t)) and (removed is None or enqueues(view)[t][0] < removed)
+        first_queued = queued_at.get(t)
+        queued = bool(first_queued) and (removed is None or first_queued[0] < removed)
         if removed is not None:
             reason = view.entries[removed]["reason"]
             if reason not in MOMON_REMOVAL_REASONS:

@@ -184,16 +184,21 @@ def nested_package_deferred(view: TraceView) -> list[str]:
     return found
 
 
-def _packages_with_deferred_work(view: TraceView):
-    queues = queue_of(view)
+@memoized
+def _packages_with_deferred_work(view: TraceView) -> list:
+    """(package, its span, the triggers queued outside it before it opened and still waiting then), for each package
+    that had such deferred work (computed once per trace: the check and its exercised count both read it)."""
+    queues, queued, left_at = queue_of(view), enqueues(view), view.left_at
+    out = []
     for package in packages(view).values():
         span = package.span
         if span is None:
             continue
-        deferred = [t for t, q in queues.items() if q != package.id and enqueues(view)[t][0] < span[0]
-                    and (view.left_at(t) is None or view.left_at(t) > span[0])]
+        deferred = [t for t, q in queues.items() if q != package.id and queued[t][0] < span[0]
+                    and (left_at(t) is None or left_at(t) > span[0])]
         if deferred:
-            yield package, span, deferred
+            out.append((package, span, deferred))
+    return out
 
 
 @invariant(

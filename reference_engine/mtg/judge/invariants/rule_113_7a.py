@@ -11,7 +11,7 @@ from reference_engine.kernel.invariant import invariant
 from reference_engine.mtg.judge.observations import PASSES
 from reference_engine.kernel.traceview import TraceView
 from reference_engine.mtg.judge.model import working_zones
-from reference_engine.mtg.judge.observations import describe, ended_before, pushes, replay, spec_of
+from reference_engine.mtg.judge.observations import describe, ended_before, pushes, replay, specs
 
 # Why MTG removes a triggered ability without resolving it, and whether it must be on the stack for that.
 REASONS = {"no_target": True, "illegal_target": True, "intervening_if": True, "player_left": False}
@@ -19,9 +19,9 @@ REASONS = {"no_target": True, "illegal_target": True, "intervening_if": True, "p
 
 def _source_gone(view: TraceView) -> int:
     at = replay(view).at
-    count = 0
+    count, table = 0, specs(view)
     for t, begin in view.resolve_begin.items():
-        spec = spec_of(view, t)
+        spec = table.get(t)
         if spec is not None and t in view.triggers and "delayed" not in view.triggers[t] \
                 and at[begin].where.get(view.triggers[t]["source"]) not in working_zones(spec):
             count += 1

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from reference_engine.kernel.invariant import invariant
 from reference_engine.mtg.judge.observations import (
-    PROGRESS_KINDS, catalog, compare_triggers, describe, ended_before, expected_triggers, first_after, replay, spec_of,
+    PROGRESS_KINDS, catalog, compare_triggers, describe, ended_before, expected_triggers, first_after, replay,
+    specs,
 )
 from reference_engine.mtg.judge.model import looks_back
 from reference_engine.mtg.judge.observations import PASSES
-from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.traceview import TraceView, memoized
 
 
+@memoized
 def _ordinary_events(view: TraceView) -> list[str]:
     return [e["id"] for g in replay(view).groups for e in g.events
             if not looks_back(e) and not e.get("prevented")]
@@ -49,10 +51,10 @@ def announced_late(view: TraceView) -> list[str]:
     own entry and are not concerned. A trigger missing altogether is :func:`compare_triggers`' business."""
     found: list[str] = []
     group_of, made_by_kind = replay(view).group_of, catalog(view).made_by_kind
-    progress = view.indexes_of(*PROGRESS_KINDS)
+    progress, table = view.indexes_of(*PROGRESS_KINDS), specs(view)
     for t, trig in view.triggers.items():
         group = group_of.get(trig["event"]) if trig["event"] is not None else None
-        spec = spec_of(view, t)
+        spec = table.get(t)
         if group is None or spec is None or spec["trigger"]["event"] == "state":
             continue
         if "delayed" in trig and made_by_kind.get(trig["ability"]) == "reflexive":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from reference_engine.kernel.invariant import invariant
 from reference_engine.mtg.judge.observations import (
-    PASSES, born_at, catalog, ended_before, chooser, describe, placements, spec_of, turns,
+    PASSES, born_at, catalog, ended_before, chooser, describe, placements, specs, turns,
 )
 from reference_engine.kernel.traceview import TraceView, memoized
 
@@ -31,17 +31,19 @@ def _second_pass(view: TraceView, trigger: str) -> bool:
 def _second_pass_triggers(view: TraceView) -> frozenset[str]:
     """The trigger instances of the trace that belong to 603.3b's second part, found once per trace."""
     cat, membership = catalog(view), view.options.get("pass_two_membership", "triggering-only")
-    return frozenset(t for t in view.triggers if cat.second_pass(spec_of(view, t), membership))
+    table = specs(view)
+    return frozenset(t for t in view.triggers if cat.second_pass(table.get(t), membership))
 
 
 def _segments(view: TraceView):
     """The pushes APNAP order applies to: each pass of each batch (the whole batch in a one-pass edition)."""
     two_pass = view.edition in TWO_PASS_EDITIONS
+    second = _second_pass_triggers(view) if two_pass else frozenset()
     for placement in placements(view):
         triggers = [t for t in placement.pushed if t in view.triggers]
         if two_pass:
-            yield [t for t in triggers if not _second_pass(view, t)]
-            yield [t for t in triggers if _second_pass(view, t)]
+            yield [t for t in triggers if t not in second]
+            yield [t for t in triggers if t in second]
         else:
             yield triggers
 

@@ -6,15 +6,20 @@ the intervening 'if' check, an ability whose target has become illegal is remove
 from __future__ import annotations
 
 from reference_engine.kernel.invariant import invariant
-from reference_engine.mtg.judge.observations import PASSES, catalog, describe, replay, spec_of
-from reference_engine.kernel.traceview import TraceView
+from reference_engine.mtg.judge.observations import PASSES, catalog, describe, replay, spec_of, specs
+from reference_engine.kernel.traceview import TraceView, memoized
 
 
-def _targeted_pushes(view: TraceView):
+@memoized
+def _targeted_pushes(view: TraceView) -> list[tuple[int, dict, dict]]:
+    """(entry index, entry, ability) of every push of an ability with a target (the check and its count read it)."""
+    table, entries = specs(view), view.entries
+    out = []
     for i in view.by_kind["stack_push"]:
-        spec = spec_of(view, view.entries[i]["trigger"])
+        spec = table.get(entries[i]["trigger"])
         if spec is not None and "target" in spec:
-            yield i, view.entries[i], spec
+            out.append((i, entries[i], spec))
+    return out
 
 
 @invariant(

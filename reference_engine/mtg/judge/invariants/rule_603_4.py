@@ -13,7 +13,7 @@ from reference_engine.kernel.invariant import invariant
 from reference_engine.mtg.judge.model import looks_back_for
 from reference_engine.mtg.judge.observations import (
     PASSES, RESOLUTION_REMOVALS, actual_triggers, catalog, condition_at_trigger, describe, expected_triggers,
-    inside_span, replay, spec_of,
+    inside_span, replay, specs,
 )
 from reference_engine.kernel.traceview import TraceView, streamed
 
@@ -22,12 +22,12 @@ from reference_engine.kernel.traceview import TraceView, streamed
 def _resolution_checks(view: TraceView):
     """(entry index, trigger id, condition held, entry) where an ability with an intervening "if" began to resolve
     (streamed)."""
-    cat, at = catalog(view), replay(view).at
+    cat, at, table = catalog(view), replay(view).at, specs(view)
     out: list[tuple[int, str, bool, dict]] = []
 
     def see(i: int, entry: dict) -> None:
         if entry["kind"] == "resolve_begin" or entry["reason"] in RESOLUTION_REMOVALS:
-            spec = spec_of(view, entry["trigger"])
+            spec = table.get(entry["trigger"])
             if spec is not None and "intervening_if" in spec:
                 trig = view.triggers[entry["trigger"]]  # "you": its controller, fixed as it triggered (603.3a)
                 out.append((i, entry["trigger"], cat.true_on(spec["intervening_if"], at[i], trig["source"],
@@ -49,9 +49,9 @@ def _resolution_checks(view: TraceView):
 )
 def intervening_if(view: TraceView) -> list[str]:
     found = checked_too_late(view)
-    cat = catalog(view)
+    cat, table = catalog(view), specs(view)
     for t, trig in view.triggers.items():
-        spec = spec_of(view, t)
+        spec = table.get(t)
         if spec is None or "intervening_if" not in spec:
             continue
         if "delayed" in trig and cat.made_by_kind.get(trig["ability"]) == "reflexive":

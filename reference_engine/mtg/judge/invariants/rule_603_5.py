@@ -4,13 +4,15 @@ as it resolves."""
 from __future__ import annotations
 
 from reference_engine.kernel.invariant import invariant
-from reference_engine.mtg.judge.observations import describe, pushes, spec_of
+from reference_engine.mtg.judge.observations import describe, pushes, specs
 from reference_engine.mtg.judge.observations import PASSES
-from reference_engine.kernel.traceview import TraceView
+from reference_engine.kernel.traceview import TraceView, memoized
 
 
+@memoized
 def _optional_triggers(view: TraceView) -> list[str]:
-    return [t for t in view.triggers if (spec_of(view, t) or {}).get("optional")]
+    table = specs(view)
+    return [t for t in view.triggers if (table.get(t) or {}).get("optional")]
 
 
 @invariant(

@@ -78,8 +78,8 @@ class _StateWalk:
             if self.departing and i > self.departure_end:
                 self.departing = False
                 self.check_point()
-            if kind in PROGRESS_KINDS and not _departure_removal(entry):
-                self.flush(i)
+            if self.expect and kind in PROGRESS_KINDS and not _departure_removal(entry):
+                self.flush(i)  # (nothing to flush without an expected trigger: the common case, no call)
             if kind == "event" and i in self.groups:
                 i = self.events(i)
                 continue

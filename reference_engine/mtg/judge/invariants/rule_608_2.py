@@ -25,13 +25,13 @@ from reference_engine.mtg.judge.observations import PASSES
 from reference_engine.kernel.traceview import TraceView, memoized
 from reference_engine.mtg.judge.activated import activated_spans, activations, may_activate, printed_activated
 from reference_engine.mtg.judge.model import FIELD, OUT_OF_GAME, UNCREATED, Board, Reading
-from reference_engine.mtg.judge.observations import catalog, describe, replay, spec_of
+from reference_engine.mtg.judge.observations import catalog, describe, replay, specs
 
 FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target", "controller")
 
 
 def _signature(event: dict[str, Any]) -> tuple:
-    return tuple(event.get(f) for f in FIELDS) + (bool(event.get("prevented")),)
+    return (*map(event.get, FIELDS), bool(event.get("prevented")))
 
 
 def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
     instruction is one the judge cannot replay); ``taken``: the amount of the resolving ability's trigger event, for
     "that many" (:func:`how_much`)."""
-    board = board.clone()
+    own = False  # ``board`` is the caller's until the first event changes it: cloned then (most effects cause none)
     out: list[list[dict[str, Any]]] = []
     for action in effect:
         do = action.get("do")
@@ -150,6 +150,8 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
                 group = [{"type": "countered", "subject": thing, "from": "stack", "to": "graveyard"}]
         elif do == "activate":  # 602.2, 601.2h: a scripted action only; each part of the cost its own event
             paid = may_activate(board, cat.objects, action, controller) if source is None else None
+            if paid and not own:
+                board, own = board.clone(), True
             for event in paid or ():
                 out.append([event])
                 board.step(event)
@@ -160,6 +162,8 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             return None
         if group:
             out.append(group)
+            if not own:
+                board, own = board.clone(), True
             for event in group:
                 board.step(event)
     return out
@@ -203,9 +207,9 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
     found: list[str] = []
     judged = 0
     stacked_target = {e["trigger"]: e.get("target") for e in (view.entries[i] for i in view.by_kind["stack_push"])}
-    choices = view.by_kind["choice"]  # entry indexes, ascending
+    choices, table = view.by_kind["choice"], specs(view)  # entry indexes, ascending
     for t, begin, end in view.resolution_spans:
-        spec, trig = spec_of(view, t), view.triggers.get(t)
+        spec, trig = table.get(t), view.triggers.get(t)
         if spec is None or trig is None or begin not in at:
             continue
         declined = any(view.entries[i]["decision"] == "optional" and t in view.entries[i].get("among", ())

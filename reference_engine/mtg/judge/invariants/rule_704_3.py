@@ -48,6 +48,9 @@ def sba_loop(view: TraceView) -> list[str]:
         if kind == "sba_check":
             events = performed.get(entry["id"], [])
             dying, losing = due[i]
+            if not events and not dying and not losing:
+                last_check = (i, False)  # nothing due and nothing done: nothing below can fail (the common case)
+                continue
             left_battlefield = {e["subject"] for e in events if e["type"] == "leave"}
             players_left = [e["player"] for e in events if e["type"] == "player_leaves"]
             owned_by_losers = {o for o in left_battlefield if cat.owner_of.get(o) in losing}
