@@ -69,7 +69,16 @@ def test_impossible_situations_say_why():
     assert impossible["zone:exile"] == "zone word 'exile' is in the schema but not in this ruleset's vocabulary"
     assert "from-watcher:exile/field" in impossible
     assert "zone:set_aside" not in impossible
-    assert not impossible_situations(derived("mtg"))  # MTG gives a meaning to every word of its schema
+    mtg = impossible_situations(derived("mtg"))  # MTG gives a meaning to every word of its schema, not every pair
+    assert not [name for name in mtg if not name.startswith(("event-watcher:", "from-watcher:"))]
+    # the vocabulary's ability zones: no ability works from out of the game or before its token exists
+    assert mtg["from-watcher:field/uncreated"] == "no ability works from 'uncreated' in this ruleset (its " \
+        "vocabulary's ability zones: field, hand, deck, graveyard, exile, stack)"
+    assert "event-watcher:leave/removed" in mtg and "from-watcher:field/stack" not in mtg
+    # its final zones: nothing leaves a zone out of the game
+    assert mtg["from-watcher:removed/field"] == "no object ever leaves 'removed' in this ruleset (a final zone of " \
+        "its vocabulary)"
+    assert "from-watcher:uncreated/field" not in mtg and "from-watcher:stack/graveyard" not in mtg
 
 
 def test_the_registry_refuses_a_vocabulary_word_with_no_situation(monkeypatch):
@@ -112,3 +121,44 @@ def test_coverage_prints_the_derived_situations_reached_and_never_reached(capsys
     assert "never reached: zone:exile: impossible (zone word 'exile' is in the schema but not in this ruleset's " \
            "vocabulary)" in out
     assert ": not built (" in out  # five scenarios cannot reach every derived situation
+
+
+def test_an_ability_working_from_a_zone_the_vocabulary_rules_out_is_a_foreign_word():
+    scenario = _view([{"id": "S", "owner": "P1", "zone": "hand", "abilities": [
+        {"id": "A", "trigger": {"event": "enter"}, "active_in": ["stack", "removed"], "effect": []}]}], []).scenario
+    found = get_ruleset("mtg").vocabulary.foreign_words(scenario)
+    assert len(found) == 1 and found[0].startswith("$.objects[0].abilities[0].active_in[1]: zone an ability works "
+                                                   "from 'removed' is not part of this ruleset's vocabulary")
+
+
+# -- Reached (issue 30 item 2) ---------------------------------------------------------------------------------
+
+
+def _never_reached(name: str, seed: int, scenarios: int = 50) -> list[str]:
+    from conformance.running.coverage import derived_missed, measure
+    from conformance.running.session import RunSpec, Session
+
+    session = Session(RunSpec(ruleset=name, engine="reference", max_examples=scenarios, seed=seed))
+    try:
+        session.check_engine()
+        engine = session.new_engine()
+        try:
+            situations = derived(name)
+            found = measure(engine, session.run_config(), derived_situations(situations))
+        finally:
+            engine.close()
+    finally:
+        session.close()
+    return derived_missed(found, situations)
+
+
+@pytest.mark.parametrize("name", sorted(units()))
+def test_every_possible_derived_situation_is_reached_in_50_scenarios_of_the_default_stream(name):
+    assert _never_reached(name, 0) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("name", sorted(units()))
+def test_every_possible_derived_situation_is_reached_in_50_scenarios_of_other_seeds(name, seed):
+    assert _never_reached(name, seed) == []

@@ -123,6 +123,8 @@ def uses(document: dict[str, Any]) -> set[str]:
         shown.add("tokens")
     if "activate" in does:
         shown.add("activated")
+    if any(o["id"].startswith("W") and o["id"][1:].isdigit() for o in document["objects"]):  # its watcher
+        shown.add("zone_tour")
     return shown
 
 
@@ -192,12 +194,17 @@ def test_shrinking_turns_the_features_a_failure_does_not_need_off():
         reflexive = {e["id"] for e in trace["entries"] if e["kind"] == "delayed_create" and e.get("reflexive")}
         return any(e["kind"] == "trigger" and e.get("delayed") in reflexive for e in trace["entries"])
 
+    # The zone tour is not swarmed: its parts follow the profile, each with its own odds (shrinking turns those off),
+    # so a reflexive ability of the tour's own is left out here, where the swarm's draws are shrunk.
+    def swarmed(source, edition):
+        return build_scenario(source, edition, profile={"exclude": ["zone_tour"]})
+
     log = next(log for log in map(_log_of, range(200))
-               if fails(build_scenario(ReplaySource(log), EDITION))
+               if fails(swarmed(ReplaySource(log), EDITION))
                and len(PROFILE_FEATURES - mtg.Builder(ReplaySource(log), EDITION).no) >= 12)
-    shrunk = shrink(build_scenario, EDITION, log, fails, b"test-mtg-generation", seconds=60)
+    shrunk = shrink(swarmed, EDITION, log, fails, b"test-mtg-generation", seconds=60)
     assert fails(shrunk.document)
-    on = PROFILE_FEATURES - mtg.Builder(ReplaySource(shrunk.log), EDITION).no
+    on = PROFILE_FEATURES - {"zone_tour"} - mtg.Builder(ReplaySource(shrunk.log), EDITION).no
     assert "reflexive" in on and len(on) <= 6, on  # from 12 or more (typically 3 to 6 left, by the stream)
     # what the shrunk document shows is among the features left on (which ones the shrinker keeps besides
     # "reflexive" depends on the seed's stream: e.g. signals and targets, or event_triggers and players_leaving)
@@ -226,7 +233,7 @@ def test_the_phase_profile_excludes_what_it_names_whatever_the_swarm_draws():
                "move_together", "prevented", "gain_control", "players_leaving", "dies_when", "script_damage",
                "empty_effects", "other_objects", "other_players", "exile", "zone_conditions", "filters", "zone_changes",
                "batching", "turns", "spells", "ownership", "event_amounts", "triggers_once", "spell_delayed", "dealt_damage", "damage_occurrences",
-               "tokens"]
+               "tokens", "zone_tour"]
     for seed in range(200):
         document = build_scenario(SeededSource(seed), EDITION, profile={"exclude": exclude})
         assert uses(document) == set(), seed

@@ -128,3 +128,16 @@ def test_did_you_mean():
 def test_a_misspelt_name_gets_a_suggestion(argv, words, capsys):
     assert cli.main([*argv, "--max-examples", "1", "--no-fixtures"] if argv[0] == "run" else argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_side_by_side_columns_wrap_at_words_and_lose_nothing():
+    """A fresh user's finding: the console's side-by-side cut long lines mid-word at the column's width. Each cell
+    now wraps at word boundaries onto continuation rows, the mark only on the first."""
+    from conformance.reports.text import two_columns
+
+    left = "Watcher's 2nd ability (set off when the signal “s0” is given) resolves after everything else"
+    rows = two_columns(left, "short", 30)
+    assert [x.rstrip() for x, _ in rows] == ["Watcher's 2nd ability (set off", "when the signal “s0” is given)",
+                                            "resolves after everything else"]
+    assert [y for _, y in rows] == ["short", "", ""] and all(len(x) == 30 for x, _ in rows)
+    assert " ".join(x.strip() for x, _ in rows) == left

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from conformance.reports.text import two_columns
 from conformance.editors.words import Describer
 
 
@@ -122,11 +123,12 @@ def _columns(pair: list[dict[str, Any]], width: int = 72) -> str:
     if len(pair) == 1:
         return "\n".join([f"  {pair[0]['label']}"] + [f"    {line}" for line in pair[0]["lines"]])
     (a, b) = pair
-    out = [f"  {a['label'][:width]:<{width}} | {b['label'][:width]}"]
+    out = [f"  {x} | {y}" for x, y in two_columns(a["label"], b["label"], width)]
     for n in range(max(len(a["lines"]), len(b["lines"]))):
         left = a["lines"][n] if n < len(a["lines"]) else ""
         right = b["lines"][n] if n < len(b["lines"]) else ""
-        out.append(f"{' ' if left == right else '*'} {left[:width]:<{width}} | {right[:width]}")
+        mark = " " if left == right else "*"
+        out += [f"{mark if not row else ' '} {x} | {y}" for row, (x, y) in enumerate(two_columns(left, right, width))]
     return "\n".join(out)
 
 

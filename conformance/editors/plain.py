@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conformance.reports.text import two_columns
 from conformance.editors.enumeration import Leaf
 from reference_engine.kernel.ruleset import Ruleset
 
@@ -56,10 +57,10 @@ def _effect(effect: list[dict[str, Any]]) -> str:
 
 def _side_by_side(columns: list[tuple[str, tuple[str, ...]]], width: int = 58) -> str:
     (ha, a), (hb, b) = columns
-    lines = [f"  {ha[:width]:<{width}} | {hb[:width]}"]
+    lines = [f"  {x} | {y}" for x, y in two_columns(ha, hb, width)]
     for n in range(max(len(a), len(b))):
         left = a[n] if n < len(a) else ""
         right = b[n] if n < len(b) else ""
         mark = " " if left == right else "*"
-        lines.append(f"{mark} {left[:width]:<{width}} | {right[:width]}")
+        lines += [f"{mark if not row else ' '} {x} | {y}" for row, (x, y) in enumerate(two_columns(left, right, width))]
     return "\n".join(lines)

@@ -3,8 +3,10 @@ the expected (reference) and actual traces side by side, and the command that re
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+import textwrap
 from typing import Any
 
 from conformance.documents.fixture_files import canonical_entries
@@ -82,6 +84,15 @@ def describe_entry(entry: dict[str, Any]) -> str:
     return f"{kind} " + " ".join(str(v) if not isinstance(v, (dict, list)) else json.dumps(v) for v in rest.values())
 
 
+def two_columns(left: str, right: str, width: int) -> list[tuple[str, str]]:
+    """``left`` and ``right`` side by side as rows of (left cell padded to ``width``, right cell): each wrapped at
+    word boundaries to ``width`` characters (a word longer than that is cut), the shorter side padded with blank
+    cells, so that no column is cut mid-word and nothing is lost."""
+    a = textwrap.wrap(left, width) or [""]
+    b = textwrap.wrap(right, width) or [""]
+    return [(f"{x:<{width}}", y) for x, y in itertools.zip_longest(a, b, fillvalue="")]
+
+
 def side_by_side(expected: dict[str, Any] | None, actual: dict[str, Any] | None, width: int = 58,
                  context: int = 12) -> list[str]:
     """Expected and actual traces in two columns (ids renamed alike), ``!`` on lines that differ, trimmed to the
@@ -100,7 +111,8 @@ def side_by_side(expected: dict[str, Any] | None, actual: dict[str, Any] | None,
         a = left[i] if i < len(left) else ""
         b = right[i] if i < len(right) else ""
         flag = " " if a == b else "!"
-        lines.append(f"  {flag}{i:>3} {a[:width]:<{width}} | {b}")
+        for row, (x, y) in enumerate(two_columns(a, b, width)):
+            lines.append(f"  {flag}{i:>3} {x} | {y}" if not row else f"       {x} | {y}")
     if stop < rows:
         lines.append(f"      ... {rows - stop} more entries ...")
     return lines

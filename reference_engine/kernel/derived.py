@@ -9,7 +9,8 @@ The words come from the ruleset's scenario schema (the kernel part composed with
 * ``filter``: a trigger-condition word other than ``event`` (``$defs/trigger_condition``); reached when an event of
   the kind an ability with that filter watches for happens, or that ability triggers;
 * ``condition``: a game-state test (``$defs/condition`` ``test``); reached when an ability whose intervening 'if'
-  uses it triggers, or a trigger pattern or an object field holding it is in play;
+  (or another field holding a test, a Redemption 'If X, Y' condition) uses it acts, or a trigger pattern or an object
+  field holding it is in play;
 * ``effect``: an action word (``$defs/action`` ``do``); reached when the script performs it or a resolving ability
   does (or whatever else the ruleset's ``Vocabulary.shown`` says performs it);
 * ``ability``: a word of an ability (``$defs/ability`` properties other than its id, text, trigger and effect), and
@@ -21,7 +22,9 @@ category) is a situation, reached when the trace shows the word and exercises th
 interact are situations too: a zone-change event kind x the zone its watcher works from (``active_in``: whether the
 watcher sees an object leave depends on both, through looking back in time), and the zone an object leaves x the
 watcher's zone. A word the ruleset's :class:`~reference_engine.kernel.ruleset.Vocabulary` does not give
-a meaning to, or a pair the schema's own reading rules out, is *impossible*, with the reason
+a meaning to, or a pair the schema's own reading rules out (a watcher's zone no ability works from, by the
+vocabulary's ``ability_zones``; an origin no object leaves, one of its ``final_zones``, or that no zone-change event
+kind of the ruleset takes an object out of), is *impossible*, with the reason
 (:func:`impossible_situations`); every other derived situation has the goal :data:`AT_LEAST_ONCE` (at least once in
 a run's stream).
 """
@@ -49,6 +52,18 @@ def _from_zones(vocabulary) -> dict[str, Callable[[str], bool]]:
     """Zone-change event kind -> whether its subject can come from a zone, for ``vocabulary`` (None: the kernel's)."""
     own = getattr(vocabulary, "zone_changes", None) or {}
     return {kind: _FROM[where] for kind, where in {**KERNEL_ZONE_CHANGES, **own}.items()}
+
+
+def tour_words(vocabulary) -> dict[str, tuple[str, ...]]:
+    """What a generator's zone tour (reference_engine/common/zone_tour.py) takes from a ruleset's ``vocabulary``: the
+    zone-change ``kinds`` it can watch (the kernel's, then the ruleset's own), the zones an ability ``works_from``,
+    the ``stops`` a card is moved through (those of them that are not final) and the ``finals``, zones sorted."""
+    zones = sorted(vocabulary.zones)
+    works = vocabulary.ability_zones
+    return {"kinds": tuple(k for k in _from_zones(vocabulary) if k in vocabulary.trigger_events),
+            "works_from": tuple(z for z in zones if works is None or z in works),
+            "stops": tuple(z for z in zones if (works is None or z in works) and z not in vocabulary.final_zones),
+            "finals": tuple(z for z in zones if z in vocabulary.final_zones)}
 
 
 def schema_words(schema: dict[str, Any]) -> dict[str, list[str]]:
@@ -144,6 +159,17 @@ def _watchers(view: TraceView) -> list[tuple[str | None, dict[str, Any]]]:
         [(None, a) for obj in view.scenario["objects"] for a in _inline_abilities(obj.get("abilities", ()))]
 
 
+def ability_words(ability: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """The words an ability that acts shows (one that triggers, or, in a ruleset's ``Vocabulary.shown``, one acting
+    otherwise): its trigger condition's event kind and filters, its own words, and the test of each game-state test
+    an ability field holds (an intervening 'if', a Redemption 'If X, Y' condition)."""
+    yield ("event", ability["trigger"]["event"])
+    yield from (("filter", f) for f in ability["trigger"] if f != "event")
+    yield from (("ability", w) for w in ability if w not in _KERNEL_ABILITY_PARTS and ability[w])
+    yield from (("condition", v["test"]) for v in ability.values() if isinstance(v, dict)
+                and isinstance(v.get("test"), str))
+
+
 def _seen(view: TraceView, vocabulary) -> Iterator[tuple]:
     from_zones = _from_zones(vocabulary)
     everywhere = {kind for kind, where in {**KERNEL_ZONE_CHANGES, **(getattr(vocabulary, "zone_changes", None) or {})}
@@ -154,10 +180,7 @@ def _seen(view: TraceView, vocabulary) -> Iterator[tuple]:
     triggered += [a for a in _inline_abilities(view.scenario) if any(t.get("ability") == a.get("id")
                                                                     for t in view.triggers.values())]
     for ability in triggered:
-        yield ("event", ability["trigger"]["event"])
-        yield from (("filter", f) for f in ability["trigger"] if f != "event")
-        yield from (("ability", w) for w in ability if w not in _KERNEL_ABILITY_PARTS and ability[w])
-        yield from (("condition", t) for t in _tests(ability.get("intervening_if")))
+        yield from ability_words(ability)
     for _, ability in _watchers(view):
         pattern = ability["trigger"]
         every = pattern["event"] in everywhere
@@ -222,14 +245,26 @@ def derive(schema: dict[str, Any], vocabulary, invariants) -> list[Derived]:
                     found.append(Derived(_word_situation(inv.key, inv.exercised, category, word, vocabulary),
                                          reason(category, word)))
     from_zones = _from_zones(vocabulary)
+
+    def works_from(zone: str) -> str | None:
+        where = vocabulary.ability_zones
+        if reason("zone", zone) or where is None or zone in where:
+            return reason("zone", zone)
+        return f"no ability works from {zone!r} in this ruleset (its vocabulary's ability zones: " \
+               f"{', '.join(z for z in words['zone'] if z in where)})"
+
+    def leaves(origin: str) -> str | None:
+        if origin in vocabulary.final_zones:
+            return f"no object ever leaves {origin!r} in this ruleset (a final zone of its vocabulary)"
+        movers = [k for k in words["event"] if k in from_zones and from_zones[k](origin) and not reason("event", k)]
+        return None if movers else f"no zone-change event of this ruleset takes an object out of {origin!r}"
+
     for kind, zone in itertools.product([k for k in words["event"] if k in from_zones], words["zone"]):
         found.append(Derived(_pair_situation(
             "event-watcher", kind, zone, f"an event {kind!r} happens while an ability watching for it works from "
-            f"{zone!r}", vocabulary), reason("event", kind) or reason("zone", zone)))
+            f"{zone!r}", vocabulary), reason("event", kind) or works_from(zone)))
     for origin, zone in itertools.product(words["zone"], words["zone"]):
-        movers = [k for k in words["event"] if k in from_zones and from_zones[k](origin) and not reason("event", k)]
-        why = reason("zone", origin) or reason("zone", zone) or (
-            None if movers else f"no zone-change event of this ruleset takes an object out of {origin!r}")
+        why = reason("zone", origin) or works_from(zone) or leaves(origin)
         found.append(Derived(_pair_situation(
             "from-watcher", origin, zone, f"an object leaves {origin!r} while an ability watching that zone change "
             f"works from {zone!r}", vocabulary), why))
@@ -258,5 +293,6 @@ def impossible_situations(derived: list[Derived]) -> dict[str, str]:
     return {d.situation.name: d.impossible for d in derived if d.impossible is not None}
 
 
-__all__ = ["CATEGORIES", "Derived", "KERNEL_ZONE_CHANGES", "action_words", "derive", "derived_situations", "impossible_situations", "schema_words", "seen",
-           "unexplained_words", "vocabulary_words"]
+__all__ = ["CATEGORIES", "Derived", "KERNEL_ZONE_CHANGES", "ability_words", "action_words", "derive",
+           "derived_situations", "impossible_situations", "schema_words", "seen", "tour_words", "unexplained_words",
+           "vocabulary_words"]

@@ -40,7 +40,9 @@ class Vocabulary:
     field) would otherwise be ignored in silence by an engine and by the judge alike. Each field is a set of allowed names: ``actions`` (an action's ``do``), ``action_fields`` (per
     action, its allowed keys), ``trigger_events`` (a trigger condition's ``event``), ``trigger_fields``,
     ``ability_fields``, ``object_fields``, ``scenario_fields`` (top-level keys), ``condition_tests``,
-    ``choice_fields``, ``zones`` and ``step_fields`` (a script step's keys).
+    ``choice_fields``, ``zones`` and ``step_fields`` (a script step's keys). Two facts about its zones, which the
+    derived situations read (reference_engine/kernel/derived.py): ``ability_zones``, the zones an ability may work
+    from (an ability's ``active_in``; None: every zone), and ``final_zones``, the zones no object ever leaves.
     """
 
     actions: frozenset[str]
@@ -62,6 +64,10 @@ class Vocabulary:
     #: (an effect performed by something other than a trigger's resolution, a timing an entry names), which the
     #: kernel's reading of a trace cannot know (None: none).
     shown: Callable[[Any], Iterable[tuple[str, str]]] | None = None
+    #: Where an ability may work from (an ability's ``active_in``); None: every zone. Read by the derived situations.
+    ability_zones: frozenset[str] | None = None
+    #: The zones no object ever leaves (out of the game). Read by the derived situations.
+    final_zones: frozenset[str] = frozenset()
 
     def foreign_words(self, scenario: dict[str, Any]) -> list[str]:
         """Every use in a schema-valid ``scenario`` of a word this ruleset does not define, as
@@ -121,6 +127,8 @@ class Vocabulary:
                         condition(f"{here}.{key}", value)
                 for k, value in enumerate(ability.get("active_in", ())):
                     zone(f"{here}.active_in[{k}]", value)
+                    if isinstance(value, str) and self.ability_zones is not None and value in self.zones:
+                        check(f"{here}.active_in[{k}]", "zone an ability works from", value, self.ability_zones)
                 actions(f"{here}.effect", ability["effect"])
         for s, step in enumerate(scenario["script"]):
             for key in step:

@@ -32,13 +32,17 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.common.into_play import put_into_play
+from reference_engine.common.zone_tour import fresh_id, taken_ids, zone_tour
+from reference_engine.kernel.derived import tour_words
 from reference_engine.kernel.source import ChoiceSource
+from reference_engine.momon_wonder.judge.vocabulary import VOCABULARY
 
 MAX_LEVEL = 3
 MAX_OBJECTS = 10
 MAX_ABILITIES = 2
 MAX_ACTIONS = 3
 LADDER_WIDTH = 2  # signal abilities dealt to each rung of the ladder, at most
+TOUR_CHANCE = 40  # percent: a card's tour of the zones (reference_engine/common/zone_tour.py)
 CASCADE_BUDGET = 30  # signal events one signal may set off at most, by the abilities' own count (see _Builder.trim)
 REFERENCE_RANGE = 15  # object references are drawn in [0, REFERENCE_RANGE) and taken modulo the object count
 
@@ -83,6 +87,7 @@ class _Builder:
         self.next_ability = 0
         self.signal_abilities = 0  # signal-triggered abilities built so far: the ladder deals their levels out
         self.on = self.draw_features(exclude)
+        self.exclude = exclude
 
     def draw_features(self, exclude: frozenset[str]) -> frozenset[str]:
         """The swarm draw: one answer per feature, always read (so the answers keep their places whatever the
@@ -348,7 +353,57 @@ class _Builder:
         }
         # issue 30: a card put into play (an enter event), drawn last
         put_into_play(scenario, source, 12, ("hand", "graveyard"), enabled="move" in self.on)
+        self.tour(scenario)
         return scenario
+
+    def tour(self, scenario: dict[str, Any]) -> None:
+        """Issue 30 item 2: a card's tour of the zones, watched from each zone an ability works from (drawn last; not
+        under a profile excluding "move"); its last move marks cards in play for defeat now and then (the card
+        itself if it ends in play), defeated in one check; its first remedies a missed trigger of the watcher's
+        (before any of the watcher's abilities triggers); with it, a nested Summon."""
+        words = tour_words(VOCABULARY)
+        if "mark_defeat" in self.exclude:  # "when defeated" abilities are that feature's
+            words["kinds"] = tuple(k for k in words["kinds"] if k != "defeated")
+        tests = () if "intervening_if" in self.exclude else tuple(sorted(VOCABULARY.condition_tests))
+        tour = zone_tour(scenario, self.source, TOUR_CHANCE, **words, tests=tests, enabled="move" not in self.exclude)
+        if not tour:
+            return
+        if "mark_defeat" not in self.exclude and self.source.chance(85):
+            marked = [tour["card"]["id"]] if tour["path"][-1] == "field" else []
+            in_play = [obj["id"] for obj in scenario["objects"] if obj["zone"] == "field" and obj["id"] not in marked]
+            while in_play and len(marked) < 3:  # several defeated in one check: their order
+                marked.append(in_play.pop(self.source.integer(0, len(in_play) - 1)))
+            tour["actions"][-1]["effect"] += [{"do": "mark_defeat", "object": obj} for obj in marked]
+        if "remedy" not in self.exclude and self.source.chance(80):  # the Missed Trigger Remedy of a watcher's ability
+            restored = self.source.pick(tour["watcher"]["abilities"])
+            tour["actions"][0]["effect"].insert(0, {"do": "remedy_missed_trigger", "source": tour["watcher"]["id"],
+                                                    "ability": restored["id"]})  # before it ever triggers: missed
+        if "summon" not in self.exclude and self.source.chance(70):
+            self.nested_summon(scenario)
+
+    def nested_summon(self, scenario: dict[str, Any]) -> None:
+        """With the tour: a card in hand whose On Summon ability summons a card from a deck (a package opened while
+        its package is processed, deferred until it finishes) and, unless a profile excludes "failed_summon", a card
+        in no hand or deck (a failed Summon, watched), the script summoning the first card first in its last step."""
+        taken = taken_ids(scenario)
+        owner = self.source.pick(scenario["players"])
+        outer, inner, absent = (fresh_id(taken, "Y") for _ in range(3))
+        effect: list[dict[str, Any]] = [{"do": "summon", "object": inner, "succeeds": True}]
+        watcher: list[dict[str, Any]] = []
+        if "failed_summon" not in self.exclude:
+            effect.append({"do": "summon", "object": absent, "succeeds": False})
+            watcher = [{"id": fresh_id(taken, "YA"), "trigger": {"event": "summon_failed"}, "effect": []}]
+        scenario["objects"] += [
+            {"id": outer, "owner": owner, "zone": "hand", "abilities": [
+                {"id": fresh_id(taken, "YA"), "trigger": {"event": "summon", "subject": "self"}, "effect": effect}]
+                + watcher},
+            {"id": inner, "owner": owner, "zone": "deck", "abilities": [
+                {"id": fresh_id(taken, "YA"), "trigger": {"event": "summon", "subject": "self"}, "effect": []}]},
+            {"id": absent, "owner": owner, "zone": "graveyard"}]
+        scenario["choices"]["trigger_order"] += [a["id"] for obj in scenario["objects"][-3:]
+                                                 for a in obj.get("abilities", ())]
+        scenario["script"][-1]["actions"].insert(0, {"by": owner, "effect": [
+            {"do": "summon", "object": outer, "succeeds": True}]})
 
     @staticmethod
     def cascade(objects: list[dict[str, Any]]) -> dict[int, int]:

@@ -25,10 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.common.into_play import put_into_play
+from reference_engine.common.zone_tour import zone_tour
+from reference_engine.kernel.derived import tour_words
 from reference_engine.kernel.source import ChoiceSource
+from reference_engine.redemption.judge.vocabulary import VOCABULARY
 
 MAX_LEVEL = 4
 LISTENERS = 3  # abilities triggered by one signal level, while every level has not that many (see _Builder.room)
+TOUR_CHANCE = 40  # percent: a card's tour of the zones (reference_engine/common/zone_tour.py)
 PHASES = ["draw", "upkeep", "preparation", "battle", "discard"]
 
 # The swarm's features, in the order they are drawn, each with the chance (percent) that a scenario enables it.
@@ -72,6 +76,7 @@ class _Builder:
         self.edition = edition
         # The swarm draw: first, and one answer per feature whatever the profile, so logs keep their layout.
         self.on = {name for name, percent in FEATURES.items() if source.chance(percent) and name not in exclude}
+        self.exclude = exclude
         if "play" not in self.on:
             self.on.discard("if_x_y")
         self.zones_out = ["graveyard", "set_aside"] if "set_aside" in self.on else ["graveyard"]
@@ -264,7 +269,41 @@ class _Builder:
         # issue 30: a card put into play from a hand or a discard pile (an enter event), drawn last
         put_into_play(scenario, self.source, 12, ("hand", "graveyard") if "play" in self.on else ("graveyard",),
                       enabled="discards" in self.on, ordered=False)
+        self.tour(scenario)
         return scenario
+
+    def tour(self, scenario: dict[str, Any]) -> None:
+        """Issue 30 item 2: a card's tour of the zones, watched from each zone an ability works from (drawn last; not
+        under a profile excluding "discards", nor through the set-aside area, or a hand, under one excluding
+        "set_aside", or "play"): often played from hand first, with 'If X, Y' abilities, and given to another player
+        as it arrives, watched; its last move may end the phase."""
+        words = tour_words(VOCABULARY)
+        for feature, zone in (("set_aside", "set_aside"), ("play", "hand")):  # no hand without playing from it
+            if feature in self.exclude:
+                words = {part: tuple(z for z in zones if z != zone) for part, zones in words.items()}
+        if "leave_triggers" in self.exclude:
+            words["kinds"] = tuple(k for k in words["kinds"] if k != "leave")
+        played = not {"play", "if_x_y"} & self.exclude and self.source.chance(70)
+        tour = zone_tour(scenario, self.source, TOUR_CHANCE, **words, enabled="discards" not in self.exclude,
+                         ordered=False, start="hand" if played else None)
+        if tour is None:
+            return
+        card, watcher = tour["card"], tour["watcher"]
+        if played:  # played from hand, its 'If X, Y' checking where a card is (TA.2)
+            card["abilities"] = [{"id": f"{card['id']}{test}", "trigger": {"event": "play", "subject": "self"},
+                                  "checks_on_play": True, "condition": {
+                                      "test": test, "object": self.source.pick(["self", watcher["id"]]),
+                                      "zone": self.source.pick(list(words["stops"]))}, "effect": []}
+                                 for test in self.source.permutation(sorted(VOCABULARY.condition_tests))]
+            tour["actions"][0]["effect"] = [{"do": "play", "object": card["id"]}]
+        others = [p for p in scenario["players"] if p != card["owner"]]
+        if others and not {"gain_control", "control_triggers"} & self.exclude and self.source.chance(60):
+            watcher["abilities"].append({"id": f"{watcher['id']}C", "trigger": {"event": "control", "subject": card[
+                "id"]}, "active_in": list(words["works_from"]), "effect": []})
+            tour["actions"][0]["effect"].append({"do": "gain_control", "object": card["id"],
+                                                 "player": self.source.pick(others)})
+        if "end_phase" not in self.exclude and self.source.chance(50):  # the phase ends while the watcher's wait
+            tour["actions"][-1]["effect"].append({"do": "end_phase"})
 
     def seat_players(self) -> str:
         """Two players, or three or four under "several_players"; returns the active one (any seat)."""

@@ -1,5 +1,8 @@
 """The scenario words Momon Wonder 11.2 gives a meaning to: signals, zone changes, Effect-Based Summons (with their
-Snatch Check), marks for defeat (performed by the State-Based Conditions) and the Missed Trigger Remedy."""
+Snatch Check), marks for defeat (performed by the State-Based Conditions) and the Missed Trigger Remedy.
+
+An ability works from play, or from any other zone its ``active_in`` lists, except ``removed``: a card removed from
+the game is out of it for good, no ability of it works and nothing brings it back."""
 
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
@@ -27,4 +30,6 @@ VOCABULARY = Vocabulary(
     choice_fields=frozenset({"trigger_order", "optional"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "removed"}),
     zone_changes={"move": "out of play", "defeated": "in play"},
+    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile"}),
+    final_zones=frozenset({"removed"}),
 )

@@ -15,10 +15,11 @@ from reference_engine.mtg.generator.narrow import NarrowShapes
 from reference_engine.mtg.generator.script import Script
 from reference_engine.mtg.generator.set_pieces import SetPieces
 from reference_engine.mtg.generator.situated import SituatedPieces
+from reference_engine.mtg.generator.tour import TourPieces
 from reference_engine.mtg.generator.words import VocabularyPieces
 
 
-class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPieces, SituatedPieces):
+class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPieces, SituatedPieces, TourPieces):
     """One scenario's builder: the features it leaves out (``no``: the profile's ``excluded`` and the swarm's draw),
     and what its parts share while they are drawn."""
 
@@ -95,6 +96,7 @@ class Builder(Effects, Abilities, SetPieces, Script, NarrowShapes, VocabularyPie
         self.late_turn(steady, steps, active)
         self.finish_script(steps, doomed)
         scenario = self.document(players, active, steps, life, gone)
+        self.zone_tour_piece(scenario)  # issue 30 item 2: after every other answer of the document
         if "watcher_chain" in self.included:  # issue 33: a search shape, after every other answer
             self.watcher_chain(scenario)
         return scenario

@@ -5,9 +5,14 @@ control changes and starting life totals, and zone changes other than entering o
 (``move``: e.g. a card leaving a graveyard, which looks back in time, 603.10a), and batching (603.2c "one or more"
 triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on an ability resolving, an ability that
 "triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
-illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a), and activated abilities with
-costs (602.2, 601.2h: the ability on the stack before its cost is paid, so what the payment triggers resolves
-first)."""
+illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a), and
+activated abilities with costs (602.2, 601.2h: the ability on the stack before its cost is paid, so what the payment
+triggers resolves first).
+
+Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard, exile or the stack ("when
+you cast this spell", 113.6c) when the ability says so (``active_in``); never from ``removed`` (out of the game with a
+player who left it, 800.4a) or from ``uncreated`` (a token not created yet exists nowhere, 111.1, 603.6a). Nothing
+leaves ``removed``: the objects of a player who left the game are gone for good."""
 
 from reference_engine.kernel.derived import action_words
 from reference_engine.kernel.ruleset import (
@@ -63,4 +68,6 @@ VOCABULARY = Vocabulary(
     step_fields=frozenset({"step", "actions", "turn"}),
     zone_changes={"move": "out of play", "zone_change": "anywhere"},
     shown=shown,
+    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "exile", "stack"}),
+    final_zones=frozenset({"removed"}),
 )

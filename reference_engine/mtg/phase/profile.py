@@ -54,6 +54,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("zone_changes", "a zone change from the battlefield (leaving it) and a card put into a graveyard from anywhere "
                      "(\"Whenever a creature card is put into your graveyard from anywhere\") are rendered, other zone "
                      "changes outside the battlefield are not; kept out of the random stream (recorded verdicts)"),
+    ("zone_tour", "a card moved through a library, exile, a hand and a graveyard, watched from each: zone changes "
+                  "outside the battlefield are rendered only from the battlefield and to a graveyard from anywhere "
+                  "(see zone_changes)"),
     ("batching", '"one or more" is rendered on entering, dying and leaving ("Whenever one or more other creatures '
                  'you control die") and to a graveyard from anywhere, not on damage; "once each turn" is ("Do this '
                  'only once each turn."), but the builder draws it on named signals; kept out of the random stream '

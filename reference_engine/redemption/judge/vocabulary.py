@@ -1,10 +1,25 @@
 """The scenario words the Redemption triggered-ability rules give a meaning to: playing a card, negation, control
 changes, the end of a phase, the set-aside area, 'If X, Y' abilities that check on play (TA.2) and cards that
-specify their abilities end when they leave (TA.3)."""
+specify their abilities end when they leave (TA.3).
 
+An ability works from play, or from any other zone its ``active_in`` lists, except ``removed``: a card removed from
+the game is out of it for good, no ability of it works and nothing brings it back."""
+
+from reference_engine.kernel.derived import ability_words
 from reference_engine.kernel.ruleset import (
     COMMON_ABILITY_FIELDS, COMMON_ACTION_FIELDS, COMMON_OBJECT_FIELDS, COMMON_SCENARIO_FIELDS, Vocabulary,
 )
+
+
+def shown(view):
+    """The words Redemption's own entries show (the derived situations, :mod:`reference_engine.kernel.derived`): an
+    'If X, Y' ability acting as its card is played (``activation_begin``; TA.2: not a triggered ability), its words
+    and its condition's test."""
+    for i in view.indexes_of("activation_begin"):
+        ability = view.abilities.get((view.entries[i].get("source"), view.entries[i].get("ability")))
+        if ability:
+            yield from ability_words(ability)
+
 
 VOCABULARY = Vocabulary(
     actions=frozenset({"signal", "move", "play", "negate", "gain_control", "end_phase"}),
@@ -24,4 +39,7 @@ VOCABULARY = Vocabulary(
     choice_fields=frozenset({"trigger_order", "optional"}),
     zones=frozenset({"field", "hand", "deck", "graveyard", "set_aside", "removed"}),
     zone_changes={"move": "out of play"},
+    shown=shown,
+    ability_zones=frozenset({"field", "hand", "deck", "graveyard", "set_aside"}),
+    final_zones=frozenset({"removed"}),
 )

@@ -107,20 +107,7 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
         elif do in ("damage", "life") and how_much(action, taken) is None:
             continue
         elif do == "damage":
-            event = {"type": "damage", "subject": action.get("source", source), "amount": how_much(action, taken)}
-            if action.get("target"):  # to the ability's target: a player if it is one, else a permanent
-                action = {k: v for k, v in action.items() if k != "target"}
-                if target is not None:
-                    action["player" if target in board.life else "object"] = target
-                else:
-                    action["object"] = None
-            if "object" in action:
-                if board.where.get(action["object"]) == FIELD:
-                    group = [dict(event, target=action["object"])]
-            elif board.present(action.get("player")):
-                group = [dict(event, player=action.get("player"))]
-            if group and action.get("prevented"):
-                group[0]["prevented"] = True
+            group = _damage(board, action, source, target, taken)
         elif do == "damage_together":  # one event, several occurrences (120.2, 603.2c)
             group = _hits(board, action, source)
         elif do == "life":
@@ -167,6 +154,28 @@ def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], so
             for event in group:
                 board.step(event)
     return out
+
+
+def _damage(board: Board, action: dict[str, Any], source: str | None, target: str | None,
+            taken: int) -> list[dict[str, Any]]:
+    """The group (one event or none) of a ``damage`` instruction, to its object or player, or to the ability's
+    ``target`` (a player if it is one, else a permanent), from ``board``."""
+    event = {"type": "damage", "subject": action.get("source", source), "amount": how_much(action, taken)}
+    if action.get("target"):
+        action = {k: v for k, v in action.items() if k != "target"}
+        if target is not None:
+            action["player" if target in board.life else "object"] = target
+        else:
+            action["object"] = None
+    group = []
+    if "object" in action:
+        if board.where.get(action["object"]) == FIELD:
+            group = [dict(event, target=action["object"])]
+    elif board.present(action.get("player")):
+        group = [dict(event, player=action.get("player"))]
+    if group and action.get("prevented"):
+        group[0]["prevented"] = True
+    return group
 
 
 def _actual_groups(view: TraceView, cause_kind: str, cause_value: Any) -> list[list[dict[str, Any]]]:
