@@ -59,6 +59,7 @@ class PhaseEngine(Engine):
         if scenario.get("ruleset") != RULESET:
             raise Skipped(f"phase adapter: only the mtg ruleset (not {scenario.get('ruleset')!r})")
         names = check_scenario(scenario)
+        _check_readings(scenario)
         faces = {}
         for obj in scenario["objects"]:
             face = self.face(obj, names)
@@ -80,4 +81,19 @@ class PhaseEngine(Engine):
                               f"working elsewhere: {face['oracle_text']!r}")
             faces[card_name(obj["id"]).lower()] = face
         return Play(self._phase, scenario, chooser, faces, names).play()
+
+
+# The readings phase follows where the ruleset names an open one (docs/engines/phase.md, "Reading 3"), each with the
+# scenario word it matters for: a scenario asking another reading of an ability with that word is skipped, as a
+# process engine declines a configuration it cannot play, rather than judged against a reading phase never claimed.
+READINGS = {"once_each_turn_taken": ("on-resolution", "once_each_turn")}
+
+
+def _check_readings(scenario: dict[str, Any]) -> None:
+    """Raises Skipped when ``scenario`` asks, for an ability it has, a reading of an option phase does not follow."""
+    for option, (followed, word) in READINGS.items():
+        asked = scenario.get("options", {}).get(option, followed)
+        if asked != followed and any(a.get(word) for o in scenario["objects"] for a in o.get("abilities", ())):
+            raise Skipped(f"phase adapter: phase reads {option} as {followed!r} (docs/engines/phase.md, reading 3); "
+                          f"this scenario asks {asked!r}")
 
