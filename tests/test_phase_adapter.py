@@ -63,7 +63,8 @@ def test_rendering_is_oracle_text_phase_parses():
 
 
 @pytest.mark.parametrize("ability", [
-    {"id": "A1", "trigger": {"event": "signal", "name": "s1"}, "effect": [gain("P1")]},
+    # a signal about an object (a named signal about none is a helper land played: test_phase_words.py)
+    {"id": "A1", "trigger": {"event": "signal", "name": "s1", "subject": "self"}, "effect": [gain("P1")]},
     {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a control change by an ability
      "effect": [{"do": "gain_control", "object": "C2", "player": "P1"}]},
     {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a condition about a graveyard
@@ -85,7 +86,7 @@ def test_out_of_subset_scenarios_are_skipped_not_guessed(engine, ability):
 
 def test_out_of_subset_script_is_skipped(engine):
     doc = scenario([{"id": "C1", "owner": "P1", "zone": "field"}, {"id": "C2", "owner": "P2", "zone": "field"}],
-                   [{"do": "signal", "name": "s1"}])
+                   [{"do": "signal", "name": "s1", "subject": "C1"}])  # a signal about an object
     assert play(engine, doc).status == "skipped"
 
 
@@ -475,6 +476,13 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
                                                  "DEVIATION"]),
     ("delayed_lost_to_an_order_prompt.py", ["asked for an order: False", "life 22 (expected 22)",
                                             "asked for an order: True", "life 20 (expected 21", "DEVIATION"]),
+    ("identical_texts_naming_their_sources.py", ["exile this creature.': asked for an order: False (expected True)",
+                                                 "exile this creature.': asked for an order: False (expected True)",
+                                                 "gain 1 life.': asked for an order: False (expected False)",
+                                                 "DEVIATION"]),
+    ("once_each_turn_declined.py", ["triggered 1 time(s)", "DIFFERENT READING"]),
+    ("from_anywhere_looks_back.py", ["Sefris dying with Other: its ability triggered 1 time(s) (expected 0)",
+                                     "Single dying alone: its ability triggered 1 time(s)", "DEVIATION"]),
     ("departed_players_waiting_ability.py", ["left the game: True; phase's stack after Pinger resolved: []",
                                              "an order prompt: False", "left: False", "NOT SHOWN"]),
 ])
@@ -708,16 +716,22 @@ def test_scripted_moves_between_any_zones_are_played(engine, start, moves):
     assert len(entries(check.outcome.trace, "trigger")) == sum(b == "field" for _, b in moves)
 
 
-def test_a_card_given_by_debug_set_controller_coming_back_is_skipped(engine):
+def test_a_card_given_by_debug_set_controller_comes_back_under_its_owners_control(engine):
     """br-xmage-6806's shape: P2 controls P1's creature (debug SetController, no control-changing effect that could
-    end), it is flickered: phase keeps P2 as its controller on the battlefield again, where the scenario's control
-    change ended as it left. Skipped with the reason, not reported as phase's bug."""
-    objects = [{"id": "C1", "owner": "P1", "zone": "field", "controller": "P2", "abilities": [etb("A1", "P1")]},
-               {"id": "C2", "owner": "P2", "zone": "field"}]
-    doc = scenario(objects, [{"do": "move", "object": "C1", "from": "field", "to": "exile"},
-                             {"do": "move", "object": "C1", "from": "exile", "to": "field"}])
-    outcome = play(engine, doc)
-    assert outcome.status == "skipped" and "debug SetController" in outcome.message, outcome.message
+    end), it is flickered: off the battlefield the card is its owner's (400.7), so the adapter gives phase's card
+    back to its owner before it comes back (phase would keep the debug control on it); its ability triggers for P1.
+    An ability worded for the starting controller ("you") is skipped once it serves another player."""
+    hit = {"id": "A1", "trigger": {"event": "enter", "subject": "self"},
+           "effect": [{"do": "damage", "object": "C2", "amount": 1}]}
+    objects = [{"id": "C1", "owner": "P1", "zone": "field", "controller": "P2", "abilities": [hit]},
+               {"id": "C2", "owner": "P2", "zone": "field", "toughness": 3}]
+    flicker = [{"do": "move", "object": "C1", "from": "field", "to": "exile"},
+               {"do": "move", "object": "C1", "from": "exile", "to": "field"}]
+    (trigger,) = entries(judged(engine, scenario(objects, flicker)).outcome.trace, "trigger")
+    assert trigger["controller"] == "P1"
+    objects[0]["abilities"] = [etb("A1", "P2")]  # "you gain 1 life", worded for P2
+    outcome = play(engine, scenario(objects, flicker))
+    assert outcome.status == "skipped" and "changed hands" in outcome.message, outcome.message
 
 
 @pytest.mark.parametrize("owner, wording, triggers", [

@@ -128,3 +128,18 @@ def test_the_token_fixture_passes_whole_the_chooser_ordering_occurrences_of_one_
     fixture = load_fixture(json.loads(FIXTURE.read_text("utf-8")), str(FIXTURE))
     result = check_fixture(engine, fixture, get_ruleset("mtg").invariants_for(fixture.scenario["edition"]))
     assert (result.status, result.messages) == ("passed", [])
+
+
+def test_a_reading_phase_does_not_follow_is_skipped_not_failed(capsys):
+    """phase counts "do this only once each turn" as taken when an instance resolves, declined or not: the reading
+    once_each_turn_taken=on-resolution (docs/engines/phase.md, reading 3). A fixture asking another reading is
+    skipped with the reason, as a process engine declines a configuration, and `check` says SKIP (exit 0), as `run`
+    does; the fixture of phase's own reading passes."""
+    from conformance.commands.cli import main
+
+    options = ROOT / "fixtures" / "mtg"
+    assert main(["check", "--engine", "phase", str(options / "mtg-option-603-2h-once-each-turn-when-performed.json")]) == 0
+    out = capsys.readouterr().out
+    assert "phase reads once_each_turn_taken as 'on-resolution'" in out and out.rstrip().endswith(": SKIP")
+    assert main(["check", "--engine", "phase", str(options / "mtg-option-603-2h-once-each-turn-on-resolution.json")]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(": PASS")

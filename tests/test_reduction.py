@@ -331,3 +331,23 @@ def test_a_delayed_trigger_counterexample_loses_its_irrelevant_life_total_and_op
                                   "controller_off_battlefield": "owner"}
     kept = reduce_scenario(copy.deepcopy(start), fails, well_formed, 120, pinned={"controller_off_battlefield"})
     assert kept["options"]["controller_off_battlefield"] == "last-known" and "life" not in kept
+
+
+def test_two_instructions_in_the_other_order_let_what_stood_between_them_go():
+    """Found with the zone tour's stream: mw-deferred-groups-join's first failure on seed 5 stopped at this 1-minimal
+    scenario for every removal (6; its minimal is 4): an ability on s0 signals s1 (whose ability signals s2, watched
+    by a third) and then summons. With the summon first, the signal chain is not needed: the rewrite swapping two
+    neighbouring instructions, then removals, find it."""
+    signal = lambda name: {"do": "signal", "name": name}  # noqa: E731
+    on = lambda aid, name, effect: {"id": aid, "trigger": {"event": "signal", "name": name}, "effect": effect}  # noqa
+    summon = {"do": "summon", "object": "H1", "succeeds": True}
+    stuck = scenario("momon-wonder", [
+        {"id": "F1", "owner": "P1", "zone": "field", "abilities": [
+            on("A1", "s1", [signal("s2")]), on("A2", "s0", [signal("s1"), summon]), on("A4", "s2", [])]},
+        {"id": "H1", "owner": "P1", "zone": "hand"}], [signal("s0")], players=("P1",))
+    stuck["options"] = dict(MUTANTS["mw-deferred-groups-join"].options)
+    fails = mutant_fails("mw-deferred-groups-join")
+    assert fails(stuck) and scenario_size(stuck) == 6
+    swapped = [r for r in rewrites(stuck) if r["objects"][0]["abilities"][1]["effect"] == [summon, signal("s1")]]
+    assert swapped and fails(swapped[0]) and scenario_size(swapped[0]) == 6
+    assert scenario_size(reduce_scenario(stuck, fails, well_formed, 60)) <= 5

@@ -141,7 +141,8 @@ def check_file(args: argparse.Namespace) -> int:
         if differs is not None:  # not a verdict on the rules, as in `run`
             print(f"\nNONDETERMINISTIC: the engine answers this scenario differently each time: {differs.message}")
         if fixture is not None:
-            verdict = "errored" if differs is not None else "failed" if bad else "passed"
+            verdict = "errored" if differs is not None else "failed" if bad else \
+                "skipped" if checked.outcome.status == "skipped" else "passed"
             print(f"\nfixture {fixture.id}: {MARK[verdict]}" + (" (nondeterministic)" if differs is not None else ""))
     finally:
         _close(engine)
@@ -163,7 +164,7 @@ def _print_verdicts(checked, invariants, edition: str) -> bool:
     outcome = checked.outcome
     if outcome.status != "trace":
         print("\n" + "\n".join(outcome_lines(outcome)))  # with where it raised, and its stderr
-        return True
+        return outcome.status != "skipped"  # an engine declining a scenario gives no verdict, as in `run`
     print("\nverdict of every rule:")
     for inv in invariants:
         if inv.key in checked.check_errors:

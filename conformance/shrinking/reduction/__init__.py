@@ -20,11 +20,12 @@ import time
 from typing import Callable, Collection, Iterator
 
 from conformance.documents.json_io import problems as schema_problems
-from conformance.shrinking.reduction.passes import (DESCRIPTIONS, QUALIFIERS, Document, _abilities_hoisted, _abilities_inlined,
-                                          _action_lists, _actions_sunk, _defaults_restored, _mentions,
-                                          _objects_dropped_from_lists, _objects_folded, _signal_stand_ins,
-                                          _simpler_abilities, _simpler_choices, _simpler_objects, _triggers_changed,
-                                          _without_ability, _zones_changed, non_default_values, scenario_size)
+from conformance.shrinking.reduction.passes import (
+    DESCRIPTIONS, QUALIFIERS, Document, _abilities_hoisted, _abilities_inlined, _action_lists, _actions_sunk,
+    _defaults_restored, _instructions_swapped, _mentions, _objects_dropped_from_lists, _objects_folded,
+    _signal_stand_ins, _simpler_abilities, _simpler_choices, _simpler_objects, _triggers_changed, _without_ability,
+    _zones_changed, non_default_values, scenario_size,
+)
 
 
 def candidates(document: Document, pinned: Collection[str] = ()) -> Iterator[Document]:
@@ -87,13 +88,15 @@ def rewrites(document: Document) -> Iterator[Document]:
     set it off more directly, so that a removal :func:`candidates` could not make becomes possible: an object
     starting in another zone of its ruleset (``_zones_changed``), an ability's effect moved next to the signal
     that sets it off (``_abilities_hoisted``), a signal trigger made another kind of trigger
-    (``_triggers_changed``), a trigger and an action that sets it off both made one signal (``_signal_stand_ins``).
-    Some may be inconsistent or outside the ruleset's vocabulary; the caller filters those out."""
+    (``_triggers_changed``), a trigger and an action that sets it off both made one signal (``_signal_stand_ins``),
+    two neighbouring instructions of one effect in the other order (``_instructions_swapped``). Some may be
+    inconsistent or outside the ruleset's vocabulary; the caller filters those out."""
     size = scenario_size(document)
     yield from _zones_changed(document)
     yield from (c for c in _abilities_hoisted(document) if scenario_size(c) == size)
     yield from _triggers_changed(document)
     yield from _signal_stand_ins(document)
+    yield from _instructions_swapped(document)
 
 
 def _kept(candidate: Document, size: int, fails: Callable[[Document], bool | None],

@@ -222,6 +222,20 @@ def _abilities_hoisted(document: Document) -> Iterator[Document]:
                         yield hoisted
 
 
+def _instructions_swapped(document: Document) -> Iterator[Document]:
+    """Two neighbouring instructions of one effect (an ability's, a scripted action's, a Snatch Check's) in the
+    other order: the same size, but a fault that needs one thing done before another may then no longer need what
+    stood between them (a summon before the signal whose ability it overtakes, say)."""
+    for n, actions in enumerate(_action_lists(document)):
+        for a in range(len(actions) - 1):
+            if actions[a] == actions[a + 1]:
+                continue
+            swapped = copy.deepcopy(document)
+            target = list(_action_lists(swapped))[n]
+            target[a], target[a + 1] = target[a + 1], target[a]
+            yield swapped
+
+
 def _triggers_changed(document: Document) -> Iterator[Document]:
     """A signal trigger made to wait for another signal the scenario sends, or made a trigger on another kind of
     event of its ruleset (about its own object, or about any), so that the action sending the signal it waited for

@@ -31,14 +31,17 @@ class Table:
     """A phase-python game of ``len(seats)`` players (FreeForAll, seed 1), every mulligan kept, debug actions allowed
     for every seat.
 
-    ``cards`` maps a card name to ``(rules text, creature type)``; ``seats[i]`` lists the names of the cards in seat
+    ``cards`` maps a card name to ``(rules text, creature type)``; ``others`` lists more cards as MTGJSON faces;
+    ``seats[i]`` lists the names of the cards in seat
     i's deck (all in its hand once the game starts; a name must be in one seat only); ``first_player`` is the active
     seat; ``toughness`` applies to every card. Attributes: ``game`` (phase's game), ``ids`` (card name to object id),
     ``names`` (object id to card name), ``owner`` (card name to seat)."""
 
-    def __init__(self, cards, seats, first_player=0, toughness=1, lands=LANDS):
-        self.engine = phase.Engine.from_json(json.dumps(
-            {name.lower(): face(name, text, kind, toughness, lands) for name, (text, kind) in cards.items()}))
+    def __init__(self, cards, seats, first_player=0, toughness=1, lands=LANDS, others=None):
+        faces = {name.lower(): face(name, text, kind, toughness, lands) for name, (text, kind) in cards.items()}
+        for raw in others or ():  # other cards, as MTGJSON faces (e.g. a helper artifact)
+            faces[raw["name"].lower()] = phase.build_oracle_face(raw, None)
+        self.engine = phase.Engine.from_json(json.dumps(faces))
         extra = {"extra_players": [list(s) for s in seats[2:]]} if len(seats) > 2 else {}
         game = self.engine.new_game(player=list(seats[0]), opponent=list(seats[1]), seed=1, format="FreeForAll",
                                     first_player=first_player, **extra)

@@ -46,7 +46,8 @@ What the adapter cannot observe it does not invent; see docs/engines/phase.md fo
 The package, by job: :mod:`.render` (scenarios into phase.rs cards: Oracle text, MTGJSON faces, the subset check),
 :mod:`.play` and :mod:`.prompts` (driving the game: setup, the script, priority, phase's prompts), :mod:`.trace`,
 :mod:`.stack` and :mod:`.events` (reading back phase's events and stack as trace entries), :mod:`.tokens`
-(``create_token``: phase's own token effect through a token maker's ability), :mod:`.unseen` (what cannot be seen
+(``create_token``: phase's own token effect through a token maker's ability, which also makes the script's
+simultaneous moves), :mod:`.signals` (named signals as helper lands played), :mod:`.unseen` (what cannot be seen
 while playing: skipped), :mod:`.profile` (what it cannot play, as generator features excluded) and
 :mod:`.engine` (:class:`PhaseEngine`). It depends only on the engine interface (``reference_engine.kernel.engine``,
 ``reference_engine.kernel.errors``): the import contract "third-party engine adapters" in pyproject.toml.

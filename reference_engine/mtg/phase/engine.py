@@ -59,6 +59,7 @@ class PhaseEngine(Engine):
         if scenario.get("ruleset") != RULESET:
             raise Skipped(f"phase adapter: only the mtg ruleset (not {scenario.get('ruleset')!r})")
         names = check_scenario(scenario)
+        _check_readings(scenario)
         faces = {}
         for obj in scenario["objects"]:
             face = self.face(obj, names)
@@ -69,6 +70,30 @@ class PhaseEngine(Engine):
                     or bool(obj.get("additional_triggers")) != (len(face["static_abilities"]) == 1):
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "
                               f"{len(obj.get('abilities', ()))} triggered abilities: {face['oracle_text']!r}")
+            # an ability working from a graveyard (render.from_graveyard) must be phase's trigger zone Graveyard
+            # alone, one working from the battlefield have the battlefield among its zones (phase gives a "when this
+            # dies" ability the graveyard alone, for looking back: not checked)
+            if any(ab.get("active_in") == ["graveyard"] and t.get("trigger_zones") != ["Graveyard"]
+                   or ab.get("active_in", ["field"]) == ["field"] and "Battlefield" not in t.get("trigger_zones", ())
+                   and not (ab["trigger"].get("event") == "leave" and ab["trigger"].get("subject", "any") == "self")
+                   for ab, t in zip(obj.get("abilities", ()), face["triggers"])):
+                raise Skipped(f"phase adapter: phase reads an ability of {obj['id']} working from a graveyard as "
+                              f"working elsewhere: {face['oracle_text']!r}")
             faces[card_name(obj["id"]).lower()] = face
         return Play(self._phase, scenario, chooser, faces, names).play()
+
+
+# The readings phase follows where the ruleset names an open one (docs/engines/phase.md, "Reading 3"), each with the
+# scenario word it matters for: a scenario asking another reading of an ability with that word is skipped, as a
+# process engine declines a configuration it cannot play, rather than judged against a reading phase never claimed.
+READINGS = {"once_each_turn_taken": ("on-resolution", "once_each_turn")}
+
+
+def _check_readings(scenario: dict[str, Any]) -> None:
+    """Raises Skipped when ``scenario`` asks, for an ability it has, a reading of an option phase does not follow."""
+    for option, (followed, word) in READINGS.items():
+        asked = scenario.get("options", {}).get(option, followed)
+        if asked != followed and any(a.get(word) for o in scenario["objects"] for a in o.get("abilities", ())):
+            raise Skipped(f"phase adapter: phase reads {option} as {followed!r} (docs/engines/phase.md, reading 3); "
+                          f"this scenario asks {asked!r}")
 

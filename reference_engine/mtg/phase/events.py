@@ -47,6 +47,8 @@ def may_trigger(trigger: dict[str, Any], event: dict[str, Any], source: str) -> 
     kind, subject = trigger.get("event"), trigger.get("subject", "any")
     if kind in ("damage", "life", "player_leaves"):
         return event["type"] == kind
+    if kind == "signal":  # rendered about no object, any player's (signals.py)
+        return event["type"] == "signal" and event.get("name") == trigger.get("name")
     if kind not in ("enter", "leave") or event["type"] != kind:
         return event["type"] == kind or kind not in ("enter", "leave")
     if kind == "leave" and trigger.get("to") == "graveyard" and event.get("to") != "graveyard":

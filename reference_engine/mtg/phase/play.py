@@ -14,15 +14,16 @@ from reference_engine.kernel.errors import EngineError
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
+from reference_engine.mtg.phase.signals import SIGNAL_PREFIX, Signals, land_face, scripted_signals
 from reference_engine.mtg.phase.stack import StackReader
-from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, token_sets
+from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_key, move_sets, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
 from reference_engine.mtg.phase.unseen import Unseen
 
 MAX_APPLIES = 2000
 
 
-class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
+class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals):
     """One scenario played on phase, and the trace written from what phase reports."""
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
@@ -72,6 +73,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         self.debug_controlled: set[int] = set()  # phase objects given a controller by debug SetController
         self.debug_moved = False  # whether the last scripted zone change was a debug move (no game action for it)
         self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
+        self.signal_lands: dict[str, list[int]] = {}  # signals.py: helper land name -> phase ids not played yet
+        self.signal_events: dict[int, str] = {}  # a played helper land -> its signal event
         self.start_game(phase, faces, names)
         self.place_cards()
 
@@ -82,14 +85,19 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         faces = dict(faces)
         decks = [[card_name(o["id"]) for o in self.scenario["objects"] if o["owner"] == p and o["zone"] != "uncreated"]
                  for p in self.players]
-        if token_sets(self.scenario):
-            maker = phase.build_oracle_face(maker_face(self.scenario, {t: names.one(t) for t in names.uncreated
-                                                                       if t not in names.noncreature}), None)
-            if len(maker["abilities"]) != len(token_sets(self.scenario)) or maker["triggers"]:
+        helped = len(token_sets(self.scenario)) + len(move_sets(self.scenario))
+        if helped:
+            kinds = {t: names.one(t) for t in names.uncreated if t not in names.noncreature}
+            plurals = {o: names.all(o) for o in names.types if o not in names.noncreature}
+            maker = phase.build_oracle_face(maker_face(self.scenario, kinds, plurals), None)
+            if len(maker["abilities"]) != helped or maker["triggers"]:
                 raise Skipped(f"phase adapter: phase parsed the token maker into something else than its abilities: "
                               f"{maker['oracle_text']!r}")
             faces[MAKER.lower()] = maker
             decks[self.seat[self.active]].append(MAKER)
+        for name in scripted_signals(self.scenario):  # signals.py: a helper land per scripted signal
+            faces[(SIGNAL_PREFIX + name).lower()] = phase.build_oracle_face(land_face(SIGNAL_PREFIX + name), None)
+            decks[self.seat[self.active]].append(SIGNAL_PREFIX + name)
         engine = phase.Engine.from_json(json.dumps(faces))
         try:
             game = engine.new_game(player=decks[0], opponent=decks[1], extra_players=decks[2:] or None, seed=1,
@@ -106,7 +114,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         # the script's one turn is played in the active player's main phase, with a land play for every card it
         # may play (every card is a land creature: scripted entries are phase's PlayLand where it allows one)
         state["state"]["phase"] = "PreCombatMain"
-        state["state"]["max_lands_per_turn"] = len(self.scenario["objects"]) + 1
+        state["state"]["max_lands_per_turn"] = \
+            len(self.scenario["objects"]) + len(scripted_signals(self.scenario)) + 1
         self.game = engine.load_game(state)
         self.waiting = self.game.waiting_for()
 
@@ -119,8 +128,13 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
                     self.maker = card["id"]
                     self.debug(self.seat[p], card["id"], "field", simulate=False)
                     continue
+                if card["name"].startswith(SIGNAL_PREFIX):  # signals.py: kept in the hand, no scenario object
+                    self.signal_lands.setdefault(card["name"], []).append(card["id"])
+                    continue
                 obj_id = card["name"][len("Conformance "):]
                 self.to_scenario[card["id"]], self.to_phase[obj_id] = obj_id, card["id"]
+        if sum(map(len, self.signal_lands.values())) != len(scripted_signals(self.scenario)):
+            raise Skipped("phase adapter: phase dealt 7 cards, not every helper land of the signals")
         missing = [o for o in self.objects if o not in self.to_phase and self.zones[o] != "uncreated"]
         if missing:
             raise EngineError("errored", f"phase did not deal {missing} into their owners' hands")
@@ -189,6 +203,18 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
                                                          "one scripted action")
                         later = self.create_tokens(effect, ref)
                         continue
+                    if effect["do"] == "signal":  # signals.py: a helper land played
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.scripted_signal(effect, ref)
+                        continue
+                    if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.move_together(effect, ref)
+                        continue
                     obj = effect["object"]
                     acts = effect["do"] == "gain_control" or \
                         self.zones.get(obj) == effect["from"] and effect["from"] != effect["to"]
@@ -240,6 +266,12 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker):
         obj = effect["object"]
         owner = self.objects[obj]["owner"]
         phase_id = self.to_phase[obj]
+        if effect["to"] == "field" and phase_id in self.debug_controlled and effect["from"] != "field":
+            # issue 32 item 3: off the battlefield the card is its owner's (400.7: the control change ended as it
+            # left); phase keeps a debug control on the card, so it is given back to its owner before it comes back,
+            # as after a scripted control change off the battlefield (scripted_control)
+            self.set_controller(phase_id, owner)
+            self.debug_controlled.discard(phase_id)
         if effect["to"] == "field" and phase_id in self.debug_controlled:
             raise Skipped(f"phase adapter: {obj}, given to a player by debug SetController, comes back onto the "
                           f"battlefield (phase keeps a debug control change on the card, where the scenario's control "

@@ -10,7 +10,8 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.tokens import check_tokens, created, entering
+from reference_engine.mtg.phase.signals import check_signals, render_signal
+from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
 # among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
@@ -140,9 +141,26 @@ def card_name(obj_id: str) -> str:
 def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     """The trigger condition as Oracle text (no comma). Raises Skipped outside the rendered subset."""
     event, subject = trigger.get("event"), trigger.get("subject", "any")
-    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from"}
+    if event == "signal":  # signals.py: a helper land played
+        return render_signal(trigger)
+    if event == "state":  # 603.8, issue 32 item 3: phase's StateCondition trigger
+        state = trigger.get("state") or {}
+        if set(trigger) != {"event", "state"} or state.get("test") != "not_in_zone" or state.get("zone") != "field" \
+                or names is None or state.get("object") not in names.types or set(state) != {"test", "object", "zone"}:
+            raise Skipped(f"phase adapter: state trigger {json.dumps(trigger, sort_keys=True)} is not rendered (only "
+                          f"'no Goblins on the battlefield', one object)")
+        return f"When there are no {names.all(state['object'])} on the battlefield"
+    extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
+    if event == "zone_change" and trigger.get("from") == "field":
+        # a zone change from the battlefield is leaving it (every object is a permanent there): "dies" to a graveyard
+        trigger = {k: v for k, v in trigger.items() if k != "from"} | {"event": "leave"}
+        event = "leave"
+    elif event == "zone_change":
+        return render_anywhere(trigger, names)
+    if trigger.get("batch"):
+        return render_batch(trigger, names)
     noun = subject_noun(trigger, names) if subject in ("other", "any") else None
     if noun is None and not filter_inert(trigger, names):
         raise Skipped(f"phase adapter: trigger filter {json.dumps(trigger, sort_keys=True)} excludes an object of "
@@ -191,6 +209,42 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the rendered subset")
 
 
+def render_batch(trigger: dict[str, Any], names: Names | None) -> str:
+    """A 'one or more' trigger (603.2c: once per event, however many objects it is about; issue 32 item 3) as
+    phase's batched wording: "Whenever one or more other creatures you control die" / "... enter" / "... leave the
+    battlefield" (phase's ``batched`` ChangesZoneAll / ChangesZone / LeavesBattlefield), on any or another object's
+    entering or leaving; its filters as in :func:`render_trigger`."""
+    event, subject = trigger.get("event"), trigger.get("subject", "any")
+    verb = {("enter", None): "enter", ("leave", "graveyard"): "die", ("leave", None): "leave the battlefield"}.get(
+        (event, trigger.get("to")))
+    if verb is None or subject not in ("any", "other") or "from" in trigger or "owner" in trigger \
+            or trigger.get("controller") not in (None, "you", "opponent"):
+        raise Skipped(f"phase adapter: 'one or more' trigger {json.dumps(trigger, sort_keys=True)} is outside the "
+                      f"subset (rendered on any or another object's entering, dying or leaving the battlefield)")
+    noun = subject_noun({k: v for k, v in trigger.items() if k != "batch"}, names)
+    other = "other " if subject == "other" else ""
+    return f"Whenever one or more {other}{noun}s{controlled_by(trigger)} {verb}"
+
+
+def render_anywhere(trigger: dict[str, Any], names: Names | None) -> str:
+    """A card put into a graveyard from anywhere (603.6c, no look back; issue 32 item 3): "Whenever a [creature] card
+    is put into [your / an opponent's / a] graveyard from anywhere", or "one or more ... cards are" (``batch``); the
+    ``controller`` of a card in a graveyard is its owner (404.2), the graveyard's. Only where no token is about (a
+    token is no card) and a ``creature`` filter excludes no object (every card is a creature card)."""
+    whose = {None: "a graveyard", "you": "your graveyard", "opponent": "an opponent's graveyard"}
+    kind = trigger.get("type")
+    if trigger.get("to") != "graveyard" or trigger.get("subject", "any") != "any" or names is None or names.tokens \
+            or set(trigger) - {"event", "to", "controller", "type", "batch"} or trigger.get("controller") not in whose \
+            or kind not in (None, "creature") \
+            or kind and any("creature" not in names.card_types[o] for o in names.types):
+        raise Skipped(f"phase adapter: trigger {json.dumps(trigger, sort_keys=True)} is outside the subset (a zone "
+                      f"change is rendered from the battlefield, or to a graveyard from anywhere, of any card)")
+    card = "creature card" if kind else "card"
+    if trigger.get("batch"):
+        return f"Whenever one or more {card}s are put into {whose[trigger.get('controller')]} from anywhere"
+    return f"Whenever a {card} is put into {whose[trigger.get('controller')]} from anywhere"
+
+
 def target_noun(target: dict[str, Any], names: Names) -> str:
     """What "target ..." names for an ability's ``target`` (MTG 115.1, 603.3d): "player" for every player of the
     game; "creature" for every object of the scenario (each is a creature card, so on the battlefield exactly the
@@ -209,12 +263,13 @@ def target_noun(target: dict[str, Any], names: Names) -> str:
 
 
 def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | None = None,
-                  own_move: bool = False, aim: str | None = None) -> str:
+                  own_move: bool = False, aim: str | None = None, in_graveyard: bool = False) -> str:
     """One effect instruction as an Oracle sentence (lower-case start, no period); "you" is the ability's controller
     (an ability whose source changed hands is skipped where that matters, see stack.StackReader). ``own_move``: the
     ability may have triggered on its source's own zone change, so "this creature" can find the card in its new zone
     (CR 400.7's exception for such abilities): an exile of the permanent is then worded through its creature type.
-    ``aim``: the ability's :func:`target_noun` (None: it has no target)."""
+    ``aim``: the ability's :func:`target_noun` (None: it has no target). ``in_graveyard``: the ability works from a
+    graveyard (:func:`from_graveyard`)."""
     names = names or Names.alone(obj)
     do = action.get("do")
     me, owner = obj["id"], obj.get("controller", obj["owner"])
@@ -228,6 +283,18 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         if target == me and not (own_move and verb == "exile"):
             return f"{verb} this creature"
         return f"{verb} all {names.all(target)}"
+    if do == "move" and action.get("from") == "graveyard" and action.get("to") == "field" \
+            and action.get("object") == me and in_graveyard:
+        # issue 32 item 3: an ability working from a graveyard (render_ability, from_graveyard): phase's trigger
+        # zone is the graveyard, from these words (checked in engine.py against the face phase parsed)
+        return "return this card from your graveyard to the battlefield"
+    if do == "move" and action.get("from") == "graveyard" and action.get("to") == "field" and not in_graveyard:
+        # issue 32 item 3: under its owner's control, as the judge reads it (phase's ChangeZoneAll)
+        return f"return all {names.one(action['object'])} cards from all graveyards to the battlefield under their " \
+               f"owners' control"
+    if do == "move" and action.get("from") == "deck" and action.get("to") == "field" \
+            and names.owner.get(action.get("object")) == owner:
+        return f"put all {names.one(action['object'])} cards from your library onto the battlefield"  # issue 32
     if do == "move" and action.get("from") == "exile" and action.get("to") == "field":
         # issue 32 item 3: back from exile, under its owner's control as the judge reads it (phase's ChangeZoneAll)
         return f"return all {names.one(action['object'])} cards from exile to the battlefield under their owners' " \
@@ -263,6 +330,16 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
     raise Skipped(f"phase adapter: effect {json.dumps(action, sort_keys=True)} is outside the rendered subset")
 
 
+def from_graveyard(ability: dict[str, Any], obj: dict[str, Any]) -> bool:
+    """Whether ``ability`` works from a graveyard as phase reads it: "return this card from your graveyard to the
+    battlefield" in its effect, the words phase infers its trigger zone (the graveyard) from, with no intervening
+    "if" (issue 32 item 3)."""
+    return ability.get("active_in") == ["graveyard"] and "intervening_if" not in ability \
+        and ability["trigger"].get("subject", "any") != "self" and any(
+        a.get("do") == "move" and a.get("from") == "graveyard" and a.get("to") == "field"
+        and a.get("object") == obj["id"] for a in ability.get("effect", ()))
+
+
 def render_condition(cond: dict[str, Any], names: Names | None = None, controller: str | None = None) -> str:
     """An intervening 'if' (603.4) as Oracle text: life totals of the controller, the source or one object on the
     battlefield, one card of the controller's not in their graveyard."""
@@ -274,6 +351,9 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
     if test == "not_in_zone" and cond.get("zone") == "graveyard" and names is not None \
             and names.owner.get(cond.get("object")) == controller:
         return f"if there are no {names.one(cond['object'])} cards in your graveyard"
+    if test == "not_in_zone" and cond.get("zone") == "field" and names is not None \
+            and cond.get("object") not in (None, "self") and cond["object"] in names.types:
+        return f"if there are no {names.all(cond['object'])} on the battlefield"  # issue 32 item 3
     if test == "in_zone" and cond.get("zone") == "field" and names is not None \
             and cond.get("object") not in (None, "self") and cond["object"] in names.types:
         return f"if {names.a(cond['object'])} is on the battlefield"
@@ -285,9 +365,12 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
     # "text" is for reports only (the schema); "active_in" the battlefield is every rendered ability's zone
     extra = set(ability) - {"id", "text", "trigger", "effect", "optional", "intervening_if", "target", "once_each_turn",
                             "triggers_once_each_turn"}
-    if extra - {"active_in"} or ability.get("active_in", ["field"]) != ["field"]:
+    if extra - {"active_in"} or ability.get("active_in", ["field"]) not in (["field"], ["graveyard"]):
         raise Skipped(f"phase adapter: ability fields {sorted(extra)} are not rendered (an ability working from "
                       f"another zone than the battlefield has no Oracle wording phase reads here)")
+    if ability.get("active_in") == ["graveyard"] and not from_graveyard(ability, obj):
+        raise Skipped("phase adapter: an ability working from a graveyard is rendered only where its effect returns "
+                      "its own card from the graveyard to the battlefield (the words phase infers the zone from)")
     aim = None
     if "target" in ability:
         # "target player" (every player of the game a candidate: phase's ChooseTarget offers the players still in
@@ -324,7 +407,7 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
             raise Skipped("phase adapter: 'that much' amounts (that_many) are rendered only as the controller's "
                           "life in the one instruction of a damage trigger")
         return f"{head}, you {'gain' if effect[0]['amount'] > 0 else 'lose'} that much life."
-    sentences = [render_action(a, obj, names, own_move, aim) for a in effect]
+    sentences = [render_action(a, obj, names, own_move, aim, from_graveyard(ability, obj)) for a in effect]
     if ability.get("optional"):  # phase makes the whole ability optional (checked in tests/test_phase_adapter.py)
         first = sentences[0]
         if first.startswith("you "):
@@ -394,7 +477,7 @@ def render_reflexive(effect: list[dict[str, Any]], obj: dict[str, Any], names: N
     made = action["ability"]
     victim = before.get("object")
     if before.get("do") != "move" or before.get("from") != "field" or before.get("to") != "graveyard" \
-            or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
+            or set(made) - {"text"} != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
             or made["trigger"] != {"event": "leave", "subject": victim, "to": "graveyard"}:
         raise Skipped(f"phase adapter: reflexive ability {json.dumps(made, sort_keys=True)} has no 'When you do' "
                       f"wording here (only right after destroying the one object whose death it watches, one "
@@ -471,6 +554,7 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
             and any(_names_a_player(a) and a.get("do") == "damage" for a in effects + script):
         raise Skipped("phase adapter: a player is dealt damage where an ability triggers on life changes (a life "
                       "loss from damage, which the scenario's life trigger does not see)")
+    texts: list[str] = []
     for obj in scenario["objects"]:
         if obj["zone"] not in PLACED + ("uncreated",):
             raise Skipped(f"phase adapter: {obj['id']} starts in {obj['zone']}; only {', '.join(PLACED)} are placed")
@@ -480,9 +564,9 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
         if "dies_when" in obj or set(obj) - {"id", "name", "owner", "zone", "toughness", "abilities", "controller",
                                              "types", "token", "additional_triggers"}:
             raise Skipped(f"phase adapter: object fields of {obj['id']} are outside the rendered subset")
-        for ability in obj.get("abilities", ()):
-            render_ability(ability, obj, names)
+        texts += [render_ability(ability, obj, names) for ability in obj.get("abilities", ())]
     check_tokens(scenario)
+    check_signals(scenario, texts)
     for step in scenario["script"]:
         for action in step["actions"]:
             if action["by"] != scenario["active_player"]:
@@ -495,7 +579,10 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
                     or effect.get("do") == "gain_control" and effect.get("object") in names.types \
                     and effect.get("player") in scenario["players"] \
                     or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
-                    or effect.get("do") == "create_token"  # check_tokens
+                    or effect.get("do") == "create_token" or effect.get("do") == "signal" \
+                    or effect.get("do") == "move_together" and bool(move_phrase(
+                        (tuple(effect["objects"]), effect.get("from"), effect["to"]),
+                        {o: names.all(o) for o in effect["objects"]}))  # tokens.py: the token maker's ability
                 if not ok:
                     raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
                                   f"the rendered subset")

@@ -58,6 +58,8 @@ class StackReader:
                 want["target"] = self.to_scenario.get(target.get("Object"))
         elif kind == "LifeChanged":
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
+        elif kind == "LandPlayed" and data.get("object_id") in self.signal_events:  # signals.py
+            want = {"id": self.signal_events[data["object_id"]]}
         elif kind in ("PlayerLost", "PlayerEliminated"):
             want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
         else:
@@ -116,7 +118,10 @@ class StackReader:
                 continue
             if item["kind"]["type"] != "TriggeredAbility":
                 raise EngineError("errored", f"phase put a {item['kind']['type']} on the stack")
-            if item["kind"]["data"]["ability"].get("trigger_definition_ref") is None:  # a delayed ability
+            if item["kind"]["data"]["ability"].get("trigger_definition_ref") is None \
+                    and item["kind"]["data"].get("condition") is not None:  # a state trigger (603.8)
+                self.push_state(item)
+            elif item["kind"]["data"]["ability"].get("trigger_definition_ref") is None:  # a delayed ability
                 self.push_delayed(item)
             elif self.is_reflexive(self.to_scenario.get(item["source_id"]), item["kind"]["data"]["ability"]):
                 self.push_reflexive(item)
@@ -143,6 +148,37 @@ class StackReader:
             entry = {"kind": "trigger", "id": self.new_id("T"), "ability": None, "source": source,
                      "controller": self.players[item["controller"]], "event": None}
             self.name_delayed(entry, item["kind"]["data"]["ability"], item["kind"]["data"].get("trigger_event"))
+        self.known_stack[item["id"]] = entry["id"]
+        self.add("stack_push", trigger=entry["id"])
+
+    def push_state(self, item: dict[str, Any]) -> None:
+        """phase's stack entry ``item`` of a state trigger (603.8; issue 32 item 3: "When there are no Goblins on the
+        battlefield, ..."), named by its text: its trigger, placed after the latest event that made its state true
+        (its object leaving the battlefield; phase names no event), and its stack push."""
+        data = item["kind"]["data"]
+        source = self.to_scenario.get(item["source_id"])
+        abilities = [a for a in (self.objects[source].get("abilities", ()) if source else ())
+                     if a["trigger"].get("event") == "state"]
+        if len(abilities) > 1:  # phase's description names its source "~"
+            abilities = [a for a in abilities
+                         if self.texts[a["id"]].replace("this creature", "~") == data.get("description")]
+        if len(abilities) != 1:
+            raise EngineError("errored", f"phase put a state trigger of {source} the adapter cannot name: "
+                                         f"{data.get('description')!r}")
+        ability = abilities[0]["id"]
+        watched = abilities[0]["trigger"]["state"]["object"]
+        made_true = next((e["id"] for e in reversed(self.entries) if e["kind"] == "event"
+                          and e.get("subject") == watched and e.get("from") == "field"), None)
+        if made_true is None:
+            raise EngineError("errored", f"phase triggered {ability} of {source} with {watched} never leaving")
+        entry = next((e for e in self.pending if e["source"] == source and e["ability"] == ability), None)
+        if entry is not None:  # named as phase asked for the order
+            self.pending.remove(entry)
+        else:
+            entry = {"kind": "trigger", "id": self.new_id("T"), "ability": ability, "source": source,
+                     "controller": self.players[item["controller"]], "event": made_true}
+            self.insert_trigger(entry)
+        self.triggers[entry["id"]] = entry
         self.known_stack[item["id"]] = entry["id"]
         self.add("stack_push", trigger=entry["id"])
 
@@ -180,10 +216,11 @@ class StackReader:
                      "controller": self.players[item["controller"]], "event": None}
             unasked.append((entry, self.descriptions[source][index]))
         entry["controller"] = self.players[item["controller"]]
-        owner = self.objects[source]["owner"]
+        owner = self.objects[source].get("controller", self.objects[source]["owner"])  # whom the text was worded for
         if entry["controller"] != owner and FOLLOWS_CONTROLLER.search(FOLLOWS_ALIKE.sub("", self.texts[ability])):
-            # "you" is the new controller where the scenario names the owner (an intervening "if" about "your
-            # graveyard" can only have been true for the new controller if it was true for the owner too)
+            # "you" is the new controller where the scenario names the player the text was worded for, its starting
+            # controller (an intervening "if" about "your graveyard" can only have been true for the new controller
+            # if it was true for the owner too)
             raise Skipped(f"phase adapter: {source} changed hands and its ability {ability} names a player "
                           f"through its controller: {self.texts[ability]!r}")
         entry["event"] = self.find_event(data.get("trigger_event"), source, ability)

@@ -82,16 +82,73 @@ def token_phrase(obj: dict[str, Any], kind: str) -> str:
     return f"a colorless {' '.join(t for t in ('artifact', 'enchantment') if t in types)} token {name}"
 
 
-def maker_text(scenario: dict[str, Any], kinds: dict[str, str]) -> str:
-    """The token maker's rules text: one activated ability per set of :func:`token_sets`."""
+# issue 32 item 3: the script's simultaneous moves (move_together) of permanents, one event (603.2c, 603.10a), as
+# phase's own "destroy all" / "exile all" of the objects' creature types (each object has one of its own), an
+# activated ability of the token maker too: "{0}: Destroy all Goblins, Elves, and Zombies." (a DestroyAll over an Or
+# of subtypes; no regeneration or indestructible in the subset, so a destroyed permanent is one put into a graveyard)
+MOVE_VERBS = {("field", "graveyard"): "Destroy", ("field", "exile"): "Exile"}
+
+
+def state_triggered(scenario: dict[str, Any]) -> bool:
+    """Whether an ability of the scenario is a state trigger (603.8)."""
+    return any(a["trigger"].get("event") == "state" for o in scenario["objects"] for a in o.get("abilities", ()))
+
+
+def move_key(scenario: dict[str, Any], effect: dict[str, Any]) -> tuple[tuple[str, ...], str, str] | None:
+    """The token maker's move for a scripted effect: every ``move_together``; a ``move`` of a permanent to a
+    graveyard or exile too where the scenario has a state trigger (603.8: phase checks state triggers after its own
+    game actions, but after a debug move only once a player has passed priority, which is the debug move's doing);
+    None for any other effect (a debug move, or no move)."""
+    if effect.get("do") == "move_together":
+        return tuple(effect["objects"]), effect.get("from"), effect["to"]
+    if effect.get("do") == "move" and (effect.get("from"), effect.get("to")) in MOVE_VERBS \
+            and state_triggered(scenario):
+        return (effect["object"],), effect["from"], effect["to"]
+    return None
+
+
+def move_sets(scenario: dict[str, Any]) -> list[tuple[tuple[str, ...], str, str]]:
+    """The token maker's moves (:func:`move_key`) as (objects, from, to), in the script's order, each once."""
+    sets: list[tuple[tuple[str, ...], str, str]] = []
+    for step in scenario["script"]:
+        for action in step["actions"]:
+            for effect in action["effect"]:
+                key = move_key(scenario, effect)
+                if key is not None and key not in sets:
+                    sets.append(key)
+    return sets
+
+
+def plural_list(words: list[str]) -> str:
+    """"Goblins", "Goblins and Elves", "Goblins, Elves, and Zombies" (phase reads each as an Or of subtypes)."""
+    return words[0] if len(words) == 1 else " and ".join(words) if len(words) == 2 \
+        else ", ".join(words[:-1]) + ", and " + words[-1]
+
+
+def move_phrase(move: tuple[tuple[str, ...], str, str], plurals: dict[str, str]) -> str:
+    objects, frm, to = move
+    if (frm, to) not in MOVE_VERBS or any(o not in plurals for o in objects):
+        raise Skipped(f"phase adapter: scripted move_together of {list(objects)} from {frm} to {to} is not rendered "
+                      f"(only permanents put into a graveyard or exiled together, each a creature naming it)")
+    return f"{{0}}: {MOVE_VERBS[frm, to]} all {plural_list([plurals[o] for o in objects])}."
+
+
+def maker_lines(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[str, str] | None = None) -> list[str]:
+    """The token maker's rules text, a line per activated ability: one per set of :func:`token_sets`, then one per
+    :func:`move_sets` (``plurals``: each object's creature type in the plural)."""
     objects = {o["id"]: o for o in scenario["objects"]}
-    return "\n".join("{0}: Create " + " and ".join(token_phrase(objects[t], kinds.get(t, "")) for t in s) + "."
-                     for s in token_sets(scenario))
+    return ["{0}: Create " + " and ".join(token_phrase(objects[t], kinds.get(t, "")) for t in s) + "."
+            for s in token_sets(scenario)] + [move_phrase(m, plurals or {}) for m in move_sets(scenario)]
 
 
-def maker_face(scenario: dict[str, Any], kinds: dict[str, str]) -> dict[str, Any]:
+def maker_text(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[str, str] | None = None) -> str:
+    return "\n".join(maker_lines(scenario, kinds, plurals))
+
+
+def maker_face(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[str, str] | None = None) \
+        -> dict[str, Any]:
     return {"name": MAKER, "manaCost": "", "manaValue": 0.0, "types": ["Artifact"], "supertypes": [], "subtypes": [],
-            "text": maker_text(scenario, kinds), "type": "Artifact", "layout": "normal", "colors": [],
+            "text": maker_text(scenario, kinds, plurals), "type": "Artifact", "layout": "normal", "colors": [],
             "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
             "foreignData": [], "rulings": []}
 
@@ -132,19 +189,7 @@ class TokenMaker:
         sets = token_sets(self.scenario)
         if fresh not in sets:
             raise EngineError("errored", f"the token maker has no ability creating {fresh}")
-        seat = self.seat[self.active]
-        if self.waiting != {"type": "Priority", "data": {"player": seat}} or self.game.stack():
-            raise Skipped("phase adapter: a token is created when the active player does not have priority with the "
-                          "stack empty (the token maker's ability is activated then)")
-        self.apply(seat, {"type": "ActivateAbility", "data": {"source_id": self.maker,
-                                                              "ability_index": sets.index(fresh)}})
-        entry = next((s["id"] for s in self.game.stack() if s["source_id"] == self.maker), None)
-        events: list[dict[str, Any]] = []
-        while entry is not None and any(s["id"] == entry for s in self.game.stack()):
-            if self.waiting["type"] != "Priority":
-                raise EngineError("errored", f"phase is waiting for {self.waiting['type']} while the token maker's "
-                                             f"ability is on the stack")
-            events += self.apply(self.waiting["data"]["player"], {"type": "PassPriority"})
+        events = self.activate_maker(sets.index(fresh), "a token is created")
         for e in events:
             data = e.get("data") or {}
             if e["type"] == "ZoneChanged" and data.get("from") is None and data.get("to") == "Battlefield":
@@ -158,6 +203,46 @@ class TokenMaker:
         if sorted(e["subject"] for e in recorded) != sorted(fresh):
             raise EngineError("errored", f"phase created {[e['subject'] for e in recorded]}, not {list(fresh)}")
         if len(recorded) > 1:  # one event, an occurrence per token (603.6a, 603.2c)
+            for e in recorded:
+                e["group"] = recorded[0]["id"]
+        return events[cut:]
+
+    def activate_maker(self, index: int, what: str) -> list[dict[str, Any]]:
+        """The active player activates the token maker's ``index``-th ability with the stack empty, and every player
+        passes until it has resolved: phase's events (the maker's stack entry and resolution are not written)."""
+        seat = self.seat[self.active]
+        if self.waiting != {"type": "Priority", "data": {"player": seat}} or self.game.stack():
+            raise Skipped(f"phase adapter: {what} when the active player does not have priority with the stack empty "
+                          f"(the token maker's ability is activated then)")
+        self.apply(seat, {"type": "ActivateAbility", "data": {"source_id": self.maker, "ability_index": index}})
+        entry = next((s["id"] for s in self.game.stack() if s["source_id"] == self.maker), None)
+        events: list[dict[str, Any]] = []
+        while entry is not None and any(s["id"] == entry for s in self.game.stack()):
+            if self.waiting["type"] != "Priority":
+                raise EngineError("errored", f"phase is waiting for {self.waiting['type']} while the token maker's "
+                                             f"ability is on the stack")
+            events += self.apply(self.waiting["data"]["player"], {"type": "PassPriority"})
+        return events
+
+    def move_together(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
+        """A scripted simultaneous move of permanents (``move_together``, or a ``move`` where :func:`move_key` says):
+        the token maker's "destroy all" / "exile all" ability of those objects' creature types, activated and
+        resolved; the objects that were in the
+        ``from`` zone leave as one event (a ``group``), in phase's order. Returns the state-based action events
+        phase reported after the resolution (settle() records them)."""
+        key = move_key(self.scenario, effect)
+        moving = [o for o in key[0] if self.zones.get(o) == effect.get("from")]
+        if not moving:
+            return []
+        events = self.activate_maker(len(token_sets(self.scenario)) + move_sets(self.scenario).index(key),
+                                     "a simultaneous move is made")
+        cut = first_sba(events)
+        recorded = self.record_events(events[:cut], {"action": ref})
+        if sorted(e["subject"] for e in recorded) != sorted(moving) \
+                or any(e.get("to") != effect["to"] for e in recorded):
+            raise EngineError("errored", f"phase moved {[(e.get('subject'), e.get('to')) for e in recorded]}, not "
+                                         f"{moving} to {effect['to']}")
+        if len(recorded) > 1:  # one event, an occurrence per object (603.2c)
             for e in recorded:
                 e["group"] = recorded[0]["id"]
         return events[cut:]
