@@ -168,7 +168,7 @@ def test_a_profile_keeps_an_excluded_feature_out_of_every_scenario(feature):
 def test_an_unknown_profile_feature_is_refused():
     with pytest.raises(ValueError, match="unknown Momon Wonder generation profile features"):
         build_scenario(SeededSource(0), profile={"exclude": ["summons"]})
-    assert PROFILE_FEATURES == frozenset(FEATURES)
+    assert PROFILE_FEATURES == frozenset(FEATURES) | {"zone_tour"}  # zone_tour: profile-only, never swarmed
 
 
 SIGNALS_ONLY = ["summon", "failed_summon", "several_monsters", "snatch_check"]

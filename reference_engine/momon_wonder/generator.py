@@ -63,6 +63,7 @@ FEATURES: dict[str, int] = {
 }
 # What a scenario has with each feature (docs/checking.md lists them, generated from here).
 FEATURE_DOCS: dict[str, str] = {
+    "zone_tour": "a card's tour of the zones, watched from each zone an ability works from (issue 30); a profile excluding this leaves it out (the editors' small scenarios do)",
     "signal": "signal actions (script and effects) and signal-triggered abilities",
     "summon": "successful Effect-Based Summons (packages), On Summon abilities",
     "several_monsters": 'one Summon of several monsters (``also``); needs "summon"',
@@ -75,7 +76,8 @@ FEATURE_DOCS: dict[str, str] = {
     "intervening_if": "intervening conditions",
     "several_players": "two to four players (else one)",
 }
-PROFILE_FEATURES = frozenset(FEATURES)
+# zone_tour: a profile may leave the card's tour of the zones out (the editors' small scenarios do); not swarmed
+PROFILE_FEATURES = frozenset(FEATURES) | {"zone_tour"}
 # Features that cause events from the script; a scenario enables at least one (the first its profile allows).
 _EVENT_FEATURES = ("signal", "summon", "failed_summon", "move", "mark_defeat")
 
@@ -365,7 +367,7 @@ class _Builder:
         if "mark_defeat" in self.exclude:  # "when defeated" abilities are that feature's
             words["kinds"] = tuple(k for k in words["kinds"] if k != "defeated")
         tests = () if "intervening_if" in self.exclude else tuple(sorted(VOCABULARY.condition_tests))
-        tour = zone_tour(scenario, self.source, TOUR_CHANCE, **words, tests=tests, enabled="move" not in self.exclude)
+        tour = zone_tour(scenario, self.source, TOUR_CHANCE, **words, tests=tests, enabled=not {"move", "zone_tour"} & self.exclude)
         if not tour:
             return
         if "mark_defeat" not in self.exclude and self.source.chance(85):

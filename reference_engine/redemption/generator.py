@@ -53,6 +53,7 @@ FEATURES: dict[str, int] = {
 }
 # What a scenario has with each feature (docs/checking.md lists them, generated from here).
 FEATURE_DOCS: dict[str, str] = {
+    "zone_tour": "a card's tour of the zones, watched from each zone an ability works from (issue 30); a profile excluding this leaves it out (the editors' small scenarios do)",
     "several_players": "three or four players (else two)",
     "play": "cards in hand played by effects, and abilities triggered by a card being played",
     "if_x_y": "'If X, Y' abilities that check on play (TA.2); needs \"play\"",
@@ -67,7 +68,8 @@ FEATURE_DOCS: dict[str, str] = {
     "discards": "cards leaving play by effects, also while the triggers they caused wait",
     "leave_triggers": "abilities triggered by a card leaving play",
 }
-PROFILE_FEATURES = frozenset(FEATURES)
+# zone_tour: a profile may leave the card's tour of the zones out (the editors' small scenarios do); not swarmed
+PROFILE_FEATURES = frozenset(FEATURES) | {"zone_tour"}
 
 
 class _Builder:
@@ -284,7 +286,7 @@ class _Builder:
         if "leave_triggers" in self.exclude:
             words["kinds"] = tuple(k for k in words["kinds"] if k != "leave")
         played = not {"play", "if_x_y"} & self.exclude and self.source.chance(70)
-        tour = zone_tour(scenario, self.source, TOUR_CHANCE, **words, enabled="discards" not in self.exclude,
+        tour = zone_tour(scenario, self.source, TOUR_CHANCE, **words, enabled=not {"discards", "zone_tour"} & self.exclude,
                          ordered=False, start="hand" if played else None)
         if tour is None:
             return
