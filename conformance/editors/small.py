@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from reference_engine.kernel.registry import builder_for
+from reference_engine.kernel.registry import builder_for, loaded
 from reference_engine.kernel.source import ChoiceSource
 
 DEFAULT_SKEW = 3.0
@@ -55,8 +55,10 @@ def small_scenarios(ruleset: str, edition: str, options: dict[str, Any], count: 
     """``count`` small scenario documents of ``ruleset`` for ``edition`` (each carrying ``options``), from seeds
     ``seed * 1_000_003 + n``; with ``profile``, the builder's (e.g. ``{"include": [a search shape]}``). Raises
     KeyError for a ruleset without a builder."""
-    # The card's tour of the zones (issue 30: a run's reach) makes scenarios larger, not simpler: left out here.
-    profile = {**(profile or {}), "exclude": sorted({*(profile or {}).get("exclude", ()), "zone_tour"})}
+    # The card's tour of the zones (issue 30: a run's reach) makes scenarios larger, not simpler: left out here, in
+    # the rulesets whose generator can leave it out.
+    if "zone_tour" in loaded(ruleset).profile_features:
+        profile = {**(profile or {}), "exclude": sorted({*(profile or {}).get("exclude", ()), "zone_tour"})}
     build = builder_for(ruleset, profile)
     for n in range(count):
         document = build(SmallSource(seed * 1_000_003 + n, skew), edition)
