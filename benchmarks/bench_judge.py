@@ -30,9 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_throughput import pick  # noqa: E402
 
 from conformance.running.checking import check_trace, play  # noqa: E402
-from conformance.running.runner import (  # noqa: E402
-    RunConfig, explorable_options, prepare_generated, scenario_builder, stream_source,
-)
+from conformance.generation.stream import explorable_options, stream_source  # noqa: E402
+from conformance.running.runner import RunConfig, prepare_generated, scenario_builder  # noqa: E402
 from reference_engine.kernel.registry import get_ruleset, reference_engine_for  # noqa: E402
 from reference_engine.kernel.unit import units  # noqa: E402
 
