@@ -69,7 +69,7 @@ def test_trigger_rules_separated_by_spaces_runs_those_rules_and_collects_what_ru
 
 def test_the_header_names_the_engines_name_and_version(tmp_path):
     done = _pytest(tmp_path, "--trigger-engine", "plugin_engines:MixedLifo", "--trigger-rules", "mw.queue-fifo",
-                   "--trigger-no-fixtures", "-p", "no:xdist")
+                   "--trigger-no-fixtures", "--trigger-shrink-seconds", "0.5", "-p", "no:xdist")  # a header: no shrink
     header = next(line for line in done.stdout.splitlines() if line.startswith("trigger-conformance ") and " on " in line)
     assert "plugin_engines:MixedLifo" not in header, header
     assert re.search(r" on \S+ \S+, ", header), header
@@ -113,7 +113,8 @@ def test_an_in_process_engine_raising_keyboard_interrupt_is_an_engine_error_not_
     assert "raised KeyboardInterrupt itself" in document["rules"][0]["first_problem"]
 
 
-@pytest.mark.parametrize("how", ["command-two-workers", "pytest", "pytest-two-workers"])
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
+@pytest.mark.parametrize("how", ["pytest", "command-two-workers", "pytest-two-workers"])
 def test_an_engine_raising_keyboard_interrupt_is_no_ctrl_c_in_exploring_workers_or_under_pytest(tmp_path, how):
     """The same where the engine runs in the command's exploring pool workers (``--workers 2``) or under plain pytest
     (the plugin, serial or ``-n 2``), where Python's own handler, not the command's, stands for SIGINT."""

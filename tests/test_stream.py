@@ -49,15 +49,18 @@ def test_ranges_explored_apart_merge_into_the_whole(cuts):
     assert whole["mw.queue-fifo"].failure_index is not None
 
 
-def test_a_rule_checked_alone_gets_the_verdict_it_gets_among_all():
+@pytest.mark.first_quick  # the first quick, the longer stream slow (issue 26)
+@pytest.mark.parametrize("examples", [40, 120])
+def test_a_rule_checked_alone_gets_the_verdict_it_gets_among_all(examples):
     engine, reference = MUTANTS["mw-lifo"].factory(), reference_engine_for(MOMON.name)
-    whole = explore(engine, _config(), list(MOMON.invariants))
+    whole = explore(engine, _config(max_examples=examples), list(MOMON.invariants))
     for inv in MOMON.invariants:
-        alone = explore(engine, _config(), [inv])[inv.key]
+        alone = explore(engine, _config(max_examples=examples), [inv])[inv.key]
         among = whole[inv.key]
         assert (alone.failure_index, alone.scenarios_run, alone.scenarios_exercised) == \
             (among.failure_index, among.scenarios_run, among.scenarios_exercised), inv.key
-    result = check_rule(engine, reference, _config(shrink_seconds=2), MOMON.invariant("mw.queue-fifo"))
+    result = check_rule(engine, reference, _config(max_examples=examples, shrink_seconds=2),
+                        MOMON.invariant("mw.queue-fifo"))
     assert result.status == "failed" and result.scenarios_run == whole["mw.queue-fifo"].failure_index + 1
 
 
