@@ -80,6 +80,37 @@ def test_lint_rules_at_its_defaults_lists_open_readings_with_sentence_option_and
     assert "branch point fresh-placement: named by option trigger_during_resolution (default \"after-pending\")" in out
     assert "[TA.6, sentences" in out and "minimal scenario:" in out
     assert "how far the search went: enumerated scenarios meeting each branch point: batch-order" in out
+    # Met and never an outcome apart is said (issue 28 item 2: one outcome), apart from met and settled by the text.
+    reach = next(line for line in out.splitlines() if line.startswith("how far the search went"))
+    agreed = reach.split("no open reading), in how many scenarios: ", 1)[1].split(";", 1)[0]
+    assert "optional-choice-scope" in agreed and "fresh-placement" not in agreed, reach
+    assert reach.endswith("(the text settles it in this sample): optional-after-phase"), reach
+
+
+def _leaf(trace_events, *decisions):
+    from conformance.editors.enumeration import Decision, Leaf
+
+    trace = {"entries": [{"kind": "event", "id": f"E{i}", "type": t} for i, t in enumerate(trace_events)]}
+    return Leaf(tuple(Decision(kind, kind, 2, chosen, player) for kind, chosen, player in decisions), trace, {})
+
+
+def test_legal_parting_tells_readings_that_agree_from_readings_that_lead_apart():
+    """At ``same`` both answers are legal and give one outcome; at ``split`` they give two; ``pick`` is a
+    player's choice, never a reading; an illegal leaf's answer is not a reading the rules allow."""
+    from conformance.editors.analysis import legal_parting
+    from conformance.editors.enumeration import Enumeration
+
+    walk = Enumeration({}, ())
+    walk.leaves = [_leaf(["signal"], ("same", 0, None), ("split", 0, None), ("pick", 0, "P1")),
+                   _leaf(["enter"], ("same", 0, None), ("split", 1, None), ("pick", 0, "P1")),
+                   _leaf(["signal"], ("same", 1, None), ("split", 0, None), ("pick", 0, "P1")),
+                   _leaf(["enter"], ("same", 1, None), ("split", 1, None), ("pick", 0, "P1")),
+                   _leaf(["signal"], ("same", 0, None), ("split", 0, None), ("pick", 1, "P1"))]
+    forbidden = _leaf(["leave"], ("once", 1, None))
+    forbidden.violations = {"k": ["no"]}
+    walk.leaves += [_leaf(["signal"], ("once", 0, None)), forbidden]
+    both, apart = legal_parting(walk)
+    assert both == {"same", "split"} and apart == {"split"}
 
 
 @pytest.mark.slow  # a long check; its kind keeps a fast check in the quick suite (issue 26)

@@ -304,6 +304,25 @@ def ambiguities_of(walk: Enumeration, accountable: set[tuple[str, ...]] | None =
     return list(found.values())
 
 
+def legal_parting(walk: Enumeration) -> tuple[set[str], set[str]]:
+    """``(both, apart)``: the kinds of rule branch points at which, at one place of the walk's tree, two answers
+    each led to a legal trace (with the same player choices before it), and of those the kinds at which such answers
+    led to different sets of observable outcomes. A kind in ``both`` but not ``apart`` was left open by the
+    invariants and made no difference a player could see (issue 28 item 2: one outcome, no open reading)."""
+    below: dict[tuple[tuple, str], dict[int, set[tuple[str, ...]]]] = {}
+    for leaf in walk.legal:
+        path: list[tuple[str | None, int]] = []
+        for decision in leaf.decisions:
+            if decision.player is None:
+                below.setdefault((tuple(path), decision.kind), {}).setdefault(decision.chosen, set()).add(
+                    signature(leaf.trace, observable=True))
+            path.append((decision.player, decision.chosen))
+    both = {kind for (_, kind), answers in below.items() if len(answers) > 1}
+    apart = {kind for (_, kind), answers in below.items()
+             if len(answers) > 1 and len({frozenset(o) for o in answers.values()}) > 1}
+    return both, apart
+
+
 def _differing_kinds(a: Leaf, b: Leaf) -> set[str]:
     """The kinds of the rule branch points ``b`` answers otherwise than ``a``, place by place (one only ``b``
     meets counts when its answer is not 0)."""
@@ -352,6 +371,9 @@ class LintFindings:
     traces: int = 0
     # branch-point id -> enumerated scenarios meeting it: how far the search went at each (every id of the ruleset)
     met: dict[str, int] = field(default_factory=dict)
+    # branch-point id -> scenarios in which two of its readings were both allowed and led to the same outcomes (by
+    # the invariants alone; for a point an option names, the option's other values): one outcome, no open reading
+    agreed: dict[str, int] = field(default_factory=dict)
     unfinished: int = 0  # plays abandoned as loops no rule ends (too many trace entries)
     interrupted: bool = False  # Ctrl-C or SIGTERM stopped the search: what it found so far is kept
 
@@ -359,8 +381,16 @@ class LintFindings:
         """How far the search went, branch point by branch point, in words."""
         met = [f"{point} {n}" for point, n in self.met.items() if n]
         never = [point for point, n in self.met.items() if not n]
+        open_points = {a.kind for a in self.ambiguities}
+        agreed = [f"{point} {n}" for point, n in self.agreed.items() if n and point not in open_points]
+        settled = [point for point, n in self.met.items() if n and point not in open_points
+                   and not self.agreed.get(point)]
         return (f"enumerated scenarios meeting each branch point: {', '.join(met) or 'none'}"
                 + (f"; never met: {', '.join(never)}" if never else "")
+                + (f"; met, its readings both allowed but never an outcome a player can tell apart (one outcome, "
+                   f"no open reading), in how many scenarios: {', '.join(agreed)}" if agreed else "")
+                + (f"; met, only one reading allowed wherever met (the text settles it in this sample): "
+                   f"{', '.join(settled)}" if settled else "")
                 + (f"; {self.unfinished} plays never ended (a loop nothing in the text ends)" if self.unfinished
                    else ""))
 
@@ -437,12 +467,16 @@ def judge_walk(ruleset: Ruleset, document: dict[str, Any], walk: Enumeration, in
     findings.scenarios += 1
     for kind in {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}:
         findings.met[kind] = findings.met.get(kind, 0) + 1
+    both, apart = legal_parting(walk)
+    agreed = both - apart
     if option_search and walk.legal:
         done = {a.option for a in findings.ambiguities if a.option is not None}
         for reading in option_readings(ruleset, document, walk, invariants, max_runs=max_runs, done=done,
-                                       reduce_seconds=reduce_seconds):
+                                       reduce_seconds=reduce_seconds, agreed=agreed):
             added.append(reading)
             findings.ambiguities.append(reading)
+    for kind in agreed:
+        findings.agreed[kind] = findings.agreed.get(kind, 0) + 1
     if not walk.legal and _no_legal_trace(invariants, max_runs)(document):
         small = reduce_scenario(document, _no_legal_trace(invariants, max_runs), situation, reduce_seconds)
         _, prepared = prepare_scenario(small, "the reduced scenario")

@@ -128,17 +128,20 @@ def _apart(option: str, a: Any, b: Any, invariants: tuple[Invariant, ...], max_r
 
 
 def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeration, invariants: tuple[Invariant, ...],
-                    *, max_runs: int, done: Iterable[str] = (), reduce_seconds: float = 8.0) -> list:
+                    *, max_runs: int, done: Iterable[str] = (), reduce_seconds: float = 8.0,
+                    agreed: set[str] | None = None) -> list:
     """:class:`~conformance.editors.analysis.Ambiguity` (with ``option`` set) for each option of ``ruleset`` not in
     ``done`` whose branch point ``walk`` (of ``document`` at its options) met and whose readings lead apart on it: the
     outcomes the invariants allow under the scenario's value and under another documented value differ, both
     non-empty. Each comes with a minimal scenario (``conformance.shrinking.reduction``) and one outcome of each side that
-    the other does not allow."""
+    the other does not allow. With ``agreed`` (a set of branch-point ids), a point whose readings were each allowed
+    here and led to the same outcomes is added to it."""
     from conformance.editors.ambiguity import Ambiguity
     from conformance.editors.targeting import situation
 
     met = {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}
     found = []
+    same: set[str] = set()  # points whose readings tried here were each allowed and gave the same outcomes
     done = set(done)
     options = {o.name: o for o in ruleset.options}
     for point in ruleset.branch_points.values():
@@ -150,6 +153,8 @@ def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeratio
             if value == current or not here:
                 continue
             there = _legal_outcomes(document, point.option, value, invariants, max_runs)
+            if there and there == here:
+                same.add(point.id)
             if not there or there == here:
                 continue
             small = reduce_scenario(document, _apart(point.option, current, value, invariants, max_runs), situation,
@@ -162,6 +167,8 @@ def option_readings(ruleset: Ruleset, document: dict[str, Any], walk: Enumeratio
                                    traces, option=point.option, values=(current, value)))
             done.add(point.option)
             break
+    if agreed is not None:  # not where another value leads apart
+        agreed |= same - {a.kind for a in found}
     return found
 
 
