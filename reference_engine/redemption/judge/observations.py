@@ -42,7 +42,7 @@ class Batch:
 
     number: int
     members: list[str]
-    remaining: list[str]
+    remaining: dict[str, None]  # the members still waiting, in their order (a dict: found and removed at once)
     taken: list[str] = field(default_factory=list)
     left: dict[str, int] = field(default_factory=dict)
 
@@ -126,7 +126,7 @@ class _ReplayWalk:
         self.after_pending = view.options.get("trigger_during_resolution", AFTER_PENDING) == AFTER_PENDING
         # Option control_change_holder: who holds a card's trigger about that card's own change of control.
         self.look_back_control = view.options.get("control_change_holder", NEW_CONTROLLER) == OLD_CONTROLLER
-        self.pending: list[str] = []  # in the order they arose
+        self.pending: dict[str, None] = {}  # in the order they arose (a dict: found and removed at once)
         self.fresh: list[str] = []
         self.batches: list[Batch] = []
         self.spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
@@ -152,7 +152,7 @@ class _ReplayWalk:
             self.fresh.remove(trigger)
         for batch in self.batches:
             if trigger in batch.remaining:
-                batch.remaining.remove(trigger)
+                del batch.remaining[trigger]
                 batch.left[trigger] = i
 
     def current_batch(self) -> Batch | None:
@@ -160,13 +160,13 @@ class _ReplayWalk:
         if self.after_pending:
             current = batches[-1] if batches and batches[-1].remaining else None
             if current is None and self.fresh:
-                current = Batch(len(out.batches), list(self.fresh), list(self.fresh))
+                current = Batch(len(out.batches), list(self.fresh), dict.fromkeys(self.fresh))
                 batches.append(current)
                 out.batches.append(current)
                 self.fresh = []
             return current
         if self.fresh:
-            batch = Batch(len(out.batches), list(self.fresh), list(self.fresh))
+            batch = Batch(len(out.batches), list(self.fresh), dict.fromkeys(self.fresh))
             batches.append(batch)
             out.batches.append(batch)
             self.fresh = []
@@ -180,7 +180,7 @@ class _ReplayWalk:
             t = entry["id"]
             self.out.arose_inside[t] = any(close == "resolve_end" for close, _ in self.spans)
             self.out.arose_with_others_pending[t] = bool(self.pending)
-            self.pending.append(t)
+            self.pending[t] = None
             self.pending_now = None
             self.fresh.append(t)
         elif kind in SPAN_OPEN:
@@ -201,7 +201,7 @@ class _ReplayWalk:
             if entry["reason"] in TURN_REASONS:
                 self.turn(t, i)
             elif t in self.pending:
-                self.pending.remove(t)
+                del self.pending[t]
                 self.pending_now = None
                 self.leave_batches(t, i)
                 self.out.ends.setdefault(t, i)
@@ -233,12 +233,12 @@ class _ReplayWalk:
         batch = self.current_batch()
         in_place = batch is not None and trigger in batch.remaining
         if in_place:
-            batch.remaining.remove(trigger)
+            del batch.remaining[trigger]
             batch.taken.append(trigger)
             batch.left[trigger] = i
         else:
             self.leave_batches(trigger, i)
-        self.pending.remove(trigger)
+        del self.pending[trigger]
         self.pending_now = None
         self.out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(self.spans))
         self.out.ends.setdefault(trigger, i)
