@@ -1,11 +1,13 @@
 """Redemption TA.4 and TA.5 walk each batch once (reference_engine/redemption/judge/invariants/_ordering.py) instead of
 listing its pairs (issue 34: quadratic memory on a large batch). What they find is what the pairs, taken one by one
 (observations.ordered_pairs, the definition), say: on generated scenarios played by the reference engine and every
-faulty one, each also judged against other answers than those it played with (so that players' own orders break)."""
+faulty one, each also judged against other answers than those it played with (so that players' own orders break),
+and against answers that leave one card's triggers tied."""
 
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -18,7 +20,7 @@ from reference_engine.kernel.traceview import TraceView
 from reference_engine.redemption.generator import build_scenario
 from reference_engine.redemption.judge.drafts import _seats_from_first_seat
 from reference_engine.redemption.judge.invariants._ordering import (
-    both_optional, involves_mandatory, own_order_breaches, own_order_occasions, seat_breaches, seat_occasions,
+    batch_answers, both_optional, involves_mandatory, own_order_occasions, seat_occasions,
 )
 from reference_engine.redemption.judge.observations import (
     optional_triggers, ordered_pairs, prefers, replay, seat_order,
@@ -43,7 +45,9 @@ def pairwise(view: TraceView, keep, seats: dict[str, int]) -> dict[str, list]:
 
 
 def walked(view: TraceView, keep, seats: dict[str, int]) -> dict[str, list]:
-    return {"seat": seat_breaches(view, keep, seats), "own": own_order_breaches(view, keep),
+    answers = batch_answers(view, keep, seats)
+    return {"seat": [(found.batch, *found.seat_breach) for found in answers if found.seat_breach],
+            "own": [pair for found in answers for pair in found.own_breaches],
             "seat_occasions": seat_occasions(view, keep), "own_occasions": own_order_occasions(view, keep)}
 
 
@@ -55,6 +59,11 @@ def with_other_answers(scenario: dict, seed: int) -> dict:
     random.Random(seed).shuffle(abilities)
     other.setdefault("choices", {})["trigger_order"] = abilities
     return other
+
+
+def with_ties(scenario: dict) -> dict:
+    """The scenario with no preferred order of abilities: the triggers of one card tie (only cards are ranked)."""
+    return {**scenario, "choices": {**scenario.get("choices", {}), "trigger_order": []}}
 
 
 ENGINES = [("reference", reference_engine_for("redemption"), {})] + [
@@ -70,11 +79,12 @@ def test_the_walks_find_what_the_pairs_one_by_one_find(seeds):
         reading = ("after-pending", "before-pending")[seed % 2]
         for name, engine, options in ENGINES:
             scenario = prepared(base, **{"trigger_during_resolution": reading, **options})
+            ties = with_ties(scenario)
             for played_with in (scenario, with_other_answers(scenario, seed)):
                 outcome = play(engine, played_with)
                 assert outcome.status == "trace", (seed, name, outcome.message)
-                for filter_name, keep in FILTERS.items():
-                    view = TraceView(scenario, outcome.trace, scenario["options"])
+                for (filter_name, keep), judged_by in itertools.product(FILTERS.items(), (scenario, ties)):
+                    view = TraceView(judged_by, outcome.trace, scenario["options"])
                     for seats in (seat_order(view), _seats_from_first_seat(view)):
                         expected = pairwise(view, keep, seats)
                         assert walked(view, keep, seats) == expected, (seed, name, filter_name)

@@ -10,9 +10,9 @@ their order in the batch."""
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
-from collections import Counter
-from typing import Callable, Iterator
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from typing import Callable
 
 from reference_engine.redemption.judge.observations import (
     Batch, chooser, is_optional, optional_triggers, replay, seat_order,
@@ -47,145 +47,139 @@ def fate(view: TraceView, trigger: str) -> str:
     return " (which was still waiting then)"
 
 
+@dataclass
+class BatchAnswers:
+    """What one walk of a batch (:class:`_Walk`) finds for one pair filter and one seating: the first kept pair whose
+    later trigger's player sits before the earlier's (``seat_breach``: (earlier, later) or None), every kept pair of
+    one player's triggers whose later one that player's answers put first (``own_breaches``), and whether a kept pair
+    of different players' triggers (``seat_occasion``) or of one player's, ordered by the answers (``own_occasion``),
+    is there at all."""
+
+    batch: Batch
+    seat_breach: tuple[str, str] | None = None
+    own_breaches: list[tuple[str, str]] = field(default_factory=list)
+    seat_occasion: bool = False
+    own_occasion: bool = False
+
+
 class _Walk:
     """One batch walked in the order its members left it, for one pair filter ``keep`` (its ``on_flags``) and
-    ``seats`` (player -> place; None when no seat is asked about). :meth:`turns` yields each trigger that took its turn
-    in its place, when it and every member that left before it are no longer waiting; the other methods then answer
-    about the waiting members of the pairs that trigger begins and ``keep`` keeps."""
+    ``seats`` (player -> place). :meth:`answers` stops at each trigger that took its turn in its place, when it and
+    every member that left before it are no longer waiting, and asks about the waiting members of the pairs that
+    trigger begins and ``keep`` keeps, kept grouped by what the questions compare."""
 
-    def __init__(self, view: TraceView, batch: Batch, keep: PairFilter, seats: dict[str, int] | None = None):
-        self.batch, self.seats = batch, seats
-        self.flags = keep.on_flags
-        optional, triggers, c = optional_triggers(view), view.triggers, chooser(view)
-        self.info = {m: (n, m in optional, triggers[m]["controller"], c.order_key(triggers[m]))
+    def __init__(self, view: TraceView, batch: Batch, keep: PairFilter, seats: dict[str, int]):
+        self.batch, self.seats, flags = batch, seats, keep.on_flags
+        # the flags of the waiting triggers that ``keep`` pairs with a trigger of each flag
+        self.kept = {flag: [f for f in (False, True) if flags(flag, f)] for flag in (False, True)}
+        optional, triggers, key = optional_triggers(view), view.triggers, chooser(view).order_key
+        self.info = {m: (n, m in optional, triggers[m]["controller"], key(triggers[m]))
                      for n, m in enumerate(batch.members)}
-        self.by_flag: dict[bool, Counter] = {False: Counter(), True: Counter()}  # flag -> controller -> waiting
-        self.keys: dict[tuple, Counter] = {}  # (controller, flag) -> answers' key -> waiting
-        self.ranked: dict[tuple, list] = {}  # (controller, flag) -> sorted [(key, place in the batch)] waiting
+        self.waiting = {False: {}, True: {}}  # flag -> controller -> how many wait
+        self.ranked: dict[tuple, list] = {}  # (controller, flag) -> sorted [(answers' key, place in the batch)] waiting
         self.seated: dict[tuple, list] = {}  # (seat, flag) -> places in the batch, in order (the left ones skipped)
         self.first: dict[tuple, int] = {}  # (seat, flag) -> how many of ``seated`` are known to have left
         self.gone: set[int] = set()  # places of the members that left
-        for m, (n, flag, player, key) in self.info.items():
-            self.by_flag[flag][player] += 1
-            self.keys.setdefault((player, flag), Counter())[key] += 1
-            self.ranked.setdefault((player, flag), []).append((key, n))
-            if seats is not None:
-                self.seated.setdefault((seats.get(player, 0), flag), []).append(n)
+        for n, flag, player, k in self.info.values():
+            counts = self.waiting[flag]
+            counts[player] = counts.get(player, 0) + 1
+            self.ranked.setdefault((player, flag), []).append((k, n))
+            self.seated.setdefault((seats.get(player, 0), flag), []).append(n)
         for ranked in self.ranked.values():
             ranked.sort()
 
-    def turns(self) -> Iterator[str]:
+    def answers(self) -> BatchAnswers:
+        found = BatchAnswers(self.batch)
         taken = set(self.batch.taken)
         for m in self.batch.left:
-            n, flag, player, key = self.info[m]
+            n, flag, player, k = self.info[m]
             self.gone.add(n)
-            self.by_flag[flag][player] -= 1
-            self.keys[player, flag][key] -= 1
+            self.waiting[flag][player] -= 1
             ranked = self.ranked[player, flag]
-            del ranked[bisect_left(ranked, (key, n))]
-            if m in taken:
-                yield m
+            del ranked[bisect_left(ranked, (k, n))]
+            if m not in taken:
+                continue
+            kept = self.kept[flag]
+            if found.seat_breach is None:
+                b = self.first_seated_before(player, kept)
+                found.seat_breach = None if b is None else (m, b)
+            preferred = [self.ranked.get((player, f), ()) for f in kept]
+            found.own_breaches += [(m, b) for b in self.preferred_to(k, preferred)]
+            found.seat_occasion = found.seat_occasion or any(
+                count for f in kept for other, count in self.waiting[f].items() if other != player)
+            found.own_occasion = found.own_occasion or any(  # sorted by key: another key is at one end
+                ranked and (ranked[0][0] != k or ranked[-1][0] != k) for ranked in preferred)
+        return found
 
-    def kept(self, t: str) -> list[bool]:
-        """The flags of the waiting triggers that ``keep`` pairs with ``t``."""
-        flag = self.info[t][1]
-        return [f for f in (False, True) if self.flags(flag, f)]
-
-    def other_player_waits(self, t: str) -> bool:
-        """Whether a kept waiting trigger is another player's."""
-        player = self.info[t][2]
-        return any(sum(self.by_flag[f].values()) - self.by_flag[f][player] > 0 for f in self.kept(t))
-
-    def other_key_waits(self, t: str) -> bool:
-        """Whether a kept waiting trigger is its player's with another answers' key (the player ordered the two)."""
-        _, _, player, key = self.info[t]
-        return any(sum(self.keys[player, f].values()) - self.keys[player, f][key] > 0
-                   for f in self.kept(t) if (player, f) in self.keys)
-
-    def first_seated_before(self, t: str) -> str | None:
-        """The first kept waiting trigger (in the batch's order) of a player whose seat comes before ``t``'s."""
-        seat = self.seats.get(self.info[t][2], 0)
+    def first_seated_before(self, player: str, kept: list[bool]) -> str | None:
+        """The first waiting trigger (in the batch's order) with a flag in ``kept`` of a player whose seat comes
+        before ``player``'s."""
+        seat = self.seats.get(player, 0)
         best = None
-        for f in self.kept(t):
-            for (other, flag), places in self.seated.items():
-                if flag != f or other >= seat:
-                    continue
-                k = self.first.get((other, flag), 0)
-                while k < len(places) and places[k] in self.gone:
-                    k += 1
-                self.first[other, flag] = k
-                if k < len(places) and (best is None or places[k] < best):
-                    best = places[k]
+        for (other, flag), places in self.seated.items():
+            if flag not in kept or other >= seat:
+                continue
+            k = self.first.get((other, flag), 0)
+            while k < len(places) and places[k] in self.gone:
+                k += 1
+            self.first[other, flag] = k
+            if k < len(places) and (best is None or places[k] < best):
+                best = places[k]
         return None if best is None else self.batch.members[best]
 
-    def preferred_to(self, t: str) -> list[str]:
-        """The kept waiting triggers of ``t``'s player that the player's answers put strictly before ``t``, in the
-        batch's order."""
-        _, _, player, key = self.info[t]
-        places = []
-        for f in self.kept(t):
-            ranked = self.ranked.get((player, f), [])
-            places.extend(n for _, n in ranked[:bisect_left(ranked, (key, -1))])
-        return [self.batch.members[n] for n in sorted(places)]
+    def preferred_to(self, key: tuple, groups: list) -> list[str]:
+        """The waiting triggers of ``groups`` (each sorted by answers' key) that the answers put strictly before a
+        trigger of answers' key ``key``, in the batch's order."""
+        places = sorted(n for ranked in groups for _, n in ranked[:bisect_left(ranked, (key, -1))])
+        return [self.batch.members[n] for n in places]
+
+
+def batch_answers(view: TraceView, keep: PairFilter, seats: dict[str, int] | None = None) -> list[BatchAnswers]:
+    """:class:`BatchAnswers` of every batch that holds a pair (a turn taken in place with another member still
+    waiting), for pair filter ``keep`` and ``seats`` (player -> place, 0 first, an unknown player 0; default
+    :func:`seat_order`, turn order from the active player: a draft may give another order). Computed once per trace,
+    filter and seating: a rule's check and its count read the same walks."""
+    seats = seat_order(view) if seats is None else seats
+    table = view.memo.setdefault(f"{__name__}.batch_answers", {})
+    memo_key = (keep, tuple(sorted(seats.items())))
+    if memo_key not in table:
+        table[memo_key] = [_Walk(view, batch, keep, seats).answers() for batch in replay(view).batches
+                           if batch.taken and len(batch.members) > 1]
+    return table[memo_key]
 
 
 def seat_occasions(view: TraceView, keep: PairFilter) -> int:
     """Batches holding a kept pair of triggers of different players."""
-    return sum(1 for batch in replay(view).batches if _any_turn(_Walk(view, batch, keep), _Walk.other_player_waits))
-
-
-def seat_breaches(view: TraceView, keep: PairFilter, seats: dict[str, int]) -> list[tuple[Batch, str, str]]:
-    """The first kept pair (batch, earlier, later) of each batch whose later trigger's player sits before the earlier's
-    (``seats``: player -> place, 0 first, an unknown player 0)."""
-    found = []
-    for batch in replay(view).batches:
-        walk = _Walk(view, batch, keep, seats)
-        for a in walk.turns():
-            b = walk.first_seated_before(a)
-            if b is not None:
-                found.append((batch, a, b))
-                break
-    return found
+    return sum(1 for found in batch_answers(view, keep) if found.seat_occasion)
 
 
 def seat_problems(view: TraceView, keep: PairFilter, what: str, seats: dict[str, int] | None = None) -> list[str]:
     """Pairs of different players' triggers taken against ``seats`` (player -> place, 0 first; default
-    :func:`seat_order`, turn order from the active player: a draft may give another order): the first such pair of
-    each batch (:func:`seat_breaches`)."""
-    found = []
+    :func:`seat_order`): the first such pair of each batch (:attr:`BatchAnswers.seat_breach`)."""
+    out = []
     seats = seat_order(view) if seats is None else seats
     triggers = view.triggers
-    for batch, a, b in seat_breaches(view, keep, seats):
+    for found in batch_answers(view, keep, seats):
+        if found.seat_breach is None:
+            continue
+        a, b = found.seat_breach
         pa, pb = triggers[a]["controller"], triggers[b]["controller"]
         first = "the active player" if seats.get(pb) == 0 else f"{pb}, earlier in turn order from the active player"
-        found.append(f"among {what} that became free together ({', '.join(batch.members)}), "
-                     f"{view.describe_trigger(a)} of {pa} took its turn before {view.describe_trigger(b)} of "
-                     f"{pb}{fate(view, b)}; {first} goes first (active player {view.active_player}, turn order "
-                     f"{', '.join(view.players)})")
-    return found
+        out.append(f"among {what} that became free together ({', '.join(found.batch.members)}), "
+                   f"{view.describe_trigger(a)} of {pa} took its turn before {view.describe_trigger(b)} of "
+                   f"{pb}{fate(view, b)}; {first} goes first (active player {view.active_player}, turn order "
+                   f"{', '.join(view.players)})")
+    return out
 
 
 def own_order_occasions(view: TraceView, keep: PairFilter) -> int:
     """Batches holding a kept pair of one player's triggers that the player's answers order."""
-    return sum(1 for batch in replay(view).batches if _any_turn(_Walk(view, batch, keep), _Walk.other_key_waits))
-
-
-def own_order_breaches(view: TraceView, keep: PairFilter) -> list[tuple[str, str]]:
-    """Every kept pair (earlier, later) of one player's triggers whose later one the player's answers put first."""
-    found = []
-    for batch in replay(view).batches:
-        walk = _Walk(view, batch, keep)
-        for a in walk.turns():
-            found.extend((a, b) for b in walk.preferred_to(a))
-    return found
+    return sum(1 for found in batch_answers(view, keep) if found.own_occasion)
 
 
 def own_order_problems(view: TraceView, keep: PairFilter, what: str) -> list[str]:
-    """Every kept pair of one player's triggers taken against the order the player chose (:func:`own_order_breaches`)."""
+    """Every kept pair of one player's triggers taken against the order the player chose
+    (:attr:`BatchAnswers.own_breaches`)."""
     return [f"{view.triggers[a]['controller']} chose to take {view.describe_trigger(b)} before "
             f"{view.describe_trigger(a)} among {what} that became free together, but {a} took its turn first"
-            f"{fate(view, b)}" for a, b in own_order_breaches(view, keep)]
-
-
-def _any_turn(walk: _Walk, question: Callable[[_Walk, str], bool]) -> bool:
-    return any(question(walk, t) for t in walk.turns())
+            f"{fate(view, b)}" for found in batch_answers(view, keep) for a, b in found.own_breaches]
