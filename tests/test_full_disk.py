@@ -180,3 +180,31 @@ def test_under_plain_pytest_a_junit_file_that_cannot_be_written_is_one_line_afte
     assert "1 failed" in done.stdout
     assert f"--junitxml {junit} could not be written: File too large" in out  # pytest's option, named
     assert 'name="test_rule[mw.queue-fifo]"' in out and not junit.exists()
+
+
+def test_diff_says_the_option_the_user_typed_for_a_json_report_that_cannot_be_written(tmp_path, monkeypatch, capsys):
+    """``diff --json FILE`` writes the editor report ``--report-json`` would: a write that fails names ``--json``."""
+    import errno
+
+    from conformance.running import recorder
+
+    wanted = tmp_path / "out" / "diff.json"
+    wanted.parent.mkdir()
+    real = recorder.write_atomically
+
+    def full_disk_there(path, text):
+        if Path(path) == wanted:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, text)
+
+    monkeypatch.setattr(recorder, "write_atomically", full_disk_there)
+    monkeypatch.chdir(tmp_path)
+    code = cli_main(["diff", "--ruleset", "momon-wonder", "--option", "same_event_order=active-player-first",
+                     "--option", "same_event_order=object-order", "--exhaustive", "--bound", "depth=1",
+                     "--json", str(wanted)])
+    err = capsys.readouterr().err
+    assert code in (0, 1), err
+    assert f"trigger-conformance: error: --json {wanted} could not be written: No space left on device" in err, err
+    assert "--report-json" not in err
+    assert f"the JSON report is written to {tmp_path / 'diff.json'} instead" in err
+    assert json.loads((tmp_path / "diff.json").read_text())["command"] == "diff"

@@ -10,10 +10,13 @@ import json
 import os
 import re
 import stat
+import tempfile
 from pathlib import Path
+from typing import Any
 
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 
+from conformance.documents.json_io import write_json
 from reference_engine.kernel.errors import ConformanceError
 
 
@@ -173,24 +176,61 @@ def _redis_database(where: str, check: bool, option: str) -> ExampleDatabase:
     return RedisExampleDatabase(client, expire_after=datetime.timedelta(days=365), key_prefix=b"trigger-conformance:")
 
 
+# How many times a folder is made again when another process removed it meanwhile: each process removes at most the
+# folders it made to try (writable_folder), once, so a few processes starting together settle in a few tries.
+FOLDER_ATTEMPTS = 20
+# What making or writing in a folder raises when another process removes it meanwhile: not found, or (os.makedirs
+# made it, another process too, and that one removed it again) "exists" for a folder no longer there. A lasting
+# cause (a file where the folder should be) raises the same at every attempt, and is reported after the last.
+VANISHED = (FileNotFoundError, FileExistsError)
+
+
 def writable_folder(folder: str, option: str) -> None:
     """Fail before the run when ``folder`` cannot be written, and leave nothing behind: folders made to try are
-    removed again, and made for real only when there is something to write (no empty failures folder per run)."""
+    removed again, and made for real only when there is something to write (no empty failures folder per run).
+
+    Safe when several processes try the same new folder at once (a run's workers, each at its start): each writes a
+    probe file of its own name, and one whose folder another process removed meanwhile (having made it only to try)
+    makes it again. Raises ConformanceError naming ``option`` when the folder cannot be made or written in."""
     path = Path(folder)
-    made = [p for p in (path, *path.parents) if not p.exists()]
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        probe = path / ".trigger-conformance-write-test"
-        probe.write_text("", "utf-8")
-        probe.unlink()
-    except OSError as exc:
-        raise ConformanceError(f"{option}: cannot write in {folder}: {exc.strerror or exc}") from None
-    finally:
-        for created in made:  # deepest first
-            try:
-                created.rmdir()
-            except OSError:
-                break
+    for attempt in range(FOLDER_ATTEMPTS):
+        made = [p for p in (path, *path.parents) if not p.exists()]
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            handle, probe = tempfile.mkstemp(prefix=".trigger-conformance-write-test-", dir=path)
+            os.close(handle)
+            os.unlink(probe)
+            return
+        except OSError as exc:
+            if not isinstance(exc, VANISHED) or attempt + 1 == FOLDER_ATTEMPTS:
+                raise ConformanceError(f"{option}: cannot write in {folder}: {exc.strerror or exc}") from None
+        finally:
+            for created in made:  # deepest first; one another process writes in is not empty, and stays
+                try:
+                    created.rmdir()
+                except OSError:
+                    break
+
+
+def write_in_folder(path: Path, document: Any) -> None:
+    """:func:`write_json` of ``document`` to ``path``, its folder made first, and made again if another process
+    removed it meanwhile (a run's worker that made it only to try, :func:`writable_folder`). Raises OSError: naming
+    the folder when it cannot be made, else naming ``path``."""
+    for attempt in range(FOLDER_ATTEMPTS):
+        last = attempt + 1 == FOLDER_ATTEMPTS
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except VANISHED:
+            if last:
+                raise
+            continue
+        try:
+            write_json(path, document)
+            return
+        except OSError as exc:
+            if not isinstance(exc, VANISHED) or last:
+                exc.filename = str(path)
+                raise
 
 
 def replay_command(file: str, spec: str, timeout: float | None = None) -> str:

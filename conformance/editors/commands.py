@@ -183,8 +183,8 @@ def lint_rules(args) -> int:
     return 1 if found else 0
 
 
-def _write(doc, args) -> None:
-    for line in pages.write(doc, args):
+def _write(doc, args, json_option: str = "--report-json") -> None:
+    for line in pages.write(doc, args, json_option):
         print(line)
 
 
@@ -314,7 +314,7 @@ def diff_command(args) -> int:
                           rules_text=getattr(args, "rules_text", None), coverage=coverage)
     _write(doc, args)
     if getattr(args, "json", None):
-        _write(doc, argparse.Namespace(report_json=args.json))
+        _write(doc, argparse.Namespace(report_json=args.json), "--json")
     if getattr(args, "interrupted", False):
         raise KeyboardInterrupt  # everything found is printed and written: now exit as interrupted (130 or 143)
     return 1 if found or unchecked else 0

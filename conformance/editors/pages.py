@@ -295,16 +295,18 @@ def _html_outcomes(outcomes: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def write(doc: dict[str, Any], args) -> list[str]:
+def write(doc: dict[str, Any], args, json_option: str = "--report-json") -> list[str]:
     """Write the report files asked for (``--report-json``, ``--report-markdown``, ``--report-html``), the JSON
-    validated against ``schemas/editor-report.schema.json`` first; returns the lines saying what was written."""
+    validated against ``schemas/editor-report.schema.json`` first; returns the lines saying what was written. A
+    report that cannot be written is said on stderr naming its option as the user typed it: ``json_option`` for the
+    JSON report (``diff --json`` writes the same report)."""
     from conformance.documents.json_io import dump_json, validate
     from conformance.running.recorder import write_somewhere
 
     said = []
     if getattr(args, "report_json", None):
         text = dump_json(validate(doc, "editor-report", "the editor report"))
-        said += _written(write_somewhere(args.report_json, text, "JSON report", "--report-json"))
+        said += _written(write_somewhere(args.report_json, text, "JSON report", json_option))
     if getattr(args, "report_markdown", None):
         target = Path(args.report_markdown)
         try:

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from conformance import __version__
-from conformance.documents.json_io import validate, write_json
-from conformance.documents.failure_store import replay_command, replay_path
+from conformance.documents.json_io import validate
+from conformance.documents.failure_store import replay_command, replay_path, write_in_folder
 
 
 def write_replay(session, result, engine: dict[str, str] | None = None) -> str | None:
@@ -34,13 +34,8 @@ def write_replay(session, result, engine: dict[str, str] | None = None) -> str |
     validate(document, "replay", "the replay file being written")
     fingerprint = hashlib.sha256(json.dumps(failure.scenario, sort_keys=True).encode()).hexdigest()[:10]
     folder = Path(session.spec.failures_dir)
-    folder.mkdir(parents=True, exist_ok=True)
     path = replay_path(folder, f"{session.ruleset.name}-{result.key}-{fingerprint}", document["engine"])
-    try:
-        write_json(path, document)  # atomically: an interrupt never leaves half a replay file
-    except OSError as exc:
-        exc.filename = str(path)
-        raise
+    write_in_folder(path, document)  # atomically: an interrupt never leaves half a replay file
     return str(path)
 
 
@@ -94,8 +89,7 @@ def add_problem_scenario(session, scenario: dict[str, Any] | str | None, entry: 
     # named after the scenario alone: the rules one problem left without a verdict share the file
     path = Path(session.spec.failures_dir) / f"{session.ruleset.name}-problem-{fingerprint}.json"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_json(path, scenario)
+        write_in_folder(path, scenario)
     except OSError as exc:
         entry["problem_scenario_error"] = f"the scenario file {path} could not be written: {exc.strerror or exc}"
         entry["problem_scenario_kept"] = scenario  # not lost with its file: in the report, and printed

@@ -84,7 +84,8 @@ def parse_option(text: str) -> tuple[str, Any]:
 class Session:
     """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2). ``worker``: a
     worker's session of a run already started (its example database is not checked again, see
-    :func:`conformance.documents.failure_store.example_database`)."""
+    :func:`conformance.documents.failure_store.example_database`; nor its failures folder, which the run checked
+    when it started: workers checking it at once used to remove each other's probe)."""
 
     def __init__(self, spec: RunSpec, worker: bool = False):
         self.spec = spec
@@ -127,7 +128,7 @@ class Session:
         self.warnings: list[str] = []  # what the user should know before the run (one line each), said once by it
         self._database = example_database(spec.database, check=not worker, warnings=self.warnings,
                                           option=f"{p}database")
-        if spec.failures_dir:
+        if spec.failures_dir and not worker:
             writable_folder(spec.failures_dir, f"{p}failures-dir")
 
     # -- What there is to check --------------------------------------------------------------------------------

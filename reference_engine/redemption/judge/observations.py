@@ -10,8 +10,9 @@ left) or its removal out of turn (negated, expired). It also rebuilds which pend
 * ``before-pending``: when a trigger takes its turn, the triggers that arose since the previous turn (during the
   last resolution, or during the scripted action) become free together, ahead of the batches already free.
 
-Each turn remembers the triggers of its batch still waiting then (:func:`ordered_pairs`), so that the ordering rules
-(TA.4, TA.5) also judge triggers that never take their turn (negated or lapsed meanwhile). The holder expected for a
+Each batch remembers when each of its triggers left it (:attr:`Batch.left`), so that the ordering rules (TA.4, TA.5)
+know which triggers were still waiting at each turn (:func:`ordered_pairs`), also those that never take their turn
+(negated or lapsed meanwhile), without a list of them per turn (quadratic in a batch's size). The holder expected for a
 card's trigger about its own change of control follows option ``control_change_holder``.
 """
 
@@ -35,12 +36,21 @@ REDEMPTION_REASONS = frozenset({"declined", "source_gone", "card_left", "negated
 
 @dataclass
 class Batch:
-    """Pending triggers that became free to activate together; ``taken`` lists them in the order they took turns."""
+    """Pending triggers that became free to activate together; ``taken`` lists those that took their turns in their
+    place, in that order; ``left`` maps each member that left the batch (its turn, in its place or not, or its removal
+    out of turn) to the entry index where it left, in the order they left (one member per entry)."""
 
     number: int
     members: list[str]
-    remaining: list[str]
+    remaining: dict[str, None]  # the members still waiting, in their order (a dict: found and removed at once)
     taken: list[str] = field(default_factory=list)
+    left: dict[str, int] = field(default_factory=dict)
+
+    def waiting_at(self, index: int, besides: str = "") -> tuple[str, ...]:
+        """The members still waiting at entry ``index`` (none left at it or before), other than ``besides``, in
+        their order in the batch."""
+        left = self.left
+        return tuple(m for m in self.members if m != besides and left.get(m, index + 1) > index)
 
 
 @dataclass(frozen=True)
@@ -52,7 +62,11 @@ class Turn:
     batch: Batch | None
     in_place: bool  # the trigger belonged to the batch that was free
     inside_span: bool  # an action, activation or resolution was still open (that is red.no-cutting-in's business)
-    waiting: tuple[str, ...] = ()  # the free batch's other triggers still waiting at that moment
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The free batch's other triggers still waiting at that moment (computed when asked, from the batch)."""
+        return self.batch.waiting_at(self.index, self.trigger) if self.batch is not None else ()
 
 
 @dataclass(frozen=True)
@@ -112,7 +126,7 @@ class _ReplayWalk:
         self.after_pending = view.options.get("trigger_during_resolution", AFTER_PENDING) == AFTER_PENDING
         # Option control_change_holder: who holds a card's trigger about that card's own change of control.
         self.look_back_control = view.options.get("control_change_holder", NEW_CONTROLLER) == OLD_CONTROLLER
-        self.pending: list[str] = []  # in the order they arose
+        self.pending: dict[str, None] = {}  # in the order they arose (a dict: found and removed at once)
         self.fresh: list[str] = []
         self.batches: list[Batch] = []
         self.spans: list[tuple[str, str]] = []  # open spans: (closing kind, id)
@@ -133,25 +147,26 @@ class _ReplayWalk:
             self.pending_now = tuple(self.pending)
         return self.pending_now
 
-    def leave_batches(self, trigger: str) -> None:
+    def leave_batches(self, trigger: str, i: int) -> None:
         if trigger in self.fresh:
             self.fresh.remove(trigger)
         for batch in self.batches:
             if trigger in batch.remaining:
-                batch.remaining.remove(trigger)
+                del batch.remaining[trigger]
+                batch.left[trigger] = i
 
     def current_batch(self) -> Batch | None:
         out, batches = self.out, self.batches
         if self.after_pending:
             current = batches[-1] if batches and batches[-1].remaining else None
             if current is None and self.fresh:
-                current = Batch(len(out.batches), list(self.fresh), list(self.fresh))
+                current = Batch(len(out.batches), list(self.fresh), dict.fromkeys(self.fresh))
                 batches.append(current)
                 out.batches.append(current)
                 self.fresh = []
             return current
         if self.fresh:
-            batch = Batch(len(out.batches), list(self.fresh), list(self.fresh))
+            batch = Batch(len(out.batches), list(self.fresh), dict.fromkeys(self.fresh))
             batches.append(batch)
             out.batches.append(batch)
             self.fresh = []
@@ -165,7 +180,7 @@ class _ReplayWalk:
             t = entry["id"]
             self.out.arose_inside[t] = any(close == "resolve_end" for close, _ in self.spans)
             self.out.arose_with_others_pending[t] = bool(self.pending)
-            self.pending.append(t)
+            self.pending[t] = None
             self.pending_now = None
             self.fresh.append(t)
         elif kind in SPAN_OPEN:
@@ -186,9 +201,9 @@ class _ReplayWalk:
             if entry["reason"] in TURN_REASONS:
                 self.turn(t, i)
             elif t in self.pending:
-                self.pending.remove(t)
+                del self.pending[t]
                 self.pending_now = None
-                self.leave_batches(t)
+                self.leave_batches(t, i)
                 self.out.ends.setdefault(t, i)
         elif kind == "step_advance":
             self.snapshot(i)
@@ -217,15 +232,15 @@ class _ReplayWalk:
             return  # a second turn of one instance: the structure check reports it
         batch = self.current_batch()
         in_place = batch is not None and trigger in batch.remaining
-        waiting = tuple(w for w in batch.remaining if w != trigger) if batch is not None else ()
         if in_place:
-            batch.remaining.remove(trigger)
+            del batch.remaining[trigger]
             batch.taken.append(trigger)
+            batch.left[trigger] = i
         else:
-            self.leave_batches(trigger)
-        self.pending.remove(trigger)
+            self.leave_batches(trigger, i)
+        del self.pending[trigger]
         self.pending_now = None
-        self.out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(self.spans), waiting)
+        self.out.turns[trigger] = Turn(trigger, i, batch, in_place, bool(self.spans))
         self.out.ends.setdefault(trigger, i)
 
     def finish(self) -> Replay:
@@ -257,9 +272,12 @@ def prefers(view: TraceView, player: str, first: str, second: str) -> bool | Non
 def ordered_pairs(view: TraceView, batch: Batch):
     """Every (earlier, later) pair of a batch: ``earlier`` took its turn in its place while ``later``, free in the same
     batch, was still waiting. ``later`` may have taken its turn afterwards, or have left without one (negated, lapsed,
-    or out of its place): the order it was due in holds whatever happened to it later (TA.4, TA.5)."""
+    or out of its place): the order it was due in holds whatever happened to it later (TA.4, TA.5).
+
+    The definition, pair by pair (quadratic in the batch's size: the ordering rules walk a batch once instead,
+    reference_engine/redemption/judge/invariants/_ordering.py)."""
     for t in batch.taken:
-        for w in replay(view).turns[t].waiting:
+        for w in batch.waiting_at(batch.left[t], t):
             yield t, w
 
 
