@@ -581,6 +581,17 @@ fixture("mtg-vocab-602-2-sacrifice-cost-triggers",
              ("P2", [{"do": "activate", "object": "MD", "ability": "XMD"}]),
              ("P1", [{"do": "activate", "object": "EB", "ability": "XEB"}])])]))
 
+fixture("mtg-vocab-510-2-combat-damage",
+ "Combat damage as distinct from noncombat damage (120.2a-b, 510.2). phase.rs issue 8127: Norn's Decree ('Whenever one or more creatures an opponent controls deal combat damage to you, that opponent gets a poison counter') gave a poison counter for the noncombat damage of Vivi Ornitier's 'whenever you cast a noncreature spell, ... it deals 1 damage to each opponent'. P1's ND is Norn's Decree (the poison counter stood in for by P2 losing 1 life); P2's VO is Vivi Ornitier (casting the noncreature spell is the named signal 'cast'); P2's IN has 'Whenever a source you control deals noncombat damage to an opponent, you gain 1 life'; G is P2's other creature. P2 casts: VO's ability triggers and resolves, VO deals 1 damage to P1: noncombat damage, so IN's ability triggers and ND's does not. In the combat damage step VO and G deal 2 and 1 combat damage to P1 at once: ND's ability triggers once (one or more creatures, 603.2c), IN's does not.",
+ "CR 120.2a, 120.2b, 510.2, 603.2 (issue 31; phase.rs issue 8127)", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P2",
+  [obj("ND", "P1", types=["enchantment"], name="Norn's Decree", abilities=[ab("AND", {"event": "damage", "batch": True, "type": "creature", "controller": "opponent", "player": "you", "combat": True}, [{"do": "life", "player": "P2", "amount": -1}], text="Whenever one or more creatures an opponent controls deal combat damage to you, that opponent gets a poison counter (here: loses 1 life).")]),
+   obj("VO", "P2", types=["creature"], name="Vivi Ornitier", abilities=[ab("AVO", {"event": "signal", "name": "cast"}, [{"do": "damage", "source": "VO", "player": "P1", "amount": 1}], text="Whenever you cast a noncreature spell (the signal cast), this deals 1 damage to each opponent.")]),
+   obj("IN", "P2", types=["enchantment"], abilities=[ab("AIN", {"event": "damage", "controller": "you", "player": "opponent", "combat": False}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a source you control deals noncombat damage to an opponent, you gain 1 life.")]),
+   obj("G", "P2", types=["creature"])],
+  [("main", [("P2", [{"do": "signal", "name": "cast"}])]),
+   ("combat_damage", [("P2", [{"do": "damage_together", "combat": True, "hits": [{"source": "VO", "player": "P1", "amount": 2}, {"source": "G", "player": "P1", "amount": 1}]}])])]))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

@@ -350,10 +350,12 @@ class Game(Activating, Triggering):
                           "to": to}], cause)
         self.record.add("spell_resolve_end", spell=card)
 
-    def damage_hit(self, hit: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
-        """One occurrence of a ``damage_together`` event: its damage event, or None when its permanent is not on the
-        battlefield or its player has left the game."""
+    def damage_hit(self, hit: dict[str, Any], ctx: Context, combat: bool = False) -> dict[str, Any] | None:
+        """One occurrence of a ``damage_together`` event: its damage event (marked ``combat`` for combat damage,
+        510.2), or None when its permanent is not on the battlefield or its player has left the game."""
         event = {"type": "damage", "subject": hit.get("source", ctx.source), "amount": hit["amount"]}
+        if combat:
+            event["combat"] = True
         if "object" in hit:
             return dict(event, target=hit["object"]) if self.state.zones.get(hit["object"]) == BATTLEFIELD else None
         return dict(event, player=hit["player"]) if hit["player"] not in self.state.left else None
@@ -482,9 +484,11 @@ class Game(Activating, Triggering):
                     event["player"] = action.get("player")
                 if action.get("prevented"):
                     event["prevented"] = True
+                if action.get("combat"):  # the combat damage step's (510.2)
+                    event["combat"] = True
                 self.happen([event], ctx.cause)
             elif do == "damage_together":  # one event, several occurrences (120.2, 603.2c)
-                events = [self.damage_hit(hit, ctx) for hit in action["hits"]]
+                events = [self.damage_hit(hit, ctx, action.get("combat", False)) for hit in action["hits"]]
                 if any(events):
                     self.happen([e for e in events if e], ctx.cause)
             elif do == "life":

@@ -4,7 +4,7 @@ others is as without them): ownership filters ("a creature you own dies", "a car
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
 only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
 ability triggering on the permanent dealt damage, one damage event with several occurrences, creating tokens, an activated ability whose cost (a sacrifice, a
-discard, life) triggers abilities."""
+discard, life) triggers abilities, combat damage as distinct from noncombat damage."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class VocabularyPieces:
         placed += self.damage_occurrences(stayers)
         placed += self.tokens(stayers)
         placed += self.activated(stayers)
+        placed += self.combat_damage(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -286,3 +287,41 @@ class VocabularyPieces:
         altar["activated"] = [{"id": ability, "cost": cost, "effect": gain}]
         act = {"by": you, "effect": [{"do": "activate", "object": altar["id"], "ability": ability}]}
         return [act] + ([act] if src.chance(20) else [])
+
+    def combat_damage(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """Combat damage as distinct from noncombat damage (120.2a-b, 510.2): a fresh creature of a player, "whenever
+        this deals combat damage to a player" (``combat`` true; sometimes "noncombat damage", ``combat`` false), or,
+        with filters, a fresh permanent's "whenever a creature you control deals combat damage to a player" (maybe
+        "one or more"); the creature deals 1 damage to another player by a scripted action (noncombat) and, before or
+        after, combat damage to them (the combat damage step's, a scripted action marked ``combat``), sometimes
+        with a second creature of theirs in the same event. Answered by a named signal. The scripted actions."""
+        src = self.source
+        if {"combat_damage", "event_triggers", "script_damage", "signals"} & self.no or len(stayers) < 2 \
+                or not src.chance(60):
+            return []
+        attacker = self.fresh(src.pick(stayers))
+        you = attacker["owner"]
+        defender = src.pick([p for p in stayers if p != you])
+        trigger: dict[str, Any] = {"event": "damage", "subject": "self", "combat": not src.chance(25)}
+        holder = attacker
+        if "filters" not in self.no:
+            attacker["types"] = ["creature"]
+            trigger["player"] = "opponent"  # "to a player": the attacked one, never its controller
+            if src.chance(50):
+                holder = self.fresh(you)
+                holder["types"] = ["enchantment"]
+                trigger.update(subject="any", controller="you", type="creature")
+                if src.chance(35) and "batching" not in self.no:  # "one or more creatures you control"
+                    trigger["batch"] = True
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
+                                "effect": [{"do": "signal", "name": HURT}]}]
+        ping = {"do": "damage", "source": attacker["id"], "player": defender, "amount": 1}
+        combat: dict[str, Any] = dict(ping, amount=src.integer(1, 3), combat=True)
+        if src.chance(35) and "damage_occurrences" not in self.no:  # two attackers' combat damage, one event
+            second = self.fresh(you)
+            second.update({"types": ["creature"]} if "filters" not in self.no else {})
+            combat = {"do": "damage_together", "combat": True, "hits": [
+                {"source": attacker["id"], "player": defender, "amount": combat["amount"]},
+                {"source": second["id"], "player": defender, "amount": 1}]}
+        actions = [{"by": you, "effect": [ping]}, {"by": you, "effect": [combat]}]
+        return actions if src.chance(50) else actions[::-1]

@@ -31,7 +31,7 @@ FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target",
 
 
 def _signature(event: dict[str, Any]) -> tuple:
-    return (*map(event.get, FIELDS), bool(event.get("prevented")))
+    return (*map(event.get, FIELDS), bool(event.get("prevented")), bool(event.get("combat")))
 
 
 def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
@@ -62,10 +62,12 @@ def how_much(action: dict[str, Any], taken: int) -> int | None:
 
 def _hits(board: Board, action: dict[str, Any], source: str | None) -> list[dict[str, Any]]:
     """The occurrences of one damage event (``damage_together``): each hit to a permanent on the battlefield or to a
-    player still in the game."""
+    player still in the game, each combat damage when the action says so (510.2)."""
     out = []
     for hit in action["hits"]:
         event = {"type": "damage", "subject": hit.get("source", source), "amount": hit["amount"]}
+        if action.get("combat"):
+            event["combat"] = True
         if "object" in hit and board.where.get(hit["object"]) == FIELD:
             out.append(dict(event, target=hit["object"]))
         elif "player" in hit and board.present(hit["player"]):
@@ -175,6 +177,8 @@ def _damage(board: Board, action: dict[str, Any], source: str | None, target: st
         group = [dict(event, player=action.get("player"))]
     if group and action.get("prevented"):
         group[0]["prevented"] = True
+    if group and action.get("combat"):  # a scripted action's combat damage (510.2)
+        group[0]["combat"] = True
     return group
 
 
@@ -201,7 +205,7 @@ def _compare(what, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
         w = Counter(_signature(e) for e in want[n]) if n < len(want) else Counter()
         g = Counter(_signature(e) for e in got[n]) if n < len(got) else Counter()
         if w != g:
-            shown = [" ".join(f"{f}={v}" for f, v in zip(FIELDS + ("prevented",), s) if v not in (None, False))
+            shown = [" ".join(f"{f}={v}" for f, v in zip(FIELDS + ("prevented", "combat"), s) if v not in (None, False))
                      for s in w.elements()]
             done = [e["id"] for e in got[n]] if n < len(got) else []
             name = what() if callable(what) else what
