@@ -738,19 +738,30 @@ report("br-xmage-5241-patron-of-the-nezumi", "XMage", "https://github.com/magefr
  missing=["the event's player as an effect's recipient ('that player', 'them')"],
  note="ST is P2's card controlled by P1 (the control effect standing for Nighteyes the Desecrator's); it goes to its owner's graveyard (400.3).")
 
-# ---- Not expressible (second collection) --------------------------------------------------------------------------------
+# ---- Combat damage (second collection): not expressible until the word combat (issue 31) -----------------------------
 report("br-xmage-3919-grenzo-noncombat", "XMage", "https://github.com/magefree/mage/issues/3919",
  "Grenzo, Havoc Raiser triggers from noncombat damage",
  "Grenzo, Havoc Raiser's 'whenever a creature you control deals combat damage to a player' triggered on noncombat damage (Zo-Zu the Punisher's).",
- ["510.2", "603.2", "120.2"], "no",
- missing=["combat damage as distinct from noncombat damage"])
+ ["510.2", "603.2", "120.2"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("GR", "P1", abilities=[ab("A1", {"event": "damage", "controller": "you", "type": "creature", "player": "opponent", "combat": True}, [say("goad")], text="Whenever a creature you control deals combat damage to a player, choose one: goad a creature that player controls, or exile the top card of their library.")], **CREATURE),
+                  obj("ZZ", "P1", abilities=[ab("A2", {"event": "enter", "subject": "any", "type": "land"}, [{"do": "damage", "source": "ZZ", "player": "P2", "amount": 2}], text="Whenever a land enters, this deals 2 damage to that land's controller (P2).")], **CREATURE),
+                  obj("LD", "P2", "hand", types=["land"])],
+      [("main", [("P2", [mv("LD", "hand", "field")])]),
+       ("combat_damage", [("P1", [{"do": "damage", "source": "ZZ", "player": "P2", "amount": 2, "combat": True}])])]),
+ {"triggers": {"A1": 1, "A2": 1}},
+ note="P2 plays LD: Zo-Zu's ability deals 2 noncombat damage to P2, which Grenzo's ability must not see; then Zo-Zu attacks P2 and deals 2 combat damage (the combat damage step's, a scripted action), which it sees once. 'To a player' is 'to an opponent': a creature deals combat damage only to the player it attacks, and Zo-Zu's damage goes to P2 here. Grenzo's modes play no part (a life gain stands in).")
 
 report("br-xmage-4026-arcbound-slith-combat-only", "XMage", "https://github.com/magefree/mage/issues/4026",
  "Arcbound Slith currently triggers on any damage to a player, should trigger only on combat damage",
  "Arcbound Slith and several other cards used a 'deals damage to a player' trigger where the card says 'combat damage', so damage from an activated ability triggered them.",
- ["510.2", "603.2", "120.2"], "no",
- missing=["combat damage as distinct from noncombat damage"])
+ ["510.2", "603.2", "120.2"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("AS", "P1", abilities=[ab("A1", {"event": "damage", "subject": "self", "player": "opponent", "combat": True}, [say("counter")], text="Whenever this creature deals combat damage to a player, put a +1/+1 counter on it.")], **CREATURE)],
+      [("main", [("P1", [{"do": "damage", "source": "AS", "player": "P2", "amount": 1}])]),
+       ("combat_damage", [("P1", [{"do": "damage", "source": "AS", "player": "P2", "amount": 2, "combat": True}])])]),
+ {"triggers": {"A1": 1}},
+ note="The first action is the ability Viridian Longbow grants AS resolving ('this creature deals 1 damage to any target', P2 chosen; a scripted action stands for a spell or ability resolving): noncombat damage, which AS's ability must not see; then AS attacks P2 and deals 2 combat damage (the combat damage step's), which it sees once. The +1/+1 counter plays no part (a life gain stands in).")
 
+# ---- Not expressible (second collection) --------------------------------------------------------------------------------
 report("br-xmage-6261-heliod-lifelink-once", "XMage", "https://github.com/magefree/mage/issues/6261",
  "Heliod, Sun-Crowned Triggers",
  "A lifelink creature blocked by two creatures dealt damage to both at once; Heliod, Sun-Crowned's 'whenever you gain life' triggered twice, where the life gained from one source's simultaneous damage is one life-gain event.",

@@ -110,3 +110,17 @@ def test_the_editors_words_say_combat_and_noncombat_damage():
     text = "\n".join(Describer(prepared).scenario_lines(get_ruleset("mtg")))
     assert "whenever combat damage is dealt" in text and "whenever noncombat damage is dealt" in text, text
     assert "Vivi Ornitier deals 2 combat damage to Alice" in text and "deals 1 damage to Alice" in text, text
+
+
+@pytest.mark.parametrize("report", ["br-xmage-3919-grenzo-noncombat", "br-xmage-4026-arcbound-slith-combat-only"])
+def test_the_real_reports_the_word_made_expressible_catch_xmages_reading(report):
+    """Both XMage reports (tests/data/bug-reports) played by the reference engine pass; XMage's reading (the
+    ``combat`` filter ignored) triggers on the noncombat damage too and is flagged."""
+    import json
+    from pathlib import Path
+
+    document = json.loads((Path(__file__).parent / "data" / "bug-reports" / f"{report}.json").read_text("utf-8"))
+    prepared = prepare_scenario(document, report)[1]
+    assert violations(prepared, play(prepared)) == {}
+    found = violations(prepared, _faulty_trace("mtg-combat-read-as-any-damage", prepared))
+    assert "too many" in " ".join(found.get("mtg.triggers-when-satisfied", ())), found
