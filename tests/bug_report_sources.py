@@ -671,13 +671,12 @@ report("br-phase-2872-dragons-rage-channeler", "phase.rs", "https://github.com/p
 report("br-phase-2869-razorkin-needlehead", "phase.rs", "https://github.com/phase-rs/phase/issues/2869",
  "Razorkin Needlehead: opponent-draws trigger fires but deals 0 damage ('them' target unresolved)",
  "Razorkin Needlehead ('whenever an opponent draws a card, this deals 1 damage to them') triggered, but on resolution 'them', the player who drew, was not found, so no damage was dealt.",
- ["603.2", "608.2", "120.3"], "partly", ["mtg.resolution-effect"],
- scen(P12, "P2", [obj("RN", "P1", abilities=[ab("A1", sig("opponent_draws"), [{"do": "damage", "source": "RN", "player": "P2", "amount": 1}], text="Whenever an opponent draws a card, this creature deals 1 damage to them.")], **CREATURE),
+ ["603.2", "608.2", "120.3"], "full", ["mtg.resolution-effect"],
+ scen(P12, "P2", [obj("RN", "P1", abilities=[ab("A1", sig("draws", player="opponent"), [{"do": "damage", "source": "RN", "that_player": True, "amount": 1}], text="Whenever an opponent draws a card, this creature deals 1 damage to them.")], **CREATURE),
                   obj("WT", "P2", abilities=[ab("A2", {"event": "damage", "player": "you"}, [say("watch")], text="Whenever damage is dealt to you, ... (shows the damage was dealt).")], types=["enchantment"])],
-      [("draw", [("P2", [say("opponent_draws")])])]),
+      [("draw", [("P2", [say("draws")])])]),
  {"triggers": {"A1": 1, "A2": 1}},
- approximated=["'them' (the player who drew) is the player the scenario names", "drawing is a named signal"],
- missing=["the event's player as an effect's recipient ('that player', 'them')"])
+ note="Drawing a card is the named signal 'draws' given by the player who draws (the signal's player, as a step or an attack is a signal elsewhere): 'them' is that player (that_player), read from the trigger event as phase.rs had to.")
 
 report("br-xmage-4222-ongoing-investigation", "XMage", "https://github.com/magefree/mage/issues/4222",
  "Ongoing Investigation, Storm the Vault triggers at wrong time, wrong number of times",
@@ -729,14 +728,12 @@ report("br-forge-3666-one-with-the-kami", "Forge", "https://github.com/Card-Forg
 report("br-xmage-5241-patron-of-the-nezumi", "XMage", "https://github.com/magefree/mage/issues/5241",
  "Patron of the Nezumi damages the controller instead of the owner",
  "Patron of the Nezumi ('whenever a permanent is put into an opponent's graveyard, that player loses 1 life'): an opponent's creature the reporter controlled went to its owner's graveyard, and the reporter lost the life instead of that opponent.",
- ["603.2", "400.3", "108.3"], "partly", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
- scen(P12, "P1", [obj("PN", "P1", abilities=[ab("A1", {"event": "zone_change", "from": "field", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "player": "P2", "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")], **CREATURE),
+ ["603.2", "400.3", "108.3"], "full", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(P12, "P1", [obj("PN", "P1", abilities=[ab("A1", {"event": "zone_change", "from": "field", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "that_player": True, "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")], **CREATURE),
                   obj("ST", "P2", controller="P1", **CREATURE)],
       [("main", [("P1", [mv("ST", "field", "graveyard")])])]),
  {"triggers": {"A1": 1}},
- approximated=["'that player' (the owner of the graveyard) is the player the scenario names"],
- missing=["the event's player as an effect's recipient ('that player', 'them')"],
- note="ST is P2's card controlled by P1 (the control effect standing for Nighteyes the Desecrator's); it goes to its owner's graveyard (400.3).")
+ note="ST is P2's card controlled by P1 (the control effect standing for Nighteyes the Desecrator's); it goes to its owner's graveyard (400.3), so 'that player' (that_player: the owner of a card put into a graveyard) is P2, whom mtg.resolution-effect requires to lose the life.")
 
 # ---- Combat damage (second collection): not expressible until the word combat (issue 31) -----------------------------
 report("br-xmage-3919-grenzo-noncombat", "XMage", "https://github.com/magefree/mage/issues/3919",

@@ -592,6 +592,19 @@ fixture("mtg-vocab-510-2-combat-damage",
   [("main", [("P2", [{"do": "signal", "name": "cast"}])]),
    ("combat_damage", [("P2", [{"do": "damage_together", "combat": True, "hits": [{"source": "VO", "player": "P1", "amount": 2}, {"source": "G", "player": "P1", "amount": 1}]}])])]))
 
+fixture("mtg-vocab-608-2-that-player",
+ "'That player', 'them': an effect for the player of the trigger event (603.2, 608.2; 400.3). phase.rs issue 6370: Curse of Fool's Wisdom ('Whenever enchanted player draws a card, they lose 2 life and you gain 2 life') gave its controller 2 life but took none from the player who drew. P1's CF is the Curse on P2 ('enchanted player' is 'an opponent' in this two-player game; drawing a card is the named signal 'draw', given by the player who draws). P1's PN has 'Whenever a permanent is put into an opponent's graveyard, that player loses 1 life' (Patron of the Nezumi); P2's Z has 'Whenever a player gains life, that player loses 1 life'. P2 draws: CF's ability triggers; it resolves: P2 loses 2 life, P1 gains 2, and Z's ability triggers on P1's gain: P1, not Z's controller, loses 1 life. P1 draws: nothing. P1 gains control of P2's creature ST, then ST is destroyed: it goes to its owner's graveyard (400.3), P2's, so PN's ability triggers and P2, not P1 who controlled ST, loses 1 life.",
+ "CR 603.2, 608.2, 400.3 (issue 31; phase.rs issue 6370, XMage issue 5241)", ["mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("CF", "P1", types=["enchantment"], name="Curse of Fool's Wisdom", abilities=[ab("ACF", {"event": "signal", "name": "draw", "player": "opponent"}, [{"do": "life", "that_player": True, "amount": -2}, {"do": "life", "player": "P1", "amount": 2}], text="Whenever enchanted player (an opponent) draws a card, they lose 2 life and you gain 2 life.")]),
+   obj("PN", "P1", types=["creature"], name="Patron of the Nezumi", abilities=[ab("APN", {"event": "leave", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "that_player": True, "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")]),
+   obj("ST", "P2", types=["creature"]),
+   obj("Z", "P2", types=["enchantment"], abilities=[ab("AZ", {"event": "life", "change": "gain"}, [{"do": "life", "that_player": True, "amount": -1}], text="Whenever a player gains life, that player loses 1 life.")])],
+  [("main", [("P2", [{"do": "signal", "name": "draw"}]),
+             ("P1", [{"do": "signal", "name": "draw"}]),
+             ("P1", [{"do": "gain_control", "object": "ST", "player": "P1"}]),
+             ("P1", [{"do": "move", "object": "ST", "from": "field", "to": "graveyard"}])])]))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

@@ -261,7 +261,8 @@ class Describer:
             return f"{actor} negates {what}"
         if do == "damage":
             amount = "that much" if a.get("that_many") else str(a.get("amount", 1))
-            to = "its target" if a.get("target") else self.card(a.get("object") or a.get("player"), source)
+            to = "its target" if a.get("target") else "that player" if a.get("that_player") else \
+                self.card(a.get("object") or a.get("player"), source)
             by = f"{card('source')} deals" if a.get("source") else f"{actor} deals"
             return f"{by} {amount} {'combat ' if a.get('combat') else ''}damage to {to}"
         if do == "damage_together":  # MTG: one damage event with several occurrences
@@ -275,7 +276,8 @@ class Describer:
         if do == "activate":  # MTG: a printed activated ability, put on the stack, then its cost paid (602.2)
             return f"{actor} activates {self.ability(a.get('ability'))} of {card('object')}"
         if do == "life":
-            who = "its target player" if a.get("target") else self.player(a.get("player"))
+            who = "its target player" if a.get("target") else "that player" if a.get("that_player") else \
+                self.player(a.get("player"))
             amount = a.get("amount", 0)
             verb = "gains" if amount >= 0 else "loses"
             return f"{who} {verb} {'that much' if a.get('that_many') else abs(amount)} life"

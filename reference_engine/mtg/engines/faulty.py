@@ -15,7 +15,7 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     IfYouIsSourceControllerGame)
 from reference_engine.mtg.engines.faulty_words import (
     CombatReadAsAnyDamageGame, CostTriggersBelowGame, DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame,
-    TokenEntersSilentlyGame)
+    ThatPlayerUnresolvedGame, TokenEntersSilentlyGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
@@ -557,6 +557,7 @@ MUTANTS = (
     _mutant("mtg-token-enters-silently", TokenEntersSilentlyGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-cost-triggers-below", CostTriggersBelowGame, "mtg.stack-lifo"),
     _mutant("mtg-combat-read-as-any-damage", CombatReadAsAnyDamageGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-that-player-unresolved", ThatPlayerUnresolvedGame, "mtg.resolution-effect"),
     # issue 30: the shapes the stream never built
     _mutant("mtg-deaths-heard-on-the-battlefield-only", DeathsHeardOnTheBattlefieldOnlyGame, "mtg.look-back"),
     _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),

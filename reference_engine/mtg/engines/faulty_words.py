@@ -1,5 +1,5 @@
 """MTG faulty engines for the words of issue 31 (spells creating delayed triggered abilities, the object dealt damage, one
-damage event with several occurrences, creating tokens, activated abilities' costs, combat damage): the reference
+damage event with several occurrences, creating tokens, activated abilities' costs, combat damage, "that player"): the reference
 engine with one fault each. Registered, with the rule key that must catch each, in faulty.py's ``MUTANTS``."""
 
 from __future__ import annotations
@@ -121,3 +121,13 @@ class CombatReadAsAnyDamageGame(Game):
         super().__init__(scenario, chooser)
         self.catalog = _CombatIgnoredCatalog(scenario)
         self.catalog.options = self.options
+
+
+class ThatPlayerUnresolvedGame(Game):
+    """Finds no player for "that player" / "them": an ability's damage or life change for the player of its trigger
+    event (the player who drew, the owner of the graveyard a card went to) does nothing, as if the event had no
+    player (phase.rs issues 2869, Razorkin Needlehead, and 6370, Curse of Fool's Wisdom), though the trigger event
+    names one (603.2, 608.2); caught by mtg.resolution-effect."""
+
+    def that_player(self, trigger):
+        return None

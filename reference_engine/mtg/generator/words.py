@@ -4,7 +4,7 @@ others is as without them): ownership filters ("a creature you own dies", "a car
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
 only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
 ability triggering on the permanent dealt damage, one damage event with several occurrences, creating tokens, an activated ability whose cost (a sacrifice, a
-discard, life) triggers abilities, combat damage as distinct from noncombat damage."""
+discard, life) triggers abilities, combat damage as distinct from noncombat damage, "that player"."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ ONCE = "once"  # the named signal of the "triggers only once each turn" set piec
 # the named signal the damage set pieces' abilities send, which nothing listens to: an answer that changes no life
 # total and deals no damage, so that no ability watching damage feeds itself through another's "that much"
 HURT = "hurt"
+DRAW = "draw"  # the named signal standing for drawing a card in the "that player" set piece, given by the drawer
 
 
 class VocabularyPieces:
@@ -39,6 +40,7 @@ class VocabularyPieces:
         placed += self.tokens(stayers)
         placed += self.activated(stayers)
         placed += self.combat_damage(stayers)
+        placed += self.that_player(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -325,3 +327,38 @@ class VocabularyPieces:
                 {"source": second["id"], "player": defender, "amount": 1}]}
         actions = [{"by": you, "effect": [ping]}, {"by": you, "effect": [combat]}]
         return actions if src.chance(50) else actions[::-1]
+
+    def that_player(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"That player" (``that_player``, 603.2, 608.2): a fresh permanent of a player has "whenever a player draws
+        a card (the signal ``draw``, given by the player who draws; with filters maybe "an opponent"), this deals 1
+        damage to them" or "they lose 1 life", or, with ownership filters, "whenever a permanent is put into an
+        opponent's graveyard, that player loses 1 life" (400.3: the owner's graveyard), a fresh permanent of another
+        player dying, often first given to the ability's controller. Two players draw, or the permanent dies. The
+        scripted actions."""
+        src = self.source
+        if "that_player" in self.no or len(stayers) < 2 or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        you = holder["owner"]
+        others = [p for p in stayers if p != you]
+        graveyard = not {"ownership", "filters"} & self.no and src.chance(40)
+        if graveyard or "signals" in self.no:
+            if {"ownership", "filters"} & self.no:
+                return []
+            victim = self.fresh(src.pick(others))
+            trigger = {"event": "leave", "to": "graveyard", "owner": "opponent"}
+            effect = {"do": "life", "that_player": True, "amount": -1}
+            actions = [{"by": you, "effect": [{"do": "gain_control", "object": victim["id"], "player": you}]}] \
+                if "gain_control" not in self.no and src.chance(60) else []
+            actions.append({"by": src.pick(stayers), "effect": [{"do": "move", "object": victim["id"],
+                                                                  "from": "field", "to": "graveyard"}]})
+        else:
+            trigger = {"event": "signal", "name": DRAW}
+            if "filters" not in self.no and src.chance(40):
+                trigger["player"] = "opponent"
+            effect = {"do": "damage", "that_player": True, "amount": 1} if src.chance(50) else \
+                {"do": "life", "that_player": True, "amount": -1}
+            drawers = src.permutation([src.pick(others), src.pick(stayers)])
+            actions = [{"by": p, "effect": [{"do": "signal", "name": DRAW}]} for p in drawers]
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": [effect]}]
+        return actions

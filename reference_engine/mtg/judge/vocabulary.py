@@ -8,7 +8,8 @@ triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on 
 illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a), and
 activated abilities with costs (602.2, 601.2h: the ability on the stack before its cost is paid, so what the payment
 triggers resolves first), and combat damage as distinct from noncombat damage (120.2a-b, 510.2: a scripted action's
-damage marked ``combat``, a trigger's ``combat`` filter).
+damage marked ``combat``, a trigger's ``combat`` filter), and "that player" (``that_player``: the trigger event's
+player, or the owner of a card put into a graveyard, a hand or a library, 400.3).
 
 Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard, exile or the stack ("when
 you cast this spell", 113.6c) when the ability says so (``active_in``); never from ``removed`` (out of the game with a
@@ -39,8 +40,8 @@ VOCABULARY = Vocabulary(
     action_fields={
         **COMMON_ACTION_FIELDS,
         "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many",
-                             "combat"}),
-        "life": frozenset({"do", "player", "amount", "target", "that_many"}),
+                             "combat", "that_player"}),
+        "life": frozenset({"do", "player", "amount", "target", "that_many", "that_player"}),
         "concede": frozenset({"do", "player"}),
         "move_together": frozenset({"do", "objects", "from", "to"}),
         "move_target": frozenset({"do", "to"}),
