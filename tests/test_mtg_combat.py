@@ -124,3 +124,22 @@ def test_the_real_reports_the_word_made_expressible_catch_xmages_reading(report)
     assert violations(prepared, play(prepared)) == {}
     found = violations(prepared, _faulty_trace("mtg-combat-read-as-any-damage", prepared))
     assert "too many" in " ".join(found.get("mtg.triggers-when-satisfied", ())), found
+
+
+def test_a_delayed_ability_reads_the_combat_filter_too():
+    """'Whenever a creature deals combat damage this turn, you gain 1 life', created by S's ability on a signal: the
+    noncombat damage after it does not trigger it, the combat damage does (603.7b: it lasts the turn)."""
+    made = {"do": "create_delayed", "duration": "turn", "ability": {
+        "id": "D", "trigger": {"event": "damage", "combat": True}, "effect": [{"do": "life", "player": "P1", "amount": 1}]}}
+    prepared = scenario(["P1", "P2"], "P1",
+                        [obj("S", "P1", abilities=[ability("AS", {"event": "signal", "name": "go"}, [made])]),
+                         obj("X", "P1")],
+                        [("P1", [{"do": "signal", "name": "go"}]),
+                         ("P1", [{"do": "damage", "source": "X", "player": "P2", "amount": 1}]),
+                         ("P1", [{"do": "damage", "source": "X", "player": "P2", "amount": 1, "combat": True}])])
+    trace = play(prepared)
+    assert violations(prepared, trace) == {}
+    delayed = [t["event"] for t in trace["entries"] if t["kind"] == "trigger" and "delayed" in t]
+    assert delayed == [_damage(trace)[1]["id"]]
+    found = violations(prepared, _faulty_trace("mtg-combat-read-as-any-damage", prepared))
+    assert "mtg.delayed-trigger" in found or "mtg.triggers-when-satisfied" in found, found
