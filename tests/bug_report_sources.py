@@ -671,13 +671,12 @@ report("br-phase-2872-dragons-rage-channeler", "phase.rs", "https://github.com/p
 report("br-phase-2869-razorkin-needlehead", "phase.rs", "https://github.com/phase-rs/phase/issues/2869",
  "Razorkin Needlehead: opponent-draws trigger fires but deals 0 damage ('them' target unresolved)",
  "Razorkin Needlehead ('whenever an opponent draws a card, this deals 1 damage to them') triggered, but on resolution 'them', the player who drew, was not found, so no damage was dealt.",
- ["603.2", "608.2", "120.3"], "partly", ["mtg.resolution-effect"],
- scen(P12, "P2", [obj("RN", "P1", abilities=[ab("A1", sig("opponent_draws"), [{"do": "damage", "source": "RN", "player": "P2", "amount": 1}], text="Whenever an opponent draws a card, this creature deals 1 damage to them.")], **CREATURE),
+ ["603.2", "608.2", "120.3"], "full", ["mtg.resolution-effect"],
+ scen(P12, "P2", [obj("RN", "P1", abilities=[ab("A1", sig("draws", player="opponent"), [{"do": "damage", "source": "RN", "that_player": True, "amount": 1}], text="Whenever an opponent draws a card, this creature deals 1 damage to them.")], **CREATURE),
                   obj("WT", "P2", abilities=[ab("A2", {"event": "damage", "player": "you"}, [say("watch")], text="Whenever damage is dealt to you, ... (shows the damage was dealt).")], types=["enchantment"])],
-      [("draw", [("P2", [say("opponent_draws")])])]),
+      [("draw", [("P2", [say("draws")])])]),
  {"triggers": {"A1": 1, "A2": 1}},
- approximated=["'them' (the player who drew) is the player the scenario names", "drawing is a named signal"],
- missing=["the event's player as an effect's recipient ('that player', 'them')"])
+ note="Drawing a card is the named signal 'draws' given by the player who draws (the signal's player, as a step or an attack is a signal elsewhere): 'them' is that player (that_player), read from the trigger event as phase.rs had to.")
 
 report("br-xmage-4222-ongoing-investigation", "XMage", "https://github.com/magefree/mage/issues/4222",
  "Ongoing Investigation, Storm the Vault triggers at wrong time, wrong number of times",
@@ -729,28 +728,37 @@ report("br-forge-3666-one-with-the-kami", "Forge", "https://github.com/Card-Forg
 report("br-xmage-5241-patron-of-the-nezumi", "XMage", "https://github.com/magefree/mage/issues/5241",
  "Patron of the Nezumi damages the controller instead of the owner",
  "Patron of the Nezumi ('whenever a permanent is put into an opponent's graveyard, that player loses 1 life'): an opponent's creature the reporter controlled went to its owner's graveyard, and the reporter lost the life instead of that opponent.",
- ["603.2", "400.3", "108.3"], "partly", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
- scen(P12, "P1", [obj("PN", "P1", abilities=[ab("A1", {"event": "zone_change", "from": "field", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "player": "P2", "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")], **CREATURE),
+ ["603.2", "400.3", "108.3"], "full", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(P12, "P1", [obj("PN", "P1", abilities=[ab("A1", {"event": "zone_change", "from": "field", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "that_player": True, "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")], **CREATURE),
                   obj("ST", "P2", controller="P1", **CREATURE)],
       [("main", [("P1", [mv("ST", "field", "graveyard")])])]),
  {"triggers": {"A1": 1}},
- approximated=["'that player' (the owner of the graveyard) is the player the scenario names"],
- missing=["the event's player as an effect's recipient ('that player', 'them')"],
- note="ST is P2's card controlled by P1 (the control effect standing for Nighteyes the Desecrator's); it goes to its owner's graveyard (400.3).")
+ note="ST is P2's card controlled by P1 (the control effect standing for Nighteyes the Desecrator's); it goes to its owner's graveyard (400.3), so 'that player' (that_player: the owner of a card put into a graveyard) is P2, whom mtg.resolution-effect requires to lose the life.")
 
-# ---- Not expressible (second collection) --------------------------------------------------------------------------------
+# ---- Combat damage (second collection): not expressible until the word combat (issue 31) -----------------------------
 report("br-xmage-3919-grenzo-noncombat", "XMage", "https://github.com/magefree/mage/issues/3919",
  "Grenzo, Havoc Raiser triggers from noncombat damage",
  "Grenzo, Havoc Raiser's 'whenever a creature you control deals combat damage to a player' triggered on noncombat damage (Zo-Zu the Punisher's).",
- ["510.2", "603.2", "120.2"], "no",
- missing=["combat damage as distinct from noncombat damage"])
+ ["510.2", "603.2", "120.2"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("GR", "P1", abilities=[ab("A1", {"event": "damage", "controller": "you", "type": "creature", "player": "opponent", "combat": True}, [say("goad")], text="Whenever a creature you control deals combat damage to a player, choose one: goad a creature that player controls, or exile the top card of their library.")], **CREATURE),
+                  obj("ZZ", "P1", abilities=[ab("A2", {"event": "enter", "subject": "any", "type": "land"}, [{"do": "damage", "source": "ZZ", "player": "P2", "amount": 2}], text="Whenever a land enters, this deals 2 damage to that land's controller (P2).")], **CREATURE),
+                  obj("LD", "P2", "hand", types=["land"])],
+      [("main", [("P2", [mv("LD", "hand", "field")])]),
+       ("combat_damage", [("P1", [{"do": "damage", "source": "ZZ", "player": "P2", "amount": 2, "combat": True}])])]),
+ {"triggers": {"A1": 1, "A2": 1}},
+ note="P2 plays LD: Zo-Zu's ability deals 2 noncombat damage to P2, which Grenzo's ability must not see; then Zo-Zu attacks P2 and deals 2 combat damage (the combat damage step's, a scripted action), which it sees once. 'To a player' is 'to an opponent': a creature deals combat damage only to the player it attacks, and Zo-Zu's damage goes to P2 here. Grenzo's modes play no part (a life gain stands in).")
 
 report("br-xmage-4026-arcbound-slith-combat-only", "XMage", "https://github.com/magefree/mage/issues/4026",
  "Arcbound Slith currently triggers on any damage to a player, should trigger only on combat damage",
  "Arcbound Slith and several other cards used a 'deals damage to a player' trigger where the card says 'combat damage', so damage from an activated ability triggered them.",
- ["510.2", "603.2", "120.2"], "no",
- missing=["combat damage as distinct from noncombat damage"])
+ ["510.2", "603.2", "120.2"], "full", ["mtg.triggers-when-satisfied"],
+ scen(P12, "P1", [obj("AS", "P1", abilities=[ab("A1", {"event": "damage", "subject": "self", "player": "opponent", "combat": True}, [say("counter")], text="Whenever this creature deals combat damage to a player, put a +1/+1 counter on it.")], **CREATURE)],
+      [("main", [("P1", [{"do": "damage", "source": "AS", "player": "P2", "amount": 1}])]),
+       ("combat_damage", [("P1", [{"do": "damage", "source": "AS", "player": "P2", "amount": 2, "combat": True}])])]),
+ {"triggers": {"A1": 1}},
+ note="The first action is the ability Viridian Longbow grants AS resolving ('this creature deals 1 damage to any target', P2 chosen; a scripted action stands for a spell or ability resolving): noncombat damage, which AS's ability must not see; then AS attacks P2 and deals 2 combat damage (the combat damage step's), which it sees once. The +1/+1 counter plays no part (a life gain stands in).")
 
+# ---- Not expressible (second collection) --------------------------------------------------------------------------------
 report("br-xmage-6261-heliod-lifelink-once", "XMage", "https://github.com/magefree/mage/issues/6261",
  "Heliod, Sun-Crowned Triggers",
  "A lifelink creature blocked by two creatures dealt damage to both at once; Heliod, Sun-Crowned's 'whenever you gain life' triggered twice, where the life gained from one source's simultaneous damage is one life-gain event.",

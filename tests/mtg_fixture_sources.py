@@ -581,6 +581,30 @@ fixture("mtg-vocab-602-2-sacrifice-cost-triggers",
              ("P2", [{"do": "activate", "object": "MD", "ability": "XMD"}]),
              ("P1", [{"do": "activate", "object": "EB", "ability": "XEB"}])])]))
 
+fixture("mtg-vocab-510-2-combat-damage",
+ "Combat damage as distinct from noncombat damage (120.2a-b, 510.2). phase.rs issue 8127: Norn's Decree ('Whenever one or more creatures an opponent controls deal combat damage to you, that opponent gets a poison counter') gave a poison counter for the noncombat damage of Vivi Ornitier's 'whenever you cast a noncreature spell, ... it deals 1 damage to each opponent'. P1's ND is Norn's Decree (the poison counter stood in for by P2 losing 1 life); P2's VO is Vivi Ornitier (casting the noncreature spell is the named signal 'cast'); P2's IN has 'Whenever a source you control deals noncombat damage to an opponent, you gain 1 life'; G is P2's other creature. P2 casts: VO's ability triggers and resolves, VO deals 1 damage to P1: noncombat damage, so IN's ability triggers and ND's does not. In the combat damage step VO and G deal 2 and 1 combat damage to P1 at once: ND's ability triggers once (one or more creatures, 603.2c), IN's does not.",
+ "CR 120.2a, 120.2b, 510.2, 603.2 (issue 31; phase.rs issue 8127)", ["mtg.triggers-when-satisfied", "mtg.resolution-effect"],
+ scen(["P1", "P2"], "P2",
+  [obj("ND", "P1", types=["enchantment"], name="Norn's Decree", abilities=[ab("AND", {"event": "damage", "batch": True, "type": "creature", "controller": "opponent", "player": "you", "combat": True}, [{"do": "life", "player": "P2", "amount": -1}], text="Whenever one or more creatures an opponent controls deal combat damage to you, that opponent gets a poison counter (here: loses 1 life).")]),
+   obj("VO", "P2", types=["creature"], name="Vivi Ornitier", abilities=[ab("AVO", {"event": "signal", "name": "cast"}, [{"do": "damage", "source": "VO", "player": "P1", "amount": 1}], text="Whenever you cast a noncreature spell (the signal cast), this deals 1 damage to each opponent.")]),
+   obj("IN", "P2", types=["enchantment"], abilities=[ab("AIN", {"event": "damage", "controller": "you", "player": "opponent", "combat": False}, [{"do": "life", "player": "P2", "amount": 1}], text="Whenever a source you control deals noncombat damage to an opponent, you gain 1 life.")]),
+   obj("G", "P2", types=["creature"])],
+  [("main", [("P2", [{"do": "signal", "name": "cast"}])]),
+   ("combat_damage", [("P2", [{"do": "damage_together", "combat": True, "hits": [{"source": "VO", "player": "P1", "amount": 2}, {"source": "G", "player": "P1", "amount": 1}]}])])]))
+
+fixture("mtg-vocab-608-2-that-player",
+ "'That player', 'them': an effect for the player of the trigger event (603.2, 608.2; 400.3). phase.rs issue 6370: Curse of Fool's Wisdom ('Whenever enchanted player draws a card, they lose 2 life and you gain 2 life') gave its controller 2 life but took none from the player who drew. P1's CF is the Curse on P2 ('enchanted player' is 'an opponent' in this two-player game; drawing a card is the named signal 'draw', given by the player who draws). P1's PN has 'Whenever a permanent is put into an opponent's graveyard, that player loses 1 life' (Patron of the Nezumi); P2's Z has 'Whenever a player gains life, that player loses 1 life'. P2 draws: CF's ability triggers; it resolves: P2 loses 2 life, P1 gains 2, and Z's ability triggers on P1's gain: P1, not Z's controller, loses 1 life. P1 draws: nothing. P1 gains control of P2's creature ST, then ST is destroyed: it goes to its owner's graveyard (400.3), P2's, so PN's ability triggers and P2, not P1 who controlled ST, loses 1 life.",
+ "CR 603.2, 608.2, 400.3 (issue 31; phase.rs issue 6370, XMage issue 5241)", ["mtg.resolution-effect"],
+ scen(["P1", "P2"], "P1",
+  [obj("CF", "P1", types=["enchantment"], name="Curse of Fool's Wisdom", abilities=[ab("ACF", {"event": "signal", "name": "draw", "player": "opponent"}, [{"do": "life", "that_player": True, "amount": -2}, {"do": "life", "player": "P1", "amount": 2}], text="Whenever enchanted player (an opponent) draws a card, they lose 2 life and you gain 2 life.")]),
+   obj("PN", "P1", types=["creature"], name="Patron of the Nezumi", abilities=[ab("APN", {"event": "leave", "to": "graveyard", "owner": "opponent"}, [{"do": "life", "that_player": True, "amount": -1}], text="Whenever a permanent is put into an opponent's graveyard, that player loses 1 life.")]),
+   obj("ST", "P2", types=["creature"]),
+   obj("Z", "P2", types=["enchantment"], abilities=[ab("AZ", {"event": "life", "change": "gain"}, [{"do": "life", "that_player": True, "amount": -1}], text="Whenever a player gains life, that player loses 1 life.")])],
+  [("main", [("P2", [{"do": "signal", "name": "draw"}]),
+             ("P1", [{"do": "signal", "name": "draw"}]),
+             ("P1", [{"do": "gain_control", "object": "ST", "player": "P1"}]),
+             ("P1", [{"do": "move", "object": "ST", "from": "field", "to": "graveyard"}])])]))
+
 # -- Issue 22, item 2: two readings fixed in the engine and the judge ------------------------------------------------
 
 ANYWHERE_GY = {"event": "zone_change", "to": "graveyard"}

@@ -91,6 +91,8 @@ FIXTURE_MUTANTS = [
     ("mtg-vocab-603-2c-damage-occurrences", "mtg-damage-event-once"),
     ("mtg-vocab-603-6a-token-enters", "mtg-token-enters-silently"),
     ("mtg-vocab-602-2-sacrifice-cost-triggers", "mtg-cost-triggers-below"),
+    ("mtg-vocab-510-2-combat-damage", "mtg-combat-read-as-any-damage"),
+    ("mtg-vocab-608-2-that-player", "mtg-that-player-unresolved"),
     # issue 22, item 2: the two readings fixed
     ("mtg-ref-603-6c-from-anywhere-dies-together", "mtg-anywhere-looks-back"),
     ("mtg-ref-603-10a-exiled-from-anywhere-out-of-a-graveyard", "mtg-anywhere-looks-back"),

@@ -9,7 +9,8 @@ import pytest
 from conformance.commands.selftest import catch_rate
 
 NEW_WORD_MUTANTS = ["mtg-spell-delayed-dropped", "mtg-dealt-read-as-deals", "mtg-damage-event-once",
-                    "mtg-token-enters-silently", "mtg-cost-triggers-below"]
+                    "mtg-token-enters-silently", "mtg-cost-triggers-below", "mtg-combat-read-as-any-damage",
+                    "mtg-that-player-unresolved"]
 SEEDS = [0] + [pytest.param(seed, marks=(pytest.mark.slow, pytest.mark.nightly)) for seed in range(1, 20)]
 
 

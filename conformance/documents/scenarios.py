@@ -58,12 +58,9 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                 if "player" in hit and hit["player"] not in players:
                     problems.append(f"{where}[{k}].hits[{n}].player: no player {hit['player']!r}")
             problems.extend(_uncreated_problems(action, f"{where}[{k}]", uncreated))
+            problems.extend(_combat_problems(action, f"{where}[{k}]"))
             created = action.get("ability")
             if isinstance(created, dict):  # MTG: a delayed or reflexive ability an effect creates
-                printed_only = sorted(PRINTED_ONLY_TRIGGER_FIELDS & set(created.get("trigger", {})))
-                if printed_only:
-                    problems.append(f"{where}[{k}].ability.trigger: {', '.join(printed_only)}: these trigger filters "
-                                    f"are read on printed abilities only, not on a delayed or reflexive one")
                 check_actions(created.get("effect", ()), f"{where}[{k}].ability.effect")
 
     for n, obj in enumerate(scenario["objects"]):
@@ -170,6 +167,7 @@ def _ability_problems(ability: dict[str, Any], where: str, ids: set[str], player
     problems.extend(_target_problems(ability.get("target"), f"{where}.target", ids, players))
     if ability["trigger"]["event"] == "state" and "state" not in ability["trigger"]:
         problems.append(f"{where}.trigger: a state trigger (MTG 603.8) names the state it waits for")
+    problems.extend(_combat_filter_problems(ability["trigger"], f"{where}.trigger"))
     for field in ("intervening_if", "condition"):  # MTG and Momon intervening 'if'; Redemption 'If X, Y'
         condition = ability.get(field)
         if condition and condition.get("object", "self") != "self" and condition["object"] not in ids:
@@ -177,6 +175,30 @@ def _ability_problems(ability: dict[str, Any], where: str, ids: set[str], player
         if condition and condition.get("player", "controller") not in (*players, "controller"):
             problems.append(f"{where}.{field}.player: {condition['player']!r} is not a player (nor controller)")
     return problems
+
+
+def _combat_problems(action: dict[str, Any], where: str) -> list[str]:
+    """MTG: combat damage (``combat``) only in a scripted action (the combat damage step, 510.2); a created (delayed or
+    reflexive) ability's trigger names no filter read on printed abilities only, and ``combat`` only on damage."""
+    problems = []
+    if action.get("combat") and not (where.startswith("$.script") and ".ability." not in where):
+        problems.append(f"{where}.combat: combat damage is the combat damage step's (MTG 510.2), so only a scripted "
+                        f"action deals it; an effect's damage is noncombat damage (120.2b)")
+    created = action.get("ability")
+    if isinstance(created, dict):
+        problems.extend(_combat_filter_problems(created.get("trigger", {}), f"{where}.ability.trigger"))
+        printed_only = sorted(PRINTED_ONLY_TRIGGER_FIELDS & set(created.get("trigger", {})))
+        if printed_only:
+            problems.append(f"{where}.ability.trigger: {', '.join(printed_only)}: these trigger filters are read on "
+                            f"printed abilities only, not on a delayed or reflexive one")
+    return problems
+
+
+def _combat_filter_problems(trigger: dict[str, Any], where: str) -> list[str]:
+    """MTG: a trigger's ``combat`` filter (combat or noncombat damage, 120.2) is read on damage events only."""
+    if "combat" in trigger and trigger.get("event") not in ("damage", "dealt_damage"):
+        return [f"{where}.combat: combat or noncombat damage (MTG 120.2) filters damage and dealt_damage triggers only"]
+    return []
 
 
 def _target_problems(target: dict[str, Any] | None, where: str, ids: set[str], players: list[str]) -> list[str]:

@@ -200,9 +200,12 @@ class Describer:
         kind = trigger.get("event", "?")
         if kind == "state" and trigger.get("state"):
             return f"when {self.condition(trigger['state'], source)}"
-        return "whenever " + self.event_clause(kind, self._subject(trigger, source), trigger.get("name", ""),
-                                               self._who(trigger, source), trigger.get("from"), trigger.get("to"),
-                                               trigger.get("change") == "gain")
+        clause = self.event_clause(kind, self._subject(trigger, source), trigger.get("name", ""),
+                                   self._who(trigger, source), trigger.get("from"), trigger.get("to"),
+                                   trigger.get("change") == "gain")
+        if "combat" in trigger:  # MTG: "deals combat damage", "is dealt noncombat damage" (120.2)
+            clause = clause.replace("damage", ("combat" if trigger["combat"] else "noncombat") + " damage", 1)
+        return "whenever " + clause
 
     def condition(self, cond: dict[str, Any], source: str | None) -> str:
         test = cond.get("test")
@@ -258,11 +261,13 @@ class Describer:
             return f"{actor} negates {what}"
         if do == "damage":
             amount = "that much" if a.get("that_many") else str(a.get("amount", 1))
-            to = "its target" if a.get("target") else self.card(a.get("object") or a.get("player"), source)
+            to = "its target" if a.get("target") else "that player" if a.get("that_player") else \
+                self.card(a.get("object") or a.get("player"), source)
             by = f"{card('source')} deals" if a.get("source") else f"{actor} deals"
-            return f"{by} {amount} damage to {to}"
+            return f"{by} {amount} {'combat ' if a.get('combat') else ''}damage to {to}"
         if do == "damage_together":  # MTG: one damage event with several occurrences
-            hits = [f"{self.card(h['source'], source) if h.get('source') else actor} deals {h.get('amount', 1)} damage "
+            kind = "combat damage" if a.get("combat") else "damage"
+            hits = [f"{self.card(h['source'], source) if h.get('source') else actor} deals {h.get('amount', 1)} {kind} "
                     f"to {self.card(h.get('object') or h.get('player'), source)}" for h in a.get("hits", ())]
             return "at once, " + "; ".join(hits)
         if do == "create_token":  # MTG: tokens coming into existence on the battlefield, at once
@@ -271,7 +276,8 @@ class Describer:
         if do == "activate":  # MTG: a printed activated ability, put on the stack, then its cost paid (602.2)
             return f"{actor} activates {self.ability(a.get('ability'))} of {card('object')}"
         if do == "life":
-            who = "its target player" if a.get("target") else self.player(a.get("player"))
+            who = "its target player" if a.get("target") else "that player" if a.get("that_player") else \
+                self.player(a.get("player"))
             amount = a.get("amount", 0)
             verb = "gains" if amount >= 0 else "loses"
             return f"{who} {verb} {'that much' if a.get('that_many') else abs(amount)} life"

@@ -14,8 +14,8 @@ from reference_engine.mtg.engines.faulty_vocabulary import (
     SpellResolvesAtOnceGame, OwnerIsControllerGame, ThatManyIsPrintedGame, TriggersOnceReadAsDoOnceGame,
     IfYouIsSourceControllerGame)
 from reference_engine.mtg.engines.faulty_words import (
-    CostTriggersBelowGame, DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame,
-    TokenEntersSilentlyGame)
+    CombatReadAsAnyDamageGame, CostTriggersBelowGame, DamageEventOnceGame, DealtReadAsDealsGame, SpellDelayedDroppedGame,
+    ThatPlayerUnresolvedGame, TokenEntersSilentlyGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
     DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
@@ -556,6 +556,8 @@ MUTANTS = (
     _mutant("mtg-damage-event-once", DamageEventOnceGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-token-enters-silently", TokenEntersSilentlyGame, "mtg.triggers-when-satisfied"),
     _mutant("mtg-cost-triggers-below", CostTriggersBelowGame, "mtg.stack-lifo"),
+    _mutant("mtg-combat-read-as-any-damage", CombatReadAsAnyDamageGame, "mtg.triggers-when-satisfied"),
+    _mutant("mtg-that-player-unresolved", ThatPlayerUnresolvedGame, "mtg.resolution-effect"),
     # issue 30: the shapes the stream never built
     _mutant("mtg-deaths-heard-on-the-battlefield-only", DeathsHeardOnTheBattlefieldOnlyGame, "mtg.look-back"),
     _mutant("mtg-own-death-seen-from-the-graveyard", OwnDeathSeenFromTheGraveyardGame, "mtg.look-back"),

@@ -1,5 +1,5 @@
 """MTG faulty engines for the words of issue 31 (spells creating delayed triggered abilities, the object dealt damage, one
-damage event with several occurrences, creating tokens): the reference
+damage event with several occurrences, creating tokens, activated abilities' costs, combat damage, "that player"): the reference
 engine with one fault each. Registered, with the rule key that must catch each, in faulty.py's ``MUTANTS``."""
 
 from __future__ import annotations
@@ -102,3 +102,32 @@ class CostTriggersBelowGame(Game):
         super().before_priority()
         self.stack.extend(self.unstacked)
         self.unstacked.clear()
+
+
+class _CombatIgnoredCatalog(Catalog):
+    @staticmethod
+    def pattern_matches(pattern, event, source) -> bool:
+        return Catalog.pattern_matches({k: v for k, v in pattern.items() if k != "combat"}, event, source)
+
+
+class CombatReadAsAnyDamageGame(Game):
+    """Reads "whenever this deals combat damage to a player" as "whenever this deals damage to a player" (and
+    "noncombat damage" as any damage): a trigger's ``combat`` filter is ignored, so an ability's or a spell's damage
+    triggers a combat-damage ability (XMage issue 4026, Arcbound Slith), though combat damage is only the damage the
+    attacking and blocking creatures deal in the combat damage step (120.2a-b, 510.2); caught by
+    mtg.triggers-when-satisfied."""
+
+    def __init__(self, scenario, chooser):
+        super().__init__(scenario, chooser)
+        self.catalog = _CombatIgnoredCatalog(scenario)
+        self.catalog.options = self.options
+
+
+class ThatPlayerUnresolvedGame(Game):
+    """Finds no player for "that player" / "them": an ability's damage or life change for the player of its trigger
+    event (the player who drew, the owner of the graveyard a card went to) does nothing, as if the event had no
+    player (phase.rs issues 2869, Razorkin Needlehead, and 6370, Curse of Fool's Wisdom), though the trigger event
+    names one (603.2, 608.2); caught by mtg.resolution-effect."""
+
+    def that_player(self, trigger):
+        return None

@@ -350,14 +350,6 @@ class Game(Activating, Triggering):
                           "to": to}], cause)
         self.record.add("spell_resolve_end", spell=card)
 
-    def damage_hit(self, hit: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
-        """One occurrence of a ``damage_together`` event: its damage event, or None when its permanent is not on the
-        battlefield or its player has left the game."""
-        event = {"type": "damage", "subject": hit.get("source", ctx.source), "amount": hit["amount"]}
-        if "object" in hit:
-            return dict(event, target=hit["object"]) if self.state.zones.get(hit["object"]) == BATTLEFIELD else None
-        return dict(event, player=hit["player"]) if hit["player"] not in self.state.left else None
-
     @staticmethod
     def spell_creates(do: str, ctx: Context) -> bool:
         """603.7a, 603.7d: a resolving spell creates the delayed triggered abilities its effect says (reflexive ones
@@ -463,32 +455,15 @@ class Game(Activating, Triggering):
                 self.happen([{"type": "signal", "name": action["name"], "subject": action.get("subject", ctx.source),
                               "player": ctx.controller}], ctx.cause)
             elif do == "damage":
-                amount = self.effect_amount(action, ctx)  # "that much damage": none dealt when it is nothing
-                if amount is None:
-                    continue
-                event = {"type": "damage", "subject": action.get("source", ctx.source), "amount": amount}
-                if action.get("target"):  # "deals N damage to target player or permanent"
-                    if ctx.target is None:
-                        continue
-                    action = {k: v for k, v in action.items() if k != "target"}
-                    action["player" if ctx.target in self.state.life else "object"] = ctx.target
-                if "object" in action:
-                    if zones.get(action["object"]) != BATTLEFIELD:
-                        continue
-                    event["target"] = action["object"]
-                elif action.get("player") in self.state.left:
-                    continue
-                else:
-                    event["player"] = action.get("player")
-                if action.get("prevented"):
-                    event["prevented"] = True
-                self.happen([event], ctx.cause)
+                event = self.damage_event(action, ctx)
+                if event is not None:
+                    self.happen([event], ctx.cause)
             elif do == "damage_together":  # one event, several occurrences (120.2, 603.2c)
-                events = [self.damage_hit(hit, ctx) for hit in action["hits"]]
+                events = [self.damage_hit(hit, ctx, action.get("combat", False)) for hit in action["hits"]]
                 if any(events):
                     self.happen([e for e in events if e], ctx.cause)
             elif do == "life":
-                player = action.get("player")
+                player = self.that_player(ctx.trigger) if action.get("that_player") else action.get("player")
                 if action.get("target"):  # "target player gains N life": nothing when the target is no player
                     player = ctx.target if ctx.target in self.state.life else None
                 amount = self.effect_amount(action, ctx)

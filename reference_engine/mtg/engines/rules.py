@@ -365,7 +365,9 @@ class Catalog:
     def pattern_matches(pattern: dict[str, Any], event: dict[str, Any], source: str) -> bool:
         """The shared event pattern (type, name, subject) plus MTG's zone-change ``from``/``to``; ``dealt_damage``
         ("whenever this is dealt damage") is a damage event to a permanent, its subject the permanent dealt damage
-        (120.3)."""
+        (120.3); ``combat`` true (false) hears only combat (noncombat) damage (120.2a-b, 510.2)."""
+        if "combat" in pattern and (event["type"] != "damage" or bool(event.get("combat")) != pattern["combat"]):
+            return False
         if pattern["event"] == "dealt_damage":
             if event["type"] != "damage" or "target" not in event or event.get("prevented"):
                 return False

@@ -114,13 +114,71 @@ class Triggering:
     def trigger_event_amount(self, trigger: str | None) -> int:
         """The ``amount`` of the event trigger instance ``trigger`` triggered on (0: none; a scripted action, a spell
         and a state trigger have no trigger event)."""
+        return (self.trigger_event(trigger) or {}).get("amount") or 0
+
+    def trigger_event(self, trigger: str | None) -> dict[str, Any] | None:
+        """The event entry trigger instance ``trigger`` triggered on (None: a scripted action, a spell, an activated
+        ability and a state trigger have none)."""
         if trigger is None or self.specs[trigger]["trigger"]["event"] == "state":
-            return 0
+            return None
         wanted = self.instances[trigger]["event"]
         for entry in reversed(self.record.entries):
             if entry["kind"] == "event" and entry["id"] == wanted:
-                return entry.get("amount") or 0
-        return 0
+                return entry
+        return None
+
+    def that_player(self, trigger: str | None) -> str | None:
+        """"That player" of the resolving trigger instance ``trigger`` (603.2, 608.2): its trigger event's player, or
+        the owner of a card put into a graveyard, a hand or a library (400.3: its owner's); None when there is none or
+        they have left the game."""
+        event = self.trigger_event(trigger) or {}
+        player = event.get("player")
+        if player is None and event.get("type") in ("leave", "move") and event.get("to") in ("graveyard", "hand",
+                                                                                              "deck"):
+            player = self.catalog.objects[event["subject"]]["owner"]
+        return None if player is None or player in self.state.left else player
+
+    # -- Damage (120.2, 120.3, 603.2c, 603.2g) --------------------------------------------------------------------------
+
+    def damage_event(self, action: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
+        """The event of a ``damage`` instruction (marked ``prevented``, 603.2g, or ``combat``, 510.2), to its object
+        or player, the resolving ability's target, or "that player" (``that_player``, :meth:`that_player`); None when
+        nothing is dealt: "that much" is nothing, no target or no such player, a permanent off the battlefield, a
+        player who has left."""
+        amount = self.effect_amount(action, ctx)  # "that much damage": none dealt when it is nothing
+        if amount is None:
+            return None
+        event = {"type": "damage", "subject": action.get("source", ctx.source), "amount": amount}
+        if action.get("that_player"):  # "deals N damage to that player"
+            action = dict(action, player=self.that_player(ctx.trigger))
+        if action.get("target"):  # "deals N damage to target player or permanent"
+            if ctx.target is None:
+                return None
+            action = {k: v for k, v in action.items() if k != "target"}
+            action["player" if ctx.target in self.state.life else "object"] = ctx.target
+        if "object" in action:
+            if self.state.zones.get(action["object"]) != BATTLEFIELD:
+                return None
+            event["target"] = action["object"]
+        elif action.get("player") is None or action["player"] in self.state.left:
+            return None
+        else:
+            event["player"] = action["player"]
+        if action.get("prevented"):
+            event["prevented"] = True
+        if action.get("combat"):  # the combat damage step's (510.2)
+            event["combat"] = True
+        return event
+
+    def damage_hit(self, hit: dict[str, Any], ctx: Context, combat: bool = False) -> dict[str, Any] | None:
+        """One occurrence of a ``damage_together`` event: its damage event (marked ``combat`` for combat damage,
+        510.2), or None when its permanent is not on the battlefield or its player has left the game."""
+        event = {"type": "damage", "subject": hit.get("source", ctx.source), "amount": hit["amount"]}
+        if combat:
+            event["combat"] = True
+        if "object" in hit:
+            return dict(event, target=hit["object"]) if self.state.zones.get(hit["object"]) == BATTLEFIELD else None
+        return dict(event, player=hit["player"]) if hit["player"] not in self.state.left else None
 
     def last_event_id(self) -> str | None:
         for entry in reversed(self.record.entries):

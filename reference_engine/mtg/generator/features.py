@@ -164,7 +164,7 @@ ISSUE_31_ORDER: tuple[str, ...] = ("spell_delayed", "dealt_damage", "damage_occu
 # Features the swarm does not draw: their set piece, drawn last, draws its own odds (its first answer, 0 turning it
 # off when shrinking), so adding one moved no draw of the stream before it, nor the stream of a profile excluding it
 # (phase's: a shifted stream there lost the one or two scenarios exercising its rarest rules).
-UNSWARMED: frozenset[str] = frozenset({"tokens", "activated", "zone_tour"})
+UNSWARMED: frozenset[str] = frozenset({"tokens", "activated", "zone_tour", "combat_damage", "that_player"})
 FEATURE_DOCS |= {
     "spell_delayed": (
         'a spell creating delayed triggered abilities ("whenever a creature dies this turn", "when C dies"), '
@@ -192,6 +192,19 @@ FEATURE_DOCS |= {
         '"whenever a creature you control dies"), sometimes the permanent itself, discarding a card ("whenever a card '
         'is put into a graveyard from a hand"), paying life; what the payment triggers resolves before the ability '
         '(implied off by event_triggers; not drawn by the swarm: its set piece draws its own odds)'
+    ),
+    "combat_damage": (
+        'combat damage as distinct from noncombat damage (120.2a-b, 510.2): "whenever this deals combat damage to a '
+        'player", "whenever a creature you control deals combat damage to a player" (maybe "one or more"), or '
+        '"noncombat damage", with both kinds dealt by the creature (answered by a named signal; implied off by '
+        'event_triggers, script_damage and signals; not drawn by the swarm: its set piece draws its own odds)'
+    ),
+    "that_player": (
+        '"that player", "them" (603.2, 608.2): "whenever a player draws a card (a named signal given by the drawer), '
+        'this deals 1 damage to them" or "they lose 1 life", maybe "an opponent" (not with signals off), or "whenever '
+        'a permanent is put into an opponent\'s graveyard, that player loses 1 life" (the owner, 400.3; with ownership '
+        'and filters), often of a permanent given to the ability\'s controller first (not drawn by the swarm: its set '
+        'piece draws its own odds)'
     ),
     "zone_tour": (
         "a card's tour of the zones (cast as a spell, created as a token, or put anywhere first), watched from every "

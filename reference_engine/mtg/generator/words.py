@@ -4,7 +4,7 @@ others is as without them): ownership filters ("a creature you own dies", "a car
 amounts taken from the trigger event ("you gain that much life", "deals that much damage"), an ability that "triggers
 only once each turn"; and those of issue 31, drawn after them: a spell creating delayed triggered abilities, an
 ability triggering on the permanent dealt damage, one damage event with several occurrences, creating tokens, an activated ability whose cost (a sacrifice, a
-discard, life) triggers abilities."""
+discard, life) triggers abilities, combat damage as distinct from noncombat damage, "that player"."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ ONCE = "once"  # the named signal of the "triggers only once each turn" set piec
 # the named signal the damage set pieces' abilities send, which nothing listens to: an answer that changes no life
 # total and deals no damage, so that no ability watching damage feeds itself through another's "that much"
 HURT = "hurt"
+DRAW = "draw"  # the named signal standing for drawing a card in the "that player" set piece, given by the drawer
 
 
 class VocabularyPieces:
@@ -38,6 +39,8 @@ class VocabularyPieces:
         placed += self.damage_occurrences(stayers)
         placed += self.tokens(stayers)
         placed += self.activated(stayers)
+        placed += self.combat_damage(stayers)
+        placed += self.that_player(stayers)
         last[0:0] = placed
 
     def ownership(self, stayers: list[str]) -> list[dict[str, Any]]:
@@ -286,3 +289,76 @@ class VocabularyPieces:
         altar["activated"] = [{"id": ability, "cost": cost, "effect": gain}]
         act = {"by": you, "effect": [{"do": "activate", "object": altar["id"], "ability": ability}]}
         return [act] + ([act] if src.chance(20) else [])
+
+    def combat_damage(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """Combat damage as distinct from noncombat damage (120.2a-b, 510.2): a fresh creature of a player, "whenever
+        this deals combat damage to a player" (``combat`` true; sometimes "noncombat damage", ``combat`` false), or,
+        with filters, a fresh permanent's "whenever a creature you control deals combat damage to a player" (maybe
+        "one or more"); the creature deals 1 damage to another player by a scripted action (noncombat) and, before or
+        after, combat damage to them (the combat damage step's, a scripted action marked ``combat``), sometimes
+        with a second creature of theirs in the same event. Answered by a named signal. The scripted actions."""
+        src = self.source
+        if {"combat_damage", "event_triggers", "script_damage", "signals"} & self.no or len(stayers) < 2 \
+                or not src.chance(60):
+            return []
+        attacker = self.fresh(src.pick(stayers))
+        you = attacker["owner"]
+        defender = src.pick([p for p in stayers if p != you])
+        trigger: dict[str, Any] = {"event": "damage", "subject": "self", "combat": not src.chance(25)}
+        holder = attacker
+        if "filters" not in self.no:
+            attacker["types"] = ["creature"]
+            trigger["player"] = "opponent"  # "to a player": the attacked one, never its controller
+            if src.chance(50):
+                holder = self.fresh(you)
+                holder["types"] = ["enchantment"]
+                trigger.update(subject="any", controller="you", type="creature")
+                if src.chance(35) and "batching" not in self.no:  # "one or more creatures you control"
+                    trigger["batch"] = True
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger,
+                                "effect": [{"do": "signal", "name": HURT}]}]
+        ping = {"do": "damage", "source": attacker["id"], "player": defender, "amount": 1}
+        combat: dict[str, Any] = dict(ping, amount=src.integer(1, 3), combat=True)
+        if src.chance(35) and "damage_occurrences" not in self.no:  # two attackers' combat damage, one event
+            second = self.fresh(you)
+            second.update({"types": ["creature"]} if "filters" not in self.no else {})
+            combat = {"do": "damage_together", "combat": True, "hits": [
+                {"source": attacker["id"], "player": defender, "amount": combat["amount"]},
+                {"source": second["id"], "player": defender, "amount": 1}]}
+        actions = [{"by": you, "effect": [ping]}, {"by": you, "effect": [combat]}]
+        return actions if src.chance(50) else actions[::-1]
+
+    def that_player(self, stayers: list[str]) -> list[dict[str, Any]]:
+        """"That player" (``that_player``, 603.2, 608.2): a fresh permanent of a player has "whenever a player draws
+        a card (the signal ``draw``, given by the player who draws; with filters maybe "an opponent"), this deals 1
+        damage to them" or "they lose 1 life", or, with ownership filters, "whenever a permanent is put into an
+        opponent's graveyard, that player loses 1 life" (400.3: the owner's graveyard), a fresh permanent of another
+        player dying, often first given to the ability's controller. Two players draw, or the permanent dies. The
+        scripted actions."""
+        src = self.source
+        if "that_player" in self.no or len(stayers) < 2 or not src.chance(60):
+            return []
+        holder = self.fresh(src.pick(stayers))
+        you = holder["owner"]
+        others = [p for p in stayers if p != you]
+        graveyard = not {"ownership", "filters"} & self.no and src.chance(40)
+        if graveyard or "signals" in self.no:
+            if {"ownership", "filters"} & self.no:
+                return []
+            victim = self.fresh(src.pick(others))
+            trigger = {"event": "leave", "to": "graveyard", "owner": "opponent"}
+            effect = {"do": "life", "that_player": True, "amount": -1}
+            actions = [{"by": you, "effect": [{"do": "gain_control", "object": victim["id"], "player": you}]}] \
+                if "gain_control" not in self.no and src.chance(60) else []
+            actions.append({"by": src.pick(stayers), "effect": [{"do": "move", "object": victim["id"],
+                                                                  "from": "field", "to": "graveyard"}]})
+        else:
+            trigger = {"event": "signal", "name": DRAW}
+            if "filters" not in self.no and src.chance(40):
+                trigger["player"] = "opponent"
+            effect = {"do": "damage", "that_player": True, "amount": 1} if src.chance(50) else \
+                {"do": "life", "that_player": True, "amount": -1}
+            drawers = src.permutation([src.pick(others), src.pick(stayers)])
+            actions = [{"by": p, "effect": [{"do": "signal", "name": DRAW}]} for p in drawers]
+        holder["abilities"] = [{"id": self.ability_id(), "trigger": trigger, "effect": [effect]}]
+        return actions

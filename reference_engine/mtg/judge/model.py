@@ -343,9 +343,11 @@ class Reading:
 
     def fits(self, pattern: dict[str, Any], event: dict[str, Any], source: str | None) -> bool:
         """Whether ``event`` is a trigger event of ``pattern`` (an ability of ``source``). A prevented event is no
-        event (603.2g)."""
+        event (603.2g). A ``combat`` filter reads the damage event's own mark: combat damage or not (120.2a-b)."""
         if event.get("prevented"):
             return False
+        if "combat" in pattern and (event.get("type") != "damage" or pattern["combat"] != bool(event.get("combat"))):
+            return False  # "deals combat damage" / "noncombat damage" (120.2a-b, 510.2)
         wanted_kind = pattern.get("event")
         if wanted_kind == "dealt_damage":  # 120.3: the event is about the permanent dealt damage
             if event.get("type") != "damage" or event.get("target") is None:

@@ -318,6 +318,34 @@ def _cost_triggered(view: TraceView) -> bool:
     return False
 
 
+def _combat_kind_told_apart(view: TraceView) -> bool:
+    """An ability reading combat (or noncombat) damage triggers on its kind of damage from a source that deals damage
+    of the other kind too in the game (120.2a-b, 510.2)."""
+    kinds: dict[str, set[bool]] = {}
+    for i in view.by_kind["event"]:
+        event = view.entries[i]
+        if event.get("type") == "damage" and not event.get("prevented"):
+            kinds.setdefault(event.get("subject"), set()).add(bool(event.get("combat")))
+    for t in view.triggers.values():
+        event = view.events.get(t.get("event")) or {}
+        if "combat" in (_spec(view, t).get("trigger") or {}) and len(kinds.get(event.get("subject"), ())) == 2:
+            return True
+    return False
+
+
+def _that_player_other(view: TraceView) -> bool:
+    """An ability's "that player" instruction acts on a player other than the ability's controller (603.2, 608.2)."""
+    for i in view.by_kind["event"]:
+        event = view.entries[i]
+        t = (event.get("cause") or {}).get("resolution")
+        trig = view.triggers.get(t) if t is not None else None
+        if trig is None or event.get("type") not in ("damage", "life") or event.get("player") in (None, trig["controller"]):
+            continue
+        if any(a.get("that_player") for a in _spec(view, trig).get("effect") or ()):
+            return True
+    return False
+
+
 def _damage_occurrences(view: TraceView) -> bool:
     """One ability triggers twice on one damage event with several occurrences (603.2c)."""
     seen: set[tuple[str, str, str]] = set()
@@ -417,6 +445,10 @@ SITUATIONS: tuple[Situation, ...] = COMMON + (
               "occurrences (603.2c)", _damage_occurrences),
     Situation("cost-triggers", "paying an activated ability's cost (a sacrifice, a discard, life) triggers an ability, "
               "which goes on the stack above it (601.2h, 603.3)", _cost_triggered),
+    Situation("combat-damage", "an ability reading combat (or noncombat) damage triggers on its kind from a source "
+              "that deals the other kind too (120.2a-b, 510.2)", _combat_kind_told_apart),
+    Situation("that-player", "an ability's 'that player' instruction acts on a player other than its controller "
+              "(603.2, 608.2)", _that_player_other),
     Situation("token-enters", "an ability triggers on a token being created: it enters the battlefield (603.6a)",
               _token_enters_fired),
 )

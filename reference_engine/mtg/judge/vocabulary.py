@@ -7,7 +7,9 @@ triggers, 603.2d additional triggers, 603.2h "only once each turn", triggers on 
 "triggers only once each turn" per object, 400.7), and spells on the stack (cast, resolved, countered, removed for an
 illegal target: 405, 608.2b), and creating tokens (a token entering the battlefield from ``uncreated``, 603.6a), and
 activated abilities with costs (602.2, 601.2h: the ability on the stack before its cost is paid, so what the payment
-triggers resolves first).
+triggers resolves first), and combat damage as distinct from noncombat damage (120.2a-b, 510.2: a scripted action's
+damage marked ``combat``, a trigger's ``combat`` filter), and "that player" (``that_player``: the trigger event's
+player, or the owner of a card put into a graveyard, a hand or a library, 400.3).
 
 Where abilities work (113.6): from the battlefield, and from a hand, a library, a graveyard, exile or the stack ("when
 you cast this spell", 113.6c) when the ability says so (``active_in``); never from ``removed`` (out of the game with a
@@ -37,8 +39,9 @@ VOCABULARY = Vocabulary(
                        "damage_together", "create_token", "activate"}),
     action_fields={
         **COMMON_ACTION_FIELDS,
-        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many"}),
-        "life": frozenset({"do", "player", "amount", "target", "that_many"}),
+        "damage": frozenset({"do", "source", "player", "object", "amount", "prevented", "target", "that_many",
+                             "combat", "that_player"}),
+        "life": frozenset({"do", "player", "amount", "target", "that_many", "that_player"}),
         "concede": frozenset({"do", "player"}),
         "move_together": frozenset({"do", "objects", "from", "to"}),
         "move_target": frozenset({"do", "to"}),
@@ -46,7 +49,7 @@ VOCABULARY = Vocabulary(
         "reflexive": frozenset({"do", "ability"}),
         "gain_control": frozenset({"do", "object", "player"}),
         "move_each": frozenset({"do", "moves"}),
-        "damage_together": frozenset({"do", "hits"}),
+        "damage_together": frozenset({"do", "hits", "combat"}),
         "create_token": frozenset({"do", "objects"}),
         "cast": frozenset({"do", "object"}),
         "activate": frozenset({"do", "object", "ability"}),
@@ -56,7 +59,7 @@ VOCABULARY = Vocabulary(
                               "ability_triggered", "ability_stacked", "state", "zone_change", "resolved", "cast", "countered",
                               "dealt_damage"}),
     trigger_fields=frozenset({"event", "subject", "name", "from", "to", "state", "controller", "player", "type",
-                              "nontoken", "change", "batch", "owner"}),
+                              "nontoken", "change", "batch", "owner", "combat"}),
     ability_fields=COMMON_ABILITY_FIELDS | {"intervening_if", "target", "active_in", "once_each_turn",
                                             "triggers_once_each_turn"},
     object_fields=COMMON_OBJECT_FIELDS | {"controller", "toughness", "dies_when", "types", "token", "additional_triggers", "spell",

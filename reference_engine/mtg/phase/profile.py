@@ -75,6 +75,11 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("activated", "an activated ability with a cost (sacrifice, discard, life) is not rendered yet: it needs its cost "
                   "worded in phase's cost syntax, its activation answered through phase's prompts, and its stack object "
                   "mapped to the trace's activate entry"),
+    ("combat_damage", "combat damage needs a combat: the script is played by debug actions in a main phase, with no "
+                      "attack nor combat damage step"),
+    ("that_player", "\"that player loses N life\" is rendered for the real-bug scenarios (where phase seems to read it as "
+                    "the dying creature's last controller, not yet triaged: docs/engines/bug-reports.md); a signal "
+                    "trigger naming its player, and damage to \"them\", are not"),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),
     # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target

@@ -277,6 +277,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         raise Skipped("phase adapter: 'that much' amounts (that_many) are not rendered")
     if do == "create_delayed":
         return render_delayed(action, obj, names)
+    if do == "life" and action.get("that_player") and action.get("amount", 0) < 0 and "target" not in action:
+        return f"that player loses {-action['amount']} life"  # issue 31: the trigger event's player
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
         verb = "destroy" if action["to"] == "graveyard" else "exile"
         target = action.get("object")

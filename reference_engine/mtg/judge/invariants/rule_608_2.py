@@ -7,7 +7,9 @@ What each instruction does, as the judge reads the vocabulary: a zone change mov
 already in the destination (and is in ``from`` when given; the target's zone for ``move_target``), one event per
 object, those of one ``move_together`` simultaneous; damage to a permanent happens only while it is on the
 battlefield, damage to or life for a player only while they are in the game, "that much" damage or life (``that_many``)
-as much as the amount of the resolving ability's trigger event, nothing when it has none; a control change only to a player in
+as much as the amount of the resolving ability's trigger event, nothing when it has none, and damage or life for "that
+player" (``that_player``) to its trigger event's player (the owner of a card put into a graveyard, a hand or a library),
+nothing when there is none or they have left; a control change only to a player in
 the game and not the controller already; conceding makes the player leave with their objects (800.4a); creating tokens puts them onto the battlefield
 at once from ``uncreated`` (603.6a), each but one created already or whose owner has left, and nothing else moves a
 token not created yet; creating a delayed or reflexive ability is no event (mtg.delayed-trigger, mtg.reflexive judge it). An effect using a word the
@@ -31,7 +33,7 @@ FIELDS = ("type", "subject", "from", "to", "name", "amount", "player", "target",
 
 
 def _signature(event: dict[str, Any]) -> tuple:
-    return (*map(event.get, FIELDS), bool(event.get("prevented")))
+    return (*map(event.get, FIELDS), bool(event.get("prevented")), bool(event.get("combat")))
 
 
 def _zone_change(board: Board, thing: str, destination: str) -> dict[str, Any]:
@@ -62,10 +64,12 @@ def how_much(action: dict[str, Any], taken: int) -> int | None:
 
 def _hits(board: Board, action: dict[str, Any], source: str | None) -> list[dict[str, Any]]:
     """The occurrences of one damage event (``damage_together``): each hit to a permanent on the battlefield or to a
-    player still in the game."""
+    player still in the game, each combat damage when the action says so (510.2)."""
     out = []
     for hit in action["hits"]:
         event = {"type": "damage", "subject": hit.get("source", source), "amount": hit["amount"]}
+        if action.get("combat"):
+            event["combat"] = True
         if "object" in hit and board.where.get(hit["object"]) == FIELD:
             out.append(dict(event, target=hit["object"]))
         elif "player" in hit and board.present(hit["player"]):
@@ -86,16 +90,31 @@ def _moves(board: Board, action: dict[str, Any], target: str | None, target_zone
             if board.where.get(thing, to) not in (to, UNCREATED) and origin in (None, board.where[thing])]
 
 
+def that_player(cat: Reading, event: dict[str, Any]) -> str | None:
+    """"That player" for an ability triggered by ``event`` (603.2, 608.2): the event's player, or the owner of a card
+    it puts into a graveyard, a hand or a library (400.3: those zones are its owner's); None when there is none."""
+    if "player" in event:
+        return event["player"]
+    if event.get("type") in ("leave", "move") and event.get("to") in ("graveyard", "hand", "deck"):
+        return cat.owner_of.get(event.get("subject"))
+    return None
+
+
 def expected_groups(cat: Reading, board: Board, effect: list[dict[str, Any]], source: str | None, controller: str,
-                    target: str | None, target_zone: str | None, taken: int = 0) -> list[list[dict[str, Any]]] | None:
+                    target: str | None, target_zone: str | None, taken: int = 0,
+                    them: str | None = None) -> list[list[dict[str, Any]]] | None:
     """The groups of simultaneous events an effect must cause, in order, starting from ``board`` (None when an
     instruction is one the judge cannot replay); ``taken``: the amount of the resolving ability's trigger event, for
-    "that many" (:func:`how_much`)."""
+    "that many" (:func:`how_much`); ``them``: its "that player" (:func:`that_player`), for ``that_player``."""
     own = False  # ``board`` is the caller's until the first event changes it: cloned then (most effects cause none)
     out: list[list[dict[str, Any]]] = []
     for action in effect:
         do = action.get("do")
         group: list[dict[str, Any]] = []
+        if do in ("damage", "life") and action.get("that_player"):  # to "that player", if any is in the game
+            if them is None or not board.present(them):
+                continue
+            action = dict(action, player=them)
         if do in ("move", "move_together", "move_target", "move_each"):
             group = _moves(board, action, target, target_zone)
         elif do == "create_token":  # 603.6a: they enter the battlefield, from nowhere they were, at once
@@ -175,6 +194,8 @@ def _damage(board: Board, action: dict[str, Any], source: str | None, target: st
         group = [dict(event, player=action.get("player"))]
     if group and action.get("prevented"):
         group[0]["prevented"] = True
+    if group and action.get("combat"):  # a scripted action's combat damage (510.2)
+        group[0]["combat"] = True
     return group
 
 
@@ -201,7 +222,7 @@ def _compare(what, want: list[list[dict]], got: list[list[dict]]) -> list[str]:
         w = Counter(_signature(e) for e in want[n]) if n < len(want) else Counter()
         g = Counter(_signature(e) for e in got[n]) if n < len(got) else Counter()
         if w != g:
-            shown = [" ".join(f"{f}={v}" for f, v in zip(FIELDS + ("prevented",), s) if v not in (None, False))
+            shown = [" ".join(f"{f}={v}" for f, v in zip(FIELDS + ("prevented", "combat"), s) if v not in (None, False))
                      for s in w.elements()]
             done = [e["id"] for e in got[n]] if n < len(got) else []
             name = what() if callable(what) else what
@@ -225,9 +246,10 @@ def _effects(view: TraceView) -> tuple[list[str], int]:
                        and view.entries[i]["chosen"] is False
                        for i in choices[bisect_right(choices, begin):bisect_left(choices, end)])  # begin < i < end
         zone = (spec.get("target") or {}).get("zone", FIELD) if "target" in spec else None
-        taken = 0 if spec["trigger"]["event"] == "state" else view.events.get(trig["event"], {}).get("amount") or 0
+        heard = {} if spec["trigger"]["event"] == "state" else view.events.get(trig["event"], {})
         want = [] if declined else expected_groups(cat, at[begin], spec.get("effect") or [], trig["source"],
-                                                   trig["controller"], stacked_target.get(t), zone, taken)
+                                                   trig["controller"], stacked_target.get(t), zone,
+                                                   heard.get("amount") or 0, that_player(cat, heard))
         if want is None:
             continue
         judged += 1
