@@ -223,3 +223,22 @@ def test_known_deviation_state_triggers_naming_their_sources_are_not_ordered(eng
     (death,) = trace_events(check, type="leave", subject="OL")
     assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")] == \
         [("A1", death["id"]), ("A2", death["id"])]
+
+
+def test_probe_a_source_dealing_damage_to_you_is_damage_done_to_the_controller():
+    trigger = face("Whenever a source deals damage to you, you gain 1 life.")["triggers"][0]
+    assert trigger["mode"] == "DamageDone" and trigger["valid_target"] == {"type": "Controller"}
+    assert trigger["valid_source"] == {"type": "Typed", "type_filters": [], "controller": None, "properties": []}
+
+
+def test_damage_its_source_deals_to_a_player_who_has_an_ability_on_damage_dealt_to_them(engine):
+    """A damage instruction naming the ability's own source ("this creature deals 1 damage to each opponent") and a
+    damage trigger with ``player: you`` ("Whenever a source deals damage to you"), issue 32 item 3."""
+    doc = report("br-phase-2869-razorkin-needlehead")
+    names = Names.of(doc)
+    assert card_text(doc["objects"][0], names).endswith("this creature deals 1 damage to each opponent.")
+    assert card_text(doc["objects"][1], names) == "Whenever a source deals damage to you, you gain 1 life."
+    check = judged(engine, doc)
+    (damage,) = trace_events(check, type="damage", subject="RN")
+    assert damage["player"] == "P2"
+    assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")][1] == ("A2", damage["id"])

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.signals import check_signals, render_signal
+from reference_engine.mtg.phase.signals import END_STEP, check_signals, render_signal
 from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -150,6 +150,9 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: state trigger {json.dumps(trigger, sort_keys=True)} is not rendered (only "
                           f"'no Goblins on the battlefield', one object)")
         return f"When there are no {names.all(state['object'])} on the battlefield"
+    if event == "damage" and trigger.get("player") == "you" and set(trigger) - {"subject"} == {"event", "player"} \
+            and subject == "any":
+        return "Whenever a source deals damage to you"  # issue 32 item 3: phase's DamageDone to its Controller
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
@@ -310,7 +313,7 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         return f"{'destroy' if action['to'] == 'graveyard' else 'exile'} target {aim}"
     if action.get("target") is True or do == "move_target":
         raise Skipped(f"phase adapter: targeted effect {json.dumps(action, sort_keys=True)} is not rendered")
-    if do == "damage" and not action.get("prevented") and "source" not in action:
+    if do == "damage" and not action.get("prevented") and action.get("source", me) == me:  # its source deals it
         n = action["amount"]
         if "object" in action:
             if action["object"] == me:
@@ -443,12 +446,19 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
 
 
 def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) -> str:
-    """A delayed triggered ability lasting the turn (603.7) as phase's "whenever ... this turn, ..." (no period):
-    triggering on a creature (any, or one object) leaving the battlefield or dying, with one instruction and no
-    intervening "if". Only as the last instruction of an effect (render_ability)."""
+    """A delayed triggered ability (603.7) as phase's "whenever ... this turn, ..." (no period): lasting the turn, on a
+    creature (any, or one object) leaving the battlefield or dying, one instruction, no intervening "if"; or, once, on
+    the signal ``end_step`` (phase's own end step, signals.py): "at the beginning of the next end step, [if ...,] ...".
+    Only as the last instruction of an effect (render_ability). Raises Skipped for any other."""
     made = action["ability"]
     trigger = made.get("trigger") or {}
     subject = trigger.get("subject", "any")
+    if trigger == {"event": "signal", "name": END_STEP} and "duration" not in action \
+            and set(made) - {"text", "intervening_if"} == {"id", "trigger", "effect"} and len(made["effect"]) == 1:
+        cond = made.get("intervening_if")
+        head = "at the beginning of the next end step, " + (
+            render_condition(cond, names, obj.get("controller", obj["owner"])) + ", " if cond else "")
+        return head + render_action(made["effect"][0], obj, names)
     if action.get("duration") != "turn" or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
             or trigger.get("event") != "leave" or set(trigger) - {"event", "subject", "to"} \
             or trigger.get("to") not in (None, "graveyard") or not (subject == "any" or subject in names.types):

@@ -8,7 +8,12 @@ phase with the stack empty, so phase chooses targets as the abilities go on the 
 ``ZoneChanged`` and ``LandPlayed`` are written as the action's one ``signal`` event (name, the active player); phase's
 trigger event ``LandPlayed`` of that land names it. The land is a noncreature permanent nothing else sees: a scenario
 whose rendered text names "permanents" (which would see it enter) is skipped, and so is one where the active player
-may leave the game (the land would leave with them)."""
+may leave the game (the land would leave with them).
+
+One signal is phase's own: ``end_step``, where a delayed ability waits for it ("At the beginning of the next end
+step, ...", phase's ``AtNextPhase`` delayed trigger, issue 32 item 3). It is then no land but the turn's end step
+itself, reached by every player passing priority with the stack empty (real game actions) as the script's last
+action; its ``signal`` event is phase's ``PhaseChanged`` to ``End``, which the delayed ability names."""
 
 from __future__ import annotations
 
@@ -17,9 +22,12 @@ from typing import Any
 
 from reference_engine.kernel.engine import Skipped
 from reference_engine.kernel.errors import EngineError
-from reference_engine.mtg.phase.events import first_sba
+from reference_engine.mtg.phase.events import NEUTRAL, first_sba
 
 SIGNAL_PREFIX = "Conformance signal "
+END_STEP = "end_step"
+# what phase reports as every player passes with the stack empty, from the main phase to the end step (no attack)
+TO_END_STEP = frozenset({"PriorityPassed", "PhaseChanged", "AttackersDeclared"})
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -37,15 +45,44 @@ def render_signal(trigger: dict[str, Any]) -> str:
     return f"Whenever a player plays a land named {signal_land(trigger['name'])}"
 
 
+def delayed_on_end_step(scenario: dict[str, Any]) -> bool:
+    """Whether an ability of ``scenario`` creates a delayed ability triggering on the signal ``end_step`` (then the
+    signal is phase's end step itself, not a helper land)."""
+    def made(effect: list[dict[str, Any]]) -> bool:
+        return any(a.get("do") == "create_delayed" and (a["ability"].get("trigger") or {}).get("event") == "signal"
+                   and a["ability"]["trigger"].get("name") == END_STEP or a.get("do") in ("create_delayed", "reflexive")
+                   and made(a["ability"].get("effect") or []) for a in effect)
+    return any(made(a.get("effect") or []) for o in scenario["objects"] for a in o.get("abilities", ()))
+
+
 def scripted_signals(scenario: dict[str, Any]) -> list[str]:
-    """The names of the script's signals, one per occurrence (each is a helper land of its own)."""
+    """The names of the script's signals played as helper lands, one per occurrence (each a land of its own): all
+    but the end step phase reaches itself (:func:`delayed_on_end_step`)."""
+    real = delayed_on_end_step(scenario)
     return [e["name"] for step in scenario["script"] for action in step["actions"] for e in action["effect"]
-            if e.get("do") == "signal"]
+            if e.get("do") == "signal" and not (real and e["name"] == END_STEP)]
+
+
+def check_end_step(scenario: dict[str, Any]) -> None:
+    """Where a delayed ability waits for the end step, raise Skipped unless the script's one ``end_step`` signal is
+    its last action, alone, and no printed ability triggers on that signal (phase's turn has one end step, after
+    which the script has nothing left to do)."""
+    if not delayed_on_end_step(scenario):
+        return
+    actions = [a for step in scenario["script"] for a in step["actions"]]
+    signals = [e for a in actions for e in a["effect"] if e.get("do") == "signal" and e.get("name") == END_STEP]
+    if len(signals) != 1 or not actions or actions[-1]["effect"] != [{"do": "signal", "name": END_STEP}]:
+        raise Skipped("phase adapter: a delayed ability waits for the end step, which is rendered only as the "
+                      "script's last action, alone (phase's own end step)")
+    if any(a["trigger"].get("event") == "signal" and a["trigger"].get("name") == END_STEP
+           for o in scenario["objects"] for a in o.get("abilities", ())):
+        raise Skipped("phase adapter: a printed ability triggers on the end step where a delayed one waits for it")
 
 
 def check_signals(scenario: dict[str, Any], texts: list[str]) -> None:
     """Raise Skipped unless the script's signals are rendered: a signal about no object, no rendered text naming
     permanents, the active player never conceding."""
+    check_end_step(scenario)
     if not scripted_signals(scenario):
         return
     for step in scenario["script"]:
@@ -54,7 +91,7 @@ def check_signals(scenario: dict[str, Any], texts: list[str]) -> None:
                 if e.get("do") == "signal" and set(e) != {"do", "name"}:
                     raise Skipped(f"phase adapter: a scripted signal with {sorted(set(e) - {'do', 'name'})} is not "
                                   f"rendered (the land played is about no object)")
-                if e.get("do") == "signal":
+                if e.get("do") == "signal" and e["name"] in scripted_signals(scenario):
                     signal_land(e["name"])
                 if e.get("do") == "concede" and e.get("player") == scenario["active_player"]:
                     raise Skipped("phase adapter: the active player concedes where a signal's helper land is theirs")
@@ -70,6 +107,30 @@ def land_face(name: str) -> dict[str, Any]:
 
 class Signals:
     """Scripted signals for a :class:`~reference_engine.mtg.phase.play.Play` (a mixin)."""
+
+    def end_step(self, ref: list[int]) -> list[dict[str, Any]]:
+        """The scripted signal ``end_step`` where a delayed ability waits for it: every player passes priority with
+        the stack empty until phase's turn reaches its end step (no attack declared on the way); the ``signal``
+        event is written at phase's ``PhaseChanged`` to ``End``. Returns the events phase reported after it."""
+        seat = self.seat[self.active]
+        if self.waiting != {"type": "Priority", "data": {"player": seat}} or self.game.stack():
+            raise Skipped("phase adapter: the end step is reached when the active player does not have priority with "
+                          "the stack empty")
+        events: list[dict[str, Any]] = []
+        while not any(e["type"] == "PhaseChanged" and (e.get("data") or {}).get("phase") == "End" for e in events):
+            if self.waiting["type"] != "Priority" or self.game.stack():
+                raise Skipped(f"phase adapter: phase waits for {self.waiting['type']} on the way to the end step")
+            events += self.apply(self.waiting["data"]["player"], {"type": "PassPriority"})
+        at = next(n for n, e in enumerate(events) if e["type"] == "PhaseChanged" and e["data"]["phase"] == "End")
+        odd = [e["type"] for e in events[:at] if e["type"] not in TO_END_STEP
+               or e["type"] == "AttackersDeclared" and e["data"].get("attacker_ids")]
+        if odd:
+            raise Skipped(f"phase adapter: phase reported {odd} on the way to the end step")
+        if any(e["type"] not in NEUTRAL for e in events[at + 1:]):
+            raise Skipped(f"phase adapter: phase reported {[e['type'] for e in events[at + 1:]]} as the end step "
+                          f"began")
+        self.end_step_event = self.event("signal", {"action": ref}, name=END_STEP, player=self.active)["id"]
+        return []
 
     def scripted_signal(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
         """Play the next helper land of the signal; write the action's ``signal`` event. Returns the state-based
