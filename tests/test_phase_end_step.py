@@ -118,3 +118,32 @@ def test_an_end_step_that_is_not_the_scripts_last_action_is_skipped(engine):
     doc["script"][-1]["actions"].append({"by": "P1", "effect": [gain("P1")]})
     outcome = play(engine, doc)
     assert outcome.status == "skipped" and "script's last action" in outcome.message, outcome.message
+
+
+def test_probe_a_card_returned_under_your_control_at_the_next_end_step_enters_as_yours():
+    """phase's ChangeZoneAll with ``enters_under: You``: an opponent's dead Elf comes back under seat 0's control."""
+    text = ("Whenever a creature an opponent controls dies, at the beginning of the next end step, return all Elf "
+            "cards from all graveyards to the battlefield under your control.")
+    table = Table({"Betrayer": (text, "Goblin"), "Elfie": ("", "Elf"), "By": ("", "Zombie")},
+                  [["Betrayer", "By"], ["Elfie"]])
+    table.move("Betrayer")
+    table.move("Elfie")
+    table.move("Elfie", "Graveyard", simulate=True)
+    table.play()
+    to_end_step(table)
+    assert table.stack() == ["Betrayer"]
+    events = table.play()
+    assert [e["data"]["to"] for e in events if e["type"] == "ZoneChanged"] == ["Battlefield"]
+    assert table.game.object(table.ids["Elfie"])["controller"] == 0
+
+
+def test_a_card_returned_under_your_control_is_an_entry_and_a_control_event(engine):
+    doc = report("br-phase-2886-grave-betrayal")
+    assert card_text(doc["objects"][0], Names.of(doc)).endswith(
+        "at the beginning of the next end step, return all Elf cards from all graveyards to the battlefield under "
+        "your control.")
+    check = judged(engine, doc)
+    (enter,) = trace_events(check, type="enter", subject="C2")
+    (control,) = trace_events(check, type="control", subject="C2")
+    assert control["controller"] == "P1" and control["cause"] == enter["cause"]
+    assert int(control["id"][1:]) == int(enter["id"][1:]) + 1

@@ -448,4 +448,5 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
             if reflexive_victim(spec.get("effect") or []) is not None \
                     and not any(c["decision"] == "optional" and not c["chosen"] for _, c in choices):
                 self.reflexive(trigger, spec)
+            self.given_back(trigger, spec)  # signals.py
             self.add("resolve_end", trigger=trigger)

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.signals import END_STEP, check_signals, render_signal
+from reference_engine.mtg.phase.signals import check_signals, end_step_delayed, render_signal
 from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -446,19 +446,19 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
 
 
 def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) -> str:
-    """A delayed triggered ability (603.7) as phase's "whenever ... this turn, ..." (no period): lasting the turn, on a
-    creature (any, or one object) leaving the battlefield or dying, one instruction, no intervening "if"; or, once, on
-    the signal ``end_step`` (phase's own end step, signals.py): "at the beginning of the next end step, [if ...,] ...".
-    Only as the last instruction of an effect (render_ability). Raises Skipped for any other."""
-    made = action["ability"]
+    """A delayed triggered ability (603.7), the last instruction of an effect: "whenever ... this turn, ..." (lasting the
+    turn, a creature leaving or dying, one instruction, no "if"), or signals.end_step_delayed's "at the beginning of
+    the next end step, [if ...,] ..." (no period; phase's own end step). Raises Skipped for any other."""
+    made, me = action["ability"], obj.get("controller", obj["owner"])
     trigger = made.get("trigger") or {}
     subject = trigger.get("subject", "any")
-    if trigger == {"event": "signal", "name": END_STEP} and "duration" not in action \
-            and set(made) - {"text", "intervening_if"} == {"id", "trigger", "effect"} and len(made["effect"]) == 1:
-        cond = made.get("intervening_if")
-        head = "at the beginning of the next end step, " + (
-            render_condition(cond, names, obj.get("controller", obj["owner"])) + ", " if cond else "")
-        return head + render_action(made["effect"][0], obj, names)
+    if end_step_delayed(action, obj):  # signals.py
+        cond, first = made.get("intervening_if"), made["effect"][0]
+        head = "at the beginning of the next end step, " + (f"{render_condition(cond, names, me)}, " if cond else "")
+        if len(made["effect"]) == 2:  # phase's ChangeZoneAll entering under "You" (signals.Signals.given_back)
+            return f"{head}return all {names.one(first['object'])} cards from all graveyards to the battlefield under " \
+                   f"your control"
+        return head + render_action(first, obj, names)
     if action.get("duration") != "turn" or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
             or trigger.get("event") != "leave" or set(trigger) - {"event", "subject", "to"} \
             or trigger.get("to") not in (None, "graveyard") or not (subject == "any" or subject in names.types):

@@ -55,6 +55,23 @@ def delayed_on_end_step(scenario: dict[str, Any]) -> bool:
     return any(made(a.get("effect") or []) for o in scenario["objects"] for a in o.get("abilities", ()))
 
 
+def returned_to_you(effect: list[dict[str, Any]], obj: dict[str, Any]) -> bool:
+    """Whether ``effect`` is a card returned from a graveyard to the battlefield, then given to the controller of
+    ``obj`` ("return ... to the battlefield under your control", issue 32 item 3)."""
+    return len(effect) == 2 and effect[0].get("do") == "move" and effect[0].get("from") == "graveyard" \
+        and effect[0].get("to") == "field" and effect[1] == {"do": "gain_control", "object": effect[0]["object"],
+                                                             "player": obj.get("controller", obj["owner"])}
+
+
+def end_step_delayed(action: dict[str, Any], obj: dict[str, Any]) -> bool:
+    """Whether ``action`` (a ``create_delayed`` of an ability of ``obj``) is rendered as phase's "at the beginning of
+    the next end step, [if ...,] ...": once, on the signal ``end_step``, one instruction or :func:`returned_to_you`."""
+    made = action["ability"]
+    return made.get("trigger") == {"event": "signal", "name": END_STEP} and "duration" not in action \
+        and set(made) - {"text", "intervening_if"} == {"id", "trigger", "effect"} \
+        and (len(made["effect"]) == 1 or returned_to_you(made["effect"], obj))
+
+
 def scripted_signals(scenario: dict[str, Any]) -> list[str]:
     """The names of the script's signals played as helper lands, one per occurrence (each a land of its own): all
     but the end step phase reaches itself (:func:`delayed_on_end_step`)."""
@@ -131,6 +148,20 @@ class Signals:
                           f"began")
         self.end_step_event = self.event("signal", {"action": ref}, name=END_STEP, player=self.active)["id"]
         return []
+
+    def given_back(self, trigger: str, spec: dict[str, Any]) -> None:
+        """After ``trigger`` resolved (ability ``spec``): a card :func:`returned_to_you` entered under its new
+        controller in one event (phase's ``enters_under``); the instruction giving it is written as its ``control``
+        event, after the entry, when phase's object entered in the resolution and is that player's."""
+        source = self.objects[self.triggers[trigger]["source"]]
+        if not returned_to_you(spec.get("effect") or [], source):
+            return
+        card, player = spec["effect"][1]["object"], spec["effect"][1]["player"]
+        entered = any(e["kind"] == "event" and e["cause"] == {"resolution": trigger} and e["type"] == "enter"
+                      and e.get("subject") == card for e in self.entries)
+        if entered and self.game.object(self.to_phase[card])["controller"] == self.seat[player]:
+            self.event("control", {"resolution": trigger}, subject=card, controller=player)
+            self.control[card] = player
 
     def scripted_signal(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
         """Play the next helper land of the signal; write the action's ``signal`` event. Returns the state-based
