@@ -11,6 +11,7 @@ from typing import Any
 
 from reference_engine.kernel.engine import Chooser, Skipped
 from reference_engine.kernel.errors import EngineError
+from reference_engine.mtg.phase.combat import Combat
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
@@ -24,7 +25,7 @@ from reference_engine.mtg.phase.unseen import Unseen
 MAX_APPLIES = 2000
 
 
-class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals):
+class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals, Combat):
     """One scenario played on phase, and the trace written from what phase reports."""
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
@@ -79,6 +80,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
         self.end_step_event: str | None = None  # signals.py: the end step's signal event, once phase reached it
         self.start_game(phase, faces, names)
         self.place_cards()
+        self.ready_attackers()
 
     def start_game(self, phase, faces: dict[str, Any], names: Names) -> None:
         """A free-for-all game of phase with one seat per player in turn order, the active player first, decks of
@@ -212,6 +214,9 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                         later = self.end_step(ref) if effect["name"] == END_STEP and delayed_on_end_step(
                             self.scenario) else self.scripted_signal(effect, ref)
                         continue
+                    if effect["do"] == "damage_together":  # combat.py: phase's combat damage
+                        later = self.combat_damage(effect, ref)
+                        continue
                     if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
@@ -235,6 +240,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
+                if any(e["do"] == "damage_together" for e in action["effect"]):
+                    self.after_combat()  # combat.py: on to the second main phase
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}
 

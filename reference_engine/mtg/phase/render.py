@@ -10,8 +10,9 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
+from reference_engine.mtg.phase.combat import PLACED, check_script, combat_hits
 from reference_engine.mtg.phase.signals import check_signals, end_step_delayed, render_signal
-from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
+from reference_engine.mtg.phase.tokens import check_tokens, created, entering
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
 # among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
@@ -49,10 +50,12 @@ class Names:
         self.entering: set[str] | None = None  # the objects that may enter (None: any), see tokens.entering
         self.never: frozenset[str] | set[str] = frozenset()  # tokens never created: no event is about them
         self.players = list(players)
+        self.power: dict[str, int] = {}  # combat.py: the script's attackers, each its combat damage
 
     @staticmethod
     def of(scenario: dict[str, Any]) -> "Names":
         names = Names(scenario["objects"], scenario["players"])
+        names.power = combat_hits(scenario)
         names.entering = entering(scenario)
         names.never = names.uncreated - created(scenario)
         return names
@@ -153,6 +156,10 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
     if event == "damage" and trigger.get("player") == "you" and set(trigger) - {"subject"} == {"event", "player"} \
             and subject == "any":
         return "Whenever a source deals damage to you"  # issue 32 item 3: phase's DamageDone to its Controller
+    if event == "damage" and set(trigger) - {"subject"} == {"event", "player", "controller", "type", "batch"} \
+            and (subject, trigger["player"], trigger["controller"], trigger["type"], trigger["batch"]) == \
+            ("any", "opponent", "you", "creature", True) and filter_inert(trigger, names):
+        return "Whenever one or more creatures you control deal damage to an opponent"  # phase: once by controller
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
@@ -526,7 +533,7 @@ def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, A
             "type": f"Land Creature \u2014 {kind}",
             "layout": "normal",
             "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
-            "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}
+            "foreignData": [], "rulings": [], "power": str(names.power.get(obj["id"], 1)), "toughness": str(toughness)}
 
 
 def _names_a_player(action: dict[str, Any]) -> bool:
@@ -540,10 +547,8 @@ FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
 FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do|When you do")
 
 
-# Where a scenario object may start: phase's hand is where every card is dealt; the others are placed from it with
-# debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
-PLACED = ("field", "hand", "graveyard", "deck", "exile")
-SCRIPT_ZONES = PLACED
+# Where a scenario object may start (combat.PLACED): phase's hand is where every card is dealt; the others are placed
+# from it with debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
 
 
 def check_scenario(scenario: dict[str, Any]) -> Names:
@@ -577,24 +582,6 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
         texts += [render_ability(ability, obj, names) for ability in obj.get("abilities", ())]
     check_tokens(scenario)
     check_signals(scenario, texts)
-    for step in scenario["script"]:
-        for action in step["actions"]:
-            if action["by"] != scenario["active_player"]:
-                raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
-            for effect in action["effect"]:
-                # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
-                # simulate true, or PlayLand from the active player's hand (play.py)
-                ok = effect.get("do") == "move" and effect.get("from") in SCRIPT_ZONES \
-                    and effect.get("to") in SCRIPT_ZONES and effect.get("from") != effect.get("to") \
-                    or effect.get("do") == "gain_control" and effect.get("object") in names.types \
-                    and effect.get("player") in scenario["players"] \
-                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
-                    or effect.get("do") == "create_token" or effect.get("do") == "signal" \
-                    or effect.get("do") == "move_together" and bool(move_phrase(
-                        (tuple(effect["objects"]), effect.get("from"), effect["to"]),
-                        {o: names.all(o) for o in effect["objects"]}))  # tokens.py: the token maker's ability
-                if not ok:
-                    raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
-                                  f"the rendered subset")
+    check_script(scenario, names)  # combat.py
     return names
 

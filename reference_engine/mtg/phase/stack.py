@@ -60,6 +60,9 @@ class StackReader:
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
         elif kind == "LandPlayed" and data.get("object_id") in self.signal_events:  # signals.py
             want = {"id": self.signal_events[data["object_id"]]}
+        elif kind == "CombatDamageDealtToPlayer" and data.get("source_amounts"):  # combat.py: one or more, once
+            want = {"type": "damage", "player": self.players[data["player_id"]],
+                    "subject": self.to_scenario.get(data["source_amounts"][0][0])}
         elif kind == "PhaseChanged" and data.get("phase") == "End" and self.end_step_event:  # signals.py
             want = {"id": self.end_step_event}
         elif kind in ("PlayerLost", "PlayerEliminated"):

@@ -1,0 +1,139 @@
+"""The script's actions checked before playing (:func:`check_script`), and scripted damage dealt together to players
+as phase's own combat (issue 32 item 3). A ``damage_together`` whose hits are each dealt by a different creature the
+active player controls on the battlefield, to an opponent, is combat damage in phase: every player passes priority
+with the stack empty to the declare attackers step, the active player declares those creatures attacking those
+players (a real game action), nobody blocks, and phase deals their combat damage, each creature its power, which
+is the hit's amount (its card's power; every other card's is 1). The creatures are made able to attack with debug
+``SetSummoningSickness`` as the game starts (phase has no game action for a creature having been there since the
+turn began). The damage is written as the action's events, one event (a ``group``), in phase's order; after it, the
+turn goes on to its second main phase once the stack is empty, where the script's later actions are played."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from reference_engine.kernel.engine import Skipped
+from reference_engine.kernel.errors import EngineError
+from reference_engine.mtg.phase.events import first_sba
+from reference_engine.mtg.phase.tokens import move_phrase
+
+# Where a scenario object may start, and where the script may move one (render.check_scenario; play.py)
+PLACED = ("field", "hand", "graveyard", "deck", "exile")
+SCRIPT_ZONES = PLACED
+# what phase reports on the way to and through its combat damage step, besides the damage (no game event)
+COMBAT = frozenset({"PriorityPassed", "PhaseChanged", "AttackersDeclared", "BlockersDeclared", "PermanentTapped",
+                    "CombatDamageDealtToPlayer", "StackPushed"})
+
+
+def combat_hits(scenario: dict[str, Any]) -> dict[str, int]:
+    """The attackers of the script's ``damage_together`` (source -> amount, its power), or {} when it has none.
+    Raises Skipped unless it is one action of its own, once in the script, each hit a different source the active
+    player controls on the battlefield from the start, dealing damage to another player."""
+    objects = {o["id"]: o for o in scenario["objects"]}
+    actions = [a for step in scenario["script"] for a in step["actions"]
+               if any(e.get("do") == "damage_together" for e in a["effect"])]
+    if not actions:
+        return {}
+    hits = actions[0]["effect"][0].get("hits") or []
+    sources = [h.get("source") for h in hits]
+    if len(actions) != 1 or len(actions[0]["effect"]) != 1 or not hits or len(set(sources)) != len(sources) \
+            or any(set(h) != {"source", "player", "amount"} or h["source"] not in objects
+                   or objects[h["source"]]["zone"] != "field" or h["amount"] < 1
+                   or objects[h["source"]].get("controller", objects[h["source"]]["owner"]) != scenario["active_player"]
+                   or h["player"] == scenario["active_player"] for h in hits):
+        raise Skipped("phase adapter: damage dealt together is rendered only as combat damage: once, an action of "
+                      "its own, each hit a different creature of the active player's, on the battlefield from the "
+                      "start, dealing damage to another player")
+    return {h["source"]: h["amount"] for h in hits}
+
+
+def check_script(scenario: dict[str, Any], names: Any) -> None:
+    """Raise Skipped unless every scripted action is rendered: a move between zones phase places cards in, a control
+    change, a concession, tokens created, a signal, the token maker's move of several objects, or combat damage."""
+    combat_hits(scenario)
+    for step in scenario["script"]:
+        for action in step["actions"]:
+            if action["by"] != scenario["active_player"]:
+                raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
+            for effect in action["effect"]:
+                # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
+                # simulate true, or PlayLand from the active player's hand (play.py)
+                ok = effect.get("do") == "move" and effect.get("from") in SCRIPT_ZONES \
+                    and effect.get("to") in SCRIPT_ZONES and effect.get("from") != effect.get("to") \
+                    or effect.get("do") == "gain_control" and effect.get("object") in names.types \
+                    and effect.get("player") in scenario["players"] \
+                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
+                    or effect.get("do") in ("create_token", "signal", "damage_together") \
+                    or effect.get("do") == "move_together" and bool(move_phrase(
+                        (tuple(effect["objects"]), effect.get("from"), effect["to"]),
+                        {o: names.all(o) for o in effect["objects"]}))  # tokens.py: the token maker's ability
+                if not ok:
+                    raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
+                                  f"the rendered subset")
+
+
+class Combat:
+    """Scripted combat damage for a :class:`~reference_engine.mtg.phase.play.Play` (a mixin)."""
+
+    def ready_attackers(self) -> None:
+        """As the game starts: the attackers of the script's combat can attack (debug SetSummoningSickness)."""
+        for obj in combat_hits(self.scenario):
+            self.apply(self.seat[self.active], {"type": "Debug", "data": {"type": "SetSummoningSickness", "data": {
+                "object_id": self.to_phase[obj], "sick": False}}})
+
+    def pass_empty(self, until: str) -> list[dict[str, Any]]:
+        """Every player passes priority with the stack empty until phase reports ``PhaseChanged`` to ``until`` or
+        waits for something else; returns the events, each of which must be bookkeeping of the turn's steps."""
+        events: list[dict[str, Any]] = []
+        while not any(e["type"] == "PhaseChanged" and e["data"]["phase"] == until for e in events):
+            if self.waiting["type"] != "Priority" or self.game.stack():
+                break
+            events += self.apply(self.waiting["data"]["player"], {"type": "PassPriority"})
+        odd = [e["type"] for e in events if e["type"] not in COMBAT or e["type"] == "StackPushed"]
+        if odd:
+            raise Skipped(f"phase adapter: phase reported {odd} on the way to {until}")
+        return events
+
+    def combat_damage(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
+        """The script's ``damage_together`` as phase's combat (see the module): its damage written as the action's
+        events, one group. Returns the state-based action events phase reported after it."""
+        if self.game.state()["state"]["phase"] != "PreCombatMain" or self.game.stack() \
+                or self.waiting != {"type": "Priority", "data": {"player": self.seat[self.active]}}:
+            raise Skipped("phase adapter: combat damage is dealt when the turn is not in its first main phase with "
+                          "the stack empty and the active player having priority")
+        self.pass_empty("DeclareAttackers")
+        if self.waiting["type"] != "DeclareAttackers":
+            raise Skipped(f"phase adapter: phase waits for {self.waiting['type']} instead of attackers")
+        attacks = [[self.to_phase[h["source"]], {"type": "Player", "data": self.seat[h["player"]]}]
+                   for h in effect["hits"]]
+        events = self.apply(self.seat[self.active], {"type": "DeclareAttackers", "data": {"attacks": attacks}})
+        while not any(e["type"] == "DamageDealt" for e in events):
+            if self.waiting["type"] == "DeclareBlockers":
+                events += self.apply(self.waiting["data"]["player"],
+                                     {"type": "DeclareBlockers", "data": {"assignments": []}})
+            elif self.waiting["type"] == "Priority" and not self.game.stack():
+                events += self.apply(self.waiting["data"]["player"], {"type": "PassPriority"})
+            else:
+                raise Skipped(f"phase adapter: phase waits for {self.waiting['type']} before combat damage")
+        start = next(n for n, e in enumerate(events) if e["type"] in ("LifeChanged", "DamageDealt"))
+        if any(e["type"] not in COMBAT for e in events[:start]):
+            raise Skipped(f"phase adapter: phase reported {[e['type'] for e in events[:start]]} before combat damage")
+        rest = [e for e in events[start:] if e["type"] not in COMBAT or e["type"] == "PriorityPassed"]
+        cut = first_sba(rest)
+        recorded = self.record_events(rest[:cut], {"action": ref})
+        dealt = sorted((e["subject"], e.get("player"), e["amount"]) for e in recorded if e["type"] == "damage")
+        if len(recorded) != len(dealt) or dealt != sorted((h["source"], h["player"], h["amount"])
+                                                          for h in effect["hits"]):
+            raise EngineError("errored", f"phase's combat dealt {dealt}, not the script's {effect['hits']}")
+        for e in recorded:
+            e["group"] = recorded[0]["id"]
+        return rest[cut:]
+
+    def after_combat(self) -> None:
+        """After the combat's action has settled (the stack empty): on to the second main phase, where the script's
+        later actions are played."""
+        if self.game.state()["state"]["phase"] in ("CombatDamage", "EndCombat"):
+            self.pass_empty("PostCombatMain")
+        if self.game.state()["state"]["phase"] != "PostCombatMain":
+            raise Skipped("phase adapter: the turn did not reach its second main phase after combat")

@@ -1,0 +1,83 @@
+"""Issue 32 item 3: damage the script deals together to players, played as phase's own combat (real game actions:
+passing priority, declaring attackers; reference_engine/mtg/phase/combat.py), and "Whenever one or more creatures you
+control deal damage to an opponent". Checked twice: a direct probe of phase-python alone (no adapter) shows what
+phase does, and the adapter's trace of a scenario shows the same. Skipped as a whole when the extra is not
+installed."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pathlib
+import sys
+
+import pytest
+
+phase = pytest.importorskip("phase", reason="phase-python is not installed (pip install '.[phase]')")
+
+from conformance.adapters.registry import load_engine  # noqa: E402
+from conformance.documents.scenarios import prepare_scenario  # noqa: E402
+from conformance.running.checking import play  # noqa: E402
+from phase_support import entries, judged, trace_events  # noqa: E402
+from reference_engine.mtg.phase.render import Names, card_text, mtgjson_face  # noqa: E402
+
+ROOT = pathlib.Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "docs" / "engines" / "phase-triage"))
+from _phase import Table, face  # noqa: E402
+
+BATCH = "Whenever one or more creatures you control deal damage to an opponent, you gain 1 life."
+HEROES = ROOT / "tests" / "data" / "bug-reports" / "br-phase-1409-heroes-in-a-half-shell.json"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return load_engine("phase", "mtg")
+
+
+def heroes():
+    return prepare_scenario(json.loads(HEROES.read_text("utf-8")), "heroes")[1]
+
+
+def test_probe_two_attackers_damage_an_opponent_and_a_one_or_more_ability_triggers_once():
+    trigger = face("Probe", BATCH, "Goblin", 1, True)["triggers"][0]
+    assert (trigger["mode"], trigger["batched"], trigger["damage_kind"]) == ("DamageDoneOnceByController", True, "Any")
+    table = Table({"Heroes": (BATCH, "Goblin"), "M1": ("", "Elf"), "M2": ("", "Zombie"), "By": ("", "Wizard")},
+                  [["Heroes", "M1", "M2"], ["By"]])
+    for name in ("Heroes", "M1", "M2"):
+        table.move(name)
+        table.debug(0, "SetSummoningSickness", {"object_id": table.ids[name], "sick": False})
+    while table.game.waiting_for()["type"] == "Priority":
+        table.apply(table.game.waiting_for()["data"]["player"], {"type": "PassPriority"})
+    assert table.game.waiting_for()["type"] == "DeclareAttackers"
+    attacks = [[table.ids[m], {"type": "Player", "data": 1}] for m in ("M1", "M2")]
+    events = table.apply(0, {"type": "DeclareAttackers", "data": {"attacks": attacks}})
+    while not table.game.stack():
+        events += table.apply(table.game.waiting_for()["data"]["player"], {"type": "PassPriority"})
+    assert [e["data"]["source_id"] for e in events if e["type"] == "DamageDealt"] == [table.ids["M1"], table.ids["M2"]]
+    assert table.stack() == ["Heroes"]
+
+
+def test_damage_dealt_together_to_an_opponent_is_combat_and_one_event(engine):
+    doc = heroes()
+    names = Names.of(doc)
+    assert card_text(doc["objects"][0], names) == BATCH
+    assert [mtgjson_face(o, names)["power"] for o in doc["objects"][:3]] == ["1", "2", "3"]  # the hits' amounts
+    check = judged(engine, doc)
+    dealt = trace_events(check, type="damage")
+    assert [(e["subject"], e["player"], e["amount"]) for e in dealt] == [("M1", "P2", 2), ("M2", "P2", 3)]
+    assert {e["group"] for e in dealt} == {dealt[0]["id"]}
+    assert all(e["cause"] == {"action": [0, 0]} for e in dealt)
+    (trigger,) = entries(check.outcome.trace, "trigger")
+    assert trigger["event"] == dealt[0]["id"]
+
+
+@pytest.mark.parametrize("change", ["to a creature", "twice one source"])
+def test_other_damage_dealt_together_is_skipped(engine, change):
+    doc = copy.deepcopy(heroes())
+    hits = doc["script"][0]["actions"][0]["effect"][0]["hits"]
+    if change == "to a creature":
+        hits[1] = {"source": "M2", "object": "M1", "amount": 3}
+    else:
+        hits[1]["source"] = "M1"
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "combat damage" in outcome.message, outcome.message
