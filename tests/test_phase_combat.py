@@ -81,3 +81,24 @@ def test_other_damage_dealt_together_is_skipped(engine, change):
         hits[1]["source"] = "M1"
     outcome = play(engine, doc)
     assert outcome.status == "skipped" and "combat damage" in outcome.message, outcome.message
+
+
+def test_a_signal_after_combat_is_a_land_played_in_the_second_main_phase(engine):
+    """br-xmage-4222-ongoing-investigation: the watcher is an enchantment, which deals no damage in the scenario, so
+    "creatures" excludes no source the scenario has; the one or more ability triggers in the combat damage step, on
+    the damage, and the signal after combat is played in phase's second main phase."""
+    doc = prepare_scenario(json.loads((HEROES.parent / "br-xmage-4222-ongoing-investigation.json").read_text("utf-8")),
+                           "investigation")[1]
+    assert card_text(doc["objects"][0], Names.of(doc)) == BATCH
+    check = judged(engine, doc)
+    (trigger,) = entries(check.outcome.trace, "trigger")
+    (signal,) = trace_events(check, type="signal")
+    assert trace_events(check, id=trigger["event"])[0]["type"] == "damage"
+    assert signal["cause"] == {"action": [1, 0]} and signal["name"] == "postcombat"
+
+
+def test_a_damage_batch_filter_that_would_exclude_a_source_is_skipped(engine):
+    doc = copy.deepcopy(heroes())
+    doc["objects"][1]["types"] = ["artifact"]  # M1 deals damage and is no creature: "creatures" would exclude it
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and "trigger fields ['player']" in outcome.message, outcome.message

@@ -51,11 +51,14 @@ class Names:
         self.never: frozenset[str] | set[str] = frozenset()  # tokens never created: no event is about them
         self.players = list(players)
         self.power: dict[str, int] = {}  # combat.py: the script's attackers, each its combat damage
+        self.sources: set[str] | None = None  # what may deal damage (None: anything): the attackers, damage effects
 
     @staticmethod
     def of(scenario: dict[str, Any]) -> "Names":
         names = Names(scenario["objects"], scenario["players"])
         names.power = combat_hits(scenario)
+        names.sources = set(names.power) | {o["id"] for o in scenario["objects"] for ab in o.get("abilities", ())
+                                            for a in ab.get("effect", ()) if a.get("do") == "damage"}
         names.entering = entering(scenario)
         names.never = names.uncreated - created(scenario)
         return names
@@ -158,7 +161,8 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
         return "Whenever a source deals damage to you"  # issue 32 item 3: phase's DamageDone to its Controller
     if event == "damage" and set(trigger) - {"subject"} == {"event", "player", "controller", "type", "batch"} \
             and (subject, trigger["player"], trigger["controller"], trigger["type"], trigger["batch"]) == \
-            ("any", "opponent", "you", "creature", True) and filter_inert(trigger, names):
+            ("any", "opponent", "you", "creature", True) and names is not None and names.sources is not None \
+            and all("creature" in names.card_types[o] for o in names.sources):  # the filter reads the source only
         return "Whenever one or more creatures you control deal damage to an opponent"  # phase: once by controller
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
