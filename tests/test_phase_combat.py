@@ -102,3 +102,56 @@ def test_a_damage_batch_filter_that_would_exclude_a_source_is_skipped(engine):
     doc["objects"][1]["types"] = ["artifact"]  # M1 deals damage and is no creature: "creatures" would exclude it
     outcome = play(engine, doc)
     assert outcome.status == "skipped" and "trigger fields ['player']" in outcome.message, outcome.message
+
+
+def report(name):
+    return prepare_scenario(json.loads((HEROES.parent / f"{name}.json").read_text("utf-8")), name)[1]
+
+
+def test_probe_an_attacker_and_its_blocker_kill_each_other_in_one_check_and_both_see_it():
+    """603.10a: each creature's "Whenever a <type> dies" looks back, so each sees the other die (704.3: one check)."""
+    table = Table({"RW": ("Whenever an Elf dies, you gain 1 life.", "Goblin"),
+                   "WI": ("Whenever a Goblin dies, you gain 1 life.", "Elf"), "By": ("", "Zombie")},
+                  [["RW", "By"], ["WI"]])
+    table.move("RW")
+    table.move("WI")
+    table.debug(0, "SetSummoningSickness", {"object_id": table.ids["RW"], "sick": False})
+    events = []
+    while not table.game.stack():
+        wait = table.game.waiting_for()
+        if wait["type"] == "DeclareAttackers":
+            attacks = [[table.ids["RW"], {"type": "Player", "data": 1}]]
+            events += table.apply(0, {"type": "DeclareAttackers", "data": {"attacks": attacks}})
+        elif wait["type"] == "DeclareBlockers":
+            events += table.apply(1, {"type": "DeclareBlockers",
+                                      "data": {"assignments": [[table.ids["WI"], table.ids["RW"]]]}})
+        else:
+            events += table.apply(wait["data"]["player"], {"type": "PassPriority"})
+    destroyed = [e["data"]["object_id"] for e in events if e["type"] == "CreatureDestroyed"]
+    assert sorted(destroyed) == sorted([table.ids["RW"], table.ids["WI"]])
+    assert sorted(table.stack()) == ["RW", "WI"]
+
+
+def test_damage_between_an_attacker_and_its_blocker_and_deaths_of_one_check(engine):
+    """br-xmage-8293-rot-wolf-wight: the script's two damage instructions (each its own event, no group) are RW
+    attacking and WI blocking it, each its power; both die in one state-based actions check, written as one event
+    (a group, 704.3), and each one's ability sees the other die (603.10a)."""
+    doc = report("br-xmage-8293-rot-wolf-wight")
+    assert [mtgjson_face(o, Names.of(doc))["power"] for o in doc["objects"]] == ["2", "2"]
+    check = judged(engine, doc)
+    dealt = trace_events(check, type="damage")
+    assert [(e["subject"], e["target"], e["amount"]) for e in dealt] == [("RW", "WI", 2), ("WI", "RW", 2)]
+    assert not any("group" in e for e in dealt)
+    died = trace_events(check, type="leave")
+    assert {e["subject"] for e in died} == {"RW", "WI"} and {e["group"] for e in died} == {died[0]["id"]}
+    assert sorted(t["ability"] for t in entries(check.outcome.trace, "trigger")) == ["A1", "A2"]
+
+
+def test_a_blocker_dealing_damage_to_an_attacker_dealing_none(engine):
+    """br-phase-2838-nadiers-nightblade: another player's KL deals the damage, so it blocks T1, which attacks with
+    power 0 (no damage of its own)."""
+    doc = report("br-phase-2838-nadiers-nightblade")
+    names = Names.of(doc)
+    assert {o["id"]: mtgjson_face(o, names)["power"] for o in doc["objects"]}["T1"] == "0"
+    check = judged(engine, doc)
+    assert [(e["subject"], e["target"]) for e in trace_events(check, type="damage")] == [("KL", "T1")]

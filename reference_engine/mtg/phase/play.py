@@ -11,7 +11,7 @@ from typing import Any
 
 from reference_engine.kernel.engine import Chooser, Skipped
 from reference_engine.kernel.errors import EngineError
-from reference_engine.mtg.phase.combat import Combat
+from reference_engine.mtg.phase.combat import Combat, combat_hits_of
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
@@ -188,7 +188,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                 ref = [step_index, action_index]
                 self.add("action_begin", action=ref)
                 later: list[dict[str, Any]] = []
-                for effect in action["effect"]:
+                combat = combat_hits_of(action)  # combat.py: the action is phase's combat damage
+                if combat is not None:
+                    later = self.combat_damage(combat, action["effect"][0]["do"] == "damage_together", ref)
+                for effect in action["effect"] if combat is None else ():
                     if effect["do"] == "concede":  # the player concedes (GameAction Concede): 800.4a
                         if effect["player"] in self.left:
                             continue
@@ -214,9 +217,6 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                         later = self.end_step(ref) if effect["name"] == END_STEP and delayed_on_end_step(
                             self.scenario) else self.scripted_signal(effect, ref)
                         continue
-                    if effect["do"] == "damage_together":  # combat.py: phase's combat damage
-                        later = self.combat_damage(effect, ref)
-                        continue
                     if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
@@ -240,7 +240,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
-                if any(e["do"] == "damage_together" for e in action["effect"]):
+                if combat is not None:
                     self.after_combat()  # combat.py: on to the second main phase
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}

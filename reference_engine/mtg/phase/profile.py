@@ -35,9 +35,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
                       "(recorded verdicts)"),
     ("prevented", "prevention is not rendered"),
     ("dies_when", "objects dying when another is in a graveyard are not rendered"),
-    ("script_damage", "the script deals no damage (no debug action does) but for damage_together to opponents, "
-                      "played as phase's combat (combat.py; its attackers readied by debug SetSummoningSickness); kept "
-                      "out of the random stream (recorded verdicts)"),
+    ("script_damage", "the script deals no damage (no debug action does) but what creatures deal to other players, "
+                      "to an attacker or to its blocker, played as phase's combat (combat.py; its attackers readied by "
+                      "debug SetSummoningSickness); kept out of the random stream (recorded verdicts)"),
     ("empty_effects", "an ability with no effect has no Oracle wording"),
     ("graveyard_triggers", "an ability working from a graveyard (active_in) is rendered only where its effect returns "
                            "its own card to the battlefield (\"return this card from your graveyard ...\", the words "
