@@ -155,3 +155,23 @@ def test_a_blocker_dealing_damage_to_an_attacker_dealing_none(engine):
     assert {o["id"]: mtgjson_face(o, names)["power"] for o in doc["objects"]}["T1"] == "0"
     check = judged(engine, doc)
     assert [(e["subject"], e["target"]) for e in trace_events(check, type="damage")] == [("KL", "T1")]
+
+
+def test_probe_at_end_of_combat_is_a_delayed_trigger_of_phases_end_of_combat_step():
+    effect = face("Probe", "Whenever this creature deals damage, at end of combat, destroy all Elves.", "Goblin", 1,
+                  True)["triggers"][0]["execute"]["effect"]
+    assert effect["type"] == "CreateDelayedTrigger"
+    assert effect["condition"] == {"type": "AtNextPhase", "phase": "EndCombat"}
+
+
+def test_a_delayed_ability_at_end_of_combat_after_the_scripts_combat(engine):
+    """br-magarena-978-ohran-viper: OV attacks and deals 1 damage to C2, which blocks it (power 0); OV's "at end of
+    combat, destroy all Elves" triggers once on the end of combat's signal, phase's EndCombat step, and C2 dies."""
+    doc = report("br-magarena-978-ohran-viper")
+    assert card_text(doc["objects"][0], Names.of(doc)) == \
+        "Whenever this creature deals damage, at end of combat, destroy all Elves."
+    check = judged(engine, doc)
+    (signal,) = trace_events(check, type="signal")
+    delayed = [t for t in entries(check.outcome.trace, "trigger") if t["ability"] == "X1"]
+    assert signal["name"] == "end_of_combat" and [t["event"] for t in delayed] == [signal["id"]]
+    assert trace_events(check, type="leave", subject="C2")[0]["cause"] == {"resolution": delayed[0]["id"]}

@@ -179,9 +179,12 @@ class Combat:
             e["group"] = recorded[0]["id"]
         return rest[cut:]
 
-    def after_combat(self) -> None:
-        """After the combat's action has settled (the stack empty): on to the second main phase, where the script's
-        later actions are played."""
+    def after_combat(self, ref: list[int]) -> None:
+        """After the combat's action (``ref``) has settled (the stack empty): on to the second main phase, where the
+        script's later actions are played; not when the next is the end of combat's signal (signals.py)."""
+        following = [a for step in self.scenario["script"][ref[0]:] for a in step["actions"]][ref[1] + 1:]
+        if following and following[0]["effect"] == [{"do": "signal", "name": "end_of_combat"}]:
+            return
         if self.game.state()["state"]["phase"] in ("CombatDamage", "EndCombat"):
             self.pass_empty("PostCombatMain")
         if self.game.state()["state"]["phase"] != "PostCombatMain":

@@ -15,7 +15,7 @@ from reference_engine.mtg.phase.combat import Combat, combat_hits_of
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
-from reference_engine.mtg.phase.signals import (END_STEP, SIGNAL_PREFIX, Signals, delayed_on_end_step, land_face,
+from reference_engine.mtg.phase.signals import (SIGNAL_PREFIX, Signals, delayed_on_phase, land_face,
                                                 scripted_signals)
 from reference_engine.mtg.phase.stack import StackReader
 from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_key, move_sets, token_sets
@@ -77,7 +77,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
         self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
         self.signal_lands: dict[str, list[int]] = {}  # signals.py: helper land name -> phase ids not played yet
         self.signal_events: dict[int, str] = {}  # a played helper land -> its signal event
-        self.end_step_event: str | None = None  # signals.py: the end step's signal event, once phase reached it
+        self.phase_events: dict[str, str] = {}  # signals.py: phase's step -> its signal event, once phase reached it
         self.start_game(phase, faces, names)
         self.place_cards()
         self.ready_attackers()
@@ -214,7 +214,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
-                        later = self.end_step(ref) if effect["name"] == END_STEP and delayed_on_end_step(
+                        later = self.phase_signal(effect["name"], ref) if effect["name"] in delayed_on_phase(
                             self.scenario) else self.scripted_signal(effect, ref)
                         continue
                     if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
@@ -240,8 +240,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
-                if combat is not None:
-                    self.after_combat()  # combat.py: on to the second main phase
+                if combat is not None or self.game.state()["state"]["phase"] == "EndCombat":
+                    self.after_combat(ref)  # combat.py: on to the second main phase
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}
 

@@ -87,8 +87,8 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("reflexive_anywhere", "phase's \"When you do\" follows the instruction before it, not a death"),
     # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
     ("delayed_anywhere", "phase words a delayed ability only as \"whenever ... this turn, ...\", or as \"at the "
-                         "beginning of the next end step, ...\" played on phase's own end step as the script's last "
-                         "action (signals.py; kept out of the random stream, recorded verdicts)"),
+                         "beginning of the next end step, ...\" / \"at end of combat, ...\" played on phase's own step "
+                         "(signals.py; kept out of the random stream, recorded verdicts)"),
     # shapes the adapter would skip (docs/engines/phase.md, "Skipped")
     ("stray_targets", "an ability removed for want of a legal target is shown only if phase asks for an order with "
                       "it, and a target moved or damaged by something else is not mapped"),

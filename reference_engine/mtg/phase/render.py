@@ -11,7 +11,7 @@ from typing import Any
 
 from reference_engine.kernel.engine import Skipped
 from reference_engine.mtg.phase.combat import PLACED, check_script, combat_hits
-from reference_engine.mtg.phase.signals import check_signals, end_step_delayed, render_signal
+from reference_engine.mtg.phase.signals import PHASE_SIGNALS, check_signals, end_step_delayed, render_signal
 from reference_engine.mtg.phase.tokens import check_tokens, created, entering
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
@@ -465,7 +465,8 @@ def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) ->
     subject = trigger.get("subject", "any")
     if end_step_delayed(action, obj):  # signals.py
         cond, first = made.get("intervening_if"), made["effect"][0]
-        head = "at the beginning of the next end step, " + (f"{render_condition(cond, names, me)}, " if cond else "")
+        head = f"{PHASE_SIGNALS[made['trigger']['name']][1]}, " + (f"{render_condition(cond, names, me)}, "
+                                                                    if cond else "")
         if len(made["effect"]) == 2:  # phase's ChangeZoneAll entering under "You" (signals.Signals.given_back)
             return f"{head}return all {names.one(first['object'])} cards from all graveyards to the battlefield under " \
                    f"your control"

@@ -63,8 +63,8 @@ class StackReader:
         elif kind == "CombatDamageDealtToPlayer" and data.get("source_amounts"):  # combat.py: one or more, once
             want = {"type": "damage", "player": self.players[data["player_id"]],
                     "subject": self.to_scenario.get(data["source_amounts"][0][0])}
-        elif kind == "PhaseChanged" and data.get("phase") == "End" and self.end_step_event:  # signals.py
-            want = {"id": self.end_step_event}
+        elif kind == "PhaseChanged" and data.get("phase") in self.phase_events:  # signals.py: phase's steps
+            want = {"id": self.phase_events[data["phase"]]}
         elif kind in ("PlayerLost", "PlayerEliminated"):
             want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
         else:
