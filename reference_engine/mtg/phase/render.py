@@ -334,6 +334,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
             return f"this creature deals {n} damage to you"
         if names.opponent(owner, action.get("player")):
             return f"this creature deals {n} damage to each opponent"
+    if do == "gain_control" and action.get("player") == owner and action.get("object") in names.types:
+        return f"you gain control of all {names.all(action['object'])}"  # issue 32 item 3: phase's GainControlAll
     if do == "life" and action.get("amount"):
         n = action["amount"]
         verb = f"gain {n}" if n > 0 else f"lose {-n}"
@@ -358,7 +360,8 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
     """An intervening 'if' (603.4) as Oracle text: life totals of the controller, the source or one object on the
     battlefield, one card of the controller's not in their graveyard."""
     test = cond.get("test")
-    if test in ("life_at_least", "life_at_most") and cond.get("player", "controller") == "controller":
+    if test in ("life_at_least", "life_at_most") and cond.get("player", "controller") in ("controller", controller):
+        # a player named is "you" while the ability's controller as it triggers is them (StackReader.insert_trigger)
         return f"if you have {cond['value']} or {'more' if test == 'life_at_least' else 'less'} life"
     if test == "in_zone" and cond.get("zone") == "field" and cond.get("object", "self") == "self":
         return "if this creature is on the battlefield"

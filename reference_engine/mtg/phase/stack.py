@@ -89,7 +89,13 @@ class StackReader:
                    and self.control.get(o["id"]) == self.control.get(source))
 
     def insert_trigger(self, entry: dict[str, Any]) -> None:
-        """Place a trigger entry right after the event that triggered it (after triggers already placed there)."""
+        """Place a trigger entry right after the event that triggered it (after triggers already placed there).
+        Raises Skipped when its ability's intervening "if" names a player rendered "you" (render.render_condition)
+        who is not the ability's controller as it triggered."""
+        cond = self.specs[entry["ability"]].get("intervening_if") or {} if entry.get("ability") else {}
+        if cond.get("player", "controller") not in ("controller", entry["controller"]):
+            raise Skipped(f"phase adapter: {entry['ability']}'s intervening 'if' names {cond['player']}, rendered "
+                          f"'you', but {entry['controller']} controls it")
         at = len(self.entries)
         for n, e in enumerate(self.entries):
             if e["kind"] == "event" and e["id"] == entry["event"]:

@@ -116,6 +116,10 @@ class TraceWriter:
             elif "Object" in target:
                 fields["target"] = self.to_scenario.get(target["Object"])
             return self.event("damage", cause, **fields)
+        if kind == "ControllerChanged" and data.get("object_id") in self.to_scenario:  # a control-changing effect
+            obj = self.to_scenario[data["object_id"]]
+            self.control[obj] = self.players[data["new_controller"]]
+            return self.event("control", cause, subject=obj, controller=self.players[data["new_controller"]])
         if kind == "EffectResolved" and data.get("kind") == "CreateDelayedTrigger":
             if "resolution" not in cause:
                 raise EngineError("errored", "phase created a delayed ability outside any resolution")
