@@ -175,3 +175,19 @@ def test_a_delayed_ability_at_end_of_combat_after_the_scripts_combat(engine):
     delayed = [t for t in entries(check.outcome.trace, "trigger") if t["ability"] == "X1"]
     assert signal["name"] == "end_of_combat" and [t["event"] for t in delayed] == [signal["id"]]
     assert trace_events(check, type="leave", subject="C2")[0]["cause"] == {"resolution": delayed[0]["id"]}
+
+
+def test_an_end_of_combat_signal_no_delayed_ability_waits_for_is_a_helper_land(engine):
+    """Without a delayed ability waiting for it, the end of combat is a named signal like any (a helper land played
+    in the main phase), not phase's step, even where the script has no combat."""
+    doc = copy.deepcopy(report("br-magarena-423-apnap-bushido"))
+    for step in doc["script"]:
+        for action in step["actions"]:
+            action["effect"] = [dict(e, name="end_of_combat") if e.get("do") == "signal" else e
+                                for e in action["effect"]]
+    for obj in doc["objects"]:
+        for ability in obj.get("abilities", ()):
+            if ability["trigger"].get("event") == "signal":
+                ability["trigger"]["name"] = "end_of_combat"
+    check = judged(engine, doc)
+    assert [e["name"] for e in trace_events(check, type="signal")] == ["end_of_combat"]

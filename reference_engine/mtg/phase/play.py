@@ -240,7 +240,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
-                if combat is not None or self.game.state()["state"]["phase"] == "EndCombat":
+                if combat is not None or action["effect"] == [{"do": "signal", "name": "end_of_combat"}] \
+                        and "end_of_combat" in delayed_on_phase(self.scenario):
                     self.after_combat(ref)  # combat.py: on to the second main phase
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}
