@@ -69,7 +69,8 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("event_amounts", '"that much damage" and "that much life" are not rendered yet'),
     ("triggers_once", '"This ability triggers only once each turn" is not rendered yet'),
     ("damage_occurrences", "one damage event with several occurrences (damage_together) is rendered only as "
-                           "combat damage to opponents (combat.py); kept out of the random stream (recorded verdicts)"),
+                           "combat damage (combat.py: attackers, blockers); kept out of the random stream (recorded "
+                           "verdicts)"),
     ("tokens", "create_token is rendered (a token maker's activated ability, tokens.py) for the active player's "
                "tokens with no abilities of their own; the builder draws tokens of any player, often with a \"when "
                "this enters\" ability, and admitting it changes phase's recorded stream (tests/data/phase_verdicts.json"
