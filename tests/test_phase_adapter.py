@@ -65,8 +65,8 @@ def test_rendering_is_oracle_text_phase_parses():
 @pytest.mark.parametrize("ability", [
     # a signal about an object (a named signal about none is a helper land played: test_phase_words.py)
     {"id": "A1", "trigger": {"event": "signal", "name": "s1", "subject": "self"}, "effect": [gain("P1")]},
-    {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a control change by an ability
-     "effect": [{"do": "gain_control", "object": "C2", "player": "P1"}]},
+    {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a control change to another player
+     "effect": [{"do": "gain_control", "object": "C2", "player": "P2"}]},  # (to "you": test_phase_words.py)
     {"id": "A1", "trigger": {"event": "enter", "subject": "self"},  # a condition about a graveyard
      "effect": [gain("P1")], "intervening_if": {"test": "not_in_zone", "object": "C2", "zone": "graveyard"}},
     {"id": "A1", "trigger": {"event": "enter", "subject": "self"}, "effect": []},

@@ -238,3 +238,58 @@ def test_known_deviation_state_triggers_naming_their_sources_are_not_ordered(eng
     (death,) = trace_events(check, type="leave", subject="OL")
     assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")] == \
         [("A1", death["id"]), ("A2", death["id"])]
+
+
+def test_probe_a_source_dealing_damage_to_you_is_damage_done_to_the_controller():
+    trigger = face("Whenever a source deals damage to you, you gain 1 life.")["triggers"][0]
+    assert trigger["mode"] == "DamageDone" and trigger["valid_target"] == {"type": "Controller"}
+    assert trigger["valid_source"] == {"type": "Typed", "type_filters": [], "controller": None, "properties": []}
+
+
+def test_damage_its_source_deals_to_a_player_who_has_an_ability_on_damage_dealt_to_them(engine):
+    """A damage instruction naming the ability's own source ("this creature deals 1 damage to each opponent") and a
+    damage trigger with ``player: you`` ("Whenever a source deals damage to you"), issue 32 item 3."""
+    doc = report("br-phase-2869-razorkin-needlehead")
+    names = Names.of(doc)
+    assert card_text(doc["objects"][0], names).endswith("this creature deals 1 damage to each opponent.")
+    assert card_text(doc["objects"][1], names) == "Whenever a source deals damage to you, you gain 1 life."
+    check = judged(engine, doc)
+    (damage,) = trace_events(check, type="damage", subject="RN")
+    assert damage["player"] == "P2"
+    assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")][1] == ("A2", damage["id"])
+
+
+def test_probe_gaining_control_of_all_elves_is_one_controller_changed_event():
+    effect = face("{0}: You gain control of all Elves.")["abilities"][0]["effect"]
+    assert effect["type"] == "GainControlAll"
+    table = Table({"Taker": ("When this creature enters, you gain control of all Elves.", "Goblin"),
+                   "Elfie": ("", "Elf")}, [["Taker"], ["Elfie"]])
+    table.move("Elfie")
+    table.move("Taker", simulate=True)
+    events = table.play()
+    assert [(e["type"], e["data"]["new_controller"]) for e in events if e["type"] == "ControllerChanged"] == \
+        [("ControllerChanged", 0)]
+
+
+def test_a_control_change_by_an_ability_to_its_controller_is_a_control_event(engine):
+    """issue 32 item 3: "you gain control of all Elves" (phase's GainControlAll) written as the resolution's control
+    event, from phase's ControllerChanged."""
+    doc = scenario([{"id": "C1", "owner": "P1", "zone": "hand", "abilities": [
+        {"id": "A1", "trigger": {"event": "enter", "subject": "self"},
+         "effect": [{"do": "gain_control", "object": "C2", "player": "P1"}]}]},
+        {"id": "C2", "owner": "P2", "zone": "field"}], [{"do": "move", "object": "C1", "from": "hand", "to": "field"}])
+    check = judged(engine, doc)
+    (control,) = trace_events(check, type="control")
+    assert (control["subject"], control["controller"], control["cause"]) == ("C2", "P1", {"resolution": "T1"})
+
+
+def test_an_intervening_if_on_a_named_players_life_is_their_you(engine):
+    """br-forge-1580-felidar-controller: "if you have 40 or more life" for P1's ability naming P1 (603.4); the other
+    player's ability takes control of its source first, and the ability still asks about P1, who controlled it as it
+    triggered (603.3a)."""
+    doc = report("br-forge-1580-felidar-controller")
+    assert card_text(doc["objects"][0], Names.of(doc)).endswith("if you have 40 or more life, you gain 1 life.")
+    check = judged(engine, doc)
+    (control,) = trace_events(check, type="control")
+    assert (control["subject"], control["controller"]) == ("FS", "P2")
+    assert trace_events(check, type="life", player="P1")

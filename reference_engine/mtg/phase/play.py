@@ -11,10 +11,12 @@ from typing import Any
 
 from reference_engine.kernel.engine import Chooser, Skipped
 from reference_engine.kernel.errors import EngineError
+from reference_engine.mtg.phase.combat import Combat, combat_hits_of
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
-from reference_engine.mtg.phase.signals import SIGNAL_PREFIX, Signals, land_face, scripted_signals
+from reference_engine.mtg.phase.signals import (SIGNAL_PREFIX, Signals, delayed_on_phase, land_face,
+                                                scripted_signals)
 from reference_engine.mtg.phase.stack import StackReader
 from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_key, move_sets, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
@@ -23,7 +25,7 @@ from reference_engine.mtg.phase.unseen import Unseen
 MAX_APPLIES = 2000
 
 
-class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals):
+class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals, Combat):
     """One scenario played on phase, and the trace written from what phase reports."""
 
     def __init__(self, phase, scenario: dict[str, Any], chooser: Chooser, faces: dict[str, Any], names: Names):
@@ -75,8 +77,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
         self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
         self.signal_lands: dict[str, list[int]] = {}  # signals.py: helper land name -> phase ids not played yet
         self.signal_events: dict[int, str] = {}  # a played helper land -> its signal event
+        self.phase_events: dict[str, str] = {}  # signals.py: phase's step -> its signal event, once phase reached it
         self.start_game(phase, faces, names)
         self.place_cards()
+        self.ready_attackers()
 
     def start_game(self, phase, faces: dict[str, Any], names: Names) -> None:
         """A free-for-all game of phase with one seat per player in turn order, the active player first, decks of
@@ -184,7 +188,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                 ref = [step_index, action_index]
                 self.add("action_begin", action=ref)
                 later: list[dict[str, Any]] = []
-                for effect in action["effect"]:
+                combat = combat_hits_of(action)  # combat.py: the action is phase's combat damage
+                if combat is not None:
+                    later = self.combat_damage(combat, action["effect"][0]["do"] == "damage_together", ref)
+                for effect in action["effect"] if combat is None else ():
                     if effect["do"] == "concede":  # the player concedes (GameAction Concede): 800.4a
                         if effect["player"] in self.left:
                             continue
@@ -207,7 +214,8 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
-                        later = self.scripted_signal(effect, ref)
+                        later = self.phase_signal(effect["name"], ref) if effect["name"] in delayed_on_phase(
+                            self.scenario) else self.scripted_signal(effect, ref)
                         continue
                     if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
                         if later:
@@ -232,6 +240,9 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
                         later = events[cut:]
                 self.add("action_end", action=ref)
                 self.settle(later)
+                if combat is not None or action["effect"] == [{"do": "signal", "name": "end_of_combat"}] \
+                        and "end_of_combat" in delayed_on_phase(self.scenario):
+                    self.after_combat(ref)  # combat.py: on to the second main phase
             self.add("step_advance", **{"from": step_index})
         return {"format": "trigger-conformance/trace/1", "entries": self.entries}
 
@@ -445,4 +456,5 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals)
             if reflexive_victim(spec.get("effect") or []) is not None \
                     and not any(c["decision"] == "optional" and not c["chosen"] for _, c in choices):
                 self.reflexive(trigger, spec)
+            self.given_back(trigger, spec)  # signals.py
             self.add("resolve_end", trigger=trigger)

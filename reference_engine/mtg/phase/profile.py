@@ -35,7 +35,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
                       "(recorded verdicts)"),
     ("prevented", "prevention is not rendered"),
     ("dies_when", "objects dying when another is in a graveyard are not rendered"),
-    ("script_damage", "the script deals no damage (no debug action does)"),
+    ("script_damage", "the script deals no damage (no debug action does) but what creatures deal to other players, "
+                      "to an attacker or to its blocker, played as phase's combat (combat.py; its attackers readied by "
+                      "debug SetSummoningSickness); kept out of the random stream (recorded verdicts)"),
     ("empty_effects", "an ability with no effect has no Oracle wording"),
     ("graveyard_triggers", "an ability working from a graveyard (active_in) is rendered only where its effect returns "
                            "its own card to the battlefield (\"return this card from your graveyard ...\", the words "
@@ -66,7 +68,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("ownership", '"a creature you own" and "your graveyard" filters are not rendered yet'),
     ("event_amounts", '"that much damage" and "that much life" are not rendered yet'),
     ("triggers_once", '"This ability triggers only once each turn" is not rendered yet'),
-    ("damage_occurrences", "one damage event with several occurrences (damage_together) is not rendered yet"),
+    ("damage_occurrences", "one damage event with several occurrences (damage_together) is rendered only as "
+                           "combat damage (combat.py: attackers, blockers); kept out of the random stream (recorded "
+                           "verdicts)"),
     ("tokens", "create_token is rendered (a token maker's activated ability, tokens.py) for the active player's "
                "tokens with no abilities of their own; the builder draws tokens of any player, often with a \"when "
                "this enters\" ability, and admitting it changes phase's recorded stream (tests/data/phase_verdicts.json"
@@ -88,7 +92,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
     # reflexive abilities only as phase words them: "destroy all Elves. When you do, ..." closing the effect
     ("reflexive_anywhere", "phase's \"When you do\" follows the instruction before it, not a death"),
     # delayed abilities only as phase words them: "whenever a creature dies this turn, ..." closing the effect
-    ("delayed_anywhere", "phase words a delayed ability only as \"whenever ... this turn, ...\""),
+    ("delayed_anywhere", "phase words a delayed ability only as \"whenever ... this turn, ...\", or as \"at the "
+                         "beginning of the next end step, ...\" / \"at end of combat, ...\" played on phase's own step "
+                         "(signals.py; kept out of the random stream, recorded verdicts)"),
     # shapes the adapter would skip (docs/engines/phase.md, "Skipped")
     ("stray_targets", "an ability removed for want of a legal target is shown only if phase asks for an order with "
                       "it, and a target moved or damaged by something else is not mapped"),

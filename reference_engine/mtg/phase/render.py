@@ -10,8 +10,9 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.signals import check_signals, render_signal
-from reference_engine.mtg.phase.tokens import check_tokens, created, entering, move_phrase
+from reference_engine.mtg.phase.combat import PLACED, check_script, combat_hits
+from reference_engine.mtg.phase.signals import PHASE_SIGNALS, check_signals, end_step_delayed, render_signal
+from reference_engine.mtg.phase.tokens import check_tokens, created, entering
 
 # One creature type per scenario object (in the scenario's object order), so that Oracle text can name one object
 # among the others: "destroy all Goblins", "Whenever a Goblin dies", "if a Goblin is on the battlefield". Each was
@@ -49,10 +50,15 @@ class Names:
         self.entering: set[str] | None = None  # the objects that may enter (None: any), see tokens.entering
         self.never: frozenset[str] | set[str] = frozenset()  # tokens never created: no event is about them
         self.players = list(players)
+        self.power: dict[str, int] = {}  # combat.py: the script's attackers, each its combat damage
+        self.sources: set[str] | None = None  # what may deal damage (None: anything): the attackers, damage effects
 
     @staticmethod
     def of(scenario: dict[str, Any]) -> "Names":
         names = Names(scenario["objects"], scenario["players"])
+        names.power = combat_hits(scenario)
+        names.sources = set(names.power) | {o["id"] for o in scenario["objects"] for ab in o.get("abilities", ())
+                                            for a in ab.get("effect", ()) if a.get("do") == "damage"}
         names.entering = entering(scenario)
         names.never = names.uncreated - created(scenario)
         return names
@@ -150,6 +156,14 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: state trigger {json.dumps(trigger, sort_keys=True)} is not rendered (only "
                           f"'no Goblins on the battlefield', one object)")
         return f"When there are no {names.all(state['object'])} on the battlefield"
+    if event == "damage" and trigger.get("player") == "you" and set(trigger) - {"subject"} == {"event", "player"} \
+            and subject == "any":
+        return "Whenever a source deals damage to you"  # issue 32 item 3: phase's DamageDone to its Controller
+    if event == "damage" and set(trigger) - {"subject"} == {"event", "player", "controller", "type", "batch"} \
+            and (subject, trigger["player"], trigger["controller"], trigger["type"], trigger["batch"]) == \
+            ("any", "opponent", "you", "creature", True) and names is not None and names.sources is not None \
+            and all("creature" in names.card_types[o] for o in names.sources):  # the filter reads the source only
+        return "Whenever one or more creatures you control deal damage to an opponent"  # phase: once by controller
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
@@ -312,7 +326,7 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         return f"{'destroy' if action['to'] == 'graveyard' else 'exile'} target {aim}"
     if action.get("target") is True or do == "move_target":
         raise Skipped(f"phase adapter: targeted effect {json.dumps(action, sort_keys=True)} is not rendered")
-    if do == "damage" and not action.get("prevented") and "source" not in action:
+    if do == "damage" and not action.get("prevented") and action.get("source", me) == me:  # its source deals it
         n = action["amount"]
         if "object" in action:
             if action["object"] == me:
@@ -322,6 +336,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
             return f"this creature deals {n} damage to you"
         if names.opponent(owner, action.get("player")):
             return f"this creature deals {n} damage to each opponent"
+    if do == "gain_control" and action.get("player") == owner and action.get("object") in names.types:
+        return f"you gain control of all {names.all(action['object'])}"  # issue 32 item 3: phase's GainControlAll
     if do == "life" and action.get("amount"):
         n = action["amount"]
         verb = f"gain {n}" if n > 0 else f"lose {-n}"
@@ -346,7 +362,8 @@ def render_condition(cond: dict[str, Any], names: Names | None = None, controlle
     """An intervening 'if' (603.4) as Oracle text: life totals of the controller, the source or one object on the
     battlefield, one card of the controller's not in their graveyard."""
     test = cond.get("test")
-    if test in ("life_at_least", "life_at_most") and cond.get("player", "controller") == "controller":
+    if test in ("life_at_least", "life_at_most") and cond.get("player", "controller") in ("controller", controller):
+        # a player named is "you" while the ability's controller as it triggers is them (StackReader.insert_trigger)
         return f"if you have {cond['value']} or {'more' if test == 'life_at_least' else 'less'} life"
     if test == "in_zone" and cond.get("zone") == "field" and cond.get("object", "self") == "self":
         return "if this creature is on the battlefield"
@@ -445,12 +462,20 @@ def render_ability(ability: dict[str, Any], obj: dict[str, Any], names: Names | 
 
 
 def render_delayed(action: dict[str, Any], obj: dict[str, Any], names: Names) -> str:
-    """A delayed triggered ability lasting the turn (603.7) as phase's "whenever ... this turn, ..." (no period):
-    triggering on a creature (any, or one object) leaving the battlefield or dying, with one instruction and no
-    intervening "if". Only as the last instruction of an effect (render_ability)."""
-    made = action["ability"]
+    """A delayed triggered ability (603.7), the last instruction of an effect: "whenever ... this turn, ..." (lasting the
+    turn, a creature leaving or dying, one instruction, no "if"), or signals.end_step_delayed's "at the beginning of
+    the next end step, [if ...,] ..." (no period; phase's own end step). Raises Skipped for any other."""
+    made, me = action["ability"], obj.get("controller", obj["owner"])
     trigger = made.get("trigger") or {}
     subject = trigger.get("subject", "any")
+    if end_step_delayed(action, obj):  # signals.py
+        cond, first = made.get("intervening_if"), made["effect"][0]
+        head = f"{PHASE_SIGNALS[made['trigger']['name']][1]}, " + (f"{render_condition(cond, names, me)}, "
+                                                                    if cond else "")
+        if len(made["effect"]) == 2:  # phase's ChangeZoneAll entering under "You" (signals.Signals.given_back)
+            return f"{head}return all {names.one(first['object'])} cards from all graveyards to the battlefield under " \
+                   f"your control"
+        return head + render_action(first, obj, names)
     if action.get("duration") != "turn" or set(made) != {"id", "trigger", "effect"} or len(made["effect"]) != 1 \
             or trigger.get("event") != "leave" or set(trigger) - {"event", "subject", "to"} \
             or trigger.get("to") not in (None, "graveyard") or not (subject == "any" or subject in names.types):
@@ -518,7 +543,7 @@ def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, A
             "type": f"Land Creature \u2014 {kind}",
             "layout": "normal",
             "colors": [], "colorIdentity": [], "keywords": [], "legalities": {}, "identifiers": {}, "printings": [],
-            "foreignData": [], "rulings": [], "power": "1", "toughness": str(toughness)}
+            "foreignData": [], "rulings": [], "power": str(names.power.get(obj["id"], 1)), "toughness": str(toughness)}
 
 
 def _names_a_player(action: dict[str, Any]) -> bool:
@@ -532,10 +557,8 @@ FOLLOWS_CONTROLLER = re.compile(r"\byou\b|\byour\b|\bopponent\b", re.IGNORECASE)
 FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?|If you do|When you do")
 
 
-# Where a scenario object may start: phase's hand is where every card is dealt; the others are placed from it with
-# debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
-PLACED = ("field", "hand", "graveyard", "deck", "exile")
-SCRIPT_ZONES = PLACED
+# Where a scenario object may start (combat.PLACED): phase's hand is where every card is dealt; the others are placed
+# from it with debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
 
 
 def check_scenario(scenario: dict[str, Any]) -> Names:
@@ -569,24 +592,6 @@ def check_scenario(scenario: dict[str, Any]) -> Names:
         texts += [render_ability(ability, obj, names) for ability in obj.get("abilities", ())]
     check_tokens(scenario)
     check_signals(scenario, texts)
-    for step in scenario["script"]:
-        for action in step["actions"]:
-            if action["by"] != scenario["active_player"]:
-                raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
-            for effect in action["effect"]:
-                # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
-                # simulate true, or PlayLand from the active player's hand (play.py)
-                ok = effect.get("do") == "move" and effect.get("from") in SCRIPT_ZONES \
-                    and effect.get("to") in SCRIPT_ZONES and effect.get("from") != effect.get("to") \
-                    or effect.get("do") == "gain_control" and effect.get("object") in names.types \
-                    and effect.get("player") in scenario["players"] \
-                    or effect.get("do") == "concede" and effect.get("player") in scenario["players"]\
-                    or effect.get("do") == "create_token" or effect.get("do") == "signal" \
-                    or effect.get("do") == "move_together" and bool(move_phrase(
-                        (tuple(effect["objects"]), effect.get("from"), effect["to"]),
-                        {o: names.all(o) for o in effect["objects"]}))  # tokens.py: the token maker's ability
-                if not ok:
-                    raise Skipped(f"phase adapter: scripted action {json.dumps(effect, sort_keys=True)} is outside "
-                                  f"the rendered subset")
+    check_script(scenario, names)  # combat.py
     return names
 

@@ -60,6 +60,11 @@ class StackReader:
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
         elif kind == "LandPlayed" and data.get("object_id") in self.signal_events:  # signals.py
             want = {"id": self.signal_events[data["object_id"]]}
+        elif kind == "CombatDamageDealtToPlayer" and data.get("source_amounts"):  # combat.py: one or more, once
+            want = {"type": "damage", "player": self.players[data["player_id"]],
+                    "subject": self.to_scenario.get(data["source_amounts"][0][0])}
+        elif kind == "PhaseChanged" and data.get("phase") in self.phase_events:  # signals.py: phase's steps
+            want = {"id": self.phase_events[data["phase"]]}
         elif kind in ("PlayerLost", "PlayerEliminated"):
             want = {"type": "player_leaves", "player": self.players[data["player_id"]]}
         else:
@@ -84,7 +89,13 @@ class StackReader:
                    and self.control.get(o["id"]) == self.control.get(source))
 
     def insert_trigger(self, entry: dict[str, Any]) -> None:
-        """Place a trigger entry right after the event that triggered it (after triggers already placed there)."""
+        """Place a trigger entry right after the event that triggered it (after triggers already placed there).
+        Raises Skipped when its ability's intervening "if" names a player rendered "you" (render.render_condition)
+        who is not the ability's controller as it triggered."""
+        cond = self.specs[entry["ability"]].get("intervening_if") or {} if entry.get("ability") else {}
+        if cond.get("player", "controller") not in ("controller", entry["controller"]):
+            raise Skipped(f"phase adapter: {entry['ability']}'s intervening 'if' names {cond['player']}, rendered "
+                          f"'you', but {entry['controller']} controls it")
         at = len(self.entries)
         for n, e in enumerate(self.entries):
             if e["kind"] == "event" and e["id"] == entry["event"]:
@@ -119,7 +130,8 @@ class StackReader:
             if item["kind"]["type"] != "TriggeredAbility":
                 raise EngineError("errored", f"phase put a {item['kind']['type']} on the stack")
             if item["kind"]["data"]["ability"].get("trigger_definition_ref") is None \
-                    and item["kind"]["data"].get("condition") is not None:  # a state trigger (603.8)
+                    and item["kind"]["data"].get("condition") is not None \
+                    and item["kind"]["data"].get("trigger_event") is None:  # a state trigger (603.8)
                 self.push_state(item)
             elif item["kind"]["data"]["ability"].get("trigger_definition_ref") is None:  # a delayed ability
                 self.push_delayed(item)
@@ -306,19 +318,19 @@ class StackReader:
         self.creations[trigger] = n + 1
         create = self.add("delayed_create", id=self.new_id("D"), ability=made[n]["ability"]["id"],
                           source=parent["source"], controller=parent["controller"], created_by=trigger,
-                          duration=made[n]["duration"])
+                          **({"duration": made[n]["duration"]} if "duration" in made[n] else {}))
         index = self.ability_index(parent["source"], parent["ability"])
         effect = delayed_effect(self.faces[card_name(parent["source"]).lower()]["triggers"][index]["execute"], n)
         self.live_delayed.append({"create": create["id"], "ability": made[n]["ability"]["id"],
                                   "source": parent["source"], "controller": parent["controller"],
-                                  "trigger": made[n]["ability"]["trigger"],
+                                  "trigger": made[n]["ability"]["trigger"], "once": "duration" not in made[n],
                                   "effect": json.dumps(effect, sort_keys=True)})
 
     def name_delayed(self, entry: dict[str, Any], ability: dict[str, Any], trigger_event: Any) -> None:
         """A phase ability with no printed trigger (``trigger_definition_ref`` null): a delayed ability of
         ``entry``'s source, told apart from that source's other live ones by its effect. Gives ``entry`` its
         identity and event, and places it after that event."""
-        mine = [d for d in self.live_delayed if d["source"] == entry["source"]
+        mine = [d for d in self.live_delayed if d["source"] == entry["source"] and not d.get("ended")
                 and d["effect"] == json.dumps(ability.get("effect"), sort_keys=True)]
         if not mine:
             raise EngineError("errored", f"phase put an ability of {entry['source']} with no printed trigger on the "
@@ -337,6 +349,21 @@ class StackReader:
                                          f"does not hold: {json.dumps(trigger_event)[:200]}")
         self.insert_trigger(entry)
         self.triggers[entry["id"]] = entry
+        if made["once"]:
+            self.ended_once(entry, made)
+
+    def ended_once(self, entry: dict[str, Any], made: dict[str, Any]) -> None:
+        """A delayed ability with no duration has triggered (603.7b: once): when phase no longer holds it among its
+        delayed triggers, its ``delayed_end`` (triggered) is written right after ``entry``, its trigger; when phase
+        still holds it, nothing is written (the judge says it never ended)."""
+        phase_id = self.to_phase[entry["source"]]
+        held = [d for d in self.game.state()["state"].get("delayed_triggers") or ()
+                if (d.get("ability") or {}).get("source_id") == phase_id
+                and json.dumps((d.get("ability") or {}).get("effect"), sort_keys=True) == made["effect"]]
+        made["ended"] = True  # kept in live_delayed: push_delayed names a prompt's pending entry from it
+        if not held:
+            at = next(n for n, e in enumerate(self.entries) if e is entry)
+            self.entries.insert(at + 1, {"kind": "delayed_end", "delayed": made["create"], "reason": "triggered"})
 
     def reflexive(self, trigger: str, spec: dict[str, Any]) -> None:
         """The reflexive ability of ``spec`` created at the end of ``trigger``'s resolution (603.12: its last

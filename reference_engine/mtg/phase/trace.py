@@ -116,6 +116,10 @@ class TraceWriter:
             elif "Object" in target:
                 fields["target"] = self.to_scenario.get(target["Object"])
             return self.event("damage", cause, **fields)
+        if kind == "ControllerChanged" and data.get("object_id") in self.to_scenario:  # a control-changing effect
+            obj = self.to_scenario[data["object_id"]]
+            self.control[obj] = self.players[data["new_controller"]]
+            return self.event("control", cause, subject=obj, controller=self.players[data["new_controller"]])
         if kind == "EffectResolved" and data.get("kind") == "CreateDelayedTrigger":
             if "resolution" not in cause:
                 raise EngineError("errored", "phase created a delayed ability outside any resolution")
@@ -162,12 +166,18 @@ class TraceWriter:
 
     def record_sbas(self, events: list[dict[str, Any]], check: str) -> None:
         """Events phase reported outside any resolution or action: they must be state-based actions, performed by
-        the check ``check``; another check follows (the one that finds nothing more to do)."""
+        the check ``check``, its creatures' deaths one event; another check follows (the one that finds nothing
+        more to do)."""
         leaving = departures(events)
         strays = [e["type"] for k, e in enumerate(events) if e["type"] not in BOOKKEEPING and e["type"] not in NEUTRAL
                   and not is_sba_move(e, events) and k not in leaving]
         if strays:
             raise EngineError("errored", f"phase reported {strays} outside any resolution or action, and outside any "
                                          f"state-based action; the adapter cannot place them")
-        self.record_events(events, {"sba": check}, sba_cause={"sba": check})
+        recorded = self.record_events(events, {"sba": check}, sba_cause={"sba": check})
+        # 704.3: the check's actions are performed at once: its creatures' deaths are one event (a group), as the
+        # reference engine writes them (a player's departure is a group of its own)
+        deaths = [e for e in recorded if e["type"] == "leave" and "group" not in e]
+        for e in deaths if len(deaths) > 1 else ():
+            e["group"] = deaths[0]["id"]
         self.sba_check()

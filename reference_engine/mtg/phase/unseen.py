@@ -18,7 +18,7 @@ class Unseen:
         """phase's debug MoveToZone (the scripted actions) fires printed triggers but never delayed ones: a scripted
         event a live delayed ability may trigger on is Skipped (never reported as a missed trigger)."""
         for d in self.live_delayed:
-            if any(may_trigger(d["trigger"], e, d["source"]) for e in events):
+            if not d.get("ended") and any(may_trigger(d["trigger"], e, d["source"]) for e in events):
                 raise Skipped(f"phase adapter: a scripted event may trigger delayed ability {d['ability']}, and "
                               f"phase's debug moves (the script) do not fire delayed abilities")
 
@@ -57,7 +57,7 @@ class Unseen:
                       for a in o.get("abilities", ()) if not any(t["ability"] == a["id"] for t in shown)
                       and any(may_trigger(a["trigger"], e, o["id"]) for e in before)]
             unseen += [r["ability"] for r in self.reflexive_waiting if r["controller"] == player]
-            unseen += [d["ability"] for d in self.live_delayed if d["controller"] == player
+            unseen += [d["ability"] for d in self.live_delayed if d["controller"] == player and not d.get("ended")
                        and not any(t.get("delayed") == d["create"] for t in shown)
                        and any(may_trigger(d["trigger"], e, d["source"]) for e in before)]
             if unseen:
