@@ -76,6 +76,7 @@ def test_a_ruleset_leaves_out_the_common_situations_its_words_cannot_express():
         common("ping")
 
 
+@pytest.mark.first_quick  # the first quick, the other rulesets' 1,000 scenarios slow (issue 26)
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_goal_is_met_on_the_run_stream(name):
     ruleset = get_ruleset(name)

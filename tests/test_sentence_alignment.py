@@ -167,7 +167,8 @@ def test_diff_never_says_no_difference_silently_about_an_added_sentence(tmp_path
     first = split_sentences(paragraphs("momon-wonder", text)["11.2.5"])[0]
     draft = tmp_path / "draft.txt"
     draft.write_text(text.replace(first, first + " A trigger put at the front of the Trigger Queue resolves last.", 1))
-    assert main(["diff", "--ruleset", "momon-wonder", "--rules-text", str(draft), "--scenarios", "50"]) == 1
+    # A few scenarios: what is checked is the text's alignment, not the search (issue 26).
+    assert main(["diff", "--ruleset", "momon-wonder", "--rules-text", str(draft), "--scenarios", "3"]) == 1
     out = capsys.readouterr().out
     assert "CHECK new sentence 2 of 11.2.5: no key encodes it" in out
     assert "NOT CHECKED: 1 changed or new sentence(s)" in out
