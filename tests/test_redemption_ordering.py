@@ -70,8 +70,9 @@ ENGINES = [("reference", reference_engine_for("redemption"), {})] + [
     (m.name, m.factory(), dict(m.options)) for m in MUTANTS.values() if m.ruleset == "redemption"]
 
 
-@pytest.mark.parametrize("seeds", [range(6), pytest.param(range(6, 150), marks=pytest.mark.slow)],
-                         ids=["quick", "many"])
+@pytest.mark.parametrize("seeds", [range(6), pytest.param(range(6, 40), marks=pytest.mark.slow),
+                                   pytest.param(range(40, 150), marks=(pytest.mark.slow, pytest.mark.nightly))],
+                         ids=["quick", "more", "many"])  # the last too long for .ci/run's 15 minutes
 def test_the_walks_find_what_the_pairs_one_by_one_find(seeds):
     found = dict.fromkeys(["seat", "own", "seat_occasions", "own_occasions"], 0)
     for seed in seeds:
