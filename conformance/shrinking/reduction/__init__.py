@@ -22,8 +22,8 @@ from typing import Callable, Collection, Iterator
 from conformance.documents.json_io import problems as schema_problems
 from conformance.shrinking.reduction.passes import (
     DESCRIPTIONS, QUALIFIERS, Document, _abilities_hoisted, _abilities_inlined, _action_lists, _actions_sunk,
-    _defaults_restored, _instructions_swapped, _mentions, _objects_dropped_from_lists, _objects_folded,
-    _signal_stand_ins, _simpler_abilities, _simpler_choices, _simpler_objects, _triggers_changed, _without_ability,
+    _arrivals_started, _defaults_restored, _instructions_swapped, _mentions, _objects_dropped_from_lists,
+    _objects_folded, _signal_stand_ins, _simpler_abilities, _simpler_choices, _simpler_objects, _triggers_changed, _without_ability,
     _zones_changed, non_default_values, scenario_size,
 )
 
@@ -80,6 +80,7 @@ def candidates(document: Document, pinned: Collection[str] = ()) -> Iterator[Doc
     size = scenario_size(document)
     yield from (c for c in _abilities_hoisted(document) if scenario_size(c) < size)
     yield from _actions_sunk(document)
+    yield from _arrivals_started(document)
     yield from _objects_folded(document)
 
 
