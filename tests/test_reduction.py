@@ -351,3 +351,47 @@ def test_two_instructions_in_the_other_order_let_what_stood_between_them_go():
     swapped = [r for r in rewrites(stuck) if r["objects"][0]["abilities"][1]["effect"] == [summon, signal("s1")]]
     assert swapped and fails(swapped[0]) and scenario_size(swapped[0]) == 6
     assert scenario_size(reduce_scenario(stuck, fails, well_formed, 60)) <= 5
+
+
+def test_arrivals_started_makes_a_created_or_moved_object_start_where_the_script_brings_it():
+    """Issue 30 (a nightly shrink): a token created then moved (the zone tour's set piece) goes back, one scripted
+    instruction at a time, to starting where it ends up; a move from another zone than the object's is left."""
+    token = {"id": "Z1", "owner": "P1", "zone": "uncreated", "token": True}
+    doc = scenario("mtg", [token, {"id": "C1", "owner": "P1", "zone": "graveyard"}],
+                   [{"do": "create_token", "objects": ["Z1"]}, {"do": "move", "object": "Z1", "from": "field",
+                                                                "to": "graveyard"},
+                    {"do": "move", "object": "C1", "from": "hand", "to": "exile"}])
+    (created,) = reduction._arrivals_started(doc)
+    assert created["objects"][0]["zone"] == "field" and created["objects"][1] == doc["objects"][1]
+    assert created["script"][0]["actions"][0]["effect"] == doc["script"][0]["actions"][0]["effect"][1:]
+    (moved,) = reduction._arrivals_started(created)
+    assert moved["objects"][0]["zone"] == "graveyard" and len(moved["script"][0]["actions"][0]["effect"]) == 1
+    assert all(well_formed(d) and d in list(candidates(p)) and scenario_size(d) == scenario_size(p) - 1
+               for p, d in ((doc, created), (created, moved)))
+    # One of several moved together leaves the list only; the script's last step stays, empty.
+    doc["script"][0]["actions"][0]["effect"] = [{"do": "move_together", "objects": ["C1", "Z1"],
+                                                 "from": "graveyard", "to": "exile"}]
+    (together,) = reduction._arrivals_started(doc)
+    assert together["objects"][1]["zone"] == "exile" and together["script"][0]["actions"][0]["effect"] == [
+        {"do": "move_together", "objects": ["Z1"], "from": "graveyard", "to": "exile"}]
+    (alone,) = reduction._arrivals_started({**doc, "objects": doc["objects"][1:], "script": [
+        {"step": "upkeep", "actions": [{"by": "P1", "effect": [{"do": "move", "object": "C1", "to": "exile"}]}]}]})
+    assert alone["script"] == [{"step": "upkeep", "actions": []}] and well_formed(alone)
+
+
+def test_a_state_triggers_effect_is_hoisted_after_an_action_naming_what_its_state_watches():
+    """A state trigger (603.8) exiling a card once it is in a graveyard: its effect goes just after each action
+    naming that card (where the state may become true), never before, and not after an action naming nothing it
+    watches."""
+    exile = {"do": "move", "object": "C2", "from": "graveyard", "to": "exile"}
+    ability = {"id": "A1", "trigger": {"event": "state", "state": {"test": "in_zone", "object": "C2",
+                                                                   "zone": "graveyard"}}, "effect": [exile]}
+    bury = {"do": "move", "object": "C2", "from": "field", "to": "graveyard"}
+    gain = {"do": "life", "player": "P1", "amount": 1}
+    doc = scenario("mtg", [{"id": "C1", "owner": "P1", "zone": "field", "abilities": [ability]},
+                           {"id": "C2", "owner": "P1", "zone": "field"}], [gain, bury])
+    (hoisted,) = reduction._abilities_hoisted(doc)
+    assert hoisted["script"][0]["actions"][0]["effect"] == [gain, bury, exile]
+    assert hoisted["objects"][0]["abilities"] == [] and well_formed(hoisted) and hoisted in list(rewrites(doc))
+    doc["objects"][0]["abilities"][0]["once_each_turn"] = True  # more than a plain state trigger: left alone
+    assert list(reduction._abilities_hoisted(doc)) == []

@@ -1,9 +1,11 @@
 """Scenario-level shrinking: after Hypothesis has minimised a failing scenario's answer log, take the scenario apart
 piece by piece (a script step, a scripted action, an effect action, an ability, an object (also out of the lists
 that name it), a player, a choice), fold one object into another, move a scripted action into the effect of an
-ability the script sets off, and keep every change after which the scenario still fails and is no larger. When no such change is left, a rewrite that keeps the size (an object starting in
-another zone, an ability's effect moved next to the action that sets it off, a signal trigger made another kind of
-trigger, a trigger and an action that sets it off both made a signal) is tried as a first step: it is kept when,
+ability the script sets off, start an object where the script's first instruction naming it brings it (a token
+created, a card moved), and keep every change after which the scenario still fails and is no larger. When no such
+change is left, a rewrite that keeps the size (an object starting in another zone, an ability's effect moved next to
+the action that sets it off (a signal's, or one that may make a state trigger's state true), a signal trigger made
+another kind of trigger, a trigger and an action that sets it off both made a signal) is tried as a first step: it is kept when,
 after it, one change of the first kind makes the scenario smaller than before, or as small with fewer actions (an
 action inside an ability, which the size does not count; see :func:`reductions`).
 
@@ -22,8 +24,8 @@ from typing import Callable, Collection, Iterator
 from conformance.documents.json_io import problems as schema_problems
 from conformance.shrinking.reduction.passes import (
     DESCRIPTIONS, QUALIFIERS, Document, _abilities_hoisted, _abilities_inlined, _action_lists, _actions_sunk,
-    _defaults_restored, _instructions_swapped, _mentions, _objects_dropped_from_lists, _objects_folded,
-    _signal_stand_ins, _simpler_abilities, _simpler_choices, _simpler_objects, _triggers_changed, _without_ability,
+    _arrivals_started, _defaults_restored, _instructions_swapped, _mentions, _objects_dropped_from_lists,
+    _objects_folded, _signal_stand_ins, _simpler_abilities, _simpler_choices, _simpler_objects, _triggers_changed, _without_ability,
     _zones_changed, non_default_values, scenario_size,
 )
 
@@ -32,7 +34,8 @@ def candidates(document: Document, pinned: Collection[str] = ()) -> Iterator[Doc
     """Documents (new copies; ``document`` is left as it is) one piece smaller or simpler than ``document``, biggest
     pieces first: removals, simplifications of the same size (a choice, an ability qualifier, an object description,
     a value back to its default: :func:`_defaults_restored`, never for an option named in ``pinned``) and the
-    compound passes (objects out of lists, inlines, hoists and sinks that make it smaller, folds). None is
+    compound passes (objects out of lists, inlines, hoists and sinks that make it smaller, arrivals made starting
+    zones, folds). None is
     larger by :func:`scenario_size`. Some may be inconsistent (a removed object still named somewhere); the caller
     filters those out (:func:`well_formed`)."""
     for s in range(len(document["script"])):
@@ -80,6 +83,7 @@ def candidates(document: Document, pinned: Collection[str] = ()) -> Iterator[Doc
     size = scenario_size(document)
     yield from (c for c in _abilities_hoisted(document) if scenario_size(c) < size)
     yield from _actions_sunk(document)
+    yield from _arrivals_started(document)
     yield from _objects_folded(document)
 
 

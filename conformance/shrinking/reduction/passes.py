@@ -159,12 +159,7 @@ def _actions_sunk(document: Document) -> Iterator[Document]:
                     continue
                 sunk = copy.deepcopy(document)
                 sunk["objects"][o]["abilities"][m]["effect"].append(copy.deepcopy(moved))
-                step = sunk["script"][s]
-                del step["actions"][a]["effect"][e]
-                if not step["actions"][a]["effect"]:
-                    del step["actions"][a]
-                if not step["actions"]:
-                    del sunk["script"][s]
+                _without_scripted(sunk, s, a, e)
                 yield sunk
 
 
@@ -197,29 +192,96 @@ def _plain_signal_ability(ability: dict) -> bool:
             and not set(ability) - {"id", "trigger", "effect"})
 
 
+def _plain_state_ability(ability: dict) -> bool:
+    """An ability that does nothing but wait for a state (MTG 603.8) and then do its effect."""
+    trigger = ability["trigger"]
+    return (trigger.get("event") == "state" and isinstance(trigger.get("state"), dict)
+            and not set(trigger) - {"event", "state"} and not set(ability) - {"id", "trigger", "effect"})
+
+
+def _setting_off(document: Document, ability: dict) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Where an action may set ``ability`` off: ``(index of its action list, index in it, positions to put the
+    ability's effect at)``. A signal ability: each action sending its signal (just before it or just after it). A
+    state ability: each action naming an object its state names, just after it (the state may become true there:
+    a card moved into the graveyard the state watches, say), outside its own effect."""
+    if _plain_signal_ability(ability):
+        name = ability["trigger"]["name"]
+        if _mentions(ability["effect"], json.dumps(name)):
+            return  # it would set itself off again
+        for n, actions in enumerate(_action_lists(document)):
+            for a, action in enumerate(actions):
+                if action.get("do") == "signal" and action.get("name") == name:
+                    yield n, a, (a, a + 1)
+    elif _plain_state_ability(ability):
+        ids = {obj["id"] for obj in document["objects"]}
+        named = [f'"{word}"' for word in ids if _mentions(ability["trigger"]["state"], f'"{word}"')]
+        for n, actions in enumerate(_action_lists(document)):
+            for a, action in enumerate(actions):
+                if actions is not ability["effect"] and any(_mentions(action, word) for word in named):
+                    yield n, a, (a + 1,)
+
+
 def _abilities_hoisted(document: Document) -> Iterator[Document]:
-    """An ability set off by a signal, its effect moved next to an action sending that signal (just before it, or
-    just after it), and the ability gone; the signal stays, for whatever else waits for it. From an ability's effect
-    this makes the scenario smaller; from the script (where actions count) it keeps its size when the effect is one
-    action: a summon, say, done by the script rather than by an ability the script sets off."""
+    """An ability set off by a signal or a state, its effect moved next to an action that sets it off
+    (:func:`_setting_off`), and the ability gone; the signal stays, for whatever else waits for it. From an ability's
+    effect this makes the scenario smaller; from the script (where actions count) it keeps its size when the effect
+    is one action: a summon, say, done by the script rather than by an ability the script sets off, or a card
+    exiled from a graveyard by the script rather than by a state trigger watching it get there."""
     for o, obj in enumerate(document["objects"]):
         for m, ability in enumerate(obj.get("abilities", ())):
-            if not _plain_signal_ability(ability) or not ability["effect"]:
+            if not ability["effect"]:
                 continue
-            name = ability["trigger"]["name"]
-            if _mentions(ability["effect"], json.dumps(name)):
-                continue  # it would set itself off again
-            for n, actions in enumerate(_action_lists(document)):
-                for a, action in enumerate(actions):
-                    if action.get("do") != "signal" or action.get("name") != name:
-                        continue
-                    for where in (a, a + 1):
-                        hoisted = copy.deepcopy(document)
-                        target = list(_action_lists(hoisted))[n]
-                        target[where:where] = copy.deepcopy(ability["effect"])
-                        del hoisted["objects"][o]["abilities"][m]
-                        _without_ability(hoisted, ability["id"])
-                        yield hoisted
+            for n, _, places in _setting_off(document, ability):
+                for where in places:
+                    hoisted = copy.deepcopy(document)
+                    target = list(_action_lists(hoisted))[n]
+                    target[where:where] = copy.deepcopy(ability["effect"])
+                    del hoisted["objects"][o]["abilities"][m]
+                    _without_ability(hoisted, ability["id"])
+                    yield hoisted
+
+
+def _without_scripted(document: Document, s: int, a: int, e: int) -> None:
+    """Instruction ``e`` of scripted action ``a`` of step ``s`` removed (in place), and the action or the step with
+    it, when left with nothing to do (the script's only step stays, empty: a script has a step at least)."""
+    step = document["script"][s]
+    del step["actions"][a]["effect"][e]
+    if not step["actions"][a]["effect"]:
+        del step["actions"][a]
+    if not step["actions"] and len(document["script"]) > 1:
+        del document["script"][s]
+
+
+def _arrivals_started(document: Document) -> Iterator[Document]:
+    """An object made to start where the script's first instruction naming it brings it, and that instruction gone
+    (from the list of objects it acts on, when it names others): a token created (MTG 111.1, 603.6a) then starts on
+    the battlefield, a card moved from its starting zone starts where it went. One scripted instruction fewer, or
+    one object fewer in a list; a token created then moved (a zone tour) goes back step by step to starting where it
+    ended up, and what watched it arrive may then go too."""
+    for o, obj in enumerate(document["objects"]):
+        word = f'"{obj["id"]}"'
+        first = next(((s, a, e, instruction) for s, step in enumerate(document["script"])
+                      for a, action in enumerate(step["actions"]) for e, instruction in enumerate(action["effect"])
+                      if _mentions(instruction, word)), None)
+        if first is None:
+            continue
+        s, a, e, instruction = first
+        together = instruction.get("do") in ("create_token", "move_together")
+        if instruction.get("do") == "create_token" and obj["zone"] == "uncreated":
+            zone = "field"
+        elif (instruction.get("do") in ("move", "move_together") and instruction.get("from", obj["zone"]) == obj["zone"]
+              and (instruction.get("object") == obj["id"] or obj["id"] in instruction.get("objects", ()))):
+            zone = instruction["to"]
+        else:
+            continue
+        started = copy.deepcopy(document)
+        started["objects"][o]["zone"] = zone
+        if together and len(instruction["objects"]) > 1:
+            kept = started["script"][s]["actions"][a]["effect"][e]
+            kept["objects"] = [x for x in kept["objects"] if x != obj["id"]]
+        else:
+            _without_scripted(started, s, a, e)
+        yield started
 
 
 def _instructions_swapped(document: Document) -> Iterator[Document]:

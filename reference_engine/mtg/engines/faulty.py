@@ -18,8 +18,9 @@ from reference_engine.mtg.engines.faulty_words import (
     ThatPlayerUnresolvedGame, TokenEntersSilentlyGame)
 from reference_engine.common.faulty import Mutant, faulty_engine, mutant
 from reference_engine.mtg.engines.faulty_situated import (
-    DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame, HiddenZoneLeavesUnheardGame,
-    OnceTakenAsResolutionEndsGame, OwnDeathSeenFromTheGraveyardGame, TargetCheckStandsForIfGame,
+    CastTriggersBelowTheSpellGame, DeathsHeardOnTheBattlefieldOnlyGame, EachCardLeavingAGraveyardGame,
+    HiddenZoneLeavesUnheardGame, LookBackToTheEffectsStartGame, OnceTakenAsResolutionEndsGame,
+    OwnDeathSeenFromTheGraveyardGame, TargetCheckStandsForIfGame,
 )
 
 
@@ -565,4 +566,6 @@ MUTANTS = (
     _mutant("mtg-each-card-leaving-a-graveyard", EachCardLeavingAGraveyardGame, "mtg.look-back"),
     _mutant("mtg-once-taken-as-resolution-ends", OnceTakenAsResolutionEndsGame, "mtg.look-back"),
     _mutant("mtg-target-check-stands-for-if", TargetCheckStandsForIfGame, "mtg.intervening-if"),
+    _mutant("mtg-cast-triggers-below-the-spell", CastTriggersBelowTheSpellGame, "mtg.stack-at-priority"),
+    _mutant("mtg-look-back-to-the-effects-start", LookBackToTheEffectsStartGame, "mtg.look-back"),
 )

@@ -82,3 +82,39 @@ class TargetCheckStandsForIfGame(Game):
 
     def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
         return "target" in self.specs[trigger] or super().intervening_if_holds_on_resolution(trigger)
+
+
+class CastTriggersBelowTheSpellGame(Game):
+    """Puts the abilities that casting a spell triggered on the stack as they trigger, before the spell itself goes
+    there, so the spell ends up above them and resolves first (601.2i: the spell is cast, on the stack, before a
+    player would receive priority and its abilities go on the stack above it, 603.3, 117.5, 405.5); caught by
+    mtg.stack-at-priority (abilities go on the stack only as a player would receive priority)."""
+
+    def cast(self, card: str, ctx) -> None:
+        height = len(self.stack)
+        super().cast(card, ctx)
+        if len(self.stack) > height and self.waiting:
+            spell = self.stack.pop()
+            self.put_triggers_on_stack()
+            self.stack.append(spell)
+
+
+class LookBackToTheEffectsStartGame(Game):
+    """Looks back, for an event of an effect (a scripted action's, a resolving ability's or spell's), to the game as
+    that effect began, not to the game just before that event (one copy per effect, not one per event), so an object
+    that came onto the battlefield earlier in the same effect and leaves it is not seen where it was (603.10a: the
+    game immediately before the event); caught by mtg.look-back."""
+
+    def perform(self, effect, ctx) -> None:
+        outermost = getattr(self, "effect_start", None) is None
+        if outermost:
+            self.effect_start = self.state.copy()
+        try:
+            super().perform(effect, ctx)
+        finally:
+            if outermost:
+                self.effect_start = None
+
+    def triggered_by(self, group, before):
+        start = getattr(self, "effect_start", None)
+        return super().triggered_by(group, before if start is None else start)

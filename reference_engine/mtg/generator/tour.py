@@ -47,11 +47,23 @@ QUIET = "tour"  # the named signal the tour's abilities send where effects may n
 DURATIONS = ("step", "turn", "next_turn", "until_your_next_turn")  # create_delayed's (603.7b)
 
 
+_READ = frozenset({"zone_changes", "exile", "graveyard_triggers"})  # the exclusions tour_words reads
+_WORDS: dict[frozenset, dict[str, tuple[str, ...]]] = {}  # their set -> the tour's words (a derived table, cached)
+_KINDS = tour_words(VOCABULARY)["kinds"]  # the kernel's enter and leave, then MTG's move and zone_change
+
+
 class TourPieces:
     """The zone tour of a :class:`~reference_engine.mtg.generator.builder.Builder` (a mixin)."""
 
     def tour_words(self) -> dict[str, tuple[str, ...]]:
-        """What the tour takes from MTG's vocabulary, less what the profile excludes."""
+        """What the tour takes from MTG's vocabulary, less what the profile excludes (a new dict; computed once for
+        each set of the exclusions it reads: :data:`_WORDS`)."""
+        key = frozenset(self.excluded & _READ)
+        if key not in _WORDS:
+            _WORDS[key] = self._tour_words()
+        return dict(_WORDS[key])
+
+    def _tour_words(self) -> dict[str, tuple[str, ...]]:
         words = tour_words(VOCABULARY)
         words["stops"] = tuple(z for z in words["stops"] if z != "stack")  # a card goes there only cast (a spell)
         if "zone_changes" in self.excluded:  # triggers on zone changes between any two zones
@@ -161,7 +173,7 @@ class TourPieces:
         zones = list(self.tour_words()["stops"])
         abilities = [a for holder in holders for a in holder["abilities"]]
         delayed = [a["ability"] for ability in abilities for a in ability["effect"] if a["do"] == "create_delayed"]
-        kinds = tour_words(VOCABULARY)["kinds"]  # the kernel's enter and leave, then MTG's move and zone_change
+        kinds = _KINDS
         guarded = sorted(abilities[:len(holders[0]["abilities"])], key=lambda a: -kinds.index(a["trigger"][
             "event"]))  # "whenever that card changes zones" first: it triggers the most
         for n, ability in enumerate(guarded + delayed):

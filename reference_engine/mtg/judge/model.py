@@ -52,6 +52,9 @@ PUBLIC_ZONES = frozenset({"field", "graveyard", "exile", "set_aside"})  # zones 
 HIDDEN_DESTINATIONS = frozenset({"hand", "deck"})
 ZONE_CHANGE_KINDS_ORDERED = ("enter", "leave", "move", "cast", "countered")  # cast: to the stack; countered: off it
 ZONE_CHANGE_KINDS = frozenset(ZONE_CHANGE_KINDS_ORDERED)
+# The trace event types Board.step reads: a group of any other (a signal, an ability triggering or going on the stack,
+# a cast...) leaves the board as it was
+BOARD_KINDS = ZONE_CHANGE_KINDS | {"damage", "life", "control", "player_leaves"}
 # trigger event -> the trace event types it listens to: "dealt_damage" ("whenever this is dealt damage") hears damage
 def dealt_to(event: dict[str, Any]) -> dict[str, Any]:
     """Damage to a permanent read from the permanent's side (120.3): its subject the permanent dealt damage."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.mtg.judge.activated import activated_spans
-from reference_engine.mtg.judge.model import Board, Hit, Reading, looks_back_for, working_zones
+from reference_engine.mtg.judge.model import BOARD_KINDS, Board, Hit, Reading, looks_back_for, working_zones
 from reference_engine.kernel.traceview import TraceView, memoized, streamed
 
 SNAPSHOT_KINDS = frozenset({"stack_push", "resolve_begin", "removed", "sba_check", "trigger", "delayed_create",
@@ -79,7 +79,8 @@ def replay(view: TraceView) -> Replay:
             events = entries[i:j + 1]
             for event in events:
                 state.step(event)
-            snapshot = state.clone()
+            if any(event["type"] in BOARD_KINDS for event in events):  # else the board is as it was: shared
+                snapshot = state.clone()
             group = Group(events, i, j, before, snapshot)
             groups.append(group)
             for event in events:
