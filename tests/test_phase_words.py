@@ -152,11 +152,12 @@ def test_zone_changes_from_the_battlefield_and_from_anywhere(engine, name, text)
     judged(engine, doc)
 
 
-def test_that_player_is_rendered_and_phase_takes_the_life_from_the_last_controller(engine):
-    """Issue 31: "that player loses N life" (that_player). Patron of the Nezumi's ability sees P2's creature, which
-    P1 controls, die: its owner P2 must lose the life (400.3: the owner's graveyard); phase takes it from P1, the
-    creature's last controller (XMage issue 5241's bug), and from P2 once P2 controls the creature too. Found by the
-    bug-report scenario, not yet triaged without the adapter (docs/engines/bug-reports.md)."""
+def test_known_deviation_that_player_is_the_dying_creatures_last_controller(engine):
+    """docs/engines/phase.md violation 21 (603.2, 608.2, 400.3; triage script that_player_is_the_last_controller.py,
+    which shows the same with a real control-changing effect, so the adapter's debug SetController is not the cause).
+    Issue 31: "that player loses N life" (that_player). Patron of the Nezumi's ability sees P2's creature, which P1
+    controls, die: its owner P2 must lose the life (400.3: the owner's graveyard); phase takes it from P1, the
+    creature's last controller (XMage issue 5241's bug), and from P2 once P2 controls the creature too."""
     doc = report("br-xmage-5241-patron-of-the-nezumi")
     assert card_text(doc["objects"][0], Names.of(doc)) == \
         "Whenever a creature an opponent owns dies, that player loses 1 life."
