@@ -11,7 +11,7 @@ from typing import Any
 
 from reference_engine.kernel.engine import Chooser, Skipped
 from reference_engine.kernel.errors import EngineError
-from reference_engine.mtg.phase.combat import Combat, combat_hits_of
+from reference_engine.mtg.phase.combat import Combat, combat_hits_of, writes_combat
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
@@ -77,6 +77,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
         self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
         self.signal_lands: dict[str, list[int]] = {}  # signals.py: helper land name -> phase ids not played yet
         self.signal_events: dict[int, str] = {}  # a played helper land -> its signal event
+        self.combat_marks = writes_combat(scenario)  # combat.py: the trace marks phase's combat damage
         self.phase_events: dict[str, str] = {}  # signals.py: phase's step -> its signal event, once phase reached it
         self.start_game(phase, faces, names)
         self.place_cards()
@@ -188,7 +189,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                 ref = [step_index, action_index]
                 self.add("action_begin", action=ref)
                 later: list[dict[str, Any]] = []
-                combat = combat_hits_of(action)  # combat.py: the action is phase's combat damage
+                combat = combat_hits_of(action, self.scenario)  # combat.py: the action is phase's combat damage
                 if combat is not None:
                     later = self.combat_damage(combat, action["effect"][0]["do"] == "damage_together", ref)
                 for effect in action["effect"] if combat is None else ():
@@ -222,6 +223,12 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
                         later = self.move_together(effect, ref)
+                        continue
+                    if effect["do"] == "damage":  # combat.py: noncombat damage, the source's activated ability
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.ping(effect, ref)
                         continue
                     obj = effect["object"]
                     acts = effect["do"] == "gain_control" or \

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.combat import PLACED, check_script, combat_hits
+from reference_engine.mtg.phase.combat import PING, PLACED, check_script, combat_hits, damage_trigger, pings
 from reference_engine.mtg.phase.signals import PHASE_SIGNALS, check_signals, end_step_delayed, render_signal
 from reference_engine.mtg.phase.tokens import check_tokens, created, entering
 
@@ -52,12 +52,13 @@ class Names:
         self.players = list(players)
         self.power: dict[str, int] = {}  # combat.py: the script's attackers, each its combat damage
         self.sources: set[str] | None = None  # what may deal damage (None: anything): the attackers, damage effects
+        self.pings: dict[str, list[int]] = {}  # combat.py: noncombat damage of the script, activated abilities
 
     @staticmethod
     def of(scenario: dict[str, Any]) -> "Names":
         names = Names(scenario["objects"], scenario["players"])
-        names.power = combat_hits(scenario)
-        names.sources = set(names.power) | {o["id"] for o in scenario["objects"] for ab in o.get("abilities", ())
+        names.power, names.pings = combat_hits(scenario), pings(scenario)
+        names.sources = set(names.power) | set(names.pings) | {o["id"] for o in scenario["objects"] for ab in o.get("abilities", ())
                                             for a in ab.get("effect", ()) if a.get("do") == "damage"}
         names.entering = entering(scenario)
         names.never = names.uncreated - created(scenario)
@@ -165,6 +166,8 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             and all("creature" in names.card_types[o] for o in names.sources):  # the filter reads the source only
         return "Whenever one or more creatures you control deal damage to an opponent"  # phase: once by controller
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
+    if extra and damage_trigger(trigger, names):  # combat.py: "deals combat damage to an opponent"
+        return damage_trigger(trigger, names)
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
     if event == "zone_change" and trigger.get("from") == "field":
@@ -528,7 +531,7 @@ def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: additional_triggers {json.dumps(extra, sort_keys=True)} is not rendered "
                           f"(only one additional time on entering: phase's 'creature dying' is no leave of any kind)")
         lines.append(ADDITIONAL_ENTER)
-    return "\n".join(lines)
+    return "\n".join(lines + [PING.format(n) for n in (names.pings.get(obj["id"], ()) if names else ())])
 
 
 def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
