@@ -25,6 +25,7 @@ from typing import Any
 from reference_engine.kernel.engine import Skipped
 from reference_engine.kernel.errors import EngineError
 from reference_engine.mtg.phase.events import first_sba
+from reference_engine.mtg.phase.signals import DRAWS
 from reference_engine.mtg.phase.tokens import move_phrase, walk
 
 # Where a scenario object may start, and where the script may move one (render.check_scenario; play.py)
@@ -194,9 +195,11 @@ def check_script(scenario: dict[str, Any], names: Any) -> None:
     pings(scenario)
     for step in scenario["script"]:
         for action in step["actions"]:
-            if action["by"] != scenario["active_player"] and any(e.get("do") != "move" for e in action["effect"]):
+            if action["by"] != scenario["active_player"] and any(
+                    e.get("do") != "move" and (e.get("do") != "signal" or e.get("name") not in DRAWS)
+                    for e in action["effect"]):
                 raise Skipped("phase adapter: scripted actions by a non-active player are rendered only as moves "
-                              "between zones (debug MoveToZone: phase has no game action for them)")
+                              "between zones (debug MoveToZone: phase has no game action for them) and draws")
             for effect in action["effect"]:
                 # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
                 # simulate true, or PlayLand from the active player's hand (play.py)

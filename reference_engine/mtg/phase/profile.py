@@ -86,9 +86,10 @@ LIMITS: tuple[tuple[str, str], ...] = (
                       "damage a creature's activated ability (combat.py: \"Whenever this creature / a creature you "
                       "control deals [non]combat damage to an opponent\"), in the shapes combat.py renders; kept out "
                       "of the random stream (recorded verdicts)"),
-    ("that_player", "\"that player loses N life\" is rendered for the real-bug scenarios (where phase seems to read it as "
-                    "the dying creature's last controller, not yet triaged: docs/engines/bug-reports.md); a signal "
-                    "trigger naming its player, and damage to \"them\", are not"),
+    ("that_player", "\"that player loses N life\" (phase reads it as a dying creature's last controller, not its "
+                    "owner: docs/engines/phase.md violation 21) and, on a draw (the signal draw or draws: phase's own "
+                    "draw, signals.py), \"deals N damage to that player\" are rendered; kept out of the random "
+                    "stream (recorded verdicts)"),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),
     # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target

@@ -296,6 +296,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         return render_delayed(action, obj, names)
     if do == "life" and action.get("that_player") and action.get("amount", 0) < 0 and "target" not in action:
         return f"that player loses {-action['amount']} life"  # issue 31: the trigger event's player
+    if do == "damage" and action.get("that_player") and action.get("source") == me and len(action) == 4:
+        return f"this creature deals {action['amount']} damage to that player"  # signals.py: the drawer
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
         verb = "destroy" if action["to"] == "graveyard" else "exile"
         target = action.get("object")
@@ -562,8 +564,6 @@ FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?
 
 # Where a scenario object may start (combat.PLACED): phase's hand is where every card is dealt; the others are placed
 # from it with debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
-
-
 def check_scenario(scenario: dict[str, Any]) -> Names:
     """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played); else return
     the names its Oracle text uses."""

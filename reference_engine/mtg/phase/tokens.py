@@ -22,6 +22,7 @@ from typing import Any
 from reference_engine.kernel.engine import Skipped
 from reference_engine.kernel.errors import EngineError
 from reference_engine.mtg.phase.events import first_sba
+from reference_engine.mtg.phase.signals import DRAW_LINES, draw_signals
 
 MAKER = "Conformance token maker"
 TOKEN_TYPES = frozenset({"creature", "artifact", "enchantment"})
@@ -138,7 +139,8 @@ def maker_lines(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[s
     :func:`move_sets` (``plurals``: each object's creature type in the plural)."""
     objects = {o["id"]: o for o in scenario["objects"]}
     return ["{0}: Create " + " and ".join(token_phrase(objects[t], kinds.get(t, "")) for t in s) + "."
-            for s in token_sets(scenario)] + [move_phrase(m, plurals or {}) for m in move_sets(scenario)]
+            for s in token_sets(scenario)] + [move_phrase(m, plurals or {}) for m in move_sets(scenario)] \
+        + (list(DRAW_LINES) if draw_signals(scenario) else [])  # signals.py: the script's draws
 
 
 def maker_text(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[str, str] | None = None) -> str:
