@@ -67,6 +67,8 @@ def test_damage_dealt_together_to_an_opponent_is_combat_and_one_event(engine):
     assert [(e["subject"], e["player"], e["amount"]) for e in dealt] == [("M1", "P2", 2), ("M2", "P2", 3)]
     assert {e["group"] for e in dealt} == {dealt[0]["id"]}
     assert all(e["cause"] == {"action": [0, 0]} for e in dealt)
+    # unmarked damage, no trigger's combat filter to tell: phase's combat, written as the script wrote it
+    assert not any("combat" in e for e in dealt)
     (trigger,) = entries(check.outcome.trace, "trigger")
     assert trigger["event"] == dealt[0]["id"]
 

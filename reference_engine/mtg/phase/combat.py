@@ -149,9 +149,10 @@ def tells_combat(scenario: dict[str, Any]) -> bool:
 
 
 def marked_combat(action: dict[str, Any]) -> bool | None:
-    """Whether the scripted ``action``'s damage is marked ``combat`` (True), not marked (False), or both (None)."""
-    marks = {bool(e.get("combat")) for e in action["effect"]}
-    return marks.pop() if len(marks) == 1 else None
+    """Whether the scripted ``action``'s damage is marked ``combat`` (True), not marked or none dealt (False), or
+    both (None)."""
+    marks = {bool(e.get("combat")) for e in action["effect"] if e.get("do") in ("damage", "damage_together")}
+    return None if len(marks) > 1 else bool(marks and marks.pop())
 
 
 def noncombat(scenario: dict[str, Any], action: dict[str, Any]) -> bool:
