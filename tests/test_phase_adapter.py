@@ -483,6 +483,12 @@ def test_an_exile_of_the_source_by_its_own_dies_ability_is_worded_through_its_ty
     ("once_each_turn_declined.py", ["triggered 1 time(s)", "DIFFERENT READING"]),
     ("from_anywhere_looks_back.py", ["Sefris dying with Other: its ability triggered 1 time(s) (expected 0)",
                                      "Single dying alone: its ability triggered 1 time(s)", "DEVIATION"]),
+    ("that_player_is_the_last_controller.py", ["no control change: Stolen (owner seat 1) controlled by seat 1 as "
+                                               "it died; seats that lost life: [1]", "debug SetController: Stolen "
+                                               "(owner seat 1) controlled by seat 0 as it died; seats that lost life: "
+                                               "[0]", "Gain control of target creature: Stolen (owner seat 1) "
+                                               "controlled by seat 0 as it died; seats that lost life: [0]",
+                                               "DEVIATION"]),
     ("departed_players_waiting_ability.py", ["left the game: True; phase's stack after Pinger resolved: []",
                                              "an order prompt: False", "left: False", "NOT SHOWN"]),
 ])

@@ -67,6 +67,8 @@ def test_damage_dealt_together_to_an_opponent_is_combat_and_one_event(engine):
     assert [(e["subject"], e["player"], e["amount"]) for e in dealt] == [("M1", "P2", 2), ("M2", "P2", 3)]
     assert {e["group"] for e in dealt} == {dealt[0]["id"]}
     assert all(e["cause"] == {"action": [0, 0]} for e in dealt)
+    # unmarked damage, no trigger's combat filter to tell: phase's combat, written as the script wrote it
+    assert not any("combat" in e for e in dealt)
     (trigger,) = entries(check.outcome.trace, "trigger")
     assert trigger["event"] == dealt[0]["id"]
 
@@ -191,3 +193,80 @@ def test_an_end_of_combat_signal_no_delayed_ability_waits_for_is_a_helper_land(e
                 ability["trigger"]["name"] = "end_of_combat"
     check = judged(engine, doc)
     assert [e["name"] for e in trace_events(check, type="signal")] == ["end_of_combat"]
+
+
+SLITH = "Whenever this creature deals combat damage to an opponent, you gain 1 life."
+PING = "{0}: This creature deals 1 damage to each opponent."
+
+
+def test_probe_a_creatures_activated_ability_deals_noncombat_damage_and_combat_only_ignores_it():
+    """phase-python alone: "{0}: This creature deals 1 damage to each opponent." activated and resolved deals
+    noncombat damage (``is_combat`` false, 120.2b), which "deals combat damage to an opponent" (CombatOnly, 510.2)
+    does not see and "deals noncombat damage to an opponent" (NoncombatOnly) does."""
+    for words, kind, seen in (("combat", "CombatOnly", []), ("noncombat", "NoncombatOnly", ["Slith"])):
+        text = f"Whenever this creature deals {words} damage to an opponent, you gain 1 life.\n{PING}"
+        card = face("Slith", text, "Goblin", 1, True)
+        assert [t["damage_kind"] for t in card["triggers"]] == [kind] and len(card["abilities"]) == 1
+        table = Table({"Slith": (text, "Goblin"), "By": ("", "Elf")}, [["Slith"], ["By"]])
+        table.move("Slith")
+        table.apply(0, {"type": "ActivateAbility", "data": {"source_id": table.ids["Slith"], "ability_index": 0}})
+        events = table.play(until=lambda ev: any(e["type"] == "DamageDealt" for e in ev))
+        assert [(e["data"]["amount"], e["data"]["is_combat"]) for e in events if e["type"] == "DamageDealt"] == \
+            [(1, False)]
+        assert table.stack() == seen
+
+
+def test_damage_marked_combat_is_phases_combat_and_unmarked_damage_an_activated_ability(engine):
+    """br-xmage-4026-arcbound-slith-combat-only (510.2, 120.2a-b): a trigger's ``combat`` filter tells the two apart,
+    so the unmarked scripted damage is noncombat (the source's activated ability) and the marked one phase's combat;
+    the trace marks phase's combat damage ``combat``, and the ability triggers on it alone."""
+    doc = report("br-xmage-4026-arcbound-slith-combat-only")
+    assert card_text(doc["objects"][0], Names.of(doc)) == f"{SLITH}\n{PING}"
+    check = judged(engine, doc)
+    dealt = trace_events(check, type="damage")
+    assert [(e["amount"], e.get("combat"), e["cause"]) for e in dealt] == \
+        [(1, None, {"action": [0, 0]}), (2, True, {"action": [1, 0]})]
+    assert [t["event"] for t in entries(check.outcome.trace, "trigger")] == [dealt[1]["id"]]
+
+
+def test_a_noncombat_filter_sees_the_activated_abilitys_damage_only(engine):
+    doc = copy.deepcopy(report("br-xmage-4026-arcbound-slith-combat-only"))
+    doc["objects"][0]["abilities"][0]["trigger"]["combat"] = False
+    assert card_text(doc["objects"][0], Names.of(doc)).startswith(
+        "Whenever this creature deals noncombat damage to an opponent, you gain 1 life.")
+    check = judged(engine, doc)
+    dealt = trace_events(check, type="damage")
+    assert [t["event"] for t in entries(check.outcome.trace, "trigger")] == [dealt[0]["id"]]
+
+
+def test_a_creature_you_control_dealing_combat_damage_and_another_players_land_entering(engine):
+    """br-xmage-3919-grenzo-noncombat: the non-active player's land enters by a debug move (phase has no game action
+    for a land entering in another player's turn); Zo-Zu's ability deals noncombat damage, the script's marked damage
+    is phase's combat, and "Whenever a creature you control deals combat damage to an opponent" sees that alone."""
+    doc = report("br-xmage-3919-grenzo-noncombat")
+    assert card_text(doc["objects"][0], Names.of(doc)).startswith(
+        "Whenever a creature you control deals combat damage to an opponent, ")
+    check = judged(engine, doc)
+    dealt = trace_events(check, type="damage")
+    assert [(e["cause"].get("action"), e.get("combat")) for e in dealt] == [(None, None), ([1, 0], True)]
+    triggers = entries(check.outcome.trace, "trigger")
+    assert [(t["ability"], t["event"]) for t in triggers][-1] == ("A1", dealt[1]["id"])
+    assert [t["ability"] for t in triggers].count("A1") == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    ("two noncombat", "rendered only as its source's activated ability"),
+    ("mixed", "combat and noncombat damage at once"),
+    ("non-active damage", "a creature the active player controls"),
+])
+def test_other_noncombat_damage_beside_a_combat_filter_is_skipped(engine, change, words):
+    doc = copy.deepcopy(report("br-xmage-4026-arcbound-slith-combat-only"))
+    first, second = (step["actions"][0] for step in doc["script"])
+    if change == "two noncombat":
+        first["effect"].append(dict(first["effect"][0]))
+    elif change == "mixed":
+        first["effect"].append(dict(second["effect"][0]))
+    else:
+        first["by"] = "P2"
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and words in outcome.message, outcome.message

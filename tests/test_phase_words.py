@@ -152,11 +152,12 @@ def test_zone_changes_from_the_battlefield_and_from_anywhere(engine, name, text)
     judged(engine, doc)
 
 
-def test_that_player_is_rendered_and_phase_takes_the_life_from_the_last_controller(engine):
-    """Issue 31: "that player loses N life" (that_player). Patron of the Nezumi's ability sees P2's creature, which
-    P1 controls, die: its owner P2 must lose the life (400.3: the owner's graveyard); phase takes it from P1, the
-    creature's last controller (XMage issue 5241's bug), and from P2 once P2 controls the creature too. Found by the
-    bug-report scenario, not yet triaged without the adapter (docs/engines/bug-reports.md)."""
+def test_known_deviation_that_player_is_the_dying_creatures_last_controller(engine):
+    """docs/engines/phase.md violation 21 (603.2, 608.2, 400.3; triage script that_player_is_the_last_controller.py,
+    which shows the same with a real control-changing effect, so the adapter's debug SetController is not the cause).
+    Issue 31: "that player loses N life" (that_player). Patron of the Nezumi's ability sees P2's creature, which P1
+    controls, die: its owner P2 must lose the life (400.3: the owner's graveyard); phase takes it from P1, the
+    creature's last controller (XMage issue 5241's bug), and from P2 once P2 controls the creature too."""
     doc = report("br-xmage-5241-patron-of-the-nezumi")
     assert card_text(doc["objects"][0], Names.of(doc)) == \
         "Whenever a creature an opponent owns dies, that player loses 1 life."
@@ -247,16 +248,68 @@ def test_probe_a_source_dealing_damage_to_you_is_damage_done_to_the_controller()
 
 
 def test_damage_its_source_deals_to_a_player_who_has_an_ability_on_damage_dealt_to_them(engine):
-    """A damage instruction naming the ability's own source ("this creature deals 1 damage to each opponent") and a
-    damage trigger with ``player: you`` ("Whenever a source deals damage to you"), issue 32 item 3."""
+    """A draw by another player (the signal ``draws`` with a ``player`` filter: phase's own draw, the token maker's
+    "Each opponent draws a card."), "deals 1 damage to that player" (that_player: the drawer, phase's
+    TriggeringPlayer) and a damage trigger with ``player: you`` ("Whenever a source deals damage to you"), issues 31
+    and 32 item 3."""
     doc = report("br-phase-2869-razorkin-needlehead")
     names = Names.of(doc)
-    assert card_text(doc["objects"][0], names).endswith("this creature deals 1 damage to each opponent.")
+    assert card_text(doc["objects"][0], names) == \
+        "Whenever an opponent draws a card, this creature deals 1 damage to that player."
     assert card_text(doc["objects"][1], names) == "Whenever a source deals damage to you, you gain 1 life."
     check = judged(engine, doc)
     (damage,) = trace_events(check, type="damage", subject="RN")
     assert damage["player"] == "P2"
+    (signal,) = trace_events(check, type="signal")
+    assert (signal["name"], signal["player"], signal["cause"]) == ("draws", "P2", {"action": [0, 0]})
+    assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")][0] == ("A1", signal["id"])
     assert [(t["ability"], t["event"]) for t in entries(check.outcome.trace, "trigger")][1] == ("A2", damage["id"])
+
+
+def test_probe_each_opponent_draws_and_whenever_an_opponent_draws_deals_damage_to_that_player():
+    """phase-python alone: the helper's "{0}: Each opponent draws a card." makes seat 1 draw its library's card (a
+    real draw: ``CardDrawn``), and "Whenever an opponent draws a card, ... deals 1 damage to that player." triggers on
+    it (phase's ``Drawn``) and deals the damage to seat 1 (``TriggeringPlayer``)."""
+    text = "Whenever an opponent draws a card, this creature deals 1 damage to that player."
+    table = Table({"Needle": (text, "Goblin"), "Filler": ("", "Elf")}, [["Needle", "Helper"], ["Filler"]],
+                  others=[dict(HELPER, text="{0}: Each opponent draws a card.")])
+    table.move("Needle")
+    table.move("Helper")
+    table.move("Filler", zone="Library")
+    table.apply(0, {"type": "ActivateAbility", "data": {"source_id": table.ids["Helper"], "ability_index": 0}})
+    events = table.play(until=lambda ev: any(e["type"] == "CardDrawn" for e in ev))
+    assert [(e["data"]["player_id"], e["data"]["object_id"]) for e in events if e["type"] == "CardDrawn"] == \
+        [(1, table.ids["Filler"])]
+    assert table.stack() == ["Needle"]
+    events = table.play()
+    assert [(e["data"]["target"], e["data"]["amount"]) for e in events if e["type"] == "DamageDealt"] == \
+        [({"Player": 1}, 1)]
+
+
+def test_a_draw_by_the_other_player_is_the_token_makers_each_opponent_draws(engine):
+    doc = json.loads(json.dumps(report("br-phase-2869-razorkin-needlehead")))
+    doc["active_player"] = "P1"  # P2 draws in P1's turn
+    check = judged(engine, doc)
+    (signal,) = trace_events(check, type="signal")
+    assert (signal["name"], signal["player"]) == ("draws", "P2")
+    assert [e["player"] for e in trace_events(check, type="damage", subject="RN")] == ["P2"]
+
+
+@pytest.mark.parametrize("change, words", [
+    ("three players", "two-player game only"),
+    ("that player on a land", "on a draw only"),
+])
+def test_other_draws_and_that_player_damage_are_skipped(engine, change, words):
+    doc = json.loads(json.dumps(report("br-phase-2869-razorkin-needlehead")))
+    if change == "three players":  # P2 draws in P1's turn: "each opponent" would be two players
+        doc["players"].append("P3")
+        doc["active_player"] = "P1"
+        doc["objects"].append({"id": "P3C", "owner": "P3", "zone": "field"})
+    else:
+        doc["objects"][0]["abilities"][0]["trigger"] = {"event": "signal", "name": "land"}
+        doc["script"][0]["actions"][0]["effect"][0]["name"] = "land"
+    outcome = play(engine, doc)
+    assert outcome.status == "skipped" and words in outcome.message, outcome.message
 
 
 def test_probe_gaining_control_of_all_elves_is_one_controller_changed_event():

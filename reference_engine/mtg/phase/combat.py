@@ -7,7 +7,15 @@ damage by one, blocks it), and phase deals their combat damage, each creature it
 (its card's power; 0 for a creature in the combat dealing none, 1 for every other card). The creatures are made able to attack with debug
 ``SetSummoningSickness`` as the game starts (phase has no game action for a creature having been there since the
 turn began). The damage is written as the action's events, one event (a ``group``), in phase's order; after it, the
-turn goes on to its second main phase once the stack is empty, where the script's later actions are played."""
+turn goes on to its second main phase once the stack is empty, where the script's later actions are played.
+
+Combat and noncombat damage (510.2, 120.2a-b; issue 31's ``combat`` word): scripted damage marked ``combat`` is
+phase's combat, and so is unmarked damage where no trigger has a ``combat`` filter (no ability of the scenario can
+tell; the trace then writes it as the script does). Where one has (:func:`tells_combat`), unmarked damage is
+noncombat damage: its source's activated ability "{0}: This creature deals N damage to each opponent." (:func:`pings`,
+activated by the active player and resolved, a real game action), and the trace marks damage ``combat`` exactly where
+phase reports ``is_combat``. Such a filter is worded "deals combat damage" / "deals noncombat damage" (phase's
+``damage_kind``), with "to an opponent" for a ``player`` filter (:func:`damage_trigger`)."""
 
 from __future__ import annotations
 
@@ -17,7 +25,8 @@ from typing import Any
 from reference_engine.kernel.engine import Skipped
 from reference_engine.kernel.errors import EngineError
 from reference_engine.mtg.phase.events import first_sba
-from reference_engine.mtg.phase.tokens import move_phrase
+from reference_engine.mtg.phase.signals import DRAWS
+from reference_engine.mtg.phase.tokens import move_phrase, walk
 
 # Where a scenario object may start, and where the script may move one (render.check_scenario; play.py)
 PLACED = ("field", "hand", "graveyard", "deck", "exile")
@@ -32,6 +41,58 @@ SKIP_COMBAT = ("phase adapter: damage dealt together is rendered only as combat 
                "dealing damage to another player or to the one creature blocking it, a blocker to the attacker it "
                "blocks")
 
+SKIP_NONCOMBAT = ("phase adapter: noncombat damage a scripted action deals, where a trigger's combat filter tells it "
+                  "from combat damage, is rendered only as its source's activated ability \"{0}: This creature deals "
+                  "N damage to each opponent.\": in a two-player game, one damage instruction of a creature the "
+                  "active player controls on the battlefield from the start, to the other player")
+# noncombat damage (120.2b) a creature deals by a scripted action: an activated ability of its own (pings)
+PING = "{{0}}: This creature deals {} damage to each opponent."
+
+
+def pings(scenario: dict[str, Any]) -> dict[str, list[int]]:
+    """Each creature dealing the script's noncombat damage (:func:`noncombat`) -> its amounts, in the script's order,
+    each once: each is an activated ability of the creature (:data:`PING`), activated by the active player and
+    resolved, a real game action (phase deals no damage by a debug action). Raises Skipped outside that shape."""
+    objects = {o["id"]: o for o in scenario["objects"]}
+    active = scenario["active_player"]
+    out: dict[str, list[int]] = {}
+    for action in (a for step in scenario["script"] for a in step["actions"]):
+        if not any(e.get("do") in ("damage", "damage_together") for e in action["effect"]) \
+                or not noncombat(scenario, action):
+            continue
+        e = action["effect"][0]
+        obj = objects.get(e.get("source"), {})
+        if len(action["effect"]) != 1 or e.get("do") != "damage" or set(e) != {"do", "source", "player", "amount"} \
+                or len(scenario["players"]) != 2 or action["by"] != active or obj.get("zone") != "field" \
+                or obj.get("controller", obj.get("owner")) != active or e["player"] == active or e["amount"] < 1:
+            raise Skipped(SKIP_NONCOMBAT)
+        amounts = out.setdefault(e["source"], [])
+        amounts += [] if e["amount"] in amounts else [e["amount"]]
+    return out
+
+
+def damage_trigger(trigger: dict[str, Any], names: Any) -> str | None:
+    """A damage trigger with a ``combat`` or ``player`` filter as Oracle text phase parses (its ``DamageDone`` with
+    ``damage_kind`` CombatOnly / NoncombatOnly / Any and a target typed "Opponent"): "Whenever this creature" or
+    "Whenever a creature you control" (every source of damage in the scenario a creature card) "deals [combat |
+    noncombat] damage[ to an opponent]" (510.2, 120.2a-b). None for any other trigger (the caller words it or
+    skips it)."""
+    subject = trigger.get("subject", "any")
+    if trigger.get("event") != "damage" or not {"combat", "player"} & set(trigger) \
+            or set(trigger) - {"event", "subject", "combat", "player", "controller", "type"} \
+            or trigger.get("player", "opponent") != "opponent" or trigger.get("combat") not in (None, True, False):
+        return None
+    if subject == "self" and trigger.get("controller", "you") == "you" and "type" not in trigger:
+        who = "Whenever this creature"  # its source is controlled by the ability's controller: "you control" inert
+    elif subject == "any" and (trigger.get("controller"), trigger.get("type")) == ("you", "creature") \
+            and names is not None and names.sources is not None \
+            and all("creature" in names.card_types[o] for o in names.sources):  # the filter reads the source only
+        who = "Whenever a creature you control"
+    else:
+        return None
+    kind = {True: "combat damage", False: "noncombat damage", None: "damage"}[trigger.get("combat")]
+    return f"{who} deals {kind}{' to an opponent' if 'player' in trigger else ''}"
+
 
 def combat_plan(scenario: dict[str, Any]) -> tuple[dict[str, str], dict[str, str], dict[str, int]]:
     """The combat of the script's ``damage_together``: attackers (-> the player each attacks), blockers (-> the
@@ -43,12 +104,16 @@ def combat_plan(scenario: dict[str, Any]) -> tuple[dict[str, str], dict[str, str
     actions = [a for step in scenario["script"] for a in step["actions"]
                if any(e.get("do") == "damage_together" or e.get("do") == "damage" and "source" in e
                       for e in a["effect"])]
+    if any(marked_combat(a) is None for a in actions):
+        raise Skipped("phase adapter: a scripted action dealing combat and noncombat damage at once is not rendered")
+    actions = [a for a in actions if not noncombat(scenario, a)]
     if not actions:
         return {}, {}, {}
     hits = combat_hits_of(actions[0]) or []
     sources = [h.get("source") for h in hits]
     if len(actions) != 1 or not hits or len(set(sources)) != len(sources) \
-            or any(set(h) not in ({"source", "player", "amount"}, {"source", "object", "amount"}) or h["amount"] < 1
+            or any(set(h) - {"combat"} not in ({"source", "player", "amount"}, {"source", "object", "amount"})
+                   or h["amount"] < 1
                    or any(objects.get(h.get(k), {}).get("zone", "field") != "field" for k in ("source", "object"))
                    or h["source"] not in objects or h.get("object", h["source"]) not in objects for h in hits):
         raise Skipped(SKIP_COMBAT)
@@ -76,10 +141,42 @@ def combat_plan(scenario: dict[str, Any]) -> tuple[dict[str, str], dict[str, str
     return attacks, blocks, power
 
 
-def combat_hits_of(action: dict[str, Any]) -> list[dict[str, Any]] | None:
+def tells_combat(scenario: dict[str, Any]) -> bool:
+    """Whether a trigger of the scenario (printed, or of an ability an effect creates) has a ``combat`` filter, which
+    tells combat damage from noncombat damage (510.2, 120.2a-b)."""
+    return any(isinstance(t, dict) and "combat" in t for node in walk(scenario["objects"]) for k, t in node.items()
+               if k == "trigger")
+
+
+def marked_combat(action: dict[str, Any]) -> bool | None:
+    """Whether the scripted ``action``'s damage is marked ``combat`` (True), not marked or none dealt (False), or
+    both (None)."""
+    marks = {bool(e.get("combat")) for e in action["effect"] if e.get("do") in ("damage", "damage_together")}
+    return None if len(marks) > 1 else bool(marks and marks.pop())
+
+
+def noncombat(scenario: dict[str, Any], action: dict[str, Any]) -> bool:
+    """Whether a scripted damage ``action`` is noncombat damage that must not be played as phase's combat: not
+    marked ``combat`` where a trigger's ``combat`` filter could tell (:func:`tells_combat`). Unmarked damage where
+    none could is played as phase's combat (no ability of the scenario sees the difference)."""
+    return marked_combat(action) is False and tells_combat(scenario)
+
+
+def writes_combat(scenario: dict[str, Any]) -> bool:
+    """Whether the trace marks phase's combat damage ``combat`` (phase's ``is_combat``): where a trigger could tell
+    it (:func:`tells_combat`) or the script marks some. Elsewhere unmarked damage played as phase's combat is written
+    as the script wrote it, and no other damage is combat damage."""
+    return tells_combat(scenario) or any(e.get("combat") for step in scenario["script"] for a in step["actions"]
+                                         for e in a["effect"])
+
+
+def combat_hits_of(action: dict[str, Any], scenario: dict[str, Any] | None = None) -> list[dict[str, Any]] | None:
     """The hits of ``action`` if it is combat damage: a ``damage_together`` alone (one event), or only ``damage``
-    instructions each naming its source (one event each, before any state-based action); else None."""
+    instructions each naming its source (one event each, before any state-based action), marked ``combat`` or, where
+    no trigger of ``scenario`` could tell, not (:func:`noncombat`); else None."""
     effects = action["effect"]
+    if scenario is not None and noncombat(scenario, action):
+        return None
     if len(effects) == 1 and effects[0].get("do") == "damage_together":
         return list(effects[0].get("hits") or [])
     if effects and all(e.get("do") == "damage" and "source" in e for e in effects):
@@ -96,10 +193,14 @@ def check_script(scenario: dict[str, Any], names: Any) -> None:
     """Raise Skipped unless every scripted action is rendered: a move between zones phase places cards in, a control
     change, a concession, tokens created, a signal, the token maker's move of several objects, or combat damage."""
     combat_hits(scenario)
+    pings(scenario)
     for step in scenario["script"]:
         for action in step["actions"]:
-            if action["by"] != scenario["active_player"]:
-                raise Skipped("phase adapter: scripted actions by a non-active player are not rendered")
+            if action["by"] != scenario["active_player"] and any(
+                    e.get("do") != "move" and (e.get("do") != "signal" or e.get("name") not in DRAWS)
+                    for e in action["effect"]):
+                raise Skipped("phase adapter: scripted actions by a non-active player are rendered only as moves "
+                              "between zones (debug MoveToZone: phase has no game action for them) and draws")
             for effect in action["effect"]:
                 # a move between any two zones phase places cards in (issue 32 item 3): debug MoveToZone with
                 # simulate true, or PlayLand from the active player's hand (play.py)
@@ -178,6 +279,23 @@ class Combat:
         for e in recorded if together else ():
             e["group"] = recorded[0]["id"]
         return rest[cut:]
+
+    def ping(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
+        """The script's noncombat damage ``effect`` (:func:`pings`): its source's activated ability activated by the
+        active player and resolved (its stack entry and resolution are phase's means to the action, not written);
+        the damage written as the action's event. Returns the state-based action events phase reported after it."""
+        src = effect["source"]
+        if self.zones.get(src) != "field" or self.control[src] != self.active:
+            raise Skipped(f"phase adapter: {src} deals noncombat damage off the battlefield or under another "
+                          f"player's control than the active one (its activated ability is the active player's)")
+        events = self.activate_maker(pings(self.scenario)[src].index(effect["amount"]), "noncombat damage is dealt",
+                                     self.to_phase[src])
+        cut = first_sba(events)
+        recorded = self.record_events(events[:cut], {"action": ref})
+        dealt = [(e["type"], e.get("subject"), e.get("player"), e.get("amount"), e.get("combat")) for e in recorded]
+        if dealt != [("damage", src, effect["player"], effect["amount"], None)]:
+            raise EngineError("errored", f"phase's activated ability of {src} did {dealt}, not {effect}")
+        return events[cut:]
 
     def after_combat(self, ref: list[int]) -> None:
         """After the combat's action (``ref``) has settled (the stack empty): on to the second main phase, where the

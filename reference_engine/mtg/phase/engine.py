@@ -65,7 +65,8 @@ class PhaseEngine(Engine):
             face = self.face(obj, names)
             statics = [st for st in face["static_abilities"] if not (obj.get("additional_triggers") and
                                                                      "DoubleTriggers" in (st.get("mode") or {}))]
-            if len(face["triggers"]) != len(obj.get("abilities", ())) or face["abilities"] \
+            if len(face["triggers"]) != len(obj.get("abilities", ())) \
+                    or len(face["abilities"]) != len(names.pings.get(obj["id"], ())) \
                     or statics or face["replacements"] \
                     or bool(obj.get("additional_triggers")) != (len(face["static_abilities"]) == 1):
                 raise Skipped(f"phase adapter: phase parsed {obj['id']}'s text into something else than its "

@@ -11,12 +11,12 @@ from typing import Any
 
 from reference_engine.kernel.engine import Chooser, Skipped
 from reference_engine.kernel.errors import EngineError
-from reference_engine.mtg.phase.combat import Combat, combat_hits_of
+from reference_engine.mtg.phase.combat import Combat, combat_hits_of, writes_combat
 from reference_engine.mtg.phase.events import BOOKKEEPING, NEUTRAL, PHASE_ZONE, first_sba, sba_tail, when_you_do
 from reference_engine.mtg.phase.prompts import PromptAnswers
 from reference_engine.mtg.phase.render import Names, card_name, reflexive_victim, render_ability
-from reference_engine.mtg.phase.signals import (SIGNAL_PREFIX, Signals, delayed_on_phase, land_face,
-                                                scripted_signals)
+from reference_engine.mtg.phase.signals import (DRAW_LINES, FILLER, SIGNAL_PREFIX, Signals, delayed_on_phase,
+                                                draw_signals, land_face, scripted_signals)
 from reference_engine.mtg.phase.stack import StackReader
 from reference_engine.mtg.phase.tokens import MAKER, TokenMaker, maker_face, move_key, move_sets, token_sets
 from reference_engine.mtg.phase.trace import TraceWriter
@@ -76,7 +76,9 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
         self.debug_moved = False  # whether the last scripted zone change was a debug move (no game action for it)
         self.maker: int | None = None  # phase's token maker (tokens.py), if the script creates tokens
         self.signal_lands: dict[str, list[int]] = {}  # signals.py: helper land name -> phase ids not played yet
+        self.fillers: set[int] = set()  # signals.py: the draws' filler cards (phase ids)
         self.signal_events: dict[int, str] = {}  # a played helper land -> its signal event
+        self.combat_marks = writes_combat(scenario)  # combat.py: the trace marks phase's combat damage
         self.phase_events: dict[str, str] = {}  # signals.py: phase's step -> its signal event, once phase reached it
         self.start_game(phase, faces, names)
         self.place_cards()
@@ -89,7 +91,11 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
         faces = dict(faces)
         decks = [[card_name(o["id"]) for o in self.scenario["objects"] if o["owner"] == p and o["zone"] != "uncreated"]
                  for p in self.players]
-        helped = len(token_sets(self.scenario)) + len(move_sets(self.scenario))
+        self.maker_base = len(token_sets(self.scenario)) + len(move_sets(self.scenario))  # then the draws' abilities
+        helped = self.maker_base + (len(DRAW_LINES) if draw_signals(self.scenario) else 0)
+        for by in draw_signals(self.scenario):  # signals.py: a filler card in the drawer's library per draw
+            decks[self.players.index(by)].append(FILLER)
+            faces[FILLER.lower()] = phase.build_oracle_face(land_face(FILLER), None)
         if helped:
             kinds = {t: names.one(t) for t in names.uncreated if t not in names.noncreature}
             plurals = {o: names.all(o) for o in names.types if o not in names.noncreature}
@@ -131,6 +137,10 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                 if card["name"] == MAKER:  # placed like a card starting on the battlefield, no scenario object
                     self.maker = card["id"]
                     self.debug(self.seat[p], card["id"], "field", simulate=False)
+                    continue
+                if card["name"] == FILLER:  # signals.py: a draw's card, in its drawer's library, no scenario object
+                    self.fillers.add(card["id"])
+                    self.debug(self.seat[p], card["id"], "deck", simulate=False)
                     continue
                 if card["name"].startswith(SIGNAL_PREFIX):  # signals.py: kept in the hand, no scenario object
                     self.signal_lands.setdefault(card["name"], []).append(card["id"])
@@ -188,7 +198,7 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                 ref = [step_index, action_index]
                 self.add("action_begin", action=ref)
                 later: list[dict[str, Any]] = []
-                combat = combat_hits_of(action)  # combat.py: the action is phase's combat damage
+                combat = combat_hits_of(action, self.scenario)  # combat.py: the action is phase's combat damage
                 if combat is not None:
                     later = self.combat_damage(combat, action["effect"][0]["do"] == "damage_together", ref)
                 for effect in action["effect"] if combat is None else ():
@@ -215,13 +225,19 @@ class Play(TraceWriter, StackReader, PromptAnswers, Unseen, TokenMaker, Signals,
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
                         later = self.phase_signal(effect["name"], ref) if effect["name"] in delayed_on_phase(
-                            self.scenario) else self.scripted_signal(effect, ref)
+                            self.scenario) else self.scripted_signal(effect, ref, action["by"])
                         continue
                     if move_key(self.scenario, effect) is not None:  # tokens.py: the maker's "destroy all" ...
                         if later:
                             raise EngineError("errored", "phase performed state-based actions between two effects of "
                                                          "one scripted action")
                         later = self.move_together(effect, ref)
+                        continue
+                    if effect["do"] == "damage":  # combat.py: noncombat damage, the source's activated ability
+                        if later:
+                            raise EngineError("errored", "phase performed state-based actions between two effects of "
+                                                         "one scripted action")
+                        later = self.ping(effect, ref)
                         continue
                     obj = effect["object"]
                     acts = effect["do"] == "gain_control" or \

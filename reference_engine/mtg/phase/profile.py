@@ -37,7 +37,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("dies_when", "objects dying when another is in a graveyard are not rendered"),
     ("script_damage", "the script deals no damage (no debug action does) but what creatures deal to other players, "
                       "to an attacker or to its blocker, played as phase's combat (combat.py; its attackers readied by "
-                      "debug SetSummoningSickness); kept out of the random stream (recorded verdicts)"),
+                      "debug SetSummoningSickness), and noncombat damage beside a combat filter, a creature's "
+                      "activated ability (\"{0}: This creature deals N damage to each opponent.\"); kept out of the "
+                      "random stream (recorded verdicts)"),
     ("empty_effects", "an ability with no effect has no Oracle wording"),
     ("graveyard_triggers", "an ability working from a graveyard (active_in) is rendered only where its effect returns "
                            "its own card to the battlefield (\"return this card from your graveyard ...\", the words "
@@ -51,8 +53,9 @@ LIMITS: tuple[tuple[str, str], ...] = (
     # MTG vocabulary the adapter does not render, or not as the builder draws it (issues 12.1, 22.5)
     ("filters", "every card is rendered a nontoken creature card: card-type and nontoken filters are rendered only "
                 "where they exclude no object, which the builder's artifacts, enchantments and tokens do; filters "
-                "by player on damage and life triggers are not rendered (\"you control\" / \"an opponent "
-                "controls\" on enter and leave triggers are)"),
+                "by player on damage triggers are rendered only as \"to you\" and \"to an opponent\" (combat.py), "
+                "on life triggers not at all (\"you control\" / \"an opponent controls\" on enter and leave "
+                "triggers are)"),
     ("zone_changes", "a zone change from the battlefield (leaving it) and a card put into a graveyard from anywhere "
                      "(\"Whenever a creature card is put into your graveyard from anywhere\") are rendered, other zone "
                      "changes outside the battlefield are not; kept out of the random stream (recorded verdicts)"),
@@ -79,11 +82,14 @@ LIMITS: tuple[tuple[str, str], ...] = (
     ("activated", "an activated ability with a cost (sacrifice, discard, life) is not rendered yet: it needs its cost "
                   "worded in phase's cost syntax, its activation answered through phase's prompts, and its stack object "
                   "mapped to the trace's activate entry"),
-    ("combat_damage", "combat damage needs a combat: the script is played by debug actions in a main phase, with no "
-                      "attack nor combat damage step"),
-    ("that_player", "\"that player loses N life\" is rendered for the real-bug scenarios (where phase seems to read it as "
-                    "the dying creature's last controller, not yet triaged: docs/engines/bug-reports.md); a signal "
-                    "trigger naming its player, and damage to \"them\", are not"),
+    ("combat_damage", "damage marked combat is phase's combat and, where a trigger's combat filter tells, unmarked "
+                      "damage a creature's activated ability (combat.py: \"Whenever this creature / a creature you "
+                      "control deals [non]combat damage to an opponent\"), in the shapes combat.py renders; kept out "
+                      "of the random stream (recorded verdicts)"),
+    ("that_player", "\"that player loses N life\" (phase reads it as a dying creature's last controller, not its "
+                    "owner: docs/engines/phase.md violation 21) and, on a draw (the signal draw or draws: phase's own "
+                    "draw, signals.py), \"deals N damage to that player\" are rendered; kept out of the random "
+                    "stream (recorded verdicts)"),
     ("spell_delayed", "casting needs a spell card and mana (see spells), and a spell's delayed abilities are not "
                       "rendered yet"),
     # excluded to include: enter/leave abilities may target "target player", "target creature" or one object ("target

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from reference_engine.kernel.engine import Skipped
-from reference_engine.mtg.phase.combat import PLACED, check_script, combat_hits
+from reference_engine.mtg.phase.combat import PING, PLACED, check_script, combat_hits, damage_trigger, pings
 from reference_engine.mtg.phase.signals import PHASE_SIGNALS, check_signals, end_step_delayed, render_signal
 from reference_engine.mtg.phase.tokens import check_tokens, created, entering
 
@@ -52,12 +52,13 @@ class Names:
         self.players = list(players)
         self.power: dict[str, int] = {}  # combat.py: the script's attackers, each its combat damage
         self.sources: set[str] | None = None  # what may deal damage (None: anything): the attackers, damage effects
+        self.pings: dict[str, list[int]] = {}  # combat.py: noncombat damage of the script, activated abilities
 
     @staticmethod
     def of(scenario: dict[str, Any]) -> "Names":
         names = Names(scenario["objects"], scenario["players"])
-        names.power = combat_hits(scenario)
-        names.sources = set(names.power) | {o["id"] for o in scenario["objects"] for ab in o.get("abilities", ())
+        names.power, names.pings = combat_hits(scenario), pings(scenario)
+        names.sources = set(names.power) | set(names.pings) | {o["id"] for o in scenario["objects"] for ab in o.get("abilities", ())
                                             for a in ab.get("effect", ()) if a.get("do") == "damage"}
         names.entering = entering(scenario)
         names.never = names.uncreated - created(scenario)
@@ -165,6 +166,8 @@ def render_trigger(trigger: dict[str, Any], names: Names | None = None) -> str:
             and all("creature" in names.card_types[o] for o in names.sources):  # the filter reads the source only
         return "Whenever one or more creatures you control deal damage to an opponent"  # phase: once by controller
     extra = set(trigger) - {"event", "subject", "to", "controller", "type", "nontoken", "owner", "from", "batch"}
+    if extra and damage_trigger(trigger, names):  # combat.py: "deals combat damage to an opponent"
+        return damage_trigger(trigger, names)
     if extra:
         raise Skipped(f"phase adapter: trigger fields {sorted(extra)} are not rendered")
     if event == "zone_change" and trigger.get("from") == "field":
@@ -293,6 +296,8 @@ def render_action(action: dict[str, Any], obj: dict[str, Any], names: Names | No
         return render_delayed(action, obj, names)
     if do == "life" and action.get("that_player") and action.get("amount", 0) < 0 and "target" not in action:
         return f"that player loses {-action['amount']} life"  # issue 31: the trigger event's player
+    if do == "damage" and action.get("that_player") and action.get("source") == me and len(action) == 4:
+        return f"this creature deals {action['amount']} damage to that player"  # signals.py: the drawer
     if do == "move" and action.get("from") == "field" and action.get("to") in ("graveyard", "exile"):
         verb = "destroy" if action["to"] == "graveyard" else "exile"
         target = action.get("object")
@@ -528,7 +533,7 @@ def card_text(obj: dict[str, Any], names: Names | None = None) -> str:
             raise Skipped(f"phase adapter: additional_triggers {json.dumps(extra, sort_keys=True)} is not rendered "
                           f"(only one additional time on entering: phase's 'creature dying' is no leave of any kind)")
         lines.append(ADDITIONAL_ENTER)
-    return "\n".join(lines)
+    return "\n".join(lines + [PING.format(n) for n in (names.pings.get(obj["id"], ()) if names else ())])
 
 
 def mtgjson_face(obj: dict[str, Any], names: Names | None = None) -> dict[str, Any]:
@@ -559,8 +564,6 @@ FOLLOWS_ALIKE = re.compile(r"if you have \d+ or (more|less) life|you may( have)?
 
 # Where a scenario object may start (combat.PLACED): phase's hand is where every card is dealt; the others are placed
 # from it with debug MoveToZone (simulate: false, no triggers). The stack ("cast") and the out-of-the-game zone are not.
-
-
 def check_scenario(scenario: dict[str, Any]) -> Names:
     """Raise Skipped unless the whole scenario is in the rendered subset (before anything is played); else return
     the names its Oracle text uses."""

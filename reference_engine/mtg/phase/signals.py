@@ -42,8 +42,44 @@ def signal_land(name: str) -> str:
     return SIGNAL_PREFIX + name
 
 
+# A signal so named is a card drawn by the player giving it (issue 31's that_player word: "whenever an opponent draws
+# a card ... to them"): phase's own draw, the token maker's "{0}: Draw a card." or "{0}: Each opponent draws a card."
+# activated by the active player (the drawer the active player or, in a two-player game, the other), from a filler
+# card placed in the drawer's library; phase's ``Drawn`` trigger, "Whenever [a player | an opponent] draws a card",
+# and "deals N damage to that player" (``TriggeringPlayer``, the drawer).
+DRAWS = frozenset({"draw", "draws"})
+DRAW_LINES = ("{0}: Draw a card.", "{0}: Each opponent draws a card.")
+FILLER = "Conformance filler"
+
+
+def draw_signals(scenario: dict[str, Any]) -> list[str]:
+    """The players drawing by the script's draw signals (:data:`DRAWS`), one per draw, in the script's order."""
+    return [action["by"] for step in scenario["script"] for action in step["actions"] for e in action["effect"]
+            if e.get("do") == "signal" and e.get("name") in DRAWS]
+
+
+def check_draws(scenario: dict[str, Any]) -> None:
+    """Raise Skipped unless the script's draws and "that player" damage are rendered (see :data:`DRAWS`)."""
+    active, draws = scenario["active_player"], draw_signals(scenario)
+    if any(p != active for p in draws) and len(scenario["players"]) != 2:
+        raise Skipped("phase adapter: a draw by another player than the active one is rendered in a two-player game "
+                      "only (\"each opponent draws a card\")")
+    abilities = [a for o in scenario["objects"] for a in o.get("abilities", ())]
+    if draws and any(a["trigger"].get("event") in ("zone_change", "move") for a in abilities):
+        raise Skipped("phase adapter: a zone change trigger would see the draw's filler card move")
+    for a in abilities:
+        if any(e.get("do") == "damage" and e.get("that_player") for e in a.get("effect", ())) \
+                and (a["trigger"].get("event") != "signal" or a["trigger"].get("name") not in DRAWS):
+            raise Skipped("phase adapter: damage to \"that player\" is rendered on a draw only (phase's "
+                          "TriggeringPlayer)")
+
+
 def render_signal(trigger: dict[str, Any]) -> str:
-    """A trigger on a named signal: "Whenever a player plays a land named Conformance signal <name>"."""
+    """A trigger on a named signal: "Whenever a player plays a land named Conformance signal <name>"; on a draw
+    (:data:`DRAWS`) "Whenever [a player | an opponent] draws a card"."""
+    if trigger.get("name") in DRAWS and set(trigger) - {"player"} == {"event", "name"} \
+            and trigger.get("player") in (None, "opponent"):
+        return f"Whenever {'an opponent' if trigger.get('player') else 'a player'} draws a card"
     if set(trigger) != {"event", "name"}:
         raise Skipped(f"phase adapter: a signal trigger with fields {sorted(set(trigger) - {'event', 'name'})} is "
                       f"not rendered (a land play is any player's, about no object)")
@@ -86,7 +122,7 @@ def scripted_signals(scenario: dict[str, Any]) -> list[str]:
     but the steps phase reaches itself (:func:`delayed_on_phase`)."""
     real = delayed_on_phase(scenario)
     return [e["name"] for step in scenario["script"] for action in step["actions"] for e in action["effect"]
-            if e.get("do") == "signal" and e["name"] not in real]
+            if e.get("do") == "signal" and e["name"] not in real and e["name"] not in DRAWS]
 
 
 def check_end_step(scenario: dict[str, Any]) -> None:
@@ -113,6 +149,7 @@ def check_signals(scenario: dict[str, Any], texts: list[str]) -> None:
     """Raise Skipped unless the script's signals are rendered: a signal about no object, no rendered text naming
     permanents, the active player never conceding."""
     check_end_step(scenario)
+    check_draws(scenario)
     if not scripted_signals(scenario):
         return
     for step in scenario["script"]:
@@ -176,9 +213,32 @@ class Signals:
             self.event("control", {"resolution": trigger}, subject=card, controller=player)
             self.control[card] = player
 
-    def scripted_signal(self, effect: dict[str, Any], ref: list[int]) -> list[dict[str, Any]]:
-        """Play the next helper land of the signal; write the action's ``signal`` event. Returns the state-based
-        action events phase reported after it (settle() records them)."""
+    def draw_signal(self, effect: dict[str, Any], ref: list[int], by: str) -> list[dict[str, Any]]:
+        """A draw (:data:`DRAWS`) by ``by``: the token maker's draw ability activated and resolved; the filler card's
+        move to the hand and phase's ``CardDrawn`` are written as the action's ``signal`` event (name, ``by``).
+        Returns the state-based action events phase reported after it."""
+        if by in self.left:
+            raise Skipped(f"phase adapter: {by} draws after leaving the game")
+        events = self.activate_maker(self.maker_base + (by != self.active), "a card is drawn")
+        drawn = [e["data"]["object_id"] for e in events if e["type"] == "CardDrawn"]
+        if len(drawn) != 1 or drawn[0] not in self.fillers or \
+                next(e for e in events if e["type"] == "CardDrawn")["data"]["player_id"] != self.seat[by]:
+            raise EngineError("errored", f"phase's draw for {by} drew {drawn}, not one filler card")
+        own = [e for e in events if (e.get("data") or {}).get("object_id") == drawn[0]
+               or e["type"] == "PlayerPerformedAction" and e["data"].get("action") == "Draw"]
+        if [e["type"] for e in own] != ["ZoneChanged", "CardDrawn", "PlayerPerformedAction"]:
+            raise EngineError("errored", f"phase drew for {by} as {[e['type'] for e in own]}")
+        self.signal_events[drawn[0]] = self.event("signal", {"action": ref}, name=effect["name"], player=by)["id"]
+        rest = [e for e in events if e not in own]
+        cut = first_sba(rest)
+        self.record_events(rest[:cut], {"action": ref})
+        return rest[cut:]
+
+    def scripted_signal(self, effect: dict[str, Any], ref: list[int], by: str) -> list[dict[str, Any]]:
+        """Play the next helper land of the signal (a draw: :meth:`draw_signal`); write the action's ``signal``
+        event. Returns the state-based action events phase reported after it (settle() records them)."""
+        if effect["name"] in DRAWS:
+            return self.draw_signal(effect, ref, by)
         seat = self.seat[self.active]
         lands = self.signal_lands.get(signal_land(effect["name"])) or []
         if not lands:

@@ -58,7 +58,7 @@ class StackReader:
                 want["target"] = self.to_scenario.get(target.get("Object"))
         elif kind == "LifeChanged":
             want = {"type": "life", "player": self.players[data["player_id"]], "amount": data.get("amount")}
-        elif kind == "LandPlayed" and data.get("object_id") in self.signal_events:  # signals.py
+        elif kind in ("LandPlayed", "CardDrawn") and data.get("object_id") in self.signal_events:  # signals.py
             want = {"id": self.signal_events[data["object_id"]]}
         elif kind == "CombatDamageDealtToPlayer" and data.get("source_amounts"):  # combat.py: one or more, once
             want = {"type": "damage", "player": self.players[data["player_id"]],

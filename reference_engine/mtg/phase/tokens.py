@@ -22,6 +22,7 @@ from typing import Any
 from reference_engine.kernel.engine import Skipped
 from reference_engine.kernel.errors import EngineError
 from reference_engine.mtg.phase.events import first_sba
+from reference_engine.mtg.phase.signals import DRAW_LINES, draw_signals
 
 MAKER = "Conformance token maker"
 TOKEN_TYPES = frozenset({"creature", "artifact", "enchantment"})
@@ -138,7 +139,8 @@ def maker_lines(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[s
     :func:`move_sets` (``plurals``: each object's creature type in the plural)."""
     objects = {o["id"]: o for o in scenario["objects"]}
     return ["{0}: Create " + " and ".join(token_phrase(objects[t], kinds.get(t, "")) for t in s) + "."
-            for s in token_sets(scenario)] + [move_phrase(m, plurals or {}) for m in move_sets(scenario)]
+            for s in token_sets(scenario)] + [move_phrase(m, plurals or {}) for m in move_sets(scenario)] \
+        + (list(DRAW_LINES) if draw_signals(scenario) else [])  # signals.py: the script's draws
 
 
 def maker_text(scenario: dict[str, Any], kinds: dict[str, str], plurals: dict[str, str] | None = None) -> str:
@@ -207,15 +209,17 @@ class TokenMaker:
                 e["group"] = recorded[0]["id"]
         return events[cut:]
 
-    def activate_maker(self, index: int, what: str) -> list[dict[str, Any]]:
-        """The active player activates the token maker's ``index``-th ability with the stack empty, and every player
-        passes until it has resolved: phase's events (the maker's stack entry and resolution are not written)."""
+    def activate_maker(self, index: int, what: str, source: int | None = None) -> list[dict[str, Any]]:
+        """The active player activates the token maker's (or phase object ``source``'s) ``index``-th ability with the
+        stack empty, and every player passes until it has resolved: phase's events (its stack entry and resolution
+        are not written)."""
+        source = self.maker if source is None else source
         seat = self.seat[self.active]
         if self.waiting != {"type": "Priority", "data": {"player": seat}} or self.game.stack():
             raise Skipped(f"phase adapter: {what} when the active player does not have priority with the stack empty "
                           f"(the token maker's ability is activated then)")
-        self.apply(seat, {"type": "ActivateAbility", "data": {"source_id": self.maker, "ability_index": index}})
-        entry = next((s["id"] for s in self.game.stack() if s["source_id"] == self.maker), None)
+        self.apply(seat, {"type": "ActivateAbility", "data": {"source_id": source, "ability_index": index}})
+        entry = next((s["id"] for s in self.game.stack() if s["source_id"] == source), None)
         events: list[dict[str, Any]] = []
         while entry is not None and any(s["id"] == entry for s in self.game.stack()):
             if self.waiting["type"] != "Priority":

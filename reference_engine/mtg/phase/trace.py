@@ -115,6 +115,8 @@ class TraceWriter:
                 fields["player"] = self.players[target["Player"]]
             elif "Object" in target:
                 fields["target"] = self.to_scenario.get(target["Object"])
+            if data.get("is_combat") and self.combat_marks:  # combat.py: writes_combat (510.2, 120.2a)
+                fields["combat"] = True
             return self.event("damage", cause, **fields)
         if kind == "ControllerChanged" and data.get("object_id") in self.to_scenario:  # a control-changing effect
             obj = self.to_scenario[data["object_id"]]
