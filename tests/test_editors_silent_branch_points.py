@@ -10,7 +10,9 @@ the permissive engine, settle it).
 from __future__ import annotations
 
 import copy
+import json
 
+from conftest import ROOT
 from conformance.editors.analysis import ambiguities_of, edited_invariants, legal_parting
 from conformance.editors.enumeration import enumerate_traces
 from conformance.editors.readings import met_points
@@ -103,3 +105,27 @@ def test_when_an_optional_trigger_s_holder_chooses_is_a_branch_point_the_keys_se
     assert "optional-choice-time" in {a.branch_point for a in ambiguities_of(opened)}
     both, apart = legal_parting(walk(REDEMPTION, optional_pair(declined=True, optional_player="P1")))
     assert "optional-choice-time" in both and "optional-choice-time" not in apart  # one outcome
+
+
+# -- a departed player's waiting triggers (MTG 800.4a) ----------------------------------------------------------------
+
+def test_a_departed_player_s_waiting_abilities_are_a_branch_point_the_keys_settle():
+    """800.4a makes a departed player's objects on the stack cease to exist and says nothing of their abilities
+    waiting to go there: the fixture mtg-ref-800-4a-leaves-at-once (P2 leaves with two abilities waiting) meets the
+    branch point; mtg.player-leaves settles it (they cease), and without that key both answers are legal and lead
+    apart (the abilities resolve, or not)."""
+    mtg = get_ruleset("mtg")
+    document = json.loads((ROOT / "fixtures" / "mtg" / "mtg-ref-800-4a-leaves-at-once.json").read_text())["scenario"]
+    assert "departed-waiting" in met_points(document)
+    point = mtg.branch_points["departed-waiting"]
+    assert "800.4a" in point.sentences and point.option is None
+    found = walk(mtg, document)
+    assert ambiguities_of(found) == []
+    kept = [leaf for leaf in found.leaves if any(d.kind == "departed-waiting" and d.chosen for d in leaf.decisions)]
+    assert kept and all("mtg.player-leaves" in leaf.violations for leaf in kept)
+    assert "departed-waiting" not in legal_parting(found)[0]
+    opened = walk(mtg, document, without=["mtg.player-leaves"])
+    assert [a.branch_point for a in ambiguities_of(opened)] == ["departed-waiting"]
+    # No player leaves with an ability of theirs waiting: never asked.
+    assert "departed-waiting" not in met_points(json.loads(
+        (ROOT / "fixtures" / "mtg" / "mtg-vocab-115-1-target-player-leaves.json").read_text())["scenario"])

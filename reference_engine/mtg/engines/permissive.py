@@ -9,6 +9,9 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   stack first, or the state-based actions are performed first (704.3, 117.5);
 * ``state-trigger-new-object``: a state trigger whose object changed zones (a new object, 400.7) while an instance
   of it waits: it may trigger again, or not (603.8 says only "the same" ability does not);
+* ``departed-waiting``: the abilities of a player who leaves the game that triggered and wait to go on the stack
+  cease with the player, or still go on the stack (after every present player's); 800.4a speaks only of the
+  objects on the stack;
 * ``reading:<option>``: every documented reading of text CR 603 leaves open, decided once per play where it can
   matter (:class:`~reference_engine.common.permissive.Readings`): ``pass_two_membership`` when a batch holds an
   ability the two readings put in different passes, ``departed_delayed`` when a player leaves the game,
@@ -93,6 +96,9 @@ class PermissiveGame(Game):
                     notes[ordered[0]] = self.record.entries[written:]
                     del self.record.entries[written:]
                 preferred.extend(ordered)
+        # Abilities of a player who left that were kept waiting (``departed-waiting``, answer 1) follow every present
+        # player's: APNAP order (101.4) skips the departed.
+        preferred.extend(t for t in waiting if t not in preferred)
         batch = permuted(self.oracle, "batch-order", f"order of the batch {', '.join(waiting)} going on the stack",
                          waiting, preferred)
         pending = dict(notes)
@@ -105,3 +111,15 @@ class PermissiveGame(Game):
             self.push(trigger)
         for entries in pending.values():
             self.record.entries.extend(entries)
+
+    def cease(self, player: str) -> None:
+        theirs = [t for t in self.waiting if self.instances[t]["controller"] == player]
+        # 800.4a makes the departed player's objects on the stack cease to exist; of their abilities that triggered
+        # and wait to go on the stack it says nothing.
+        if theirs and choose(self.oracle, "departed-waiting", (False, True), f"{player} left the game with "
+                             f"{', '.join(theirs)} waiting to go on the stack: they cease to exist, or still go there"):
+            self.waiting = [t for t in self.waiting if t not in theirs]
+            super().cease(player)
+            self.waiting.extend(theirs)
+            return
+        super().cease(player)
