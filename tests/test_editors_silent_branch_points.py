@@ -73,40 +73,6 @@ def test_state_based_conditions_after_a_player_s_action_are_a_branch_point_the_k
     assert "sbc-after-action" in legal_parting(opened)[1]
 
 
-# -- M8, in part: the triggers of the State-Based Conditions after a package's Snatch Check (Momon Wonder 11.2.5) --------
-
-def snatch_defeat(marks: bool, options: dict | None = None) -> dict:
-    """P1 summons X, then signals t (F1's A2 waits in the Trigger Queue behind the package); X's Snatch Check marks
-    F1 for defeat (or signals), and F1's A1 triggers on its own defeat."""
-    check = [{"do": "mark_defeat", "object": "F1"}] if marks else [{"do": "signal", "name": "snatched"}]
-    return scenario("momon-wonder", "1.0.0", ["P1"], [
-        {"id": "F1", "owner": "P1", "zone": "field", "abilities": [
-            ability("A1", {"event": "defeated", "subject": "self"}), ability("A2", {"event": "signal", "name": "t"})]},
-        {"id": "X", "owner": "P1", "zone": "hand"}],
-        [{"do": "summon", "object": "X", "succeeds": True, "snatch_check": check}, {"do": "signal", "name": "t"}],
-        **{"options": options or {}})
-
-
-def test_triggers_of_the_state_based_conditions_after_a_snatch_check_are_a_branch_point():
-    """11.2.5 names only On Summon and post-Snatch processing as using a package's processing Queue; the State-Based
-    Conditions performed after its Snatch Check are neither. Their triggers go where the Snatch Check's go, or to
-    the other queue: at the defaults (snatch_check_triggers=post-snatch) mw.package-processing-queue settles it; under
-    snatch_check_triggers=deferred no key judges it, and both places are legal and lead apart with work waiting in
-    the Trigger Queue (before it, or after it: an open reading the option's documentation does not name)."""
-    assert "package-sbc-placement" not in met_points(snatch_defeat(marks=False))
-    assert "package-sbc-placement" in met_points(snatch_defeat(marks=True))
-    found = walk(MOMON, snatch_defeat(marks=True))
-    assert ambiguities_of(found) == []
-    answers = [{d.kind: d.chosen for d in leaf.decisions} for leaf in found.leaves]
-    other = [leaf for leaf, said in zip(found.leaves, answers)
-             if said.get("package-sbc-placement") == 1 and said.get("reading:snatch_check_triggers") == 0]
-    assert other and all("mw.package-processing-queue" in leaf.violations for leaf in other)
-    assert "package-sbc-placement" not in legal_parting(found)[0]
-    deferred = walk(MOMON, snatch_defeat(marks=True, options={"snatch_check_triggers": "deferred"}))
-    assert "package-sbc-placement" in {a.branch_point for a in ambiguities_of(deferred)}
-    assert "package-sbc-placement" in legal_parting(deferred)[1]
-
-
 # -- R8: when an optional trigger's holder chooses (Redemption TA.5) --------------------------------------------------
 
 def optional_pair(declined: bool, optional_player: str = "P2") -> dict:

@@ -35,7 +35,7 @@ AUDITED = {
                      "reading:snatch_check_triggers": ["M8"], "reading:failed_summon_event": ["M9"],
                      "remedy-placement": ["M10"], "reading:optional_choice": ["M13"],
                      "reading:intervening_recheck": ["M14"], "sbc-timing": ["M18"], "reading:sbc_events": ["M3"],
-                     "sbc-after-action": ["M15"], "package-sbc-placement": ["M8"]},
+                     "sbc-after-action": ["M15"]},
     "redemption": {"reading:control_change_holder": ["R4", "R13"], "reading:mandatory_after_phase": ["R5"],
                    "fresh-placement": ["R9"], "optional-after-phase": ["R12"], "optional-choice-scope": ["R7"], "batch-order": ["R6", "R10", "R14"],
                    "optional-choice-time": ["R8"]},

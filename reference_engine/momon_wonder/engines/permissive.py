@@ -16,9 +16,6 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
 * ``sbc-defeat-order``: the order of the defeat events of several objects defeated by one State-Based Conditions
   pass (11.2.2, 11.2.5: their groups keep "chronological order", and the text gives the events none; option
   ``sbc_defeat_order`` names the readings, and answer 0 is the order it gives);
-* ``package-sbc-placement``: the triggers of the State-Based Conditions performed after a package's Snatch Check
-  (11.2.5 names only On Summon and post-Snatch processing) go where the Snatch Check's triggers go (option
-  ``snatch_check_triggers``), or to the other queue;
 * ``queue-next``: which item of the Trigger Queue, or of a package's processing queue, is taken next (11.2.4);
 * ``remedy-placement``: a trigger restored by the Missed Trigger Remedy appended, or put at the front (11.2.4), asked
   as bookkeeping (``choose(..., bookkeeping=True)``) where no other work would be ahead of it if appended (pending
@@ -74,7 +71,6 @@ class PermissiveGame(Game):
         self._placing = False
         self._ahead: list[str] = []  # triggers of the group being placed ahead of pending work
         self._ahead_placed = 0
-        self._elsewhere: set[str] = set()  # triggers placed in the other queue (package-sbc-placement)
 
     def _may_decline(self) -> bool:
         """Whether a player may decline an optional ability in this play: with the scenario's answers, only where
@@ -127,17 +123,6 @@ class PermissiveGame(Game):
         return all(self.instances[t].get("remedy") for t in group)
 
     def enqueue(self, trigger: str, front: bool = False) -> None:
-        if trigger in self._elsewhere and not front:
-            # package-sbc-placement, answer 1: the queue the Snatch Check's triggers do not use.
-            name, queue = self.current_queue()
-            package = self.package
-            if queue is self.trigger_queue:
-                name, queue, item = package.id, package.queue, trigger
-            else:
-                name, queue, item = "main", self.trigger_queue, ("trigger", trigger)
-            queue.append(item)
-            self.record.add("enqueue", trigger=trigger, queue=name)
-            return
         if trigger not in self._ahead or front:
             super().enqueue(trigger, front)
             return
@@ -151,21 +136,9 @@ class PermissiveGame(Game):
         try:
             self._place_waiting_groups()
         finally:
-            self._placing, self._ahead, self._elsewhere = False, [], set()
+            self._placing, self._ahead = False, []
 
     def _place_waiting_groups(self) -> None:
-        package = self.package
-        if package is not None and package.phase == "snatch_check":
-            # 11.2.5 names only On Summon and post-Snatch processing: the triggers of the State-Based Conditions
-            # performed after a package's Snatch Check go where the Snatch Check's go, or to the other queue.
-            caused = [t for event, group in self.waiting if event is not None and "sbc" in event["cause"]
-                      for t in group]
-            if caused:
-                self.current_queue()  # the Snatch Check's own place first (reading:snatch_check_triggers)
-            if caused and choose(self.oracle, "package-sbc-placement", (False, True), f"{', '.join(caused)}, "
-                                 f"triggered by the State-Based Conditions after the Snatch Check of {package.id}: "
-                                 "where the Snatch Check's triggers go, or the other queue"):
-                self._elsewhere = set(caused)
         if len(self.waiting) > 1:
             labels = [event["id"] if event else "remedy" for event, _ in self.waiting]
             order = permuted(self.oracle, "group-placement", f"placement order of the groups of {', '.join(labels)}",

@@ -71,8 +71,6 @@ BRANCH_POINTS = table(
     BranchPoint("sbc-defeat-order", ("11.2.2", "11.2.5"), "the order of the defeats of several objects in one "
                 "State-Based Conditions pass: 'chronological order' gives events caused at once none",
                 option="sbc_defeat_order"),
-    BranchPoint("package-sbc-placement", ("11.2.4", "11.2.5"), "where the triggers of the State-Based Conditions "
-                "performed after a package's Snatch Check go: 11.2.5 names only On Summon and post-Snatch processing"),
     BranchPoint("queue-next", ("11.2.4", "11.2.6"), "which item of the Trigger Queue or of a package's "
                 "processing Queue is taken next"),
     BranchPoint("remedy-placement", ("11.2.4",), "a trigger restored by the Missed Trigger Remedy put at the front "
