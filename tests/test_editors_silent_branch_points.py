@@ -129,3 +129,38 @@ def test_a_departed_player_s_waiting_abilities_are_a_branch_point_the_keys_settl
     # No player leaves with an ability of theirs waiting: never asked.
     assert "departed-waiting" not in met_points(json.loads(
         (ROOT / "fixtures" / "mtg" / "mtg-vocab-115-1-target-player-leaves.json").read_text())["scenario"])
+
+
+# -- G6: a "from anywhere" ability does not look back (MTG 603.6c, 603.10a) -------------------------------------------
+
+def from_anywhere(leaves: bool) -> dict:
+    """W: whenever a card is put into a graveyard from anywhere, P1 gains 1 life. P2 puts W (or, with ``leaves``
+    false, the card K from P1's hand) into the graveyard."""
+    moved = ({"do": "move", "object": "W", "from": "field", "to": "graveyard"} if leaves else
+             {"do": "move", "object": "K", "from": "hand", "to": "graveyard"})
+    return scenario("mtg", "2026-02-27", ["P1", "P2"], [
+        {"id": "W", "owner": "P1", "zone": "field", "abilities": [
+            {"id": "AW", "trigger": {"event": "zone_change", "to": "graveyard"},
+             "effect": [{"do": "life", "player": "P1", "amount": 1}]}]},
+        {"id": "K", "owner": "P1", "zone": "hand"}], [moved])
+
+
+def test_whether_a_from_anywhere_ability_looks_back_is_a_branch_point_the_keys_settle():
+    """603.10a lists the abilities that look back in time; one about a card put into a graveyard "from anywhere" is
+    not a leaves-the-battlefield ability (603.6c), so W, put into the graveyard itself, is judged after the event
+    and does not see it. Asked only where looking back would give other abilities (W leaving the battlefield, not K
+    leaving a hand); mtg.look-back settles it, and without that key both readings are legal and lead apart (P1
+    gains 1 life, or not)."""
+    mtg = get_ruleset("mtg")
+    assert "from-anywhere-looks-back" not in met_points(from_anywhere(leaves=False))
+    assert "from-anywhere-looks-back" in met_points(from_anywhere(leaves=True))
+    point = mtg.branch_points["from-anywhere-looks-back"]
+    assert point.sentences == ("603.6c", "603.10a") and point.option is None
+    found = walk(mtg, from_anywhere(leaves=True))
+    assert ambiguities_of(found) == []
+    back = [leaf for leaf in found.leaves if any(d.kind == "from-anywhere-looks-back" and d.chosen
+                                                 for d in leaf.decisions)]
+    assert back and all("mtg.look-back" in leaf.violations for leaf in back)
+    assert "from-anywhere-looks-back" not in legal_parting(found)[0]
+    opened = walk(mtg, from_anywhere(leaves=True), without=["mtg.look-back"])
+    assert [a.branch_point for a in ambiguities_of(opened)] == ["from-anywhere-looks-back"]

@@ -9,6 +9,9 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
   stack first, or the state-based actions are performed first (704.3, 117.5);
 * ``state-trigger-new-object``: a state trigger whose object changed zones (a new object, 400.7) while an instance
   of it waits: it may trigger again, or not (603.8 says only "the same" ability does not);
+* ``from-anywhere-looks-back``: an ability about a card put into a zone "from anywhere" judged, for a permanent
+  leaving the battlefield, on the game after the event (603.6c: not a leaves-the-battlefield ability) or before it
+  (as 603.10a's look-back abilities are), asked where the two give different abilities;
 * ``departed-waiting``: the abilities of a player who leaves the game that triggered and wait to go on the stack
   cease with the player, or still go on the stack (after every present player's); 800.4a speaks only of the
   objects on the stack;
@@ -26,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from reference_engine.mtg.engines.reference import Game
+from reference_engine.mtg.engines.rules import BATTLEFIELD, looks_back_at
 from reference_engine.common.permissive import Oracle, Readings, permuted
 from reference_engine.kernel.branching import choose
 
@@ -37,6 +41,15 @@ READINGS = {
     "once_each_turn_taken": ("unless-declined", "on-resolution", "when-performed"),
     "controller_off_battlefield": ("owner", "last-known", "none"),
 }
+
+
+def _anywhere_looks_back(trigger: dict[str, Any], event: dict[str, Any]) -> bool:
+    """:func:`looks_back_at`, except that an ability about a card put into a zone "from anywhere" (a ``to`` without a
+    ``from``) looks back for a permanent leaving the battlefield too (the reading 603.6c rules out)."""
+    if trigger["event"] in ("zone_change", "move") and "to" in trigger and "from" not in trigger and \
+            event.get("from") == BATTLEFIELD and event.get("to") != BATTLEFIELD:
+        return True
+    return looks_back_at(trigger, event)
 
 
 class PermissiveGame(Game):
@@ -64,6 +77,20 @@ class PermissiveGame(Game):
                 self.oracle, "state-trigger-new-object", (False, True), f"state trigger {source}/{key[1]}: its "
                 f"object changed zones while {waiting} waits: it triggers again, or not")
         return self._new_object[waiting]
+
+    def triggered_by(self, group: list[dict[str, Any]], before):
+        found = list(super().triggered_by(group, before))
+        if not any(e.get("from") == BATTLEFIELD and e.get("to") != BATTLEFIELD for e in group):
+            return found
+        # 603.10a lists the abilities that look back; one about a card put into a graveyard "from anywhere" is not
+        # a leaves-the-battlefield ability (603.6c), which a reader may miss: asked only where the readings differ.
+        variant = list(self.catalog.triggered_abilities(group, before, self.state, look_back=_anywhere_looks_back,
+                                                        condition_looks_back=self.condition_looks_back))
+        if variant != found and choose(self.oracle, "from-anywhere-looks-back", (False, True), "abilities about a "
+                                       "card put into a zone from anywhere, for a permanent leaving the battlefield: "
+                                       "they look forward, or back in time"):
+            return variant
+        return found
 
     def before_priority(self) -> None:
         while True:
