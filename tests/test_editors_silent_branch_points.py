@@ -164,3 +164,28 @@ def test_whether_a_from_anywhere_ability_looks_back_is_a_branch_point_the_keys_s
     assert "from-anywhere-looks-back" not in legal_parting(found)[0]
     opened = walk(mtg, from_anywhere(leaves=True), without=["mtg.look-back"])
     assert [a.branch_point for a in ambiguities_of(opened)] == ["from-anywhere-looks-back"]
+
+
+# -- G7: "you" in an intervening "if" checked again on resolution (MTG 603.3a, 603.4) ----------------------------------
+
+def test_who_you_is_in_an_intervening_if_on_resolution_is_a_branch_point_the_keys_settle():
+    """603.4 checks an intervening "if" again on resolution and does not say who "you" is then if the source changed
+    hands: the ability's controller as it triggered (603.3a), or the source's new controller. The fixture
+    mtg-ref-603-4-felidar-stolen-on-the-stack (P2 steals P1's Felidar Sovereign while its ability waits on the
+    stack) meets it; mtg.intervening-if settles it, and without that key both readings are legal and lead apart (P1
+    wins, or the ability is removed). A Felidar nobody steals never asks it."""
+    mtg = get_ruleset("mtg")
+    fixture = ROOT / "fixtures" / "mtg"
+    stolen = json.loads((fixture / "mtg-ref-603-4-felidar-stolen-on-the-stack.json").read_text())["scenario"]
+    assert "intervening-you" in met_points(stolen)
+    assert "intervening-you" not in met_points(json.loads((fixture / "mtg-603-4-felidar-wins.json").read_text())[
+        "scenario"])
+    point = mtg.branch_points["intervening-you"]
+    assert point.sentences == ("603.4", "603.3a") and point.option is None
+    found = walk(mtg, stolen)
+    assert ambiguities_of(found) == []
+    other = [leaf for leaf in found.leaves if any(d.kind == "intervening-you" and d.chosen for d in leaf.decisions)]
+    assert other and all("mtg.intervening-if" in leaf.violations for leaf in other)
+    assert "intervening-you" not in legal_parting(found)[0]
+    assert [a.branch_point for a in ambiguities_of(walk(mtg, stolen, without=["mtg.intervening-if"]))] == [
+        "intervening-you"]

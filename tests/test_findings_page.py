@@ -42,7 +42,8 @@ AUDITED = {
     "mtg": {"reading:pass_two_membership": ["G1"], "reading:departed_delayed": ["G2"],
             "reading:leaves_intervening_if": ["G3"], "reading:once_each_turn_taken": ["G4"],
             "reading:controller_off_battlefield": ["G5"], "state-trigger-new-object": ["G8"],
-            "departed-waiting": ["G14"], "from-anywhere-looks-back": ["G6"]},
+            "departed-waiting": ["G14"], "from-anywhere-looks-back": ["G6"],
+            "intervening-you": ["G7"]},
 }
 
 

@@ -12,6 +12,9 @@ Branch points (``kind``; answer 0 is the reference engine's reading, for the sce
 * ``from-anywhere-looks-back``: an ability about a card put into a zone "from anywhere" judged, for a permanent
   leaving the battlefield, on the game after the event (603.6c: not a leaves-the-battlefield ability) or before it
   (as 603.10a's look-back abilities are), asked where the two give different abilities;
+* ``intervening-you``: "you" in an intervening "if" checked again on resolution (603.4) is the ability's
+  controller as it triggered (603.3a), or its source's controller now, asked where its source changed control
+  and the two answer differently;
 * ``departed-waiting``: the abilities of a player who leaves the game that triggered and wait to go on the stack
   cease with the player, or still go on the stack (after every present player's); 800.4a speaks only of the
   objects on the stack;
@@ -91,6 +94,21 @@ class PermissiveGame(Game):
                                        "they look forward, or back in time"):
             return variant
         return found
+
+    def intervening_if_holds_on_resolution(self, trigger: str) -> bool:
+        held = super().intervening_if_holds_on_resolution(trigger)
+        entry, condition = self.instances[trigger], self.specs[trigger].get("intervening_if")
+        now = self.state.controllers.get(entry["source"])
+        if condition is None or now in (None, entry["controller"]):
+            return held
+        # 603.4 checks the condition again on resolution; whether its "you" is still the ability's controller
+        # (603.3a) or now its source's new controller, it does not say: asked where the two answer differently.
+        other = self.catalog.holds(condition, self.state, entry["source"], now)
+        if other != held and choose(self.oracle, "intervening-you", (False, True), f"the intervening 'if' of "
+                                    f"{trigger} on resolution: 'you' is {entry['controller']}, its controller as it "
+                                    f"triggered, or {now}, its source's controller now"):
+            return other
+        return held
 
     def before_priority(self) -> None:
         while True:
