@@ -34,12 +34,16 @@ AUDITED = {
     "momon-wonder": {"group-order": ["M2"], "sbc-defeat-order": ["M5"], "leaves-looks-back": ["M11"], "reading:package_contents": ["M7"],
                      "reading:snatch_check_triggers": ["M8"], "reading:failed_summon_event": ["M9"],
                      "remedy-placement": ["M10"], "reading:optional_choice": ["M13"],
-                     "reading:intervening_recheck": ["M14"], "sbc-timing": ["M18"], "reading:sbc_events": ["M3"]},
+                     "reading:intervening_recheck": ["M14"], "sbc-timing": ["M18"], "reading:sbc_events": ["M3"],
+                     "sbc-after-action": ["M15"]},
     "redemption": {"reading:control_change_holder": ["R4", "R13"], "reading:mandatory_after_phase": ["R5"],
-                   "fresh-placement": ["R9"], "optional-after-phase": ["R12"], "optional-choice-scope": ["R7"], "batch-order": ["R6", "R10", "R14"]},
+                   "fresh-placement": ["R9"], "optional-after-phase": ["R12"], "optional-choice-scope": ["R7"], "batch-order": ["R6", "R10", "R14"],
+                   "optional-choice-time": ["R8"]},
     "mtg": {"reading:pass_two_membership": ["G1"], "reading:departed_delayed": ["G2"],
             "reading:leaves_intervening_if": ["G3"], "reading:once_each_turn_taken": ["G4"],
-            "reading:controller_off_battlefield": ["G5"], "state-trigger-new-object": ["G8"]},
+            "reading:controller_off_battlefield": ["G5"], "state-trigger-new-object": ["G8"],
+            "departed-waiting": ["G14"], "from-anywhere-looks-back": ["G6"],
+            "intervening-you": ["G7"]},
 }
 
 
@@ -81,17 +85,35 @@ def _default(ruleset, option: str):
 
 
 def audit_page(sweeps: dict, text: str) -> str:
-    reported = {row: kind for name in RULESETS for kind, rows in AUDITED[name].items()
-                for row in rows if any(a.kind == kind for a in sweeps[name].ambiguities)}
+    """The audit page with its "tool" column filled from the sweeps: ``lint-rules (`id`)`` for an entry whose branch
+    point the defaults report open; ``lint-rules: one outcome (`id`)`` for one met whose answers were each allowed
+    but never led apart, ``lint-rules: settled (`id`)`` for one met where only one answer was ever allowed; other
+    findings of the cell (``lint``, a test) are kept."""
+    status = {}
+    for name in RULESETS:
+        found = sweeps[name]
+        open_points = {a.kind for a in found.ambiguities}
+        for kind, rows in AUDITED[name].items():
+            if kind in open_points:
+                said = f"lint-rules (`{kind}`)"
+            elif found.met.get(kind):
+                said = f"lint-rules: {'one outcome' if found.agreed.get(kind) else 'settled'} (`{kind}`)"
+            else:
+                continue
+            for row in rows:
+                status.setdefault(row, []).append(said)
 
     def fill(match: re.Match) -> str:
         cells = match.group(0).split(" | ")
         row = cells[0].lstrip("| ").strip()
-        if row in reported:
-            tool = cells[-1].rstrip(" |")
-            keep = [part for part in tool.split(", ") if part not in ("-", "option") and not part.startswith("lint-rules")]
-            cells[-1] = ", ".join([f"lint-rules (`{reported[row]}`)"] + [k for k in keep if k != "lint"]
-                                  + (["lint"] if "lint" in keep else [])) + " |"
+        tool = cells[-1].rstrip(" |")
+        found = sorted(status.get(row, []), key=lambda said: not said.startswith("lint-rules ("))
+        dropped = ("-", "option") if any(said.startswith("lint-rules (") for said in found) else ("-",)
+        keep = [part for part in tool.split(", ") if part not in dropped and not part.startswith("lint-rules")]
+        if not found and tool.startswith("lint-rules"):
+            found = ["-"] if not keep else []
+        if found:
+            cells[-1] = ", ".join(found + [k for k in keep if k != "lint"] + (["lint"] if "lint" in keep else [])) + " |"
         return " | ".join(cells)
 
     return re.sub(r"^\| [MRG]\d+ \|.*\|$", fill, text, flags=re.M)

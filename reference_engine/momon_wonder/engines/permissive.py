@@ -4,6 +4,9 @@ Branch points (``kind``; answer 0 is the reference engine's reading):
 
 * ``group-order``: the order in which one event's trigger group enters its queue (11.2.3, Section 11.3);
 * ``group-placement``: the order in which the waiting groups of one completion are placed (11.2.3, 11.2.5);
+* ``sbc-after-action``: whether State-Based Conditions follow a player's action (a scripted action: 11.2.2 names
+  only a turn-based action or an Ability) before its triggers are placed, asked where it can matter (an object
+  marked for defeat); answer 1 leaves the marks to the next check;
 * ``sbc-timing``: State-Based Conditions before the waiting groups are placed, or after them (11.2.2), when an
   object is marked for defeat;
 * ``leaves-looks-back``: whether the abilities of an object leaving play in an event see that event (11.2.1 says
@@ -144,6 +147,12 @@ class PermissiveGame(Game):
         super().place_waiting_groups()
 
     def after_completion(self) -> None:
+        if self.marked_for_defeat and self.record.entries[-1]["kind"] == "action_end" and not choose(
+                self.oracle, "sbc-after-action", (True, False), f"State-Based Conditions after a player's action "
+                f"(not a turn-based action, not an Ability) with {', '.join(self.marked_for_defeat)} marked for "
+                "defeat: performed before its triggers are placed, or not (the marks wait for the next check)"):
+            self.place_waiting_groups()
+            return
         if self.marked_for_defeat and choose(
                 self.oracle, "sbc-timing", (False, True), f"State-Based Conditions for "
                 f"{', '.join(self.marked_for_defeat)} before or after placing the waiting groups"):

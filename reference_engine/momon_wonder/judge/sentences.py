@@ -66,6 +66,8 @@ BRANCH_POINTS = table(
                 "of it"),
     BranchPoint("sbc-timing", ("11.2.2", "11.2.5"), "State-Based Conditions before the waiting groups are placed, "
                 "or after: whether events of that pass join the same collection"),
+    BranchPoint("sbc-after-action", ("11.2.2",), "whether State-Based Conditions follow a player's action (not a "
+                "turn-based action, not an Ability) before its triggers are collected"),
     BranchPoint("sbc-defeat-order", ("11.2.2", "11.2.5"), "the order of the defeats of several objects in one "
                 "State-Based Conditions pass: 'chronological order' gives events caused at once none",
                 option="sbc_defeat_order"),

@@ -352,6 +352,12 @@ BRANCH_POINTS = table(
                 "applicable, which comes first"),
     BranchPoint("state-trigger-new-object", ("603.8",), "a state trigger whose object changed zones while an "
                 "instance of it waits: a new object (400.7), so may it trigger again"),
+    BranchPoint("from-anywhere-looks-back", ("603.6c", "603.10a"), "whether an ability about a card put into a zone "
+                "'from anywhere' looks back in time for a permanent leaving the battlefield"),
+    BranchPoint("intervening-you", ("603.4", "603.3a"), "'you' in an intervening 'if' checked again on resolution: "
+                "the ability's controller as it triggered, or its source's controller now"),
+    BranchPoint("departed-waiting", ("800.4a", "603.3"), "the triggered abilities of a player who left that wait to "
+                "go on the stack: they cease with the player (as the objects on the stack do), or still go there"),
     reading("pass_two_membership", ("603.3b",), "which abilities go in the second pass"),
     reading("departed_delayed", ("800.4a", "603.7"), "the delayed triggered abilities of a player who left, not "
             "yet triggered"),

@@ -9,6 +9,9 @@ Branch points (``kind``; answer 0 is the reference engine's reading under the sc
   pending, or ahead of them (TA.6), when both kinds are pending;
 * ``optional-choice-scope``: a player's second optional trigger among those free together gets a choice of its
   own, or the one the player made for the first (TA.5 speaks of one choice about all of a player's abilities);
+* ``optional-choice-time``: an optional trigger's holder chooses whether to use it as its turn comes, or as it
+  arises (when it joins the triggers free together; a declined one is removed then), asked where its holder may
+  decline it and another trigger is free with it (TA.5 says only that the players choose, in turn order);
 * ``optional-after-phase``: an optional trigger still pending when its phase ends keeps waiting, or lapses (TA.3
   says "at least until the end of the current phase" of mandatory ones only);
 * ``reading:<option>``: every documented reading of text the glossary leaves silent, decided once per play where it
@@ -24,6 +27,7 @@ from typing import Any
 
 from reference_engine.common.permissive import Oracle, Readings
 from reference_engine.kernel.branching import choose
+from reference_engine.kernel.choices import ScenarioChooser
 from reference_engine.redemption.engines.reference import PRESENT, Game
 
 # The readings the reference engine can play for each option (reference_engine/redemption/judge/options.py).
@@ -64,6 +68,7 @@ class PermissiveGame(Game):
         self._batches_made = 0
         self._taken_from = 0  # the batch of the trigger taking its turn
         self._answered: dict[tuple[str, int], bool] = {}  # (player, batch) -> their first optional answer in it
+        self._early: dict[str, bool] = {}  # optional trigger -> its holder's answer, asked as it arose
 
     def lapse_at_phase_end(self) -> None:
         gone = [t for t in self.pending() if not self.ability(self.instances[t]).get("optional")
@@ -78,9 +83,27 @@ class PermissiveGame(Game):
 
     def order_batch(self, triggers: list[str]) -> deque[str]:
         self._batches_made += 1
-        return _OpenBatch(super().order_batch(triggers), self.oracle, self._batches_made)
+        batch = _OpenBatch(super().order_batch(triggers), self.oracle, self._batches_made)
+        for trigger_id in list(batch):
+            trigger = self.instances[trigger_id]
+            if len(batch) < 2 or not self.ability(trigger).get("optional") or not self._may_decline(trigger):
+                continue  # alone, or used either way: asked early or late, it activates or leaves at the same place
+            if choose(self.oracle, "optional-choice-time", (False, True), f"{trigger['controller']}'s choice for "
+                      f"optional {trigger_id}: as its turn comes, or as it arises"):
+                self._early[trigger_id] = Game.ask_optional(self, trigger)
+                if not self._early[trigger_id]:
+                    batch.remove(trigger_id)
+                    self.record.add("removed", trigger=trigger_id, reason="declined")
+        return batch
+
+    def _may_decline(self, trigger: dict[str, Any]) -> bool:
+        """Whether its holder may decline ``trigger``: with the scenario's answers, only where they decline it; a
+        chooser branching on the players' answers may decline any."""
+        return not isinstance(self.chooser, ScenarioChooser) or not self.chooser.optional(trigger["controller"], trigger)
 
     def ask_optional(self, trigger: dict[str, Any]) -> bool:
+        if trigger["id"] in self._early:
+            return self._early[trigger["id"]]  # chosen as it arose
         player = trigger["controller"]
         key = (player, self._taken_from)
         if key in self._answered and choose(

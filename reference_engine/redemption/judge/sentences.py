@@ -108,6 +108,8 @@ BRANCH_POINTS = table(
                 "before or after those already pending", option="trigger_during_resolution"),
     BranchPoint("optional-choice-scope", ("TA.5",), "one choice for all of a player's optional triggers free "
                 "together, or one per trigger"),
+    BranchPoint("optional-choice-time", ("TA.5",), "when an optional trigger's holder chooses whether to use it: "
+                "as the triggers arise, or as each one's turn comes"),
     BranchPoint("optional-after-phase", ("TA.3",), "an optional trigger still pending when its phase ends: keeps "
                 "waiting or lapses ('at least until the end of the current phase' is said of mandatory ones only)"),
     reading("control_change_holder", ("TA.1", "TA.3"), "whose trigger it is when the situation is its card's own "
