@@ -200,7 +200,9 @@ def _shown_document(ruleset: str, document: dict[str, Any]) -> dict[str, Any]:
     shown = {k: v for k, v in document.items() if k not in ("options", "id", "description")}
     if options:
         shown["options"] = options
-    return shown
+    # In the schema's order, whatever order a reduction left the keys in (the page stays stable across reductions).
+    order = list(composed_schema("scenario", (ruleset,)).get("properties", ()))
+    return dict(sorted(shown.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
 
 
 # -- The page ---------------------------------------------------------------------------------------------------
