@@ -6,9 +6,13 @@ engine's handshake still writes the partial reports; an engine that fails its ha
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from process_support import ENV
 
@@ -44,3 +48,26 @@ def test_a_closed_stdout_is_exit_0_for_the_listing_commands(tmp_path):
     for argv in (["rules"], ["options"], ["explain", "mw.queue-fifo"]):
         code, err = _closed_pipe(argv, tmp_path)
         assert (code, err) == (0, ""), (argv, code, err)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupt_during_the_handshake_still_writes_the_partial_reports(tmp_path, signum):
+    mark = tmp_path / "started"
+    hang = f"{sys.executable} -c \"open({str(mark)!r}, 'w').close(); import time; time.sleep(1000)\""
+    proc = subprocess.Popen([*CLI, "run", "--engine-cmd", hang, "--rules", "mw.queue-fifo", "--no-fixtures",
+                             "--max-examples", "5", "--report-json", "r.json", "--junit-xml", "r.xml",
+                             "--report-jsonl", "r.jsonl"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=ENV, cwd=tmp_path, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while not mark.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signum)  # the engine started and hangs: the run is in its handshake
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signum, (proc.returncode, out, err)
+    assert "Traceback" not in err and "during the engine's handshake" in err, err
+    name = signal.Signals(signum).name
+    report = json.loads((tmp_path / "r.json").read_text("utf-8"))
+    assert (report["interrupted"], report["not_checked"], report["rules"]) == (name, ["mw.queue-fifo"], [])
+    footer = json.loads((tmp_path / "r.jsonl").read_text("utf-8").splitlines()[-1])
+    assert (footer["record"], footer["not_checked"]) == ("footer", ["mw.queue-fifo"])
+    assert f"not checked: the run was interrupted ({name})" in (tmp_path / "r.xml").read_text("utf-8")
