@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from process_support import ENV
+from process_support import ENGINES, ENV, REPO
 
 CLI = [sys.executable, "-m", "conformance.commands.cli"]
 
@@ -71,3 +71,21 @@ def test_an_interrupt_during_the_handshake_still_writes_the_partial_reports(tmp_
     footer = json.loads((tmp_path / "r.jsonl").read_text("utf-8").splitlines()[-1])
     assert (footer["record"], footer["not_checked"]) == ("footer", ["mw.queue-fifo"])
     assert f"not checked: the run was interrupted ({name})" in (tmp_path / "r.xml").read_text("utf-8")
+
+
+@pytest.mark.parametrize("mode", ["crash", "garbage"])
+def test_replay_and_check_exit_1_as_run_does_when_the_engine_fails_its_handshake(tmp_path, mode, capsys):
+    from conformance.commands import cli
+
+    bad = f"{sys.executable} {ENGINES / 'bad_start.py'} {mode}"
+    fixture = REPO / "fixtures" / "momon-wonder" / "mw-append-after-pending.json"
+    assert cli.main(["run", "--engine", "mutant:mw-lifo", "--rules", "mw.queue-fifo", "--no-fixtures",
+                     "--max-examples", "20", "--shrink-seconds", "1", "--failures-dir", str(tmp_path)]) == 1
+    (replay_file,) = tmp_path.glob("*.json")
+    capsys.readouterr()
+    for argv in (["replay", str(replay_file)], ["check", str(fixture)]):
+        assert cli.main([*argv, "--engine-cmd", bad]) == 1, argv
+        err = capsys.readouterr().err
+        assert "failed its handshake" in err and "Traceback" not in err, err
+    # An engine command that cannot be started at all is still the user's to fix.
+    assert cli.main(["check", str(fixture), "--engine-cmd", str(tmp_path / "no-such-program")]) == 2
