@@ -89,3 +89,53 @@ def test_replay_and_check_exit_1_as_run_does_when_the_engine_fails_its_handshake
         assert "failed its handshake" in err and "Traceback" not in err, err
     # An engine command that cannot be started at all is still the user's to fix.
     assert cli.main(["check", str(fixture), "--engine-cmd", str(tmp_path / "no-such-program")]) == 2
+
+
+class _SlowPool:
+    """A pool whose processes take ``seconds`` to start: each task submitted is done after that."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+
+    def submit(self, fn):
+        from concurrent.futures import Future
+
+        time.sleep(self.seconds)
+        done = Future()
+        done.set_result(fn())
+        return done
+
+
+def test_exploration_with_workers_leaves_their_start_within_the_time_budget():
+    from conformance.running.session import WORKER_START_RESERVE, _minus_worker_start
+
+    deadline = time.time() + 100
+    cut = _minus_worker_start(_SlowPool(0.1), 2, deadline)  # the pool took about 0.2 s to start
+    assert deadline - WORKER_START_RESERVE * 0.5 < cut <= deadline - WORKER_START_RESERVE * 0.2
+    # A budget too short for the reserve still explores half of what is left of it.
+    soon = time.time() + 0.4
+    cut = _minus_worker_start(_SlowPool(0.1), 2, soon)
+    assert time.time() < cut < soon
+
+
+def test_a_failure_found_after_the_time_budget_is_shrunk_for_a_moment_only():
+    from conformance.running.session import SHRINK_PAST_DEADLINE, RunSpec, Session
+
+    session = Session(RunSpec(ruleset="momon-wonder", edition=None, engine="mutant:mw-lifo", options={},
+                              max_examples=5, seed=0, shrink_seconds=30.0))
+    session.deadline = time.time() - 1  # spent
+    assert session.run_config().shrink_seconds == SHRINK_PAST_DEADLINE < 1.0
+    session.deadline = time.time() + 5
+    assert 4 < session.run_config().shrink_seconds <= 5
+
+
+@pytest.mark.slow
+def test_a_run_with_workers_ends_near_its_time_budget(tmp_path):
+    began = time.monotonic()
+    done = subprocess.run([*CLI, "run", "--engine", "mutant:mw-lifo", "--max-examples", "100000", "--time-budget",
+                           "6s", "--workers", "2", "--report-json", "r.json"], capture_output=True, text=True,
+                          env=ENV, cwd=tmp_path, timeout=300)
+    took = time.monotonic() - began
+    assert done.returncode == 1, done.stderr[-3000:]  # mw-lifo fails three rules
+    assert took < 12, took  # loose: a loaded machine; it took 15.6 s for a 10 s budget before
+    assert json.loads((tmp_path / "r.json").read_text("utf-8"))["stopped"]["by"] == "time budget"
