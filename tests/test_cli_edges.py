@@ -139,3 +139,35 @@ def test_a_run_with_workers_ends_near_its_time_budget(tmp_path):
     assert done.returncode == 1, done.stderr[-3000:]  # mw-lifo fails three rules
     assert took < 12, took  # loose: a loaded machine; it took 15.6 s for a 10 s budget before
     assert json.loads((tmp_path / "r.json").read_text("utf-8"))["stopped"]["by"] == "time budget"
+
+
+def test_a_negative_time_budget_is_said_to_be_one(capsys):
+    from conformance.commands import cli
+
+    for argv in (["--time-budget", "-5s"], ["--time-budget=-5s"], ["--time-budget", "-1h30m"]):
+        assert cli.main(["run", *argv]) == 2, argv
+        err = capsys.readouterr().err
+        assert "--time-budget: give a positive duration" in err and "expected one argument" not in err, err
+
+
+def test_a_hanging_handshake_says_what_the_user_can_do():
+    from process_support import engine
+    from reference_engine.kernel.errors import EngineError
+
+    hanging = engine("bad_start", "hang", start_timeout=0.5)
+    try:
+        with pytest.raises(EngineError) as raised:
+            hanging.info  # noqa: B018 (the handshake)
+    finally:
+        hanging.close()
+    message = str(raised.value)
+    assert "start_timeout" not in message and "ProcessEngine" not in message, message
+    assert "answer `start` with `started` sooner" in message, message
+
+
+def test_an_audit_asked_of_another_shard_than_the_first_is_said_to_run_in_shard_1_only(capsys):
+    from conformance.commands import cli
+
+    assert cli.main(["run", "--audit", "--shard", "2/2", "--rules", "mw.queue-fifo", "mw.no-interruption",
+                     "--no-fixtures", "--max-examples", "3"]) == 0
+    assert "--audit runs in shard 1 only: shard 2/2 does not audit" in capsys.readouterr().err

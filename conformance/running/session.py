@@ -135,6 +135,9 @@ class Session:
                                           option=f"{p}database")
         if spec.failures_dir and not worker:
             writable_folder(spec.failures_dir, f"{p}failures-dir")
+        if spec.audit and not self.audits() and not worker:  # said, not silently left out
+            self.warnings.append(f"{p}audit runs in shard 1 only: shard {spec.shard[0]}/{spec.shard[1]} does not "
+                                 f"audit")
 
     # -- What there is to check --------------------------------------------------------------------------------
 
