@@ -549,10 +549,22 @@ def _outputs_writable(args: argparse.Namespace) -> None:
     _distinct_outputs(outputs)
 
 
+def _joined_negative_durations(argv: list[str]) -> list[str]:
+    """``--time-budget -5s`` as ``--time-budget=-5s``: argparse takes a value starting with ``-`` (not a plain
+    number) for an option and says "expected one argument"; joined, it reaches the duration's own message."""
+    joined: list[str] = []
+    for arg in argv:
+        if joined and joined[-1] == "--time-budget" and re.match(r"-[\d.]", arg):
+            joined[-1] = f"--time-budget={arg}"
+        else:
+            joined.append(arg)
+    return joined
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_joined_negative_durations(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
         return BAD_INPUT if exc.code not in (0, None) else PASSED
     args.interrupts = interrupts = Interrupts()
@@ -567,6 +579,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConformanceError as exc:
         print(f"trigger-conformance: {exc}", file=sys.stderr)
         return BAD_INPUT
+    except BrokenPipeError:  # a pipe closed outside the guarded streams (TerminalStream): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PASSED
     except OSError as exc:  # a report that could not be written after all (a full disk...): said, no traceback
         print(f"trigger-conformance: could not write {exc.filename or 'a file'}: {exc.strerror or exc}",
               file=sys.stderr)
@@ -575,9 +590,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\ntrigger-conformance: interrupted{f' by {interrupts.received}' if interrupts.received else ''}",
               file=sys.stderr)
         return exit_code(interrupts.received)
-    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly, as other command-line tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return PASSED
     finally:
         sys.stdout, sys.stderr = streams
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from conformance.reports.text import MARK, describe_entry, describe_scenario, outcome_lines, shown, side_by_side
 from conformance.documents.failure_store import replay_command
 from conformance.running.session import engine_spec
-from reference_engine.kernel.errors import ConformanceError
+from reference_engine.kernel.errors import ConformanceError, EngineError
 from reference_engine.kernel.registry import reference_engine_for
 
 PASSED, FAILED = 0, 1
@@ -41,6 +42,16 @@ def _engine_for(spec: str, ruleset, edition: str, timeout: float | None = None, 
     return engine, info
 
 
+def _handshake_failed(exc: EngineError) -> int:
+    """An engine that started but failed its handshake (crashed, answered garbage or the wrong protocol, hung): the
+    problem said on stderr, exit 1 as in ``run`` (the engine's to fix). One that never ran (a command not found, a
+    module that cannot be loaded) is the user's to fix: raised again (exit 2)."""
+    if exc.outcome == "unavailable":
+        raise exc
+    print(f"trigger-conformance: the engine failed its handshake ({exc.outcome}): {exc}", file=sys.stderr)
+    return FAILED
+
+
 def _close(engine) -> None:
     try:
         engine.close()
@@ -64,8 +75,12 @@ def replay(args: argparse.Namespace) -> int:
                                + ("(the file's text holds control characters, shown escaped as \\uXXXX: this command "
                                   "is not the file's as written)\n" if hidden else "")
                                + "or add --trust-file-engine to run the one the file names")
-    engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"], args.engine_timeout,
-                               args.engine_restarts, args.max_trace_entries, args.engine_memory)
+    try:
+        engine, info = _engine_for(spec or document["engine"]["spec"], ruleset, scenario["edition"],
+                                   args.engine_timeout, args.engine_restarts, args.max_trace_entries,
+                                   args.engine_memory)
+    except EngineError as exc:
+        return _handshake_failed(exc)
     try:
         return _replay(args.file, document, ruleset, scenario, engine, info, args.max_trace_entries)
     finally:
@@ -125,8 +140,11 @@ def check_file(args: argparse.Namespace) -> int:
     else:
         _, scenario = prepare_scenario(document, args.file)
     ruleset = get_ruleset(scenario["ruleset"])
-    engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout,
-                               max_trace_entries=args.max_trace_entries, memory=args.engine_memory)
+    try:
+        engine, info = _engine_for(spec, ruleset, scenario["edition"], args.engine_timeout,
+                                   max_trace_entries=args.max_trace_entries, memory=args.engine_memory)
+    except EngineError as exc:
+        return _handshake_failed(exc)
     try:
         invariants = ruleset.invariants_for(scenario["edition"])
         checked = check_scenario(engine, scenario, invariants)

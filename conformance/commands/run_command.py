@@ -45,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
     for warning in session.warnings:
         print(f"trigger-conformance: warning: {warning}", file=sys.stderr)
     try:
-        described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
+        try:
+            described = session.handshake()  # an engine that fails its handshake errors every rule (exit 1), not usage
+        except KeyboardInterrupt:  # a signal during the handshake: the partial reports all the same, nothing checked
+            return _interrupted_at_handshake(args, session, started)
         _print_header(session, described)
         progress = Progress(getattr(sys.stdout, "raw", sys.stdout), len(session.rule_keys()), session.spec.max_examples,
                             args.progress_interval)
@@ -53,6 +56,20 @@ def run(args: argparse.Namespace) -> int:
         return _conclude(args, recorder, _run_pytest(args, recorder))
     finally:
         session.close()
+
+
+def _interrupted_at_handshake(args: argparse.Namespace, session: Session, started: float) -> int:
+    """A run interrupted (SIGINT, SIGTERM) before its engine finished its handshake: every report asked for is still
+    written, each rule and fixture in it not checked (interrupted), and the exit code is the signal's."""
+    interrupts = getattr(args, "interrupts", None)
+    recorder = RunRecorder(session, {"name": "(no handshake)", "version": "?", "spec": session.spec.engine},
+                           args.report_jsonl, sys.stdout, None, started)
+    recorder.interrupted = (interrupts.received if interrupts is not None else None) or "SIGINT"
+    print(f"trigger-conformance: {recorder.interrupted} came during the engine's handshake: nothing was checked",
+          file=sys.stderr)
+    recorder.start()
+    recorder.finish(interrupted=True)
+    return _conclude(args, recorder, (int(exit_code(recorder.interrupted)), ""))
 
 
 def _spec(args: argparse.Namespace) -> RunSpec:

@@ -35,6 +35,8 @@ _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 def parse_duration(text: str) -> float:
     """``90``, ``90s``, ``10m``, ``1h30m``, ``2.5h`` -> seconds. Raises ConformanceError otherwise."""
     text = text.strip().lower()
+    if text.startswith("-") and re.fullmatch(r"-(\d+(\.\d+)?[smhd]?)+", text):  # a negative duration
+        raise ConformanceError("--time-budget: give a positive duration")
     if re.fullmatch(r"\d+(\.\d+)?", text):
         seconds = float(text)
     else:

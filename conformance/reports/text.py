@@ -32,13 +32,54 @@ def shown(text: str, lines: bool = False) -> str:
     return pattern.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-class TerminalStream:
-    """A text stream that writes through :func:`shown` (lines kept) to ``stream``: what the commands print on
-    stdout and stderr, whatever text a document or an engine put in it. ``raw`` is ``stream`` itself, for the
-    tool's own control sequences (the live progress line)."""
+class QuietStream:
+    """A text stream over ``stream`` that stops quietly when its reader goes away (``... | head``): the first write
+    or flush that meets a closed pipe points the stream's file descriptor at the null device (what Python's docs
+    advise for SIGPIPE: nothing buffered can fail again, at exit either), and from then on what is written is
+    dropped. The command goes on (its report files are still written) and exits with its own code."""
 
     def __init__(self, stream):
-        self.raw = stream
+        self.stream = stream
+        self.closed_pipe = False
+
+    def write(self, text: str) -> int:
+        if not self.closed_pipe:
+            try:
+                return self.stream.write(text)
+            except BrokenPipeError:
+                self._reader_gone()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.closed_pipe:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self._reader_gone()
+
+    def _reader_gone(self) -> None:
+        self.closed_pipe = True
+        import os
+
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self.stream.fileno())
+            os.close(null)
+        except (AttributeError, OSError, ValueError):  # no file descriptor (a stream in memory): dropped all the same
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+class TerminalStream:
+    """A text stream that writes through :func:`shown` (lines kept) to ``stream``: what the commands print on
+    stdout and stderr, whatever text a document or an engine put in it. ``raw`` is ``stream`` itself (as a
+    :class:`QuietStream`: a reader gone stops the output quietly), for the tool's own control sequences (the live
+    progress line)."""
+
+    def __init__(self, stream):
+        self.raw = QuietStream(stream)
 
     def write(self, text: str) -> int:
         return self.raw.write(shown(text, lines=True))

@@ -237,7 +237,9 @@ def _minimise(engine: Engine, reference: Engine, config: RunConfig, inv: Invaria
     started = time.monotonic()
 
     def left(share: float = 1.0) -> float:
-        return max(1.0, share * (config.shrink_seconds - (time.monotonic() - started)))
+        # at least a second, or what the shrink was given when less (a time budget spent)
+        spent = time.monotonic() - started
+        return max(min(1.0, config.shrink_seconds), share * (config.shrink_seconds - spent))
 
     # Each step gets a share of what is left, so that the last, the passes over what Hypothesis found, always runs.
     pinned = set(config.options) - {name for name, _ in config.explored_options}  # kept as the run fixed them

@@ -81,6 +81,11 @@ def parse_option(text: str) -> tuple[str, Any]:
     return name, value
 
 
+# Seconds a failure is still shrunk for once the time budget is spent (it is reported, shrunk or not, with its replay
+# file): a moment, so that the run ends near its budget, with workers too.
+SHRINK_PAST_DEADLINE = 0.3
+
+
 class Session:
     """Checks rules and fixtures of one RunSpec. Raises ConformanceError for a bad spec (exit code 2). ``worker``: a
     worker's session of a run already started (its example database is not checked again, see
@@ -130,6 +135,9 @@ class Session:
                                           option=f"{p}database")
         if spec.failures_dir and not worker:
             writable_folder(spec.failures_dir, f"{p}failures-dir")
+        if spec.audit and not self.audits() and not worker:  # said, not silently left out
+            self.warnings.append(f"{p}audit runs in shard 1 only: shard {spec.shard[0]}/{spec.shard[1]} does not "
+                                 f"audit")
 
     # -- What there is to check --------------------------------------------------------------------------------
 
@@ -263,10 +271,10 @@ class Session:
         scenario draws every other option's value (the defaults fill ``options``)."""
         explored = explorable_options(self.ruleset, self.spec.options) if self.spec.explore_options else ()
         shrink_seconds = self.spec.shrink_seconds
-        if self.deadline is not None:  # a time budget: each shrink gets what is left of it, at least a second
+        if self.deadline is not None:  # a time budget: each shrink gets what is left of it (a moment, once spent)
             import time
 
-            shrink_seconds = max(1.0, min(shrink_seconds, self.deadline - time.time()))
+            shrink_seconds = max(SHRINK_PAST_DEADLINE, min(shrink_seconds, self.deadline - time.time()))
         return RunConfig(self.ruleset, self.edition, self.options, self.spec.max_examples, self.spec.seed,
                          self._database, self.spec.engine, shrink_seconds, explored, plays=self._plays)
 
@@ -392,6 +400,8 @@ def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = Non
         pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_PoolWorker.install, initargs=(played,))
         futures = []
         try:
+            if deadline is not None:  # the workers that conclude the rules must still start within the budget
+                deadline = _minus_worker_start(pool, workers, deadline)
             futures = [pool.submit(explore_range, spec, start, stop, deadline) for start, stop in bounds]
             while wait(futures, timeout=0.5, return_when=FIRST_EXCEPTION).not_done:
                 if progress is not None:
@@ -404,6 +414,30 @@ def explore_stream(spec: RunSpec, workers: int = 1, deadline: float | None = Non
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     return exploration_from_parts(parts)
+
+
+# After exploration, the pytest-xdist workers that conclude the rules start (Python, pytest, execnet, the plugin):
+# about twice as slowly as this exploration's own worker processes, measured as they start on this machine at its
+# present load. Exploration leaves them that time, so that a run with workers still ends within its time budget.
+WORKER_START_RESERVE = 2.0
+
+
+def _pool_ready() -> bool:
+    """A task that only shows a pool process has started (and imported what it explores with)."""
+    return True
+
+
+def _minus_worker_start(pool, workers: int, deadline: float) -> float:
+    """The exploration's ``deadline`` less the time the concluding workers will take to start
+    (:data:`WORKER_START_RESERVE` times what ``pool``'s ``workers`` processes took to start, waited for here), but
+    never less than half the time left to explore: a budget too short for that still explores."""
+    import time
+    from concurrent.futures import wait
+
+    began = time.time()
+    wait([pool.submit(_pool_ready) for _ in range(workers)])
+    now = time.time()
+    return max(deadline - WORKER_START_RESERVE * (now - began), now + (deadline - now) / 2)
 
 
 def _interrupted_workers(pool, futures, name: str, grace: float = 10.0) -> list[dict[str, Any]]:

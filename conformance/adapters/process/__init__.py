@@ -482,8 +482,10 @@ class ProcessEngine(Engine):
                                       f"{excerpt(bytes(buffer[:200]))}")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                hint = ("the handshake's limit is fixed (ProcessEngine's start_timeout)" if what == "the handshake"
-                        else f"{self.timeout_option} SECONDS raises it if the engine is only slow")
+                hint = ("no option raises the handshake's limit: make the engine answer `start` with `started` "
+                        "sooner, before it loads anything slow, and flush its stdout after the line"
+                        if what == "the handshake" else f"{self.timeout_option} SECONDS raises it if the engine is "
+                                                        f"only slow")
                 self._fail("timed-out", f"no answer to {what} within {self._limit_for(what)} s; the engine's process "
                                         f"group was killed ({hint})")
             # Wakes up for output, for the engine's exit (its pidfd), or to poll it where there is no pidfd.
