@@ -128,7 +128,7 @@ def lint_rules(args) -> int:
     except ValueError as exc:
         raise ConformanceError(str(exc)) from None
     text = _rules_text(args.rules_text) if args.rules_text else None
-    problems = lint_text(ruleset, text)
+    problems = lint_text(ruleset, text, args.rules_text or "the text")
     if args.exhaustive:
         from conformance.editors.exhaustive_cli import lint_exhaustive
 
@@ -290,8 +290,8 @@ def diff_command(args) -> int:
     built, text = _sides(ruleset, args)
     documents = _scenario_documents(args.scenario, ruleset, {})
     if text is not None:
-        for problem in lint_text(ruleset, text):
-            if "STALE" in problem:
+        for problem in lint_text(ruleset, text, getattr(args, "rules_text", None) or "the text"):
+            if "STALE" in problem or " does not look like " in problem:
                 print(f"LINT  {problem}")
         for note in text_findings(ruleset, text):
             print(f"TEXT  {note}")

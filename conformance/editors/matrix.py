@@ -93,13 +93,14 @@ def _rule_scope(name: str) -> str | None:
         return None
 
 
-def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
+def lint_text(ruleset: Ruleset, text: str | None, name: str = "the text") -> list[str]:
     """Problems (empty when the ruleset and ``text`` agree). Without ``text``, only the ruleset's own checks: every
     key an invariant and a fixture, every recorded rule encoded by a key or explained in ``Ruleset.unencoded``.
     With ``text`` (read by the ruleset's rule-text reader, so a page's footer, link lines, headings, bullets and
     re-wrapping change nothing), sentence by sentence: a changed or removed sentence flags only the keys recorded
     for it (``KEY: STALE: ...``); a new sentence, a rule of the scope that nothing encodes or explains, and a cited
-    rule the text lacks are problems too."""
+    rule the text lacks are problems too. A text holding none of the rules the keys cite (an empty file, another
+    ruleset's text) gets one line first saying so, ``name`` (the file's) naming it."""
     problems: list[str] = []
     fixtures = _fixture_keys(ruleset)
     keys = {inv.key for inv in ruleset.invariants}
@@ -117,6 +118,10 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
     if text is None:
         return problems
     found = paragraphs(ruleset.name, text)
+    numbers = sorted({n for inv in ruleset.invariants for n in inv.rule_numbers.values()}, key=_number_key)
+    if numbers and not any(n in found for n in numbers):
+        problems.append(f"{name} does not look like {ruleset.name}'s text ({ruleset.title}): none of the rules "
+                        f"its keys cite ({', '.join(numbers)}) are there; each is listed below")
     for number in sorted(n for n in found if _in_scope(ruleset, n) and n not in ruleset.sentences):
         if not _covered(number, cited) and number not in unencoded:
             problems.append(f"{number}: a numbered rule of the text with no rule key and no stated reason "
