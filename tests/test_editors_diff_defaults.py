@@ -177,6 +177,7 @@ def test_a_diff_stopped_by_its_limit_says_so(capsys):
     assert out.count("DIFFERENCE") == 1
     assert "1 of the given scenarios, every trace of each; stopped at the first difference (--limit 1); --limit N " \
            "shows more" in out
+    assert out.rstrip().endswith("1 difference(s) shown: the search stopped there (--limit 1); --limit N shows more")
     assert main(command + ["--limit", "5"]) == 1
     out = capsys.readouterr().out
     assert "stopped at" not in out and "the 2 given scenario(s)" in out

@@ -310,6 +310,10 @@ def diff_command(args) -> int:
     written = report.diff_findings(ruleset, built, found, text)
     for finding in written:
         print(pages.console(finding))
+    if getattr(args, "limited", None):  # said last too, below the differences, where a reader looks for more
+        summary.append(f"{len(found)} difference(s) shown: the search stopped there (--limit {args.limited}); "
+                       "--limit N shows more")
+        print(summary[-1])
     doc = report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
                           rules_text=getattr(args, "rules_text", None), coverage=coverage)
     _write(doc, args)
@@ -339,7 +343,7 @@ def _diff_sampled(args, ruleset, built, documents) -> tuple[list, list[str], dic
     for line in summary:
         print(line)
     counts = {k: getattr(sample, k) for k in ("drawn", "touched", "decisive", "compared", "too_large")}
-    args.interrupted = sample.interrupted
+    args.interrupted, args.limited = sample.interrupted, sample.limited
     return found, summary, report.coverage("given" if sample.given else "sample", sample.describe(), counts)
 
 
