@@ -6,7 +6,8 @@ player can tell apart: traces with the same observable outcome (``signature(obse
 * A **contradiction**: a scenario none of whose outcomes is consistent with every invariant (an outcome is
   rejected by a key when every trace giving it violates that key). Its *core* is a minimal set of rule keys that
   cannot all hold (remove any one and some outcome satisfies the rest): a minimal hitting set of the outcomes'
-  rejecting-key sets, found by deletion. Each candidate outcome is explained by the core key that rejects it.
+  rejecting-key sets, found by deletion. Each candidate outcome is explained by one trace of it and the core key
+  that rejects that trace (:func:`explaining_leaves`).
 * An **ambiguity**: legal traces (each satisfying every invariant), played with the same player choices, whose
   outcomes differ when no one legal reading of the rules reaches all of them through the players' own choices
   (a player ordering two instances of one ability is never an ambiguity, whatever reading a draft makes). It is
