@@ -94,6 +94,39 @@ def test_rules_matrix_names_its_gaps():
     assert matrix_gaps(rows[3:], None)[0] == []
 
 
+def test_rules_matrix_closing_lines_say_what_its_rows_say():
+    """A run of one key, an interrupted run, a run whose engine errored at the handshake: the closing lines said
+    "every rule key ... was exercised and did not fail" over rows saying "not in this run", "(partial)" or "not
+    checked (interrupted)", and "the run failed" of keys that errored."""
+    rows = [{"key": "a", "fixtures": ["f"], "exercised": 3, "status": "passed"},
+            {"key": "b", "fixtures": ["f"], "exercised": None, "status": "not in this run"},
+            {"key": "c", "fixtures": ["f"], "exercised": 2, "status": "partial"},
+            {"key": "d", "fixtures": ["f"], "exercised": None, "status": "not checked (interrupted)"},
+            {"key": "e", "fixtures": ["f"], "exercised": 0, "status": "errored"},
+            {"key": "g", "fixtures": ["f"], "exercised": 0, "status": "errored"}]
+    lines, _, counts = matrix_gaps(rows, "run.json")
+    assert lines == [
+        "2 rule key(s) errored in the run (no verdict: the engine or a check did not answer; not counted as "
+        "failed): e, g",
+        "1 rule key(s) left partial (the run was interrupted before concluding them; a partial verdict is not a "
+        "pass): c",
+        "1 rule key(s) not checked (the run was interrupted before them): d",
+        "1 rule key(s) not in this run (it checked only some rule keys): b"]
+    assert counts["gaps"] == 5 and not any("failed:" in line for line in lines)
+    assert matrix_gaps(rows[:1], "run.json")[0] == []
+
+
+def test_the_matrix_of_a_run_of_some_keys_does_not_say_every_key_was_exercised(tmp_path, capsys):
+    report = tmp_path / "run.json"
+    assert main(["run", "--ruleset", "redemption", "--max-examples", "2", "--no-fixtures", "--rules",
+                 "red.negation-ends", "--report-json", str(report), "--database", str(tmp_path / "db")]) == 0
+    capsys.readouterr()
+    assert main(["rules", "--ruleset", "redemption", "--matrix", "--report", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "did not fail in the run" not in out
+    assert re.search(r"^\d+ rule key\(s\) not in this run \(it checked only some rule keys\): ", out, re.M), out
+
+
 def test_rules_matrix_states_the_editions_of_its_fixtures_when_there_are_several():
     """A run plays its edition's fixtures only (mtg: 53 of 54), so the matrix, which counts every bundled fixture,
     says how many each edition has."""

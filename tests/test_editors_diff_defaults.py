@@ -162,3 +162,22 @@ def test_a_hand_written_scenario(tmp_path, capsys):
     assert main(["diff", "--ruleset", "mtg", "--edition", "2026-02-27", "--edition", "2021-02-24",
                  "--scenario", str(situation)]) == 1
     assert "the 1 given scenario(s)" in capsys.readouterr().out
+
+
+def test_a_diff_stopped_by_its_limit_says_so(capsys):
+    """A fresh user's draft with several edits showed 1 difference, and nothing said that ``--limit`` (default 1)
+    had stopped the search at the first."""
+    fixtures = os.path.join(os.path.dirname(__file__), "..", "fixtures", "momon-wonder")
+    given = [os.path.join(fixtures, name) for name in ("mw-remedy-front-sanctioned.json",
+                                                       "mw-remedy-not-front-casual.json")]
+    command = ["diff", "--ruleset", "momon-wonder", "--option", "sanctioned_play=true", "--option",
+               "sanctioned_play=false", *(a for path in given for a in ("--scenario", path))]
+    assert main(command) == 1
+    out = capsys.readouterr().out
+    assert out.count("DIFFERENCE") == 1
+    assert "1 of the given scenarios, every trace of each; stopped at the first difference (--limit 1); --limit N " \
+           "shows more" in out
+    assert out.rstrip().endswith("1 difference(s) shown: the search stopped there (--limit 1); --limit N shows more")
+    assert main(command + ["--limit", "5"]) == 1
+    out = capsys.readouterr().out
+    assert "stopped at" not in out and "the 2 given scenario(s)" in out

@@ -166,3 +166,24 @@ def test_a_key_encodes_the_rules_its_recorded_sentences_name(capsys):
     assert [p for p in problems if p.startswith("603.2d:")], problems  # neither encoded nor explained: reported
     assert main(["explain", "mtg.triggers-when-satisfied"]) == 0
     assert "also encodes, through their recorded sentences: " in capsys.readouterr().out
+
+
+def test_an_empty_or_foreign_text_gets_one_clear_line_first(tmp_path, capsys):
+    """A fresh user gave lint-rules an empty file, then another ruleset's text: 22 "cites 11.2.x, which the text does
+    not have" lines and no hint. One line first now says the file does not look like the ruleset's text."""
+    mtg_like = "603.2. Whenever a game event or game state matches a triggered ability's trigger event, it triggers."
+    for content in ("", mtg_like):
+        given = tmp_path / "draft.txt"
+        given.write_text(content, "utf-8")
+        assert main(["lint-rules", "--ruleset", "momon-wonder", "--rules-text", str(given), "--scenarios", "0"]) == 1
+        lints = [line for line in capsys.readouterr().out.splitlines() if line.startswith("LINT  ")]
+        assert lints[0] == (f"LINT  {given} does not look like momon-wonder's text (Momon Wonder Comprehensive "
+                            "Rules, section 11.2 (Triggering and the Queue)): none of the rules its keys cite "
+                            "(11.2.1, 11.2.2, 11.2.3, 11.2.4, 11.2.5, 11.2.6) are there; each is listed below")
+        assert sum("does not look like" in line for line in lints) == 1 and len(lints) > 20
+    text = rules_text("momon-wonder")
+    if text is not None:  # the ruleset's own text: no such line
+        assert not any("does not look like" in p for p in lint_text(get_ruleset("momon-wonder"), text, "x.txt"))
+    ruleset = get_ruleset("momon-wonder")
+    partial = "11.2.1 A triggered ability triggers when its trigger condition is satisfied."
+    assert not any("does not look like" in p for p in lint_text(ruleset, partial))  # one rule there: a draft

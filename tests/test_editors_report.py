@@ -102,6 +102,30 @@ def test_the_console_drops_internal_ids_and_option_dictionaries(capsys):
     assert not _internal(out), _internal(out)
 
 
+def test_each_contradiction_candidate_carries_its_own_trace_s_reasons_and_the_branch_points_are_counted(
+        tmp_path, capsys):
+    # a fresh user's report: candidate 2 (the restored trigger appended, resolving last) listed queue-fifo's "put at
+    # the front" beside remedy-front's "not put at the front", with a timeline from yet another trace; and the
+    # summary said no branch point was met, for the scenario's every play was pruned
+    report = tmp_path / "lint.json"
+    cli.main(["lint-rules", "--ruleset", "momon-wonder", "--with", "conformance.editors.drafts:STRICT_FIFO",
+              "--scenario", str(ROOT / "fixtures" / "momon-wonder" / "mw-remedy-front-sanctioned.json"),
+              "--report-json", str(report)])
+    out = capsys.readouterr().out
+    (found,) = [f for f in json.loads(report.read_text("utf-8"))["findings"] if f["kind"] == "contradiction"]
+    seen = {}
+    for outcome in found["outcomes"]:
+        (restored,) = [lane for lane in outcome["timeline"]["lanes"] if "restored" in lane["trigger"]]
+        first = "restored" in outcome["lines"][1]
+        seen[restored["where"], first] = {r["key"] for r in outcome["rejected_by"]}
+    assert seen == {("front of the Trigger Queue", True): {"mw.queue-fifo"},
+                    ("the Trigger Queue", False): {"mw.remedy-front"}}, seen
+    reach = next(line for line in out.splitlines() if line.startswith("how far the search went"))
+    assert "meeting each branch point: none" not in reach and "remedy-placement 1" in reach
+    assert "queue-next 1" in reach and "only one reading allowed" not in reach
+    assert "met only in scenarios with no legal trace" in reach
+
+
 @pytest.mark.skipif(not (SHARED_RULES / "momon-wonder-11.2.txt").is_file(), reason="the rule texts are not here")
 def test_with_the_rule_text_a_finding_shows_its_sentences(tmp_path, capsys):
     report = tmp_path / "lint.json"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,28 @@ def test_objects_folded_merges_an_object_into_one_unlike_it():
     assert len(folded) == 2 and len(into_h1) == 1
     assert into_h1[0]["objects"][0]["abilities"][0]["condition"]["object"] == "H1" and well_formed(into_h1[0])
     assert scenario_size(into_h1[0]) == scenario_size(doc) - 1
+
+
+def test_a_summon_naming_its_own_monster_again_is_refused_and_a_fold_never_writes_one():
+    """A lint-rules minimal scenario read "Alice summons Watcher and Watcher": folding the other monster of a Summon
+    into the summoned one left its ``also`` naming the summoned monster itself. One monster summoned together with
+    itself is one monster summoned: the scenario is refused with a clear message, and the fold drops the repeat."""
+    from conformance.documents.scenarios import prepare_scenario
+    from reference_engine.kernel.errors import ConformanceError
+
+    doc = scenario("momon-wonder", [{"id": "W", "owner": "P1", "zone": "hand"},
+                                    {"id": "V", "owner": "P1", "zone": "hand"}],
+                   [{"do": "summon", "object": "W", "also": ["V"], "succeeds": True}])
+    assert well_formed(doc)
+    for also, said in ((["W"], "'W' is the Summon's own monster (object)"), (["V", "V"], "'V' is named twice")):
+        twice = copy.deepcopy(doc)
+        twice["script"][0]["actions"][0]["effect"][0]["also"] = also
+        assert not well_formed(twice)
+        with pytest.raises(ConformanceError, match=re.escape(said)):
+            prepare_scenario(twice, "a scenario")
+    folded = list(reduction._objects_folded(doc))
+    assert len(folded) == 1 and well_formed(folded[0])  # V folded into W, alike (the pair is tried one way)
+    assert folded[0]["script"][0]["actions"][0]["effect"][0] == {"do": "summon", "object": "W", "succeeds": True}
 
 
 def test_simpler_abilities_and_objects_drop_one_qualifier_or_description_at_a_time():

@@ -32,9 +32,7 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
                     problems.append(f"{where}[{k}].{field}: no object {action[field]!r}")
             if "player" in action and action["player"] not in players:  # MTG life, damage, concede; control
                 problems.append(f"{where}[{k}].player: {action['player']!r} is not a player")
-            for n, obj in enumerate(action.get("also", ())):  # Momon Wonder: the other monsters of one Summon
-                if obj not in ids:
-                    problems.append(f"{where}[{k}].also[{n}]: no object {obj!r}")
+            problems.extend(_also_problems(action, f"{where}[{k}]", ids))
             if action.get("do") == "remedy_missed_trigger" and action["source"] in ids:
                 owner = next(o for o in scenario["objects"] if o["id"] == action["source"])
                 if action["ability"] not in {a["id"] for a in owner.get("abilities", ())}:
@@ -93,6 +91,20 @@ def _consistency_problems(scenario: dict[str, Any]) -> list[str]:
         if ability not in abilities:
             problems.append(f"$.choices.trigger_order[{k}]: no ability {ability!r}")
     return problems + _answer_problems(scenario, abilities)
+
+
+def _also_problems(action: dict[str, Any], where: str, ids: set[str]) -> list[str]:
+    """Momon Wonder: the other monsters of one Summon (``also``) are objects of the scenario, each named once and
+    none the Summon's own monster (``object``): one monster summoned together with itself is one monster."""
+    out, others = [], action.get("also", ())
+    for n, obj in enumerate(others):
+        if obj not in ids:
+            out.append(f"{where}.also[{n}]: no object {obj!r}")
+        elif obj == action.get("object") or obj in others[:n]:
+            out.append(f"{where}.also[{n}]: {obj!r} is " + ("the Summon's own monster (object)"
+                                                            if obj == action.get("object") else "named twice")
+                       + ": a Summon names each monster it summons together once")
+    return out
 
 
 def _answer_problems(scenario: dict[str, Any], abilities: set[str]) -> list[str]:

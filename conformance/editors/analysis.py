@@ -6,7 +6,8 @@ player can tell apart: traces with the same observable outcome (``signature(obse
 * A **contradiction**: a scenario none of whose outcomes is consistent with every invariant (an outcome is
   rejected by a key when every trace giving it violates that key). Its *core* is a minimal set of rule keys that
   cannot all hold (remove any one and some outcome satisfies the rest): a minimal hitting set of the outcomes'
-  rejecting-key sets, found by deletion. Each candidate outcome is explained by the core key that rejects it.
+  rejecting-key sets, found by deletion. Each candidate outcome is explained by one trace of it and the core key
+  that rejects that trace (:func:`explaining_leaves`).
 * An **ambiguity**: legal traces (each satisfying every invariant), played with the same player choices, whose
   outcomes differ when no one legal reading of the rules reaches all of them through the players' own choices
   (a player ordering two instances of one ability is never an ambiguity, whatever reading a draft makes). It is
@@ -180,6 +181,21 @@ def rejected_outcomes(walk: Enumeration) -> list[_Outcome]:
     return out
 
 
+def explaining_leaves(groups: Iterable[list[Leaf]], core: Iterable[str]) -> list[Leaf]:
+    """One trace per candidate outcome (each of ``groups`` the traces giving one outcome) to explain it by: its
+    reasons are that trace's own violations, never another trace's. The trace chosen is one rejected by the fewest
+    rule keys, preferring (as a tie-break) one a core key not yet shown by an earlier candidate rejects, so the
+    candidates show each core key at work; the walk's order breaks what remains."""
+    core = set(core)
+    shown: set[str] = set()
+    chosen = []
+    for leaves in groups:
+        leaf = min(leaves, key=lambda leaf: (len(leaf.violations), not (core & set(leaf.violations)) - shown))
+        shown |= set(leaf.violations)
+        chosen.append(leaf)
+    return chosen
+
+
 def contradiction_of(scenario: dict[str, Any], invariants: tuple[Invariant, ...], max_runs: int = 5000
                      ) -> Contradiction | None:
     """The contradiction on a prepared scenario, or None when some outcome is consistent with every invariant (or
@@ -194,10 +210,9 @@ def contradiction_of(scenario: dict[str, Any], invariants: tuple[Invariant, ...]
     if core is None:
         return None
     reasons = []
-    for outcome in outcomes:
-        key = next(k for k in core if k in outcome.violations)
-        leaf = outcome.leaves[0]
-        reasons.append((_decisions(leaf), signature(leaf.trace), key, outcome.violations[key][0]))
+    for leaf in explaining_leaves([outcome.leaves for outcome in outcomes], core):
+        key = next(k for k in core if k in leaf.violations)
+        reasons.append((_decisions(leaf), signature(leaf.trace), key, leaf.violations[key][0]))
     return Contradiction(scenario, core, reasons, walk.runs)
 
 
@@ -374,6 +389,9 @@ class LintFindings:
     # branch-point id -> scenarios in which two of its readings were both allowed and led to the same outcomes (by
     # the invariants alone; for a point an option names, the option's other values): one outcome, no open reading
     agreed: dict[str, int] = field(default_factory=dict)
+    # branch-point id -> scenarios meeting it that had a legal trace: only there can one say which readings the text
+    # allows (in a scenario with no legal trace, a contradiction, it allows none)
+    met_legal: dict[str, int] = field(default_factory=dict)
     unfinished: int = 0  # plays abandoned as loops no rule ends (too many trace entries)
     interrupted: bool = False  # Ctrl-C or SIGTERM stopped the search: what it found so far is kept
 
@@ -383,14 +401,17 @@ class LintFindings:
         never = [point for point, n in self.met.items() if not n]
         open_points = {a.kind for a in self.ambiguities}
         agreed = [f"{point} {n}" for point, n in self.agreed.items() if n and point not in open_points]
-        settled = [point for point, n in self.met.items() if n and point not in open_points
+        settled = [point for point, n in self.met.items() if self.met_legal.get(point) and point not in open_points
                    and not self.agreed.get(point)]
+        refused = [point for point, n in self.met.items() if n and not self.met_legal.get(point)]
         return (f"enumerated scenarios meeting each branch point: {', '.join(met) or 'none'}"
                 + (f"; never met: {', '.join(never)}" if never else "")
                 + (f"; met, its readings both allowed but never an outcome a player can tell apart (one outcome, "
                    f"no open reading), in how many scenarios: {', '.join(agreed)}" if agreed else "")
                 + (f"; met, only one reading allowed wherever met (the text settles it in this sample): "
                    f"{', '.join(settled)}" if settled else "")
+                + (f"; met only in scenarios with no legal trace (every reading refused: a contradiction): "
+                   f"{', '.join(refused)}" if refused else "")
                 + (f"; {self.unfinished} plays never ended (a loop nothing in the text ends)" if self.unfinished
                    else ""))
 
@@ -465,8 +486,11 @@ def judge_walk(ruleset: Ruleset, document: dict[str, Any], walk: Enumeration, in
 
     added: list[Contradiction | Ambiguity] = []
     findings.scenarios += 1
-    for kind in {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}:
+    # met by any play, a pruned one too: a scenario with no legal trace still met them
+    for kind in walk.met | {d.kind for leaf in walk.leaves for d in leaf.rule_decisions}:
         findings.met[kind] = findings.met.get(kind, 0) + 1
+        if walk.legal:
+            findings.met_legal[kind] = findings.met_legal.get(kind, 0) + 1
     both, apart = legal_parting(walk)
     agreed = both - apart
     if option_search and walk.legal:

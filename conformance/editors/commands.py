@@ -128,7 +128,7 @@ def lint_rules(args) -> int:
     except ValueError as exc:
         raise ConformanceError(str(exc)) from None
     text = _rules_text(args.rules_text) if args.rules_text else None
-    problems = lint_text(ruleset, text)
+    problems = lint_text(ruleset, text, args.rules_text or "the text")
     if args.exhaustive:
         from conformance.editors.exhaustive_cli import lint_exhaustive
 
@@ -290,8 +290,8 @@ def diff_command(args) -> int:
     built, text = _sides(ruleset, args)
     documents = _scenario_documents(args.scenario, ruleset, {})
     if text is not None:
-        for problem in lint_text(ruleset, text):
-            if "STALE" in problem:
+        for problem in lint_text(ruleset, text, getattr(args, "rules_text", None) or "the text"):
+            if "STALE" in problem or " does not look like " in problem:
                 print(f"LINT  {problem}")
         for note in text_findings(ruleset, text):
             print(f"TEXT  {note}")
@@ -310,6 +310,10 @@ def diff_command(args) -> int:
     written = report.diff_findings(ruleset, built, found, text)
     for finding in written:
         print(pages.console(finding))
+    if getattr(args, "limited", None):  # said last too, below the differences, where a reader looks for more
+        summary.append(f"{len(found)} difference(s) shown: the search stopped there (--limit {args.limited}); "
+                       "--limit N shows more")
+        print(summary[-1])
     doc = report.document("diff", ruleset, list(dict.fromkeys(s.edition for s in built)), summary, written,
                           rules_text=getattr(args, "rules_text", None), coverage=coverage)
     _write(doc, args)
@@ -339,7 +343,7 @@ def _diff_sampled(args, ruleset, built, documents) -> tuple[list, list[str], dic
     for line in summary:
         print(line)
     counts = {k: getattr(sample, k) for k in ("drawn", "touched", "decisive", "compared", "too_large")}
-    args.interrupted = sample.interrupted
+    args.interrupted, args.limited = sample.interrupted, sample.limited
     return found, summary, report.coverage("given" if sample.given else "sample", sample.describe(), counts)
 
 

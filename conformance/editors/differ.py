@@ -88,13 +88,14 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
     sample = sample if sample is not None else Sample()
     if documents is not None:
         sample.given = True
+        documents = list(documents)
         source: Iterable = ((document, None) for document in documents)
     started = time.monotonic()
     if documents is None:
         source = ((s.document, s) for s in aimed(ruleset, a, b, draws=draws, seed=seed, skew=skew, sample=sample,
                                                  deadline=None if seconds is None else started + seconds))
     try:
-        for document, screened in source:
+        for n, (document, screened) in enumerate(source, 1):
             if not sample.given and sample.compared >= scenarios:
                 break
             if seconds is not None and time.monotonic() - started > seconds:
@@ -123,6 +124,8 @@ def diff(ruleset: Ruleset, a: Side, b: Side, *, scenarios: int = 60, seed: int =
             seen.add(key)
             found.append(Difference(small, (a.name, left), (b.name, right)))
             if len(found) >= limit:
+                if n < len(documents) if documents is not None else sample.compared < scenarios:
+                    sample.limited = limit  # scenarios were left unlooked at: the summary says so
                 break
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the differences found so far are kept, the caller exits
         sample.interrupted = True

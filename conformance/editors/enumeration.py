@@ -79,7 +79,9 @@ class Leaf:
 @dataclass
 class Enumeration:
     """Every leaf explored for one prepared scenario. ``runs`` counts plays of the scenario (complete leaves plus
-    pruned prefixes), ``pruned`` the prefixes cut, ``complete`` is False when ``max_runs`` stopped the walk."""
+    pruned prefixes), ``pruned`` the prefixes cut, ``complete`` is False when ``max_runs`` stopped the walk.
+    ``met``: the kinds of the rule branch points any play met, a pruned or unfinished one too (a scenario whose
+    every play was cut still met the branch points where it was cut)."""
 
     scenario: dict[str, Any]
     keys: tuple[str, ...]
@@ -89,6 +91,7 @@ class Enumeration:
     unfinished: int = 0
     complete: bool = True
     seconds: float = 0.0
+    met: set[str] = field(default_factory=set)
 
     @property
     def legal(self) -> list[Leaf]:
@@ -119,6 +122,7 @@ class _Walker:
         self.rules = rules
         self.game = None
         self.followed = 0  # rule branch points answered from a fixed reading (``rules`` a tuple)
+        self.met: set[str] = set()  # the kinds of the rule branch points this play met (where it was cut too)
 
     def pick(self, kind: str, label: str, count: int, player: str | None = None) -> int:
         i = len(self.made)
@@ -126,6 +130,8 @@ class _Walker:
             raise ValueError(f"branch point {kind} with no answer")
         if player is None and self.rules == "reference":
             return 0  # the reference engine's own reading: not a branch
+        if player is None:
+            self.met.add(kind)
         if player is None and isinstance(self.rules, tuple):
             n, self.followed = self.followed, self.followed + 1
             answer = self.rules[n] if n < len(self.rules) else 0
@@ -269,6 +275,7 @@ def enumerate_traces(scenario: dict[str, Any], invariants: Iterable[Invariant], 
             result.unfinished += 1
         else:
             result.leaves.append(Leaf(tuple(walker.made), trace, judge(scenario, trace, invariants)))
+        result.met |= walker.met
         prefix = _next_prefix(walker.made)
     result.seconds = time.perf_counter() - started
     return result

@@ -93,13 +93,14 @@ def _rule_scope(name: str) -> str | None:
         return None
 
 
-def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
+def lint_text(ruleset: Ruleset, text: str | None, name: str = "the text") -> list[str]:
     """Problems (empty when the ruleset and ``text`` agree). Without ``text``, only the ruleset's own checks: every
     key an invariant and a fixture, every recorded rule encoded by a key or explained in ``Ruleset.unencoded``.
     With ``text`` (read by the ruleset's rule-text reader, so a page's footer, link lines, headings, bullets and
     re-wrapping change nothing), sentence by sentence: a changed or removed sentence flags only the keys recorded
     for it (``KEY: STALE: ...``); a new sentence, a rule of the scope that nothing encodes or explains, and a cited
-    rule the text lacks are problems too."""
+    rule the text lacks are problems too. A text holding none of the rules the keys cite (an empty file, another
+    ruleset's text) gets one line first saying so, ``name`` (the file's) naming it."""
     problems: list[str] = []
     fixtures = _fixture_keys(ruleset)
     keys = {inv.key for inv in ruleset.invariants}
@@ -117,6 +118,10 @@ def lint_text(ruleset: Ruleset, text: str | None) -> list[str]:
     if text is None:
         return problems
     found = paragraphs(ruleset.name, text)
+    numbers = sorted({n for inv in ruleset.invariants for n in inv.rule_numbers.values()}, key=_number_key)
+    if numbers and not any(n in found for n in numbers):
+        problems.append(f"{name} does not look like {ruleset.name}'s text ({ruleset.title}): none of the rules "
+                        f"its keys cite ({', '.join(numbers)}) are there; each is listed below")
     for number in sorted(n for n in found if _in_scope(ruleset, n) and n not in ruleset.sentences):
         if not _covered(number, cited) and number not in unencoded:
             problems.append(f"{number}: a numbered rule of the text with no rule key and no stated reason "
@@ -273,27 +278,50 @@ def render_matrix(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-FAILING = ("failed", "errored")
+# What a row's run status says, for the closing lines of ``rules --matrix``: each kind of row that is no plain pass
+# in words, in the order said. A row exercised by no scenario of a run that checked it is said apart ("never").
+RUN_GAPS = (
+    ("never", "the run never exercised"),
+    ("failed", "the run failed"),
+    ("errored", "errored in the run (no verdict: the engine or a check did not answer; not counted as failed)"),
+    ("partial", "left partial (the run was interrupted before concluding them; a partial verdict is not a pass)"),
+    ("not checked (interrupted)", "not checked (the run was interrupted before them)"),
+    ("not in this run", "not in this run (it checked only some rule keys)"),
+    ("skipped", "the run skipped"),
+)
+
+
+def _run_gaps(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The rows of a run's matrix that are no plain pass, by the kind :data:`RUN_GAPS` names: each row under its
+    status, or under ``never`` when the run checked it (passed or unexercised) in no scenario exercising it."""
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        status = row["status"]
+        if status not in dict(RUN_GAPS):
+            status = "never" if row["exercised"] == 0 or status == "unexercised" else None
+        if status is not None:
+            found.setdefault(status, []).append(row["key"])
+    return found
 
 
 def matrix_gaps(rows: list[dict[str, Any]], report: str | None = None,
                 editions: dict[str, int] | None = None) -> tuple[list[str], str, dict[str, int]]:
     """What ``rules --matrix`` looks for in its ``rows`` (:func:`matrix`): rule keys without a bundled fixture and,
-    with a run ``report`` (its path), keys the run never exercised or failed (failed, errored). ``editions``: how
-    many bundled fixtures each edition has (:func:`fixture_editions`), stated when there are several, since ``run``
-    plays only its edition's. Returns (one line per kind of gap found, the words after "none found within", the
-    counts: keys, fixtures, gaps)."""
+    with a run ``report`` (its path), each kind of row that is no plain pass (:data:`RUN_GAPS`: failed, errored,
+    partial, not checked, not in this run, skipped, never exercised), each said apart as its rows say it.
+    ``editions``: how many bundled fixtures each edition has (:func:`fixture_editions`), stated when there are
+    several, since ``run`` plays only its edition's. Returns (one line per kind of gap found, the words after "none
+    found within", the counts: keys, fixtures, gaps)."""
     no_fixture = [r["key"] for r in rows if not r["fixtures"]]
     lines = [f"{len(no_fixture)} rule key(s) without a bundled fixture: {', '.join(no_fixture)}"] if no_fixture else []
-    gaps = len(no_fixture)
+    gapped = set(no_fixture)
     if report is not None:
-        unexercised = [r["key"] for r in rows if r["exercised"] == 0]
-        failing = [r["key"] for r in rows if r["status"] in FAILING]
-        if unexercised:
-            lines.append(f"{len(unexercised)} rule key(s) the run never exercised: {', '.join(unexercised)}")
-        if failing:
-            lines.append(f"{len(failing)} rule key(s) the run failed: {', '.join(failing)}")
-        gaps += len((set(unexercised) | set(failing)) - set(no_fixture))
+        found = _run_gaps(rows)
+        for status, words in RUN_GAPS:
+            if found.get(status):
+                lines.append(f"{len(found[status])} rule key(s) {words}: {', '.join(found[status])}")
+                gapped.update(found[status])
+    gaps = len(gapped)
     fixtures = len({f for r in rows for f in r["fixtures"]})
     by_edition = ", ".join(f"{n} of edition {e}" for e, n in (editions or {}).items())
     within = f"the {len(rows)} rule keys and their {fixtures} bundled fixtures" + (

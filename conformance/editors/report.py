@@ -25,6 +25,7 @@ import re
 from typing import Any, Iterable
 
 from conformance.editors.enumeration import Leaf, enumerate_traces, signature
+from conformance.editors.analysis import explaining_leaves
 from conformance.editors.words import Describer
 from conformance.documents.scenarios import prepare_scenario
 from reference_engine.kernel.registry import paragraphs
@@ -186,18 +187,18 @@ def _scenario(scenario: dict[str, Any], ruleset: Ruleset) -> tuple[Describer, di
 def contradiction(found, ruleset: Ruleset, edition: str, invariants, sentences: Sentences) -> dict[str, Any]:
     words, scenario = _scenario(found.scenario, ruleset)
     leaves = _walk(found.scenario, invariants)
-    outcomes: dict[tuple[str, ...], dict[str, list[str]]] = {}
+    outcomes: dict[tuple[str, ...], list[Leaf]] = {}
     for leaf in leaves:  # the candidates by what a player sees; each way of reaching one is rejected by a core key
-        seen = signature(leaf.trace, observable=True)
-        key = next((k for k in found.core if k in leaf.violations), None)
-        if key is not None:
-            outcomes.setdefault(seen, {}).setdefault(key, leaf.violations[key])
+        if any(k in leaf.violations for k in found.core):
+            outcomes.setdefault(signature(leaf.trace, observable=True), []).append(leaf)
+    # each candidate is explained by one trace of it, with that trace's own reasons and timeline
+    shown = explaining_leaves(outcomes.values(), found.core)
     return {"kind": "contradiction",
             "title": f"These rule keys cannot all hold: {', '.join(found.core)} (drop any one and some outcome "
                      f"satisfies the rest; {found.explored} traces explored)",
             "sentences": sentences.for_keys(found.core, edition), "scenario": scenario,
-            "outcomes": [_outcome(f"candidate {n}", lines, leaves, words, rejected)
-                         for n, (lines, rejected) in enumerate(outcomes.items(), 1)]}
+            "outcomes": [_outcome(f"candidate {n}", lines, [leaf], words, leaf.violations)
+                         for n, (lines, leaf) in enumerate(zip(outcomes, shown), 1)]}
 
 
 def ambiguity(found, ruleset: Ruleset, edition: str, invariants, sentences: Sentences,

@@ -227,6 +227,7 @@ class Sample:
     given: bool = False
     timed_out: float | None = None  # the time bound that stopped the sweep, if one did
     interrupted: bool = False  # Ctrl-C or SIGTERM stopped the sweep: what it found so far is kept
+    limited: int | None = None  # the --limit that stopped the sweep (it found that many differences), if one did
     reached: set[str] = field(default_factory=set)
 
     def unreached(self, ruleset: Ruleset) -> list[str]:
@@ -245,15 +246,24 @@ class Sample:
                 except Exception:  # noqa: BLE001 - a situation that cannot read this trace did not occur
                     continue
 
+    def stopped_by_limit(self) -> str:
+        """Words saying that the ``--limit`` stopped the sweep ("" when it did not)."""
+        if self.limited is None:
+            return ""
+        first = "the first difference" if self.limited == 1 else f"{self.limited} differences"
+        return f"; stopped at {first} (--limit {self.limited}); --limit N shows more"
+
     def describe(self) -> str:
+        """What the diff looked at, in words (and what stopped it early: the time bound, an interrupt, the limit)."""
         if self.given:
-            return f"the {self.compared} given scenario(s), every trace of each"
+            return (f"{self.compared} of the given scenarios" if self.limited is not None else
+                    f"the {self.compared} given scenario(s)") + ", every trace of each" + self.stopped_by_limit()
         return (f"{self.drawn} small scenarios drawn (seed {self.seed}, skews {'; '.join(_rung(r) for r in self.skews)}), "
                 f"{self.touched} touched by the change ({self.decisive} with differing reference plays), "
                 f"{self.compared} enumerated under both sides, every trace of each, {self.too_large} too large"
                 + (f", stopped at the time bound of {self.timed_out:g} s" if self.timed_out is not None else "")
                 + (", INTERRUPTED there (the scenarios after it were not compared)" if self.interrupted else "")
-                + ": a sample, not every scenario")
+                + ": a sample, not every scenario" + self.stopped_by_limit())
 
 
 FEATURE_DRAWS = 24  # every builder draws its swarm features first, one answer each (MTG has 23, the others fewer)

@@ -109,7 +109,26 @@ def _objects_folded(document: Document) -> Iterator[Document]:
             merged["abilities"] = merged.get("abilities", []) + moved["abilities"]
         del smaller["objects"][j]
         rest = _renamed({k: v for k, v in smaller.items() if k != "objects"}, second["id"], first["id"])
-        yield {**rest, "objects": _renamed(smaller["objects"], second["id"], first["id"])}
+        yield _once_each({**rest, "objects": _renamed(smaller["objects"], second["id"], first["id"])})
+
+
+def _once_each(value: Any) -> Any:
+    """``value`` with each action's list of the others it acts on together (a Summon's ``also``) naming neither the
+    action's own ``object`` nor one twice (dropped when it names none): what folding one of them into another
+    leaves, for one object summoned together with itself is one object summoned (a scenario naming it twice is
+    refused)."""
+    if isinstance(value, list):
+        return [_once_each(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _once_each(v) for k, v in value.items()}
+    if isinstance(out.get("also"), list) and "object" in out:
+        others = [o for n, o in enumerate(out["also"]) if o != out["object"] and o not in out["also"][:n]]
+        if others:
+            out["also"] = others
+        else:
+            del out["also"]
+    return out
 
 
 def _abilities_inlined(document: Document) -> Iterator[Document]:
