@@ -65,6 +65,7 @@ def test_the_readme_and_docs_have_samples():
     assert {"README.md", "reports.md", "options.md"} <= names, names
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("page", PAGES_WITH_SAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_each_sample_is_what_its_command_prints(page, tmp_path):
     text = page.read_text("utf-8")

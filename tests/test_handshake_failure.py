@@ -44,6 +44,7 @@ def _junit_errors(path: Path) -> dict[str, str]:
 
 
 # "hang" only waits out the handshake timeout: it runs in the slow set
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("mode", [pytest.param(m, marks=pytest.mark.slow) if m == "hang" else m for m in sorted(MODES)])
 def test_cli_reports_every_rule_errored_when_the_engine_fails_its_handshake(tmp_path, mode):
     outcome, problem, stderr = MODES[mode]

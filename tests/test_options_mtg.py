@@ -65,6 +65,7 @@ GENERATED_SEEDS = range(60)
 OTHER_VALUES = [(o.name, v) for o in MTG.options for v in o.values if v != o.default]
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("option,value", OTHER_VALUES, ids=[f"{o}={v}" for o, v in OTHER_VALUES])
 def test_the_reference_engine_obeys_every_invariant_under_each_other_value(option, value):
     """The engine and the judge read each value alike on generated scenarios too (each in its own code)."""

@@ -173,6 +173,7 @@ def test_reductions_are_well_formed_and_still_fail():
     assert found and all(well_formed(d) and fails(d) and scenario_size(d) <= scenario_size(doc) for d in found)
 
 
+@pytest.mark.first_quick  # the first quick, the repeats slow (issue 26)
 @pytest.mark.parametrize("name", sorted(STARTS))
 def test_each_pass_on_its_own_takes_the_failure_down_to_at_most_its_minimal_size_plus_one(name, monkeypatch):
     """Each pass named for the example, with the others named switched off, takes it down to at most its minimal
