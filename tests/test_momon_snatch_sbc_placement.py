@@ -6,6 +6,10 @@ the State-Based Conditions after it are neither, and option snatch_check_trigger
 class in each of its values: under post-snatch both enter the package's processing queue, under deferred both are
 appended to the Trigger Queue. mw.package-processing-queue now judges that class under either value, both ways: the
 reference engine's placement is accepted, and either trigger moved to the other queue is rejected.
+
+The permissive engine's branch point ``package-sbc-placement`` (commit 74d6464, reverted) is not restored: the key
+now settles it under either value, but asking it changes the scenarios lint-rules enumerates at the defaults, and
+its open reading ``reading:snatch_check_triggers`` (docs/findings.md, M8) became "one outcome" there.
 """
 
 from __future__ import annotations
