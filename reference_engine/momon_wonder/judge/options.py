@@ -40,10 +40,12 @@ SNATCH_CHECK_TRIGGERS = Option(
     values={
         "post-snatch": "ordinary triggers from events of the Snatch Check and of the State-Based Conditions after it "
         "enter the package's processing queue and resolve in its post-Snatch processing",
-        "deferred": "they are appended to the Trigger Queue as ordinary trigger groups, after the package",
+        "deferred": "they (those of the Snatch Check and of the State-Based Conditions after it alike) are appended "
+        "to the Trigger Queue as ordinary trigger groups, after the package",
     },
     stands_for="Section 9.3 and the Snatch Check",
-    doc="Where triggers that arise during a package's Snatch Check go.",
+    doc="Where triggers that arise during a package's Snatch Check, or in the State-Based Conditions right after it, "
+    "go (11.2.5 names neither; both go to the same place).",
 )
 
 SBC_EVENTS = Option(

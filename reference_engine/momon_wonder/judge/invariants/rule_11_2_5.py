@@ -91,7 +91,10 @@ def append_after_pending(view: TraceView) -> list[str]:
 
 
 def _inside_processing(view: TraceView):
-    """Instances from events caused inside a package's processing, with the package and the phase they arose in."""
+    """Instances from events caused inside a package's processing, with the package, the phase they arose in and the
+    queue they must enter: the package's for On Summon and post-Snatch processing (11.2.5); for the Snatch Check and
+    the State-Based Conditions right after it, which 11.2.5 does not name, option snatch_check_triggers (Section 9.3
+    as assumed) says, for both alike: the package's under post-snatch, the Trigger Queue under deferred."""
     open_at, phases = package_open_at(view), phase_at(view)
     post_snatch = view.options.get("snatch_check_triggers", "post-snatch") == "post-snatch"
     only_summoned = view.options.get("package_contents") == "summoned-object-triggers"
@@ -108,13 +111,15 @@ def _inside_processing(view: TraceView):
         # (Under package_contents=summoned-object-triggers, the other triggers of a nested Summon are an ordinary
         # group generated during this processing: they use its processing queue like any other.)
         ((cause, value),) = event["cause"].items()
+        snatch_queue = package if post_snatch else MAIN
         if phase in ("on_summon", "post_snatch") and cause in ("resolution", "sbc"):
-            yield t, package, phase
-        elif cause == "snatch_check" and post_snatch:
-            yield t, package, "snatch_check"
-        elif cause == "sbc" and phase is None and post_snatch:
-            # The State-Based Conditions performed right after the Snatch Check, between its end and post-Snatch.
-            yield t, package, "snatch_check"
+            yield t, package, phase, package
+        elif cause == "snatch_check":
+            yield t, package, "snatch_check", snatch_queue
+        elif cause == "sbc" and phase is None:
+            # The State-Based Conditions performed right after the Snatch Check, between its end and post-Snatch:
+            # their triggers go where the Snatch Check's go (the option names both), under either value.
+            yield t, package, "snatch_check", snatch_queue
 
 
 @invariant(
@@ -123,19 +128,22 @@ def _inside_processing(view: TraceView):
     ruleset=RULESET,
     rules=RULE,
     summary="Ordinary triggers arising during a package's On Summon or post-Snatch processing use that package's "
-    "processing queue.",
+    "processing queue; those of its Snatch Check and of the State-Based Conditions after it go where option "
+    "snatch_check_triggers says, both alike.",
     exercised=lambda view: sum(1 for _ in _inside_processing(view)),
 )
 def package_processing_queue(view: TraceView) -> list[str]:
     found = []
     queues = queue_of(view)
-    for t, package, phase in _inside_processing(view):
+    for t, package, phase, expected in _inside_processing(view):
         if view.unresolved.get(t) is not None and not enqueues(view).get(t):
             continue
-        if queues.get(t) != package:
+        if queues.get(t) != expected:
+            where = "the package's processing queue" if expected == package else \
+                "the Trigger Queue (snatch_check_triggers=deferred)"
             found.append(f"{view.describe_trigger(t)} arose during package {package}'s {phase.replace('_', ' ')} "
                          "processing but entered " + (f"queue {queues[t]}" if queues.get(t) is not None else "no queue")
-                         + ", not the package's processing queue")
+                         + f", not {where}")
     return found
 
 
