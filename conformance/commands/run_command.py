@@ -292,7 +292,7 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
         print("\n" + "\n".join(recorder.interrupted_lines(report_json, junit_xml)), file=sys.stderr)
         return exit_code(interrupted)
     _print_summary(report, out, args.strict_exercise, recorder.session.unavailable,
-                   recorder.session.excluded_features())
+                   recorder.session.excluded_features(), recorder.session.silent_engine())
     if report_json:
         print(f"report written to {report_json}", file=out)
     summary = report["summary"]
@@ -332,7 +332,7 @@ def _expectations(rules: list[dict], session: Session, out) -> int:
 
 
 def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None,
-                   excluded: list[str] | None = None) -> None:
+                   excluded: list[str] | None = None, silent: bool = False) -> None:
     counts = verdict_counts(report["summary"])
     if unavailable is not None:  # one problem, not one block per rule and fixture
         print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
@@ -353,10 +353,10 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailabl
     never = never_applied(report["rules"])
     if never:
         consequence = ("so the run fails (--strict-exercise)" if strict else
-                       f"so their pass says nothing ({unexercised_advice(excluded or [], '--max-examples')}; "
+                       f"so their pass says nothing ({unexercised_advice(excluded or [], '--max-examples', silent)}; "
                        f"--strict-exercise makes this fatal)")
-        if strict and excluded:
-            consequence += f" ({unexercised_advice(excluded, '--max-examples')})"
+        if strict and (excluded or silent):
+            consequence += f" ({unexercised_advice(excluded or [], '--max-examples', silent)})"
         print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
               f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
     reasons = skip_summary(report["rules"])

@@ -370,9 +370,14 @@ def never_applied(rules: list[dict]) -> list[str]:
     return [rule["key"] for rule in rules if rule["status"] in ("unexercised", "skipped")]
 
 
-def unexercised_advice(excluded: list[str], max_examples_flag: str) -> str:
-    """What to do about rules that never applied: raise ``max_examples_flag``, unless the engine's generation profile
-    leaves out features (``excluded``), which may be what those rules need: then that is said first."""
+def unexercised_advice(excluded: list[str], max_examples_flag: str, silent: bool = False) -> str:
+    """What to do about rules that never applied: raise ``max_examples_flag``, unless the engine's traces showed
+    nothing of the scenarios (``silent``: no trace it gave held an event, see
+    :func:`conformance.running.runner.silent_engine`), or its
+    generation profile leaves out features (``excluded``), which may be what those rules need: then that is said."""
+    if silent:
+        return ("the engine's traces show nothing of the scenarios: is it playing them? No trace it gave held an "
+                "event, so more examples will not help")
     if not excluded:
         return f"raise {max_examples_flag}"
     return (f"the engine's generation profile excludes {', '.join(excluded)}, so no scenario has them: a rule that "
