@@ -149,7 +149,7 @@ class RunRecorder:
             if unfinished:
                 print(f"ERROR {name:<34} the check did not finish: {why.strip()[:500]}", file=self.out)
             else:
-                self._print_row(kind, entry)
+                self._print_row(kind, entry, verdict)
         said = entry.get("database_error") or entry.get("database_warning")
         if said and not self.database_warned:  # once per run, on the console
             self.database_warned = said
@@ -169,11 +169,11 @@ class RunRecorder:
         return {"key": name, "rule_number": inv.rule_number(self.session.edition), "summary": inv.summary,
                 "status": "errored", "scenarios_run": 0, "scenarios_exercised": 0, "seconds": 0, "check_error": why}
 
-    def _print_row(self, kind: str, entry: dict) -> None:
+    def _print_row(self, kind: str, entry: dict, verdict: str | None = None) -> None:
         from conformance.reports.text import audit_row, rule_row
 
         if kind == "rule":
-            print(rule_row(entry), file=self.out)
+            print(rule_row(entry, verdict), file=self.out)
         elif kind == "audit":
             print(audit_row(entry), file=self.out)
         else:
