@@ -73,3 +73,18 @@ def test_an_unexpected_failure_beside_an_expected_one_is_counted_apart(tmp_path,
     assert _run(tmp_path, "--rules", *FAILING[:2], "--expectations", _file(tmp_path, FAILING[:1])) == 1
     out = capsys.readouterr().out
     assert "2 rule(s) did not pass: 1 FAIL and 1 XFAIL (expected)" in out and "2 rules: 1 FAIL, 1 XFAIL in " in out
+
+
+def test_the_reports_made_from_the_json_lines_report_show_an_expected_failure_as_xfail(tmp_path, capsys):
+    from conformance.reports.render import counts_line, html, load, markdown
+
+    stream = tmp_path / "r.jsonl"
+    assert _run(tmp_path, "--rules", "mw.queue-fifo", "mw.remedy-front", "--report-jsonl", str(stream),
+                "--expectations", _file(tmp_path, ["mw.queue-fifo"])) == 0
+    run = load(str(stream))
+    assert counts_line(run) == "2 rules: 1 PASS, 1 XFAIL"
+    text, page = markdown(run), html(run)
+    assert "| `mw.queue-fifo` | XFAIL |" in text and "## XFAIL: `mw.queue-fifo`" in text, text
+    assert "**Summary:** 2 rules: 1 PASS, 1 XFAIL" in text, text
+    assert "<td class=status>XFAIL</td>" in page and "1 XFAIL" in page
+    assert "FAIL" not in text.replace("XFAIL", "") and "FAIL" not in page.replace("XFAIL", "")
