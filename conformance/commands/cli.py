@@ -24,6 +24,7 @@ import sys
 
 from conformance import __version__
 from conformance.documents.json_io import schema_names, validate, write_atomically
+from conformance.generation.profiles import joined_negative_durations
 from conformance.running.interrupts import Interrupts, exit_code
 from conformance.commands.play_commands import check_file, replay
 from conformance.reports.text import TerminalStream
@@ -549,22 +550,10 @@ def _outputs_writable(args: argparse.Namespace) -> None:
     _distinct_outputs(outputs)
 
 
-def _joined_negative_durations(argv: list[str]) -> list[str]:
-    """``--time-budget -5s`` as ``--time-budget=-5s``: argparse takes a value starting with ``-`` (not a plain
-    number) for an option and says "expected one argument"; joined, it reaches the duration's own message."""
-    joined: list[str] = []
-    for arg in argv:
-        if joined and joined[-1] == "--time-budget" and re.match(r"-[\d.]", arg):
-            joined[-1] = f"--time-budget={arg}"
-        else:
-            joined.append(arg)
-    return joined
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(_joined_negative_durations(sys.argv[1:] if argv is None else argv))
+        args = parser.parse_args(joined_negative_durations(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
         return BAD_INPUT if exc.code not in (0, None) else PASSED
     args.interrupts = interrupts = Interrupts()

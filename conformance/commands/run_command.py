@@ -26,7 +26,9 @@ from conformance.running.interrupts import exit_code
 from conformance.running.recorder import RunRecorder, never_applied, nothing_checked, unexercised_advice
 from conformance.generation.profiles import empty_shard
 from conformance.reports.progress import Progress
-from conformance.reports.text import MARK, audit_block, audit_summary, not_passed, skip_summary, verdict_counts
+from conformance.reports.text import (
+    EXPECTED, MARK, audit_block, audit_summary, expected_apart, not_passed, skip_summary, verdict_counts,
+)
 from conformance.running.session import RunSpec, Session, engine_spec, parse_option
 from reference_engine.kernel.errors import ConformanceError
 
@@ -292,7 +294,8 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
         print("\n" + "\n".join(recorder.interrupted_lines(report_json, junit_xml)), file=sys.stderr)
         return exit_code(interrupted)
     _print_summary(report, out, args.strict_exercise, recorder.session.unavailable,
-                   recorder.session.excluded_features())
+                   recorder.session.excluded_features(), recorder.session.silent_engine(),
+                   judged(report["rules"], recorder.session))
     if report_json:
         print(f"report written to {report_json}", file=out)
     summary = report["summary"]
@@ -306,6 +309,15 @@ def _conclude(args: argparse.Namespace, recorder: RunRecorder, ran: tuple[int, s
         print(f"\n{message}", file=out)
         bad += 1
     return FAILED if bad else PASSED
+
+
+def judged(rules: list[dict], session: Session) -> dict[str, str]:
+    """Rule key -> what the engine's expected failures and the suite's quarantine make of its verdict (only the
+    rules they say something of)."""
+    from conformance.documents.expectations import judge
+
+    return {rule["key"]: verdict for rule in rules
+            if (verdict := judge(rule, session.expected, session.quarantined)) is not None}
 
 
 def _expectations(rules: list[dict], session: Session, out) -> int:
@@ -332,14 +344,17 @@ def _expectations(rules: list[dict], session: Session, out) -> int:
 
 
 def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailable: dict | None = None,
-                   excluded: list[str] | None = None) -> None:
-    counts = verdict_counts(report["summary"])
+                   excluded: list[str] | None = None, silent: bool = False,
+                   expectations: dict[str, str] | None = None) -> None:
+    expectations = expectations or {}
+    counts = verdict_counts(expected_apart(report["summary"], sum(
+        1 for rule in report["rules"] if rule["status"] == "failed" and expectations.get(rule["key"]) in EXPECTED)))
     if unavailable is not None:  # one problem, not one block per rule and fixture
         print(f"\nevery rule and fixture errored: the engine failed its handshake ({unavailable['outcome']}): "
               f"{unavailable['message']}", file=out)
         print(f"\n{counts} in {report['seconds']} s", file=out)
         return
-    for line in not_passed(report["rules"]):  # failures with counterexamples, each engine problem once
+    for line in not_passed(report["rules"], expectations=expectations):  # failures, each engine problem once
         print(line, file=out)
     for fixture in report["fixtures"]:
         if fixture["status"] in ("failed", "errored"):
@@ -353,10 +368,10 @@ def _print_summary(report: dict[str, Any], out, strict: bool = False, unavailabl
     never = never_applied(report["rules"])
     if never:
         consequence = ("so the run fails (--strict-exercise)" if strict else
-                       f"so their pass says nothing ({unexercised_advice(excluded or [], '--max-examples')}; "
+                       f"so their pass says nothing ({unexercised_advice(excluded or [], '--max-examples', silent)}; "
                        f"--strict-exercise makes this fatal)")
-        if strict and excluded:
-            consequence += f" ({unexercised_advice(excluded, '--max-examples')})"
+        if strict and (excluded or silent):
+            consequence += f" ({unexercised_advice(excluded or [], '--max-examples', silent)})"
         print(f"\n{'error' if strict else 'warning'}: {len(never)} rule(s) never applied in this run (or every "
               f"scenario was skipped), {consequence}: {', '.join(never)}", file=out)
     reasons = skip_summary(report["rules"])

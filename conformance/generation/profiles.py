@@ -32,21 +32,35 @@ EXPLORATION_SHARE = 0.8  # of the time budget; the rest is for concluding each r
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
-def parse_duration(text: str) -> float:
-    """``90``, ``90s``, ``10m``, ``1h30m``, ``2.5h`` -> seconds. Raises ConformanceError otherwise."""
+def parse_duration(text: str, option: str = "--time-budget") -> float:
+    """``90``, ``90s``, ``10m``, ``1h30m``, ``2.5h`` -> seconds. Raises ConformanceError (naming ``option``, the
+    command's or the pytest plugin's) otherwise."""
     text = text.strip().lower()
     if text.startswith("-") and re.fullmatch(r"-(\d+(\.\d+)?[smhd]?)+", text):  # a negative duration
-        raise ConformanceError("--time-budget: give a positive duration")
+        raise ConformanceError(f"{option}: give a positive duration")
     if re.fullmatch(r"\d+(\.\d+)?", text):
         seconds = float(text)
     else:
         parts = re.findall(r"(\d+(?:\.\d+)?)([smhd])", text)
         if not parts or "".join(n + u for n, u in parts) != text:
-            raise ConformanceError(f"--time-budget: {text!r} is not a duration (e.g. 90s, 10m, 1h30m)")
+            raise ConformanceError(f"{option}: {text!r} is not a duration (e.g. 90s, 10m, 1h30m)")
         seconds = sum(float(n) * _UNITS[u] for n, u in parts)
     if not seconds > 0:
-        raise ConformanceError("--time-budget: give a positive duration")
+        raise ConformanceError(f"{option}: give a positive duration")
     return seconds
+
+
+def joined_negative_durations(argv: list[str], options: tuple[str, ...] = ("--time-budget",)) -> list[str]:
+    """``--time-budget -5s`` as ``--time-budget=-5s`` (for each of ``options``): argparse takes a value starting
+    with ``-`` (not a plain number) for an option and says "expected one argument"; joined, it reaches the
+    duration's own message (:func:`parse_duration`)."""
+    joined: list[str] = []
+    for arg in argv:
+        if joined and joined[-1] in options and re.match(r"-[\d.]", arg):
+            joined[-1] = f"{joined[-1]}={arg}"
+        else:
+            joined.append(arg)
+    return joined
 
 
 def parse_shard(text: str) -> tuple[int, int]:

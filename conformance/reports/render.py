@@ -29,8 +29,8 @@ from typing import Any
 from reference_engine.kernel.errors import ConformanceError
 from conformance.documents.fixture_files import canonical_entries
 from conformance.reports.text import (
-    MARK, audit_block, audit_summary, describe_entry, describe_scenario, partial_sentence, shown, traceback_heading,
-    verdict_counts,
+    EXPECTED, MARK, XFAIL, audit_block, audit_summary, describe_entry, describe_scenario, expected_apart,
+    partial_sentence, shown, traceback_heading, verdict_counts,
 )
 
 MAX_STREAM_BYTES = 256 * 1024 * 1024  # a report of a very long nightly run, not gigabytes
@@ -186,13 +186,26 @@ def _reason(rule: dict) -> str:
     return ""
 
 
+def rule_word(rule: dict) -> str:
+    """A rule record's verdict word: ``XFAIL`` for a failure its record says was expected (``expectation``), else
+    its status's (:data:`STATUS_WORD`)."""
+    if rule["status"] == "failed" and rule.get("expectation") in EXPECTED:
+        return XFAIL
+    return STATUS_WORD.get(rule["status"], rule["status"])
+
+
+def _apart(run: dict, summary: dict[str, int]) -> dict[str, int]:
+    """``summary`` with the run's expected failures counted apart (:func:`expected_apart`)."""
+    return expected_apart(summary, sum(1 for rule in run["rules"] if rule_word(rule) == XFAIL))
+
+
 def counts_line(run: dict) -> str:
     """The run's verdicts counted, for the top of a report: ``21 rules: 17 PASS, 4 FAIL; 12 fixtures: 12 PASS``
     (``not checked`` counted too after an interrupt)."""
     rule_keys = set(run["header"].get("rule_keys", ()))
     missing = {"rules": sum(1 for k in run["not_checked"] if k in rule_keys)}
     missing["fixtures"] = len(run["not_checked"]) - missing["rules"]
-    return verdict_counts(_summary(run["rules"], run["fixtures"]), missing)
+    return verdict_counts(_apart(run, _summary(run["rules"], run["fixtures"])), missing)
 
 
 def fixture_reason(fixture: dict) -> str:
@@ -269,7 +282,7 @@ def markdown(run: dict) -> str:
                     *_fence(str(rule["engine_traceback"]).rstrip().splitlines())]
         if rule.get("engine_stderr"):
             out += ["", "The engine's stderr (its tail):", "", *_fence(str(rule["engine_stderr"]).rstrip().splitlines())]
-    counts = verdict_counts(run["footer"].get("summary", {}))
+    counts = verdict_counts(_apart(run, run["footer"].get("summary", {})))
     out += ["", f"**Summary:** {_cell(counts)}", ""]
     return "\n".join(out)
 
@@ -278,7 +291,7 @@ def _markdown_tables(run: dict) -> list[str]:
     out = ["| rule | key | status | scenarios | exercised | why |", "| --- | --- | --- | --- | --- | --- |"]
     for rule in run["rules"]:
         out.append(f"| {_cell(rule['rule_number'])} | {_code(rule['key'], True)} | "
-                   f"{STATUS_WORD.get(rule['status'], rule['status'])} | {_cell(rule['scenarios_run'])} | "
+                   f"{rule_word(rule)} | {_cell(rule['scenarios_run'])} | "
                    f"{_cell(rule['scenarios_exercised'])} | {_cell(_reason(rule))} |")
     for key in run["not_checked"]:
         out.append(f"| | {_code(key, True)} | {NOT_CHECKED} | | | the run was interrupted |")
@@ -293,7 +306,7 @@ def _markdown_failure(rule: dict) -> list[str]:
     failure = rule.get("failure")
     if not failure:
         return []
-    out = ["", f"## {STATUS_WORD.get(rule['status'])}: {_code(rule['key'])} [{_cell(rule['rule_number'])}]", "",
+    out = ["", f"## {rule_word(rule)}: {_code(rule['key'])} [{_cell(rule['rule_number'])}]", "",
            _paragraph(rule["summary"]), ""]
     out += [f"* {_paragraph(m)}" for m in failure["messages"]]
     out += ["", f"Shrunk from size {_cell(failure['original_size'])} to {_cell(failure['shrunk_size'])}.", "",
@@ -396,7 +409,7 @@ def html(run: dict) -> str:
             parts.append(f"<details class=stderr><summary>the engine's stderr (its tail)</summary>"
                          f"<pre>{e(rule['engine_stderr'])}</pre></details>")
         parts.append("</section>")
-    counts = verdict_counts(run["footer"].get("summary", {}))
+    counts = verdict_counts(_apart(run, run["footer"].get("summary", {})))
     parts.append(f"<p id=summary><b>Summary:</b> {e(counts)}</p></body></html>")
     return "\n".join(parts)
 
@@ -408,7 +421,7 @@ def _html_tables(run: dict) -> list[str]:
     for rule in run["rules"]:
         link = f"<a href='#{e(rule['key'])}'>{e(rule['key'])}</a>" if rule.get("failure") else e(rule["key"])
         parts.append(f"<tr class='{e(rule['status'])}'><td>{e(rule['rule_number'])}</td><td class=key>{link}</td>"
-                     f"<td class=status>{e(STATUS_WORD.get(rule['status'], rule['status']))}</td>"
+                     f"<td class=status>{e(rule_word(rule))}</td>"
                      f"<td>{e(str(rule['scenarios_run']))}</td><td>{e(str(rule['scenarios_exercised']))}</td>"
                      f"<td>{e(_reason(rule))}</td></tr>")
     for key in run["not_checked"]:
@@ -432,7 +445,7 @@ def _html_failures(run: dict) -> list[str]:
         failure = rule.get("failure")
         if not failure:
             continue
-        parts.append(f"<section class=failure id='{e(rule['key'])}'><h2>{e(STATUS_WORD.get(rule['status'], ''))}: "
+        parts.append(f"<section class=failure id='{e(rule['key'])}'><h2>{e(rule_word(rule))}: "
                      f"{e(rule['key'])} [{e(rule['rule_number'])}]</h2><p>{e(rule['summary'])}</p><ul class=why>")
         parts += [f"<li>{e(m)}</li>" for m in failure["messages"]]
         sizes = f"{failure['original_size']} to {failure['shrunk_size']}"

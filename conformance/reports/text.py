@@ -14,6 +14,9 @@ from conformance.documents.fixture_files import canonical_entries
 STDERR_LINES = 20  # lines of an engine's stderr printed under its problem (the reports keep the whole tail)
 MARK = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR", "unexercised": "WARN", "skipped": "SKIP",
         "partial": "PARTIAL"}  # partial: an interrupted run's rule with no violation so far (conformance/running/partial.py)
+XFAIL = "XFAIL"  # not a status: a failure the engine's expected failures (or the suite's quarantine) expect
+# What an expectation (conformance.documents.expectations.judge) makes of a failure, said after its XFAIL row
+EXPECTED = {"expected-failure": "expected failure", "quarantined": "quarantined by the suite"}
 
 
 # What a terminal acts on rather than shows: C0 controls (ESC of escape sequences, carriage return, backspace...),
@@ -88,13 +91,22 @@ class TerminalStream:
         return getattr(self.raw, name)
 
 
+def expected_apart(summary: dict[str, int], xfailed: int) -> dict[str, int]:
+    """``summary`` (a report's) with ``xfailed`` of its failed rules, those expected to fail, counted apart (as
+    ``rules_xfailed``, which :func:`verdict_counts` says ``XFAIL``)."""
+    if not xfailed:
+        return summary
+    apart = {**summary, "rules_failed": summary.get("rules_failed", 0) - xfailed, "rules_xfailed": xfailed}
+    return {k: n for k, n in apart.items() if n}
+
+
 def verdict_counts(summary: dict[str, int], not_checked: dict[str, int] | None = None) -> str:
     """A run's summary counts (``{"rules_passed": 17, "fixtures_failed": 1, ...}``) in the verdict words of
     :data:`MARK`: ``21 rules: 17 PASS, 4 FAIL; 24 fixtures: 23 PASS, 1 FAIL`` (``not_checked``: by "rules" and
     "fixtures", those an interrupt left unchecked)."""
     parts = []
     for what in ("rules", "fixtures"):
-        counted = [(n, MARK.get(status, status)) for status in (*MARK, *sorted(
+        counted = [(n, {**MARK, "xfailed": XFAIL}.get(status, status)) for status in (*MARK, *sorted(
             {k.split("_", 1)[1] for k in summary if k.startswith(what + "_")} - set(MARK)))
             if (n := summary.get(f"{what}_{status}", 0))]
         missing = (not_checked or {}).get(what, 0)
@@ -268,9 +280,11 @@ def describe_scenario(scenario: dict[str, Any]) -> list[str]:
     return lines
 
 
-def rule_row(rule: dict[str, Any]) -> str:
-    """``PASS mw.queue-fifo [11.2.4]  500 scenarios, 391 exercised`` and the like."""
-    mark = MARK.get(rule["status"], rule["status"].upper())
+def rule_row(rule: dict[str, Any], expectation: str | None = None) -> str:
+    """``PASS mw.queue-fifo [11.2.4]  500 scenarios, 391 exercised`` and the like; a failure that ``expectation``
+    (what :func:`conformance.documents.expectations.judge` made of it) expects is ``XFAIL``, saying why."""
+    expected = rule["status"] == "failed" and expectation in EXPECTED
+    mark = XFAIL if expected else MARK.get(rule["status"], rule["status"].upper())
     run = rule["scenarios_run"]
     counts = f"{run} scenario{'' if run == 1 else 's'}, {rule['scenarios_exercised']} exercised"
     extra = ""
@@ -288,6 +302,8 @@ def rule_row(rule: dict[str, Any]) -> str:
              for value, n in sorted(counts.items()) if n == 0] if rule["status"] == "passed" else []
     if never:
         extra += " (never exercised under " + ", ".join(never) + ")"
+    if expected:
+        extra += f" ({EXPECTED[expectation]})"
     return f"{mark:5} {rule['key']:<34} [{rule['rule_number']}] {counts}{extra}"
 
 
@@ -374,21 +390,27 @@ def outcome_lines(outcome, indent: str = "") -> list[str]:
     return lines + stderr_lines(outcome.stderr, indent + "  ")
 
 
-def not_passed(rules: list[dict[str, Any]], interrupted: bool = False) -> list[str]:
+def not_passed(rules: list[dict[str, Any]], interrupted: bool = False,
+               expectations: dict[str, str] | None = None) -> list[str]:
     """The console's account of the rules that did not pass: each failed rule with its shrunk counterexample (as
     found, unshrunk, when the run was ``interrupted`` first), and each engine problem once (the rules it left with
-    no verdict named together), not once per rule."""
+    no verdict named together), not once per rule. ``expectations``: rule key -> what an expectation made of its
+    verdict; an expected failure is counted apart, as ``XFAIL``."""
+    expectations = expectations or {}
     failed = [r for r in rules if r["status"] == "failed"]
     errored = [r for r in rules if r["status"] == "errored"]
     if not failed and not errored:
         return []
     shown = "its counterexample (not shrunk if the run stopped first)" if interrupted else "its shrunk counterexample"
-    parts = [f"{len(failed)} {MARK['failed']}, each with {shown}"] if failed else []
+    xfailed = sum(1 for r in failed if expectations.get(r["key"]) in EXPECTED)
+    counted = " and ".join(f"{n} {text}" for n, text in ((len(failed) - xfailed, MARK["failed"]),
+                                                         (xfailed, f"{XFAIL} (expected)")) if n)
+    parts = [f"{counted}, each with {shown}"] if failed else []
     if errored:
         parts.append(f"{len(errored)} {MARK['errored']} (no verdict), each problem once")
     lines = ["", f"{len(failed) + len(errored)} rule(s) did not pass: {'; '.join(parts)}:"]
     for rule in failed:
-        lines += ["", rule_row(rule), *failure_block(rule)]
+        lines += ["", rule_row(rule, expectations.get(rule["key"])), *failure_block(rule)]
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for rule in errored:
         groups.setdefault(tuple(failure_block(rule)), []).append(rule)

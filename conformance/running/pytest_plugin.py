@@ -40,7 +40,9 @@ import pytest
 
 from conformance import __version__
 from conformance.running.interrupts import Interrupts, SigintWitness, exit_code
-from conformance.generation.profiles import empty_shard, parse_duration, parse_shard, settings
+from conformance.generation.profiles import (
+    empty_shard, joined_negative_durations, parse_duration, parse_shard, settings,
+)
 from conformance.running.recorder import RunRecorder, never_applied, nothing_checked, plain
 from conformance.running.session import (
     RunSpec, Session, engine_spec, exploration_document, exploration_from_parts, parse_option,
@@ -52,6 +54,7 @@ SESSION = pytest.StashKey[Session]()  # the run's session, on the controller and
 RECORDER = pytest.StashKey[RunRecorder]()  # the run's record, on the controller
 INTERRUPTS = pytest.StashKey[Interrupts]()  # SIGTERM handling, on the controller of a plain pytest run
 ENTRY = pytest.StashKey[dict]()  # on an item: its report entry
+NO_DURATION = "\0"  # --trigger-time-budget given no value
 WITNESS = pytest.StashKey[SigintWitness]()  # SIGINT recorded (plain pytest): an engine's own KeyboardInterrupt told apart
 
 
@@ -78,7 +81,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add("max-examples", type=int, help="scenarios in the run's stream (default 100, or the profile's)")
     add("seed", help="run seed, or 'random' (default 0, or the profile's); printed in the header")
     add("shrink-seconds", type=float, help="time to shrink each failure (default 30, or the profile's)")
-    add("time-budget", help="stop exploring in time to finish within DURATION (90s, 10m, 1h30m)")
+    # nargs "?": "--trigger-time-budget -5s" (a value argparse takes for an option) gets past pytest's first parses,
+    # to be joined (pytest_load_initial_conftests) and told "give a positive duration"
+    add("time-budget", nargs="?", const=NO_DURATION, metavar="DURATION",
+        help="stop exploring in time to finish within DURATION (90s, 10m, 1h30m)")
     add("profile", choices=["ci", "nightly"], help="documented settings (conformance/generation/profiles.py)")
     add("shard", help="check the i-th of n shares of the rule keys and fixtures: i/n")
     add("database", help="example database: a folder, or redis://HOST:PORT/DB (needs the 'redis' extra)")
@@ -96,16 +102,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add("report-jsonl", help="write the JSON Lines report (header, one verdict per line as known, footer)")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config, parser, args: list[str]) -> None:
+    """``--trigger-time-budget -5s`` read as ``--trigger-time-budget=-5s``, as the command reads ``--time-budget -5s``:
+    the duration's own message ("give a positive duration"), not argparse's "expected one argument"."""
+    args[:] = joined_negative_durations(args, ("--trigger-time-budget", "--conformance-time-budget"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A reader of pytest's output that goes away (``pytest ... | head -1``) stops the output quietly, as it does the
+    command's (:class:`~conformance.reports.text.QuietStream`): the run goes on, writes its reports and exits with
+    the rules' code, not with an INTERNALERROR that pytest cannot print either."""
+    from conformance.reports.text import QuietStream
+
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    writer = getattr(reporter, "_tw", None)  # pytest's TerminalWriter, what pytest prints with
+    if SESSION in session.config.stash and writer is not None and not isinstance(writer._file, QuietStream):
+        writer._file = QuietStream(writer._file)
+
+
 def spec_from(config: pytest.Config) -> RunSpec | None:
     """The RunSpec the ``--trigger-*`` options describe; None without ``--trigger-ruleset``."""
     ruleset = config.getoption("conformance_ruleset")
     if not ruleset:
         return None
     get = config.getoption
+    if get("conformance_time_budget") == NO_DURATION:
+        raise ConformanceError("--trigger-time-budget: give a duration (e.g. 90s, 10m, 1h30m)")
     chosen = settings(get("conformance_profile"), {
         "max_examples": get("conformance_max_examples"), "seed": get("conformance_seed"),
         "shrink_seconds": get("conformance_shrink_seconds"),
-        "time_budget": parse_duration(get("conformance_time_budget")) if get("conformance_time_budget") else None})
+        "time_budget": parse_duration(get("conformance_time_budget"), "--trigger-time-budget") if get("conformance_time_budget") else None})
     seed = str(chosen["seed"])
     if seed != "random" and not seed.isdigit():
         raise ConformanceError(f"--trigger-seed: {seed!r}: give a whole number, or 'random'")

@@ -149,7 +149,7 @@ class RunRecorder:
             if unfinished:
                 print(f"ERROR {name:<34} the check did not finish: {why.strip()[:500]}", file=self.out)
             else:
-                self._print_row(kind, entry)
+                self._print_row(kind, entry, verdict)
         said = entry.get("database_error") or entry.get("database_warning")
         if said and not self.database_warned:  # once per run, on the console
             self.database_warned = said
@@ -169,11 +169,11 @@ class RunRecorder:
         return {"key": name, "rule_number": inv.rule_number(self.session.edition), "summary": inv.summary,
                 "status": "errored", "scenarios_run": 0, "scenarios_exercised": 0, "seconds": 0, "check_error": why}
 
-    def _print_row(self, kind: str, entry: dict) -> None:
+    def _print_row(self, kind: str, entry: dict, verdict: str | None = None) -> None:
         from conformance.reports.text import audit_row, rule_row
 
         if kind == "rule":
-            print(rule_row(entry), file=self.out)
+            print(rule_row(entry, verdict), file=self.out)
         elif kind == "audit":
             print(audit_row(entry), file=self.out)
         else:
@@ -370,9 +370,14 @@ def never_applied(rules: list[dict]) -> list[str]:
     return [rule["key"] for rule in rules if rule["status"] in ("unexercised", "skipped")]
 
 
-def unexercised_advice(excluded: list[str], max_examples_flag: str) -> str:
-    """What to do about rules that never applied: raise ``max_examples_flag``, unless the engine's generation profile
-    leaves out features (``excluded``), which may be what those rules need: then that is said first."""
+def unexercised_advice(excluded: list[str], max_examples_flag: str, silent: bool = False) -> str:
+    """What to do about rules that never applied: raise ``max_examples_flag``, unless the engine's traces showed
+    nothing of the scenarios (``silent``: no trace it gave held an event, see
+    :func:`conformance.running.runner.silent_engine`), or its
+    generation profile leaves out features (``excluded``), which may be what those rules need: then that is said."""
+    if silent:
+        return ("the engine's traces show nothing of the scenarios: is it playing them? No trace it gave held an "
+                "event, so more examples will not help")
     if not excluded:
         return f"raise {max_examples_flag}"
     return (f"the engine's generation profile excludes {', '.join(excluded)}, so no scenario has them: a rule that "

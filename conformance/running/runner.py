@@ -237,11 +237,16 @@ class Exploration:
     # MAX_LOST of them (UNKNOWN_INDEX for one that is not the stream's): whether the rule needed them is decided
     # when it is concluded.
     lost: list[int] = field(default_factory=list)
+    # The scenarios the engine answered with a trace holding no event entry at all: when that is every trace it
+    # gave, its traces show nothing of the scenarios (is it playing them?), and more examples will not help.
+    eventless: int = 0
 
     def note(self, check: ScenarioCheck, options: dict[str, Any] | None = None, index: int = UNKNOWN_INDEX) -> None:
         """Count one judged scenario (before any failure of this rule was found); ``options``: the values of the
         explored options it was played with; ``index``: its place in the stream."""
         self.scenarios_run += 1
+        if check.outcome.status == "trace" and not has_event(check.outcome.trace):
+            self.eventless += 1
         if check.outcome.status != "trace":
             status = check.outcome.status
             self.engine_problems[status] = self.engine_problems.get(status, 0) + 1
@@ -269,6 +274,24 @@ class Exploration:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Exploration":
         return cls(**data)
+
+
+def has_event(trace: dict[str, Any] | None) -> bool:
+    """Whether ``trace`` holds at least one ``event`` entry (an engine playing a scenario's script has some)."""
+    entries = trace.get("entries") if isinstance(trace, dict) else None
+    return any(isinstance(e, dict) and e.get("kind") == "event" for e in entries or ())
+
+
+def silent_engine(exploration: dict[str, Any] | None) -> bool:
+    """Whether the engine answered scenarios of the explored stream (``exploration``, from
+    :func:`conformance.running.session.explore_stream`) with traces, and none of them held an event entry. Every
+    rule sees the same stream: the rule that played the most scenarios tells."""
+    shares = list(((exploration or {}).get("rules") or {}).values())
+    widest = max(shares, key=lambda share: share.scenarios_run, default=None)
+    if widest is None:
+        return False
+    traces = widest.scenarios_run - sum(widest.engine_problems.values())
+    return traces > 0 and widest.eventless == traces
 
 
 def explore(engine: Engine, config: RunConfig, invariants: list[Invariant], indexes: range | None = None,
@@ -380,6 +403,7 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
                 continue
             total.scenarios_run += share.scenarios_run
             total.scenarios_exercised += share.scenarios_exercised
+            total.eventless += share.eventless
             for status, n in share.engine_problems.items():
                 total.engine_problems[status] = total.engine_problems.get(status, 0) + n
             for name, counts in share.exercised_under.items():
@@ -400,4 +424,4 @@ def merge(parts: list[dict[str, Exploration]]) -> dict[str, Exploration]:
 
 
 __all__ = ["RunConfig", "PlayMemo", "PlayMemos", "RuleResult", "Failure", "Exploration", "explore", "merge",
-           "EngineOutcome"]
+           "EngineOutcome", "has_event", "silent_engine"]

@@ -21,7 +21,7 @@ from conformance.running.replay_files import add_problem_scenario, add_replay, p
 from conformance.running.fixtures import check_fixture
 from conformance.documents.fixture_files import bundled_fixtures
 from conformance.running.concluding import conclude
-from conformance.running.runner import Exploration, PlayMemos, RuleResult, RunConfig, explore, merge
+from conformance.running.runner import Exploration, PlayMemos, RuleResult, RunConfig, explore, merge, silent_engine
 from conformance.generation.stream import explorable_options
 from reference_engine.kernel.ruleset import OptionError
 from reference_engine.kernel.registry import get_ruleset, units
@@ -227,6 +227,10 @@ class Session:
             return []
         excluded = profile.get("exclude") if isinstance(profile, dict) else None
         return [str(f) for f in excluded] if isinstance(excluded, list) else []
+
+    def silent_engine(self) -> bool:
+        """Whether the engine's traces showed nothing of the stream's scenarios (:func:`runner.silent_engine`)."""
+        return silent_engine(self._exploration)
 
     def profile_problem(self) -> dict[str, str] | None:
         """What is wrong with the engine's generation profile (:func:`conformance.generation.engine_profile.handshake_problem`),

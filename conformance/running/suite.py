@@ -73,7 +73,8 @@ def test_rule(conformance_session, conformance_rule_verdict):
         pytest.skip(f"{entry['key']}: the engine declined every one of {entry['scenarios_run']} scenarios: "
                     f"{entry.get('first_problem') or 'no reason given'}")
     if entry["status"] == "unexercised":
-        advice = unexercised_advice(conformance_session.excluded_features(), "--trigger-max-examples")
+        advice = unexercised_advice(conformance_session.excluded_features(), "--trigger-max-examples",
+                                    conformance_session.silent_engine())
         pytest.skip(f"{entry['key']}: the rule never applied in {entry['scenarios_run']} scenarios, so a pass would "
                     f"say nothing ({advice})")
 
