@@ -130,14 +130,13 @@ def test_a_failure_found_after_the_time_budget_is_shrunk_for_a_moment_only():
 
 
 @pytest.mark.slow
-def test_a_run_with_workers_ends_near_its_time_budget(tmp_path):
-    began = time.monotonic()
+def test_a_run_with_workers_stopped_by_its_time_budget_still_reports_every_failure(tmp_path):
+    """End to end, without a timing assertion (a loaded machine would make one flaky: how near the budget a run ends
+    is the reserve's and the late shrink's unit tests' to show, and benchmarks' to measure)."""
     done = subprocess.run([*CLI, "run", "--engine", "mutant:mw-lifo", "--max-examples", "100000", "--time-budget",
                            "6s", "--workers", "2", "--report-json", "r.json"], capture_output=True, text=True,
                           env=ENV, cwd=tmp_path, timeout=300)
-    took = time.monotonic() - began
     assert done.returncode == 1, done.stderr[-3000:]  # mw-lifo fails three rules
-    assert took < 12, took  # loose: a loaded machine; it took 15.6 s for a 10 s budget before
     assert json.loads((tmp_path / "r.json").read_text("utf-8"))["stopped"]["by"] == "time budget"
 
 
